@@ -1,0 +1,118 @@
+// @ts-check
+import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const features = [
+  'auth',
+  'business',
+  'locations',
+  'dashboard',
+  'integrations',
+  'keywords',
+  'planner',
+  'rank-tracker',
+  'backlinks',
+  'listings',
+  'recommendations',
+  'settings',
+]
+
+/** A feature never reaches into another feature (STYLE "Shape"); app/ composes them. */
+const featureBoundaries = (base) =>
+  features.map((name) => ({
+    target: `${base}/features/${name}`,
+    from: `${base}/features`,
+    except: [`./${name}`],
+    message: 'Features must not import from other features; compose them in app/ instead.',
+  }))
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'apps/server/src/db/migrations/**',
+      'bench/results/**',
+      'test-results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.js', '*.mjs'] } },
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+          conditionNames: ['source', 'types', 'import', 'default'],
+        }),
+      ],
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...featureBoundaries('./apps/server/src'),
+            ...featureBoundaries('./apps/web/src'),
+            {
+              target: './packages/shared',
+              from: './apps',
+              message: 'packages/shared is imported by the apps, never the other way round.',
+            },
+            {
+              target: './apps/web/src',
+              from: './apps/server/src',
+              message: 'The web app may only import server types (import type) through @localseo/server.',
+            },
+          ],
+        },
+      ],
+      // No string-built SQL (reference/security-tests.md §1e).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='sql'][callee.property.name='raw']",
+          message: 'sql.raw builds SQL from strings; use the sql`` template with parameters.',
+        },
+      ],
+    },
+  },
+  {
+    // env.ts is the only reader of process.env (ARCHITECTURE "Configuration").
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/env.ts', 'apps/server/src/testing/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through env.ts.' },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+)
