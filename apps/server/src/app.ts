@@ -1,0 +1,73 @@
+// The HTTP application: middleware, routes and the one error mapping. index.ts gives it its deps.
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { requestId } from 'hono/request-id'
+import { authRoutes } from './auth/auth.routes.js'
+import { businessRoutes } from './features/business/business.routes.js'
+import { locationRoutes } from './features/business/locations.routes.js'
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.js'
+import { integrationRoutes } from './features/integrations/integrations.routes.js'
+import type { AppDeps } from './lib/deps.js'
+import { AppError, errorBody } from './lib/errors.js'
+import { requestLogger } from './lib/request-logger.js'
+import { securityHeaders } from './lib/security-headers.js'
+import { staticWeb } from './lib/static-web.js'
+
+export const MAX_BODY_BYTES = 1024 * 1024
+
+function apiRoutes(deps: AppDeps) {
+  const api = new Hono()
+    .use('*', async (c, next) => {
+      await next()
+      // Authenticated JSON must never sit in a shared cache.
+      c.header('Cache-Control', 'no-store')
+    })
+    .use(
+      '*',
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: (c) =>
+          c.json(errorBody('payload_too_large', 'The request body is larger than 1 MiB.'), 413),
+      }),
+    )
+    .route('/business', businessRoutes(deps))
+    .route('/business/locations', locationRoutes(deps))
+    .route('/integrations', integrationRoutes(deps))
+    .route('/dashboard', dashboardRoutes(deps))
+
+  // A sub-app's notFound is not used once mounted, so the catch-all route answers instead.
+  api.all('*', (c) => c.json(errorBody('not_found', 'No such API endpoint.'), 404))
+  api.onError((error, c) => {
+    if (error instanceof AppError) {
+      return c.json(errorBody(error.code, error.message, error.issues), error.status)
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      // Hono's own client errors, for example malformed JSON from a validator.
+      const code = error.status === 401 ? 'unauthorized' : 'bad_request'
+      return c.json(errorBody(code, error.message || 'Bad request.'), error.status)
+    }
+    c.var.logger.error({ err: error }, 'unhandled error')
+    return c.json(errorBody('internal_error', 'Something went wrong on our side.'), 500)
+  })
+  return api
+}
+
+export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) {
+  const app = new Hono()
+    .use('*', requestId())
+    .use('*', requestLogger(deps.logger))
+    .use('*', securityHeaders())
+    .get('/healthz', (c) => c.json({ status: 'ok' as const, database: deps.dbKind }))
+    .route('/auth/v1', authRoutes(deps))
+    .route('/api', apiRoutes(deps))
+
+  if (options.webDistDir) app.route('/', staticWeb(options.webDistDir))
+  app.onError((error, c) => {
+    c.var.logger.error({ err: error }, 'unhandled error')
+    return c.text('Internal Server Error', 500)
+  })
+  return app
+}
+
+export type AppType = ReturnType<typeof createApp>

@@ -1,0 +1,261 @@
+// The Supabase-Auth-compatible API mounted at /auth/v1 (reference/gotrue-compat.md §3). Handlers
+// parse, call one service function and shape the GoTrue response; errors use GoTrue's shapes (§4).
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { z } from 'zod'
+import type { AppDeps } from '../lib/deps.js'
+import { authenticateBearer } from './authenticate.js'
+import {
+  GoTrueError,
+  badRequest,
+  goTrueErrorResponse,
+  unprocessable,
+  validationFailed,
+} from './errors.js'
+import { signInWithPassword, signUpWithPassword } from './password-auth.js'
+import { readJsonBody } from './request.js'
+import { buildSessionResponse } from './session-response.js'
+import { deleteSessions, rotateRefreshToken, type LogoutScope } from './sessions.js'
+import { updateUser } from './update-user.js'
+import { normalizeEmail, serializeUser } from './users.js'
+
+const MAX_BODY_BYTES = 1024 * 1024
+
+const metadata = z.record(z.string(), z.unknown())
+// auth-js sends null for absent optional fields (code_challenge etc.); unknown fields are ignored.
+const signupBody = z.object({
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  password: z.string().nullish(),
+  data: metadata.nullish(),
+})
+const passwordGrantBody = z.object({
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  password: z.string().nullish(),
+})
+const refreshGrantBody = z.object({ refresh_token: z.string() })
+const updateUserBody = z.object({
+  email: z.string().nullish(),
+  phone: z.string().nullish(),
+  password: z.string().nullish(),
+  data: metadata.nullish(),
+})
+const logoutScope = z.enum(['global', 'local', 'others']).default('global')
+const emailAddress = z.email().max(255)
+
+const orUndefined = <T>(value: T | null | undefined): T | undefined => value ?? undefined
+
+/** Validated, normalized sign-up email (§3 /signup: 400 validation_failed for a bad address). */
+function signupEmail(raw: string): string {
+  const email = normalizeEmail(raw)
+  if (!emailAddress.safeParse(email).success) {
+    throw validationFailed('Unable to validate email address: invalid format')
+  }
+  return email
+}
+
+export function authRoutes(deps: AppDeps) {
+  const { db, clock, env } = deps
+  const authenticate = (c: Context) =>
+    authenticateBearer({
+      db,
+      clock,
+      keys: deps.jwtKeys,
+      authorization: c.req.header('Authorization'),
+    })
+  const userAgent = (c: Context) => c.req.header('User-Agent')
+
+  const auth = new Hono()
+    .use('*', async (c, next) => {
+      await next()
+      // Tokens and user objects must never sit in a shared cache; the JWKS sets its own policy.
+      if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
+    })
+    .use(
+      '*',
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: (c) =>
+          goTrueErrorResponse(
+            c,
+            new GoTrueError(413, 'request_entity_too_large', 'Request body is larger than 1 MiB.'),
+          ),
+      }),
+    )
+
+    .post('/signup', async (c) => {
+      const body = await readJsonBody(c, signupBody)
+      if (!body.email && body.phone) {
+        throw unprocessable('phone_provider_disabled', 'Phone signups are disabled')
+      }
+      if (!body.email && !body.password) {
+        throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled')
+      }
+      if (!body.email) throw validationFailed('To signup, please provide your email')
+      if (body.password === undefined || body.password === null) {
+        throw validationFailed('Signup requires a valid password')
+      }
+      const { user, issued } = await signUpWithPassword({
+        db,
+        clock,
+        autoconfirm: env.AUTH_AUTOCONFIRM,
+        email: signupEmail(body.email),
+        password: body.password,
+        data: body.data ?? {},
+        userAgent: userAgent(c),
+      })
+      // Without autoconfirm GoTrue answers the bare User; auth-js then reports session: null.
+      if (!issued) return c.json(serializeUser(user), 200)
+      return c.json(await buildSessionResponse({ deps, issued }), 200)
+    })
+
+    .post('/token', async (c) => {
+      const grantType = c.req.query('grant_type')
+      if (grantType === 'password') {
+        const body = await readJsonBody(c, passwordGrantBody)
+        if (!body.email && body.phone) {
+          throw badRequest('phone_provider_disabled', 'Phone logins are disabled')
+        }
+        if (!body.email) throw validationFailed('missing email or phone')
+        const issued = await signInWithPassword({
+          db,
+          clock,
+          email: body.email,
+          password: body.password ?? '',
+          userAgent: userAgent(c),
+        })
+        return c.json(await buildSessionResponse({ deps, issued, withWeakPassword: true }), 200)
+      }
+      if (grantType === 'refresh_token') {
+        const body = await readJsonBody(c, refreshGrantBody)
+        if (body.refresh_token.length < 12) throw validationFailed('Refresh token is not valid')
+        const result = await rotateRefreshToken({ db, clock, refreshToken: body.refresh_token })
+        switch (result.kind) {
+          case 'rotated':
+            return c.json(await buildSessionResponse({ deps, issued: result }), 200)
+          case 'not_found':
+            throw badRequest(
+              'refresh_token_not_found',
+              'Invalid Refresh Token: Refresh Token Not Found',
+            )
+          case 'already_used':
+            throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+          case 'user_banned':
+            throw badRequest('user_banned', 'User is banned')
+        }
+      }
+      // GoTrue's own wording for an unknown grant (§3 /token).
+      throw badRequest('invalid_credentials', 'unsupported_grant_type')
+    })
+
+    .post('/logout', async (c) => {
+      const { claims } = await authenticate(c)
+      const scope = logoutScope.safeParse(c.req.query('scope'))
+      if (!scope.success) {
+        throw validationFailed('Unsupported logout scope: use global, local or others')
+      }
+      await deleteSessions({
+        db,
+        userId: claims.sub,
+        sessionId: claims.session_id,
+        scope: scope.data satisfies LogoutScope,
+      })
+      return c.body(null, 204)
+    })
+
+    .get('/user', async (c) => {
+      const { user } = await authenticate(c)
+      return c.json(serializeUser(user), 200)
+    })
+
+    .put('/user', async (c) => {
+      const authenticated = await authenticate(c)
+      const body = await readJsonBody(c, updateUserBody)
+      const user = await updateUser({
+        db,
+        clock,
+        auth: authenticated,
+        patch: {
+          email: orUndefined(body.email),
+          phone: orUndefined(body.phone),
+          password: orUndefined(body.password),
+          data: orUndefined(body.data),
+        },
+      })
+      return c.json(serializeUser(user), 200)
+    })
+
+    .get('/settings', (c) =>
+      c.json({
+        external: {
+          anonymous_users: false,
+          apple: false,
+          azure: false,
+          bitbucket: false,
+          discord: false,
+          email: true,
+          facebook: false,
+          figma: false,
+          fly: false,
+          github: false,
+          gitlab: false,
+          google: false,
+          kakao: false,
+          keycloak: false,
+          linkedin: false,
+          linkedin_oidc: false,
+          notion: false,
+          phone: false,
+          slack: false,
+          slack_oidc: false,
+          spotify: false,
+          twitch: false,
+          twitter: false,
+          workos: false,
+          zoom: false,
+        },
+        disable_signup: false,
+        mailer_autoconfirm: env.AUTH_AUTOCONFIRM,
+        phone_autoconfirm: false,
+        sms_provider: '',
+        saml_enabled: false,
+        saml_private_key_next_configured: false,
+        passkeys_enabled: false,
+      }),
+    )
+
+    // No OAuth providers are enabled (§3 /authorize); a browser navigation gets the legacy shape.
+    .get('/authorize', () => {
+      throw validationFailed('Unsupported provider: provider is not enabled')
+    })
+
+    .get('/.well-known/jwks.json', (c) => {
+      c.header('Cache-Control', 'public, max-age=600')
+      return c.json({ keys: deps.jwtKeys.publicJwks })
+    })
+
+    // A mounted sub-app's notFound is not consulted by the parent, so unknown paths end here.
+    .all('*', () => {
+      throw new GoTrueError(404, 'not_found', 'Not found')
+    })
+
+  auth.notFound((c) => goTrueErrorResponse(c, new GoTrueError(404, 'not_found', 'Not found')))
+  auth.onError((error, c) => {
+    if (error instanceof GoTrueError) return goTrueErrorResponse(c, error)
+    if (error instanceof HTTPException && error.status < 500) {
+      const status = error.status
+      return goTrueErrorResponse(
+        c,
+        new GoTrueError(status, 'bad_request', error.message || 'Bad request'),
+      )
+    }
+    ;(c.var.logger ?? deps.logger).error({ err: error }, 'unhandled auth error')
+    return goTrueErrorResponse(
+      c,
+      new GoTrueError(500, 'unexpected_failure', 'Unexpected failure, please check server logs.'),
+    )
+  })
+  return auth
+}

@@ -1,0 +1,58 @@
+// Bearer verification shared by the /auth/v1 user endpoints and requireAuth for /api. GoTrue checks
+// the session row on every authenticated request (reference/gotrue-compat.md §6, §10 item 6), so
+// logout and password change take effect at once rather than at token expiry.
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../db/client.js'
+import { authSessions } from '../db/schema/auth.js'
+import type { Clock } from '../lib/clock.js'
+import { GoTrueError } from './errors.js'
+import type { JwtKeys } from './keys.js'
+import type { AuthSession } from './sessions.js'
+import { verifyAccessToken, type AccessTokenClaims } from './tokens.js'
+import { findUserById, isBanned, type AuthUser } from './users.js'
+
+export interface Authenticated {
+  claims: AccessTokenClaims
+  user: AuthUser
+  session: AuthSession
+}
+
+/** The token from `Authorization: Bearer <token>`, or undefined when absent or empty. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i)
+  return match?.[1]
+}
+
+/** Throws the GoTrue error for each failure (§3 GET /user): 401 no_authorization, 403 otherwise. */
+export async function authenticateBearer(opts: {
+  db: Db
+  clock: Clock
+  keys: JwtKeys
+  authorization: string | undefined
+}): Promise<Authenticated> {
+  const token = bearerToken(opts.authorization)
+  if (!token) {
+    throw new GoTrueError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
+  }
+  const claims = await verifyAccessToken({ keys: opts.keys, clock: opts.clock, token })
+  if (!claims) {
+    throw new GoTrueError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature')
+  }
+  const user = await findUserById(opts.db, claims.sub)
+  if (!user) {
+    throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
+  }
+  const [session] = await opts.db
+    .select()
+    .from(authSessions)
+    .where(and(eq(authSessions.id, claims.session_id), eq(authSessions.userId, claims.sub)))
+  if (!session) {
+    throw new GoTrueError(
+      403,
+      'session_not_found',
+      'Session from session_id claim in JWT does not exist',
+    )
+  }
+  if (isBanned(user, opts.clock)) throw new GoTrueError(403, 'user_banned', 'User is banned')
+  return { claims, user, session }
+}

@@ -1,0 +1,48 @@
+// Password hashing (ARCHITECTURE "passwords"): argon2id with OWASP parameters. Passwords are never
+// truncated (GoTrue's bcrypt silently stops at 72 bytes; we do not), only capped at 1024 characters.
+import { hash, verify, type Options } from '@node-rs/argon2'
+import { MIN_PASSWORD_LENGTH, validationFailed, weakPassword } from './errors.js'
+
+export const MAX_PASSWORD_LENGTH = 1024
+
+// `Algorithm` is a const enum, which verbatimModuleSyntax cannot import: 2 is Algorithm.Argon2id.
+const ARGON2ID = 2 as Options['algorithm']
+const ARGON2_OPTIONS: Options = {
+  algorithm: ARGON2ID,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+}
+
+/** Throws 422 weak_password below the SPEC minimum and 400 above the cap (§3 /signup, §7). */
+export function assertPasswordAcceptable(password: string): void {
+  if ([...password].length < MIN_PASSWORD_LENGTH) throw weakPassword()
+  if (password.length > MAX_PASSWORD_LENGTH) {
+    throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_LENGTH} characters.`)
+  }
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, ARGON2_OPTIONS)
+}
+
+/** False for a malformed stored hash rather than throwing: a bad row must not become a 500. */
+export async function verifyPassword(storedHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(storedHash, password)
+  } catch {
+    return false
+  }
+}
+
+let dummyHash: Promise<string> | undefined
+
+/**
+ * Burns the same argon2 time as a real check, so the response time of a sign-in does not reveal
+ * whether the email has an account (§3 /token: unknown user and wrong password look identical).
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hashPassword('not-a-real-password-' + Math.random().toString(36))
+  await verifyPassword(await dummyHash, password)
+  return false
+}

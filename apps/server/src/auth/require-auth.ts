@@ -1,0 +1,44 @@
+// Guards the product's /api routes with the same checks GoTrue applies to its own user endpoints:
+// a valid access token AND a live session row (ARCHITECTURE "Sessions are checked on every
+// authenticated request"), so logout and password change take effect at once.
+import type { MiddlewareHandler } from 'hono'
+import type { AppDeps } from '../lib/deps.js'
+import { AppError } from '../lib/errors.js'
+import { authenticateBearer } from './authenticate.js'
+import { GoTrueError } from './errors.js'
+
+export interface AuthContext {
+  userId: string
+  sessionId: string
+  email: string
+  aal: 'aal1' | 'aal2'
+}
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    auth: AuthContext
+  }
+}
+
+export function requireAuth(deps: AppDeps): MiddlewareHandler {
+  return async (c, next) => {
+    let authenticated
+    try {
+      authenticated = await authenticateBearer({
+        db: deps.db,
+        clock: deps.clock,
+        keys: deps.jwtKeys,
+        authorization: c.req.header('Authorization'),
+      })
+    } catch (error) {
+      // Every auth failure looks the same to /api callers: one 401 in the /api error shape.
+      if (error instanceof GoTrueError) {
+        throw new AppError('unauthorized', 'You are not signed in, or your session has ended.')
+      }
+      throw error
+    }
+    const { user, session } = authenticated
+    c.set('auth', { userId: user.id, sessionId: session.id, email: user.email, aal: session.aal })
+    await next()
+  }
+}

@@ -1,0 +1,37 @@
+import { describe, expect, test } from 'vitest'
+import { parseEnv } from './env.js'
+
+describe('parseEnv', () => {
+  test('defaults give a working local setup on PGlite with auto-confirmed sign-ups', () => {
+    const env = parseEnv({})
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      DATA_DIR: './data',
+      SITE_URL: 'http://localhost:3000',
+      ACCESS_TOKEN_TTL: 3600,
+      AUTH_AUTOCONFIRM: true,
+      AI_MODEL: 'gpt-3.5-turbo',
+    })
+    expect(env.DATABASE_URL).toBeUndefined()
+  })
+
+  test('a configured mail server turns e-mail confirmation on unless told otherwise', () => {
+    expect(parseEnv({ SMTP_URL: 'smtp://mail:25' }).AUTH_AUTOCONFIRM).toBe(false)
+    expect(
+      parseEnv({ SMTP_URL: 'smtp://mail:25', AUTH_AUTOCONFIRM: 'true' }).AUTH_AUTOCONFIRM,
+    ).toBe(true)
+  })
+
+  test('empty values count as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', OPENAI_API_KEY: ' ' })).toMatchObject({
+      OPENAI_API_KEY: undefined,
+    })
+  })
+
+  test('every invalid variable is listed at once', () => {
+    expect(() => parseEnv({ PORT: 'abc', DATABASE_URL: 'not a url', JWT_SECRET: 'short' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*JWT_SECRET/,
+    )
+  })
+})

@@ -1,0 +1,60 @@
+// The only reader of process.env (ARCHITECTURE "Configuration"). Fails fast with every problem listed.
+import { z } from 'zod'
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v))
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(z.url().optional()),
+    SITE_URL: optionalString.pipe(z.url().optional()),
+    JWT_SECRET: optionalString.pipe(z.string().min(32).optional()),
+    ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(3600),
+    AUTH_AUTOCONFIRM: optionalString.pipe(bool.optional()),
+    SMTP_URL: optionalString,
+    MAIL_FROM: z.string().default('LocalSEO AI <no-reply@localhost>'),
+    OPENAI_API_KEY: optionalString,
+    OPENAI_BASE_URL: optionalString.pipe(z.url().optional()),
+    AI_MODEL: z.string().min(1).default('gpt-3.5-turbo'),
+    /** Calls to the configured model per user per UTC day; the built-in engine is not counted. */
+    AI_DAILY_QUOTA: z.coerce.number().int().min(0).max(1_000_000).default(100),
+    /** How long one model request may take before the SPEC §8 fallback answers. */
+    AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+    TRUST_PROXY: optionalString,
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    WEB_DIST_DIR: optionalString,
+    /** Simulated third parties wait like real ones (1.5 s to connect, 1 s per fetch). */
+    SIMULATED_DELAYS: optionalString.pipe(bool.optional()),
+  })
+  .transform((e) => ({
+    ...e,
+    SITE_URL: e.SITE_URL ?? `http://localhost:${e.PORT}`,
+    // Without a mail server nobody could read a confirmation email, so sign-ups confirm at once.
+    AUTH_AUTOCONFIRM: e.AUTH_AUTOCONFIRM ?? e.SMTP_URL === undefined,
+    SIMULATED_DELAYS: e.SIMULATED_DELAYS ?? e.NODE_ENV !== 'test',
+  }))
+
+export type Env = z.output<typeof envSchema>
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source)
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+      .join('\n')
+    throw new Error(`Invalid environment configuration:\n${problems}`)
+  }
+  return result.data
+}

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm'
+import type { Business } from '@localseo/shared/business'
+import type { businessInputSchema } from '@localseo/shared/business-input'
+import type { z } from 'zod'
+import type { Db } from '../../db/client.js'
+import { businesses } from '../../db/schema/app.js'
+import { recordActivity } from '../../lib/activity.js'
+import { getBusinessForUser } from '../../lib/tenant.js'
+import { seedFirstRunData } from './first-run.js'
+
+/** Creates the owner's one business, or updates it: one row per user, keyed by user id. */
+export async function saveBusiness({
+  db,
+  userId,
+  input,
+  now,
+}: {
+  db: Db
+  userId: string
+  input: z.output<typeof businessInputSchema>
+  now: Date
+}): Promise<Business> {
+  await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(businesses)
+      .values({ ...input, userId, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: businesses.userId,
+        set: {
+          name: sql`excluded.name`,
+          category: sql`excluded.category`,
+          address: sql`excluded.address`,
+          city: sql`excluded.city`,
+          state: sql`excluded.state`,
+          zip: sql`excluded.zip`,
+          phone: sql`excluded.phone`,
+          website: sql`excluded.website`,
+          updatedAt: now,
+        },
+      })
+      .returning({ id: businesses.id })
+    if (saved) {
+      await seedFirstRunData(tx, saved.id, now)
+      await recordActivity(tx, {
+        businessId: saved.id,
+        kind: 'business_saved',
+        message: 'Business information saved',
+        now,
+      })
+    }
+  })
+  return getBusinessForUser({ db, userId })
+}

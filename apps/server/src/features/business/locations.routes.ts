@@ -1,0 +1,61 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { locationInputSchema, locationUpdateSchema } from '@localseo/shared/business-input'
+import { requireAuth } from '../../auth/require-auth.js'
+import type { AppDeps } from '../../lib/deps.js'
+import { requireBusinessId } from '../../lib/tenant.js'
+import { validate } from '../../lib/validate.js'
+import {
+  addLocation,
+  deleteLocation,
+  listLocations,
+  setPrimaryLocation,
+  updateLocation,
+} from './locations.service.js'
+
+const idParam = z.object({ id: z.string().min(1).max(100) })
+
+/** Every answer is the whole, updated list: a change to one location can move the primary flag. */
+export function locationRoutes(deps: AppDeps) {
+  const { db, clock } = deps
+  return new Hono()
+    .use('*', requireAuth(deps))
+    .get('/', async (c) => {
+      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      return c.json({ locations: await listLocations(db, businessId) })
+    })
+    .post('/', validate('json', locationInputSchema), async (c) => {
+      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const input = c.req.valid('json')
+      const list = await addLocation({ db, businessId, input, now: clock.now() })
+      return c.json({ locations: list }, 201)
+    })
+    .patch(
+      '/:id',
+      validate('param', idParam),
+      validate('json', locationUpdateSchema),
+      async (c) => {
+        const businessId = await requireBusinessId(db, c.var.auth.userId)
+        const list = await updateLocation({
+          db,
+          businessId,
+          locationId: c.req.valid('param').id,
+          input: c.req.valid('json'),
+          now: clock.now(),
+        })
+        return c.json({ locations: list })
+      },
+    )
+    .delete('/:id', validate('param', idParam), async (c) => {
+      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const locationId = c.req.valid('param').id
+      const list = await deleteLocation({ db, businessId, locationId, now: clock.now() })
+      return c.json({ locations: list })
+    })
+    .post('/:id/primary', validate('param', idParam), async (c) => {
+      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const locationId = c.req.valid('param').id
+      const list = await setPrimaryLocation({ db, businessId, locationId, now: clock.now() })
+      return c.json({ locations: list })
+    })
+}

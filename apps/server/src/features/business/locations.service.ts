@@ -1,0 +1,186 @@
+// Locations of the owner's business and the primary rule of SPEC §4, enforced in transactions:
+// exactly one primary when any location exists; the first added becomes primary; removing the primary
+// promotes the first remaining one; setting a primary clears the flag on the others.
+import { randomBytes } from 'node:crypto'
+import { and, asc, count, eq } from 'drizzle-orm'
+import type { Location } from '@localseo/shared/business'
+import {
+  MAX_LOCATIONS,
+  type locationInputSchema,
+  type locationUpdateSchema,
+} from '@localseo/shared/business-input'
+import type { z } from 'zod'
+import type { Db, Tx } from '../../db/client.js'
+import { businesses, locations } from '../../db/schema/app.js'
+import { recordActivity } from '../../lib/activity.js'
+import { AppError } from '../../lib/errors.js'
+import { toLocation } from '../../lib/tenant.js'
+
+const notFound = () => new AppError('not_found', 'That location does not exist.')
+
+/** SPEC §3: new location ids are 'loc_' plus a timestamp; a random tail keeps them unique. */
+export function newLocationId(now: Date): string {
+  return `loc_${now.getTime()}_${randomBytes(4).toString('hex')}`
+}
+
+export async function listLocations(db: Db | Tx, businessId: string): Promise<Location[]> {
+  const rows = await db
+    .select()
+    .from(locations)
+    .where(eq(locations.businessId, businessId))
+    .orderBy(asc(locations.createdAt), asc(locations.id))
+  return rows.map(toLocation)
+}
+
+/** Serialises location changes of one business, so concurrent requests cannot break the rule. */
+async function lockBusiness(tx: Tx, businessId: string) {
+  await tx
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .for('update')
+}
+
+export async function addLocation({
+  db,
+  businessId,
+  input,
+  now,
+}: {
+  db: Db
+  businessId: string
+  input: z.output<typeof locationInputSchema>
+  now: Date
+}): Promise<Location[]> {
+  return db.transaction(async (tx) => {
+    await lockBusiness(tx, businessId)
+    const [existing] = await tx
+      .select({ n: count() })
+      .from(locations)
+      .where(eq(locations.businessId, businessId))
+    const n = existing?.n ?? 0
+    if (n >= MAX_LOCATIONS) {
+      throw new AppError('conflict', `A business can have at most ${MAX_LOCATIONS} locations.`)
+    }
+    await tx.insert(locations).values({
+      ...input,
+      id: newLocationId(now),
+      businessId,
+      isPrimary: n === 0,
+      createdAt: now,
+      updatedAt: now,
+    })
+    await recordActivity(tx, {
+      businessId,
+      kind: 'location_added',
+      message: `Location added: ${input.name}`,
+      now,
+    })
+    return listLocations(tx, businessId)
+  })
+}
+
+export async function updateLocation({
+  db,
+  businessId,
+  locationId,
+  input,
+  now,
+}: {
+  db: Db
+  businessId: string
+  locationId: string
+  input: z.output<typeof locationUpdateSchema>
+  now: Date
+}): Promise<Location[]> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(locations)
+      .set({ ...input, updatedAt: now })
+      .where(and(eq(locations.id, locationId), eq(locations.businessId, businessId)))
+      .returning({ name: locations.name })
+    if (!updated[0]) throw notFound()
+    await recordActivity(tx, {
+      businessId,
+      kind: 'location_updated',
+      message: `Location updated: ${updated[0].name}`,
+      now,
+    })
+    return listLocations(tx, businessId)
+  })
+}
+
+export async function deleteLocation({
+  db,
+  businessId,
+  locationId,
+  now,
+}: {
+  db: Db
+  businessId: string
+  locationId: string
+  now: Date
+}): Promise<Location[]> {
+  return db.transaction(async (tx) => {
+    await lockBusiness(tx, businessId)
+    const [deleted] = await tx
+      .delete(locations)
+      .where(and(eq(locations.id, locationId), eq(locations.businessId, businessId)))
+      .returning({ name: locations.name, isPrimary: locations.isPrimary })
+    if (!deleted) throw notFound()
+    await recordActivity(tx, {
+      businessId,
+      kind: 'location_removed',
+      message: `Location removed: ${deleted.name}`,
+      now,
+    })
+    if (deleted.isPrimary) {
+      const [first] = await tx
+        .select({ id: locations.id })
+        .from(locations)
+        .where(eq(locations.businessId, businessId))
+        .orderBy(asc(locations.createdAt), asc(locations.id))
+        .limit(1)
+      if (first)
+        await tx.update(locations).set({ isPrimary: true }).where(eq(locations.id, first.id))
+    }
+    return listLocations(tx, businessId)
+  })
+}
+
+export async function setPrimaryLocation({
+  db,
+  businessId,
+  locationId,
+  now,
+}: {
+  db: Db
+  businessId: string
+  locationId: string
+  now: Date
+}): Promise<Location[]> {
+  return db.transaction(async (tx) => {
+    await lockBusiness(tx, businessId)
+    const [target] = await tx
+      .select({ id: locations.id, name: locations.name })
+      .from(locations)
+      .where(and(eq(locations.id, locationId), eq(locations.businessId, businessId)))
+    if (!target) throw notFound()
+    await recordActivity(tx, {
+      businessId,
+      kind: 'primary_changed',
+      message: `Primary location set to ${target.name}`,
+      now,
+    })
+    // Clear first: the partial unique index allows one primary per business at any moment.
+    await tx
+      .update(locations)
+      .set({ isPrimary: false, updatedAt: now })
+      .where(and(eq(locations.businessId, businessId), eq(locations.isPrimary, true)))
+    await tx
+      .update(locations)
+      .set({ isPrimary: true, updatedAt: now })
+      .where(eq(locations.id, target.id))
+    return listLocations(tx, businessId)
+  })
+}

@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import type { Location } from '@localseo/shared/business'
+import { locations } from '../../db/schema/app.js'
+import { createTestApp, type TestApp } from '../../testing/app.js'
+import { apiCaller } from '../../testing/api.js'
+import { signUp } from '../../testing/auth.js'
+
+let t: TestApp
+let token: string
+
+const business = {
+  name: 'Bright Smile Dental',
+  category: 'Dental',
+  address: '100 Congress Ave',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  phone: '(512) 555-0100',
+}
+
+const branch = (name: string) => ({
+  name,
+  address: '5 Main St',
+  city: 'Round Rock',
+  state: 'TX',
+  zip: '78664',
+})
+
+async function call(method: string, path: string, body?: unknown, bearer?: string) {
+  const res = await apiCaller(t.app, () => token)<{ locations: Location[] }>(
+    method,
+    `/api/business/locations${path}`,
+    body,
+    bearer,
+  )
+  return { status: res.status, locations: res.body.locations }
+}
+
+const primaries = (list: Location[]) => list.filter((l) => l.isPrimary).map((l) => l.name)
+
+async function withBusiness(bearer: string) {
+  await apiCaller(t.app, () => bearer)('PUT', '/api/business', business)
+}
+
+beforeEach(async () => {
+  t = await createTestApp()
+  token = (await signUp(t.app, { email: 'owner@example.com' })).accessToken
+  await withBusiness(token)
+})
+afterEach(() => t.close())
+
+describe('adding locations', () => {
+  test('the first location added becomes primary, later ones do not', async () => {
+    await call('POST', '', branch('North'))
+    const { status, locations: list } = await call('POST', '', branch('South'))
+    expect(status).toBe(201)
+    expect(list.map((l) => l.name)).toEqual(['North', 'South'])
+    expect(primaries(list)).toEqual(['North'])
+    expect(list[0]?.id).toMatch(/^loc_\d+_[0-9a-f]{8}$/)
+  })
+
+  test('concurrent first additions still leave exactly one primary', async () => {
+    await Promise.all(['A', 'B', 'C', 'D'].map((n) => call('POST', '', branch(n))))
+    const { locations: list } = await call('GET', '')
+    expect(list).toHaveLength(4)
+    expect(primaries(list)).toHaveLength(1)
+  })
+
+  test('incomplete locations are refused with 422 and nothing is added', async () => {
+    const res = await call('POST', '', { name: 'North', address: '', city: 'Austin' })
+    expect(res.status).toBe(422)
+    expect(await t.db.select().from(locations)).toHaveLength(0)
+  })
+
+  test('a primary flag in the body is ignored', async () => {
+    await call('POST', '', branch('North'))
+    const { locations: list } = await call('POST', '', { ...branch('South'), isPrimary: true })
+    expect(primaries(list)).toEqual(['North'])
+  })
+
+  test('without a business there is nowhere to add a location', async () => {
+    const other = await signUp(t.app, { email: 'new@example.com' })
+    const res = await call('POST', '', branch('North'), other.accessToken)
+    expect(res.status).toBe(404)
+  })
+})
+
+describe('changing locations', () => {
+  test('setting a primary clears the flag on the others', async () => {
+    await call('POST', '', branch('North'))
+    const { locations: added } = await call('POST', '', branch('South'))
+    const south = added.find((l) => l.name === 'South')!
+    const { locations: list } = await call('POST', `/${south.id}/primary`)
+    expect(primaries(list)).toEqual(['South'])
+  })
+
+  test('removing the primary location promotes the first remaining one', async () => {
+    await call('POST', '', branch('North'))
+    await call('POST', '', branch('South'))
+    const { locations: added } = await call('POST', '', branch('East'))
+    const north = added.find((l) => l.name === 'North')!
+    const { locations: list } = await call('DELETE', `/${north.id}`)
+    expect(list.map((l) => l.name)).toEqual(['South', 'East'])
+    expect(primaries(list)).toEqual(['South'])
+  })
+
+  test('removing a non-primary location keeps the primary', async () => {
+    await call('POST', '', branch('North'))
+    const { locations: added } = await call('POST', '', branch('South'))
+    const { locations: list } = await call('DELETE', `/${added[1]!.id}`)
+    expect(primaries(list)).toEqual(['North'])
+  })
+
+  test('editing changes the given fields only', async () => {
+    const { locations: added } = await call('POST', '', branch('North'))
+    const { locations: list } = await call('PATCH', `/${added[0]!.id}`, {
+      name: 'North Austin',
+      phone: '512 555 0142',
+    })
+    expect(list[0]).toMatchObject({
+      name: 'North Austin',
+      phone: '(512) 555-0142',
+      city: 'Round Rock',
+      isPrimary: true,
+    })
+  })
+
+  test('an edit with an invalid ZIP is refused and changes nothing', async () => {
+    const { locations: added } = await call('POST', '', branch('North'))
+    const res = await call('PATCH', `/${added[0]!.id}`, { name: 'Renamed', zip: 'abc' })
+    expect(res.status).toBe(422)
+    const [row] = await t.db.select().from(locations)
+    expect(row?.name).toBe('North')
+  })
+
+  test('an unknown location id is a 404', async () => {
+    expect((await call('DELETE', '/loc_nope')).status).toBe(404)
+    expect((await call('PATCH', '/loc_nope', { name: 'X' })).status).toBe(404)
+    expect((await call('POST', '/loc_nope/primary')).status).toBe(404)
+  })
+})
+
+describe('tenant isolation', () => {
+  test('another owner can neither see, change, promote nor delete a location: 404 and no change', async () => {
+    await call('POST', '', branch('North'))
+    const { locations: added } = await call('POST', '', branch('South'))
+    const south = added[1]!
+    const before = await t.db.select().from(locations).orderBy(locations.id)
+
+    const intruder = (await signUp(t.app, { email: 'intruder@example.com' })).accessToken
+    await withBusiness(intruder)
+    expect((await call('GET', '', undefined, intruder)).locations).toEqual([])
+    expect((await call('PATCH', `/${south.id}`, { name: 'Hacked' }, intruder)).status).toBe(404)
+    expect((await call('POST', `/${south.id}/primary`, undefined, intruder)).status).toBe(404)
+    expect((await call('DELETE', `/${south.id}`, undefined, intruder)).status).toBe(404)
+
+    expect(await t.db.select().from(locations).orderBy(locations.id)).toEqual(before)
+  })
+})

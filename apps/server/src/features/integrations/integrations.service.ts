@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm'
+import type { Business } from '@localseo/shared/business'
+import {
+  GOOGLE_SERVICE_NAMES,
+  type GoogleConnections,
+  type GoogleService,
+} from '@localseo/shared/integrations'
+import { MAIN_LOCATION, resolveLocation } from '@localseo/shared/location-selection'
+import type { Db } from '../../db/client.js'
+import { businesses, users } from '../../db/schema/app.js'
+import { recordActivity } from '../../lib/activity.js'
+import { AppError } from '../../lib/errors.js'
+import type { GoogleDataProvider, GoogleDataRequest } from './google-data.js'
+
+const column = {
+  'search-console': users.searchConsoleConnected,
+  analytics: users.analyticsConnected,
+} as const
+
+const flag = {
+  'search-console': 'searchConsoleConnected',
+  analytics: 'analyticsConnected',
+} as const
+
+export async function getConnections({
+  db,
+  userId,
+}: {
+  db: Db
+  userId: string
+}): Promise<GoogleConnections> {
+  const [row] = await db
+    .select({ searchConsole: column['search-console'], analytics: column.analytics })
+    .from(users)
+    .where(eq(users.id, userId))
+  return row ?? { searchConsole: false, analytics: false }
+}
+
+export async function setConnection({
+  db,
+  userId,
+  service,
+  connected,
+  now,
+}: {
+  db: Db
+  userId: string
+  service: GoogleService
+  connected: boolean
+  now: Date
+}): Promise<GoogleConnections> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ [flag[service]]: connected, updatedAt: now })
+      .where(eq(users.id, userId))
+    const [business] = await tx
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(eq(businesses.userId, userId))
+    if (business) {
+      const name = GOOGLE_SERVICE_NAMES[service]
+      await recordActivity(tx, {
+        businessId: business.id,
+        kind: connected ? 'connection_made' : 'connection_removed',
+        message: connected ? `Connected ${name}` : `Disconnected ${name}`,
+        now,
+      })
+    }
+  })
+  return getConnections({ db, userId })
+}
+
+/** Builds the provider request for the chosen location; a location of another business is a 404. */
+export function googleDataRequest(
+  business: Business,
+  locationId: string | undefined,
+  now: Date,
+): GoogleDataRequest {
+  if (locationId && locationId !== MAIN_LOCATION) {
+    if (!business.locations.some((l) => l.id === locationId)) {
+      throw new AppError('not_found', 'That location does not exist.')
+    }
+  }
+  return {
+    businessId: business.id,
+    category: business.category,
+    location: resolveLocation(business, locationId),
+    cities: [business.city, ...business.locations.map((l) => l.city)],
+    day: now.toISOString().slice(0, 10),
+  }
+}
+
+export async function connectService({
+  db,
+  provider,
+  userId,
+  service,
+  now,
+}: {
+  db: Db
+  provider: GoogleDataProvider
+  userId: string
+  service: GoogleService
+  now: Date
+}) {
+  const result = await provider.connect(service)
+  const connections = result.success
+    ? await setConnection({ db, userId, service, connected: true, now })
+    : await getConnections({ db, userId })
+  return { ...result, connections }
+}

@@ -1,0 +1,85 @@
+// Boot: env -> database (lock, migrate) -> app -> listen; close everything cleanly on SIGTERM/SIGINT.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { createApp } from './app.js'
+import { loadJwtKeys } from './auth/keys.js'
+import { openDatabase } from './db/client.js'
+import { DataDirLockedError } from './db/lock.js'
+import { createSimulatedGoogleProvider } from './features/integrations/google-data.js'
+import { parseEnv } from './env.js'
+import { systemClock } from './lib/clock.js'
+import { createLogger } from './lib/logger.js'
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
+
+async function main() {
+  const env = parseEnv()
+  const logger = createLogger(env)
+  let database
+  try {
+    database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      logger.fatal(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const jwtKeys = await loadJwtKeys({ dataDir: env.DATA_DIR, secret: env.JWT_SECRET })
+  const app = createApp(
+    {
+      db: database.db,
+      dbKind: database.kind,
+      env,
+      clock: systemClock,
+      logger,
+      jwtKeys,
+      google: createSimulatedGoogleProvider({ delays: env.SIMULATED_DELAYS }),
+    },
+    { webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist) },
+  )
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    logger.info(
+      {
+        database: database.kind,
+        url: `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${info.port}`,
+      },
+      'LocalSEO AI is listening',
+    )
+  })
+
+  let stopping = false
+  const shutdown = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down')
+    // A stuck connection must not keep the database open forever.
+    const force = setTimeout(() => {
+      logger.error('shutdown timed out; closing the database anyway')
+      void database.close().finally(() => process.exit(1))
+    }, 10_000)
+    force.unref()
+    server.close(() => {
+      database
+        .close()
+        .then(() => {
+          logger.info('database closed; bye')
+          process.exit(0)
+        })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, 'closing the database failed')
+          process.exit(1)
+        })
+    })
+    // Keep-alive sockets would hold server.close() open.
+    if ('closeAllConnections' in server) server.closeAllConnections()
+  }
+  process.on('SIGTERM', () => shutdown('SIGTERM'))
+  process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,40 @@
+// The activity log behind the dashboard's Recent Activity: real events, written in the same
+// transaction as the change they describe.
+import { desc, eq } from 'drizzle-orm'
+import type { Db, Tx } from '../db/client.js'
+import { activities } from '../db/schema/app.js'
+
+export type ActivityKind =
+  | 'business_saved'
+  | 'location_added'
+  | 'location_updated'
+  | 'location_removed'
+  | 'primary_changed'
+  | 'connection_made'
+  | 'connection_removed'
+
+export async function recordActivity(
+  db: Db | Tx,
+  entry: { businessId: string; kind: ActivityKind; message: string; now: Date },
+) {
+  await db.insert(activities).values({
+    businessId: entry.businessId,
+    kind: entry.kind,
+    message: entry.message,
+    createdAt: entry.now,
+  })
+}
+
+export async function listRecentActivity(db: Db, businessId: string, limit = 10) {
+  return db
+    .select({
+      id: activities.id,
+      kind: activities.kind,
+      message: activities.message,
+      createdAt: activities.createdAt,
+    })
+    .from(activities)
+    .where(eq(activities.businessId, businessId))
+    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .limit(limit)
+}

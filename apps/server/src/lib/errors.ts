@@ -1,0 +1,53 @@
+// One error model for /api (ARCHITECTURE "One error shape"): throw AppError anywhere, map it once.
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'validation_failed'
+  | 'rate_limited'
+  | 'internal_error'
+  | 'bad_gateway'
+
+const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  validation_failed: 422,
+  rate_limited: 429,
+  internal_error: 500,
+  // An upstream service (the AI model) failed and there is no honest fallback (SPEC §8).
+  bad_gateway: 502,
+}
+
+export interface ErrorIssue {
+  path: string
+  message: string
+}
+
+export class AppError extends Error {
+  readonly status: ContentfulStatusCode
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: ErrorIssue[],
+  ) {
+    super(message)
+    this.name = 'AppError'
+    this.status = statusByCode[code]
+  }
+}
+
+export function errorBody(code: ErrorCode, message: string, issues?: ErrorIssue[]) {
+  return { error: issues ? { code, message, issues } : { code, message } }
+}

@@ -1,0 +1,86 @@
+import { describe, expect, test } from 'vitest'
+import { businessInputSchema, locationInputSchema } from './business-input.js'
+
+const valid = {
+  name: 'Bright Smile Dental',
+  category: 'Dental',
+  address: '100 Congress Ave',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  phone: '512-555-0100',
+}
+
+const messages = (input: unknown) => {
+  const result = businessInputSchema.safeParse(input)
+  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
+}
+
+describe('businessInputSchema', () => {
+  test('accepts a complete business and normalises state, phone and website', () => {
+    const parsed = businessInputSchema.parse({ ...valid, state: 'texas', website: 'example.com' })
+    expect(parsed).toMatchObject({
+      state: 'TX',
+      phone: '(512) 555-0100',
+      website: 'https://example.com',
+    })
+  })
+
+  test('every required field is named when missing', () => {
+    expect(messages({})).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^name:/),
+        expect.stringMatching(/^category:/),
+        expect.stringMatching(/^address:/),
+        expect.stringMatching(/^city:/),
+        expect.stringMatching(/^state:/),
+        expect.stringMatching(/^zip:/),
+        expect.stringMatching(/^phone:/),
+      ]),
+    )
+  })
+
+  test('whitespace-only text counts as missing', () => {
+    expect(messages({ ...valid, name: '   ' })).toEqual(['name: Business name is required.'])
+  })
+
+  test('the website is optional but must be an http(s) address', () => {
+    expect(messages({ ...valid, website: '' })).toEqual([])
+    expect(messages({ ...valid, website: 'javascript:alert(1)' })).toHaveLength(1)
+    expect(messages({ ...valid, website: 'ftp://example.com' })).toHaveLength(1)
+    expect(messages({ ...valid, website: 'not a site' })).toHaveLength(1)
+  })
+
+  test('unknown states, malformed ZIP codes and invalid phones are refused', () => {
+    expect(messages({ ...valid, state: 'Atlantis' })).toHaveLength(1)
+    expect(messages({ ...valid, zip: '7870' })).toHaveLength(1)
+    expect(messages({ ...valid, zip: '78701-12' })).toHaveLength(1)
+    expect(messages({ ...valid, phone: '555' })).toHaveLength(1)
+    expect(messages({ ...valid, zip: '78701-1234' })).toEqual([])
+  })
+
+  test('categories are limited to the listed options', () => {
+    expect(messages({ ...valid, category: 'Wizardry' })).toEqual([
+      'category: Choose a business category.',
+    ])
+  })
+
+  test('overlong fields are refused, not truncated', () => {
+    expect(messages({ ...valid, name: 'x'.repeat(121) })).toEqual([
+      'name: Business name must be at most 120 characters.',
+    ])
+  })
+})
+
+describe('locationInputSchema', () => {
+  test('the phone is optional for a location', () => {
+    const parsed = locationInputSchema.parse({
+      name: 'Round Rock',
+      address: '5 Main St',
+      city: 'Round Rock',
+      state: 'tx',
+      zip: '78664',
+    })
+    expect(parsed).toMatchObject({ state: 'TX', phone: '' })
+  })
+})

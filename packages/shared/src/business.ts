@@ -1,0 +1,75 @@
+// Business and location shapes shared by the server and the web app (SPEC §3).
+import { z } from 'zod'
+
+export const BUSINESS_CATEGORIES = [
+  'Accounting & Tax Services',
+  'Automotive',
+  'Beauty & Personal Care',
+  'Construction & Home Improvement',
+  'Dental',
+  'Education & Tutoring',
+  'Fitness & Wellness',
+  'Food & Restaurant',
+  'Healthcare & Medical',
+  'Home Services',
+  'Legal Services',
+  'Manufacturing',
+  'Marketing & Advertising',
+  'Pet Services',
+  'Real Estate',
+  'Retail',
+  'Technology',
+  'Travel & Hospitality',
+  'Other',
+] as const
+
+export type BusinessCategory = (typeof BUSINESS_CATEGORIES)[number]
+
+export const locationSchema = z.object({
+  id: z.string(),
+  businessId: z.string(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  phone: z.string(),
+  isPrimary: z.boolean(),
+})
+
+export type Location = z.infer<typeof locationSchema>
+
+export const businessSchema = z.object({
+  /** Empty until the owner first saves the business. */
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  phone: z.string(),
+  website: z.string(),
+  category: z.string(),
+  locations: z.array(locationSchema),
+})
+
+export type Business = z.infer<typeof businessSchema>
+
+/** SPEC §3: the empty business has all text empty and no locations. */
+export const emptyBusiness: Business = {
+  id: '',
+  name: '',
+  address: '',
+  city: '',
+  state: '',
+  zip: '',
+  phone: '',
+  website: '',
+  category: '',
+  locations: [],
+}
+
+/** Every feature screen needs a business name (SPEC §1). */
+export function hasBusinessName(business: Pick<Business, 'name'> | null | undefined): boolean {
+  return Boolean(business?.name.trim())
+}
