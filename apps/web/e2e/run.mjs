@@ -1,0 +1,132 @@
+// Runs the browser journeys: boots the built server on a free port with a fresh data directory,
+// runs the *.e2e.ts files with Vitest against it, and always stops the server and cleans up.
+// Usage (from the repo root, after `npm run build`): node apps/web/e2e/run.mjs
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('../../../', import.meta.url))
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+const serverEntry = path.join(root, 'apps/server/dist/index.js')
+const webIndex = path.join(root, 'apps/web/dist/index.html')
+const HEALTH_TIMEOUT_MS = 30_000
+
+function fail(message) {
+  console.error(`e2e: ${message}`)
+  process.exit(1)
+}
+
+if (!existsSync(chromiumPath)) {
+  if (process.env.CI) fail(`Chromium not found at ${chromiumPath}; CI must install it.`)
+  console.log(
+    `Skipping browser tests: Chromium not found at ${chromiumPath} (install it with: apt-get install chromium)`,
+  )
+  process.exit(0)
+}
+for (const file of [serverEntry, webIndex]) {
+  if (!existsSync(file))
+    fail(`${path.relative(root, file)} is missing. Run \`npm run build\` first.`)
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer()
+    server.unref()
+    server.on('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForHealth(baseUrl, server) {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`)
+    try {
+      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2_000) })
+      if (response.ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(
+    `the server did not answer ${baseUrl}/healthz within ${HEALTH_TIMEOUT_MS / 1000} s`,
+  )
+}
+
+function stop(child, signal = 'SIGTERM', timeoutMs = 10_000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      resolve()
+    }, timeoutMs)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      resolve()
+    })
+    child.kill(signal)
+  })
+}
+
+const port = await freePort()
+const baseUrl = `http://127.0.0.1:${port}`
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'localseo-e2e-data-'))
+let server
+let tests
+let exitCode = 1
+
+async function cleanUp() {
+  await stop(tests)
+  await stop(server)
+  await rm(dataDir, { recursive: true, force: true })
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    void cleanUp().finally(() => process.exit(130))
+  })
+}
+
+try {
+  server = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
+  })
+  await waitForHealth(baseUrl, server)
+  console.log(`e2e: server ready at ${baseUrl}`)
+
+  tests = spawn('npx', ['vitest', 'run', '--config', 'apps/web/e2e/vitest.e2e.config.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, BASE_URL: baseUrl, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: chromiumPath },
+  })
+  exitCode = await new Promise((resolve) => {
+    tests.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
+    tests.once('error', (error) => {
+      console.error('e2e: could not start vitest', error)
+      resolve(1)
+    })
+  })
+} catch (error) {
+  console.error(`e2e: ${error instanceof Error ? error.message : String(error)}`)
+  exitCode = 1
+} finally {
+  await cleanUp()
+}
+process.exit(exitCode)

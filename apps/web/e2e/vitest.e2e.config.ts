@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+// Browser journeys against a running server; started by run.mjs, which sets BASE_URL.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: fileURLToPath(new URL('../../../', import.meta.url)),
+    environment: 'node',
+    include: ['apps/web/e2e/**/*.e2e.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+})

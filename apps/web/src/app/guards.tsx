@@ -1,0 +1,33 @@
+// Route guards (SPEC §2). Each waits for the start-up session check, so the wrong screen never flashes.
+import type { ReactNode } from 'react'
+import { Navigate } from 'react-router'
+import { Spinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import { useAuth } from '@/lib/auth'
+
+export function FullPageLoader() {
+  return <Spinner label="Checking your session…" className="min-h-dvh" />
+}
+
+/** Signed-out users go to the landing page. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { ready, status } = useAuth()
+  if (!ready || status === 'loading') return <FullPageLoader />
+  if (status !== 'logged-in') return <Navigate to={paths.landing} replace />
+  return children
+}
+
+/** The landing page is for signed-out users; signed-in users land on the dashboard. */
+export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
+  const { ready, status } = useAuth()
+  if (!ready) return <FullPageLoader />
+  if (status === 'logged-in') return <Navigate to={paths.dashboard} replace />
+  return children
+}
+
+/** Any unknown path: recommendations when signed in, otherwise the landing page. */
+export function FallbackRedirect() {
+  const { ready, status } = useAuth()
+  if (!ready) return <FullPageLoader />
+  return <Navigate to={status === 'logged-in' ? paths.recommendations : paths.landing} replace />
+}

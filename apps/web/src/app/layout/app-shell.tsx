@@ -1,0 +1,98 @@
+import type { Business } from '@localseo/shared/business'
+import { MapPinned, Menu, X } from 'lucide-react'
+import { useState } from 'react'
+import { Link, Outlet } from 'react-router'
+import { toast } from 'sonner'
+import { Button } from '@/components/ui/button'
+import { paths } from '@/config/paths'
+import { useAuth } from '@/lib/auth'
+import { cn } from '@/lib/utils'
+import { SideMenu } from './side-menu'
+
+const MENU_ID = 'main-menu'
+
+/** The signed-in layout (SPEC §2): header with brand and user, side menu, the screen beside it. */
+export function AppShell({ business }: { business: Business }) {
+  const { user, logout } = useAuth()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const [loggingOut, setLoggingOut] = useState(false)
+
+  async function handleLogout() {
+    setLoggingOut(true)
+    try {
+      // Signing out sends the guard back to the landing page (SPEC §2 "goes to /").
+      await logout()
+    } catch {
+      setLoggingOut(false)
+      toast.error('Could not log out. Please try again.')
+    }
+  }
+
+  const displayName = user?.name || user?.email || ''
+
+  return (
+    <div className="min-h-dvh bg-background">
+      <header className="sticky top-0 z-30 border-b bg-card/95 backdrop-blur supports-[backdrop-filter]:bg-card/80">
+        <div className="flex h-16 items-center gap-3 px-4 md:px-6">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            aria-expanded={menuOpen}
+            aria-controls={MENU_ID}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </Button>
+          <Link
+            to={paths.recommendations}
+            onClick={() => setMenuOpen(false)}
+            className="flex items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+              <MapPinned aria-hidden="true" className="size-4" />
+            </span>
+            <span className="text-lg font-semibold tracking-tight">LocalSEO AI</span>
+          </Link>
+          <div className="ml-auto flex min-w-0 items-center gap-3">
+            <span
+              aria-hidden="true"
+              className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground sm:flex"
+            >
+              {displayName.charAt(0).toUpperCase()}
+            </span>
+            <span className="truncate text-sm font-medium" title={user?.email}>
+              <span className="sr-only">Signed in as </span>
+              {displayName}
+            </span>
+          </div>
+        </div>
+      </header>
+
+      <div className="flex">
+        <aside
+          className={cn(
+            'border-r bg-card md:sticky md:top-16 md:block md:h-[calc(100dvh-4rem)] md:w-64 md:shrink-0 md:overflow-y-auto',
+            menuOpen
+              ? 'fixed inset-x-0 top-16 bottom-0 z-20 block overflow-y-auto shadow-lg'
+              : 'hidden',
+          )}
+        >
+          <SideMenu
+            id={MENU_ID}
+            className="p-4"
+            onNavigate={() => setMenuOpen(false)}
+            onLogout={() => void handleLogout()}
+            loggingOut={loggingOut}
+          />
+        </aside>
+        <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
+          <div className="mx-auto max-w-6xl">
+            <Outlet context={business} />
+          </div>
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,15 @@
+import { describe, expect, test } from 'vitest'
+import { activeMenuKey } from './paths'
+
+describe('the active menu entry', () => {
+  test('comes from the first path segment', () => {
+    expect(activeMenuKey('/keyword-planner')).toBe('keywordPlanner')
+    expect(activeMenuKey('/rank-tracker/some/deeper/path')).toBe('rankTracker')
+    expect(activeMenuKey('/settings/')).toBe('settings')
+  })
+
+  test('defaults to SEO Recommendations', () => {
+    expect(activeMenuKey('/')).toBe('recommendations')
+    expect(activeMenuKey('/somewhere-else')).toBe('recommendations')
+  })
+})

@@ -1,0 +1,39 @@
+// The single route registry (STYLE "A single route registry"): every link and redirect reads from here.
+export const paths = {
+  landing: '/',
+  recommendations: '/recommendations',
+  dashboard: '/dashboard',
+  keywords: '/keywords',
+  keywordPlanner: '/keyword-planner',
+  rankTracker: '/rank-tracker',
+  backlinks: '/backlinks',
+  listings: '/listings',
+  settings: '/settings',
+} as const
+
+export type AppPath = (typeof paths)[keyof typeof paths]
+
+export type ScreenKey = Exclude<keyof typeof paths, 'landing'>
+
+/** Side-menu entries in SPEC §2 order; the labels double as screen titles. */
+export const menuEntries: ReadonlyArray<{ key: ScreenKey; label: string; path: AppPath }> = [
+  { key: 'recommendations', label: 'SEO Recommendations', path: paths.recommendations },
+  { key: 'dashboard', label: 'Dashboard', path: paths.dashboard },
+  { key: 'keywords', label: 'Keyword Analysis', path: paths.keywords },
+  { key: 'keywordPlanner', label: 'Keyword Planner', path: paths.keywordPlanner },
+  { key: 'rankTracker', label: 'Rank Tracker', path: paths.rankTracker },
+  { key: 'backlinks', label: 'Backlink Monitor', path: paths.backlinks },
+  { key: 'listings', label: 'Local Listings', path: paths.listings },
+  { key: 'settings', label: 'Settings', path: paths.settings },
+]
+
+/** SPEC §2: the active entry comes from the first path segment, default recommendations. */
+export function activeMenuKey(pathname: string): ScreenKey {
+  const segment = pathname.split('/').find((part) => part !== '') ?? ''
+  const entry = menuEntries.find((item) => item.path === `/${segment}`)
+  return entry?.key ?? 'recommendations'
+}
+
+export function screenTitle(key: ScreenKey): string {
+  return menuEntries.find((item) => item.key === key)?.label ?? ''
+}

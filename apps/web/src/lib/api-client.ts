@@ -1,0 +1,42 @@
+// The one way the web app calls /api: Hono RPC typed by the server's routes (type import only, so no
+// server code reaches the browser bundle), with the current access token attached.
+// Type-only: erased at build, so no server code reaches the browser (the lint zone cannot tell).
+// eslint-disable-next-line import-x/no-restricted-paths
+import type { AppType } from '@localseo/server/app'
+import { hc } from 'hono/client'
+import { z } from 'zod'
+import { ApiError } from './api-error'
+import { authClient } from './auth'
+
+/** The server's one error shape (ARCHITECTURE "One error shape"). */
+const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+})
+
+async function authHeaders(): Promise<Record<string, string>> {
+  const { data } = await authClient.getSession()
+  const token = data.session?.access_token
+  return token ? { Authorization: `Bearer ${token}` } : {}
+}
+
+export const apiClient = hc<AppType>(window.location.origin, { headers: authHeaders })
+
+/** Turns a failed response into an ApiError with the server's code and message. */
+export async function toApiError(response: Pick<Response, 'status' | 'text'>): Promise<ApiError> {
+  let body: unknown = null
+  try {
+    body = JSON.parse(await response.text())
+  } catch {
+    // Not JSON (a proxy error page, for example).
+  }
+  const parsed = errorBodySchema.safeParse(body)
+  if (!parsed.success) {
+    return new ApiError(response.status, 'http_error', `Request failed (${response.status}).`)
+  }
+  const { code, message, issues } = parsed.data.error
+  return new ApiError(response.status, code, message, issues)
+}

@@ -1,0 +1,12 @@
+/** A failed /api call, carrying the server's error code (ARCHITECTURE "One error shape"). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues: ReadonlyArray<{ path: string; message: string }> = [],
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}

@@ -1,0 +1,25 @@
+// SPEC §3: the signed-in user is persisted in browser storage under 'user'; SPEC §4: a stored user
+// that fails to parse is removed.
+import type { AppUser, GoogleConnections } from './stored-user'
+
+export const USER_STORAGE_KEY = 'user'
+
+export const noGoogleConnections: GoogleConnections = { searchConsole: false, analytics: false }
+
+export async function readStoredUser(storage: Storage = localStorage): Promise<AppUser | null> {
+  const raw = storage.getItem(USER_STORAGE_KEY)
+  if (raw === null) return null
+  const { parseStoredUser } = await import('./stored-user')
+  const user = parseStoredUser(raw)
+  if (!user) storage.removeItem(USER_STORAGE_KEY)
+  return user
+}
+
+export function writeStoredUser(user: AppUser | null, storage: Storage = localStorage): void {
+  try {
+    if (user) storage.setItem(USER_STORAGE_KEY, JSON.stringify(user))
+    else storage.removeItem(USER_STORAGE_KEY)
+  } catch {
+    // Storage full or blocked (private mode): the app still works for this visit.
+  }
+}

@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url'
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// The API server runs on 3000 in development; the browser only ever talks to the Vite origin.
+const apiTarget = 'http://127.0.0.1:3000'
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // '@localseo/shared/*' resolves to its TypeScript source, so no shared build is needed in dev.
+    conditions: ['source', 'module', 'browser', 'development|production'],
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/auth/v1': { target: apiTarget },
+      '/api': { target: apiTarget },
+      '/healthz': { target: apiTarget },
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+  },
+})
