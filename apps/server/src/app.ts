@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { authRoutes } from './auth/auth.routes.js'
+import { aiRoutes } from './features/ai/ai.routes.js'
 import { businessRoutes } from './features/business/business.routes.js'
 import { locationRoutes } from './features/business/locations.routes.js'
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js'
@@ -35,6 +36,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/business/locations', locationRoutes(deps))
     .route('/integrations', integrationRoutes(deps))
     .route('/dashboard', dashboardRoutes(deps))
+    .route('/ai', aiRoutes(deps))
 
   // A sub-app's notFound is not used once mounted, so the catch-all route answers instead.
   api.all('*', (c) => c.json(errorBody('not_found', 'No such API endpoint.'), 404))

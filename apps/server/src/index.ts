@@ -2,8 +2,10 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
+import { createAiServiceFromEnv } from './ai/ai-service.js'
 import { createApp } from './app.js'
 import { loadJwtKeys } from './auth/keys.js'
+import { createSessionCache } from './auth/session-cache.js'
 import { openDatabase } from './db/client.js'
 import { DataDirLockedError } from './db/lock.js'
 import { createSimulatedGoogleProvider } from './features/integrations/google-data.js'
@@ -35,7 +37,9 @@ async function main() {
       clock: systemClock,
       logger,
       jwtKeys,
+      sessionCache: database.kind === 'pglite' ? createSessionCache() : undefined,
       google: createSimulatedGoogleProvider({ delays: env.SIMULATED_DELAYS }),
+      ai: createAiServiceFromEnv({ env, db: database.db, clock: systemClock, logger }),
     },
     { webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist) },
   )
@@ -72,8 +76,12 @@ async function main() {
           process.exit(1)
         })
     })
-    // Keep-alive sockets would hold server.close() open.
-    if ('closeAllConnections' in server) server.closeAllConnections()
+    // Idle keep-alive sockets would hold server.close() open; requests in flight may finish (up to
+    // 5 s) before their sockets are cut, so no handler meets a closed database.
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    setTimeout(() => {
+      if ('closeAllConnections' in server) server.closeAllConnections()
+    }, 5_000).unref()
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))

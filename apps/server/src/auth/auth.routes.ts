@@ -64,7 +64,10 @@ export function authRoutes(deps: AppDeps) {
       clock,
       keys: deps.jwtKeys,
       authorization: c.req.header('Authorization'),
+      cache: deps.sessionCache,
     })
+  // Every change to a user or their sessions drops them from the session cache (session-cache.ts).
+  const forget = (userId: string) => deps.sessionCache?.invalidateUser(userId)
   const userAgent = (c: Context) => c.req.header('User-Agent')
 
   const auth = new Hono()
@@ -126,6 +129,7 @@ export function authRoutes(deps: AppDeps) {
           password: body.password ?? '',
           userAgent: userAgent(c),
         })
+        forget(issued.user.id)
         return c.json(await buildSessionResponse({ deps, issued, withWeakPassword: true }), 200)
       }
       if (grantType === 'refresh_token') {
@@ -141,6 +145,8 @@ export function authRoutes(deps: AppDeps) {
               'Invalid Refresh Token: Refresh Token Not Found',
             )
           case 'already_used':
+            // The whole session was deleted; its user is not known here, so drop everything.
+            deps.sessionCache?.clear()
             throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used')
           case 'user_banned':
             throw badRequest('user_banned', 'User is banned')
@@ -162,6 +168,7 @@ export function authRoutes(deps: AppDeps) {
         sessionId: claims.session_id,
         scope: scope.data satisfies LogoutScope,
       })
+      forget(claims.sub)
       return c.body(null, 204)
     })
 
@@ -184,6 +191,7 @@ export function authRoutes(deps: AppDeps) {
           data: orUndefined(body.data),
         },
       })
+      forget(user.id)
       return c.json(serializeUser(user), 200)
     })
 

@@ -3,13 +3,14 @@
 // logout and password change take effect at once rather than at token expiry.
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { authSessions } from '../db/schema/auth.js'
+import { authSessions, authUsers } from '../db/schema/auth.js'
 import type { Clock } from '../lib/clock.js'
 import { GoTrueError } from './errors.js'
 import type { JwtKeys } from './keys.js'
+import type { SessionCache } from './session-cache.js'
 import type { AuthSession } from './sessions.js'
 import { verifyAccessToken, type AccessTokenClaims } from './tokens.js'
-import { findUserById, isBanned, type AuthUser } from './users.js'
+import { isBanned, type AuthUser } from './users.js'
 
 export interface Authenticated {
   claims: AccessTokenClaims
@@ -29,6 +30,7 @@ export async function authenticateBearer(opts: {
   clock: Clock
   keys: JwtKeys
   authorization: string | undefined
+  cache?: SessionCache
 }): Promise<Authenticated> {
   const token = bearerToken(opts.authorization)
   if (!token) {
@@ -38,21 +40,32 @@ export async function authenticateBearer(opts: {
   if (!claims) {
     throw new GoTrueError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature')
   }
-  const user = await findUserById(opts.db, claims.sub)
-  if (!user) {
-    throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
+  const now = opts.clock.now()
+  let found = opts.cache?.get(claims.session_id, claims.sub, now)
+  if (!found) {
+    // One query for both rows: a missing user and a missing session are told apart afterwards.
+    const [row] = await opts.db
+      .select({ user: authUsers, session: authSessions })
+      .from(authUsers)
+      .leftJoin(
+        authSessions,
+        and(eq(authSessions.id, claims.session_id), eq(authSessions.userId, authUsers.id)),
+      )
+      .where(eq(authUsers.id, claims.sub))
+    if (!row) {
+      throw new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
+    }
+    if (!row.session) {
+      throw new GoTrueError(
+        403,
+        'session_not_found',
+        'Session from session_id claim in JWT does not exist',
+      )
+    }
+    found = { user: row.user, session: row.session }
+    opts.cache?.set(found, now)
   }
-  const [session] = await opts.db
-    .select()
-    .from(authSessions)
-    .where(and(eq(authSessions.id, claims.session_id), eq(authSessions.userId, claims.sub)))
-  if (!session) {
-    throw new GoTrueError(
-      403,
-      'session_not_found',
-      'Session from session_id claim in JWT does not exist',
-    )
-  }
+  const { user, session } = found
   if (isBanned(user, opts.clock)) throw new GoTrueError(403, 'user_banned', 'User is banned')
   return { claims, user, session }
 }

@@ -29,6 +29,7 @@ export function requireAuth(deps: AppDeps): MiddlewareHandler {
         clock: deps.clock,
         keys: deps.jwtKeys,
         authorization: c.req.header('Authorization'),
+        cache: deps.sessionCache,
       })
     } catch (error) {
       // Every auth failure looks the same to /api callers: one 401 in the /api error shape.

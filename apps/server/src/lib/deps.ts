@@ -1,6 +1,8 @@
+import type { AiService } from '../ai/ai-service.js'
 import type { Db, DatabaseKind } from '../db/client.js'
 import type { Env } from '../env.js'
 import type { JwtKeys } from '../auth/keys.js'
+import type { SessionCache } from '../auth/session-cache.js'
 import type { GoogleDataProvider } from '../features/integrations/google-data.js'
 import type { Clock } from './clock.js'
 import type { Logger } from './logger.js'
@@ -13,6 +15,10 @@ export interface AppDeps {
   clock: Clock
   logger: Logger
   jwtKeys: JwtKeys
+  /** Only with PGlite, where this process is the only writer (auth/session-cache.ts). */
+  sessionCache?: SessionCache
   /** Simulated Google Search Console and Analytics; replaceable by the real APIs. */
   google: GoogleDataProvider
+  /** The configured model or the built-in engine, with SPEC §8 fallbacks and the daily quota. */
+  ai: AiService
 }

@@ -1,7 +1,9 @@
 // The real app on a fresh test database, for `app.request()` tests and for listening-server tests.
 import { pino } from 'pino'
+import { createAiServiceFromEnv, type AiService } from '../ai/ai-service.js'
 import { createApp } from '../app.js'
 import { generateJwtKeys } from '../auth/keys.js'
+import { createSessionCache } from '../auth/session-cache.js'
 import { parseEnv, type Env } from '../env.js'
 import {
   createSimulatedGoogleProvider,
@@ -28,11 +30,17 @@ export function createTestClock(start = new Date('2026-01-15T12:00:00Z')) {
 export type TestClock = ReturnType<typeof createTestClock>
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; google?: GoogleDataProvider } = {},
+  options: {
+    env?: Record<string, string>
+    clock?: Clock
+    google?: GoogleDataProvider
+    /** Builds the AI service from the other deps, e.g. to point it at a stub with a short retry. */
+    ai?: (deps: Omit<AppDeps, 'ai'>) => AiService
+  } = {},
 ) {
   const database = await createTestDb()
   const env: Env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env })
-  const deps: AppDeps = {
+  const base: Omit<AppDeps, 'ai'> = {
     db: database.db,
     dbKind: database.kind,
     env,
@@ -40,6 +48,13 @@ export async function createTestApp(
     logger: pino({ level: 'silent' }),
     jwtKeys: await generateJwtKeys(),
     google: options.google ?? createSimulatedGoogleProvider({ delays: false }),
+    // As in production: cached with PGlite, so PGlite runs prove that every write invalidates it.
+    sessionCache: database.kind === 'pglite' ? createSessionCache() : undefined,
+  }
+  // Without an override the service follows env: built-in unless OPENAI_API_KEY is set.
+  const deps: AppDeps = {
+    ...base,
+    ai: options.ai ? options.ai(base) : createAiServiceFromEnv({ ...base, retryDelayMs: 0 }),
   }
   const app = createApp(deps)
   return { app, deps, db: database.db, close: () => database.close() }

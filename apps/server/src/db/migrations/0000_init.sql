@@ -1,5 +1,12 @@
 CREATE SCHEMA "auth";
 --> statement-breakpoint
+CREATE TABLE "ai_usage" (
+	"user_id" uuid NOT NULL,
+	"day" date NOT NULL,
+	"calls" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "ai_usage_user_id_day_pk" PRIMARY KEY("user_id","day")
+);
+--> statement-breakpoint
 CREATE TABLE "activities" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"business_id" uuid NOT NULL,
@@ -137,6 +144,7 @@ CREATE TABLE "auth"."users" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "ai_usage" ADD CONSTRAINT "ai_usage_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "auth"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activities" ADD CONSTRAINT "activities_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "backlinks" ADD CONSTRAINT "backlinks_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "backlinks" ADD CONSTRAINT "backlinks_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

@@ -1,0 +1,56 @@
+// Keyword analysis (SPEC §3 "Keyword analysis result", §7, §8).
+import { z } from 'zod'
+import type { KeywordAnalysis } from '@localseo/shared/ai'
+import { resolveLocation } from '@localseo/shared/location-selection'
+import { analyseKeywordBuiltIn } from '../built-in/keyword-engine.js'
+import { fallbackKeywordAnalysis } from '../fallbacks.js'
+import { capText, modelParagraphs, modelText } from '../plain-text.js'
+import { buildPrompt, businessData, locationData } from '../prompts.js'
+import type { AiTask } from '../run-task.js'
+import { businessInput, locationIdInput, modelCount, modelLevel } from './task-inputs.js'
+
+export const analyseKeywordInput = z
+  .object({
+    business: businessInput,
+    locationId: locationIdInput,
+    keyword: z
+      .string()
+      .trim()
+      .min(1, 'Enter a keyword.')
+      .max(100, 'Keywords are at most 100 characters.'),
+  })
+  .transform((v) => ({ ...v, location: resolveLocation(v.business, v.locationId) }))
+
+export type AnalyseKeywordRequest = z.input<typeof analyseKeywordInput>
+type Input = z.output<typeof analyseKeywordInput>
+
+const modelOutput = z.object({
+  searchVolume: modelCount,
+  competition: modelLevel,
+  relevance: modelLevel,
+  recommendations: z
+    .array(modelText(300))
+    .min(1)
+    .transform((items) => items.slice(0, 8)),
+  aiAnalysis: modelParagraphs(1500),
+})
+
+export const analyseKeywordTask: AiTask<Input, z.output<typeof modelOutput>, KeywordAnalysis> = {
+  name: 'keyword-analysis',
+  input: analyseKeywordInput,
+  modelOutput,
+  prompt: ({ business, location, keyword }) =>
+    buildPrompt({
+      task: 'Analyse this search keyword for the local business below, for searches made around the given location. Estimate monthly searches in that area, and judge competition and relevance to this business.',
+      data: {
+        business: businessData(business),
+        location: locationData(location),
+        keyword: capText(keyword, 100),
+      },
+      shape:
+        '{"searchVolume": number, "competition": "Low" | "Medium" | "High", "relevance": "Low" | "Medium" | "High", "recommendations": string[] (3 to 5 concrete actions), "aiAnalysis": string (2 to 4 sentences)}',
+    }),
+  fromModel: ({ keyword }, output) => ({ keyword, ...output, source: 'model' }),
+  builtIn: (input) => ({ ...analyseKeywordBuiltIn(input), source: 'built-in' }),
+  fallback: ({ keyword }) => ({ ...fallbackKeywordAnalysis(keyword), source: 'fallback' }),
+}

@@ -1,0 +1,47 @@
+// zod schemas for what callers hand the AI tasks, and lenient readers for what models hand back.
+import { z } from 'zod'
+import { LEVELS, TASK_CATEGORIES, TASK_PRIORITIES } from '@localseo/shared/ai'
+import { businessSchema } from '@localseo/shared/business'
+
+/** Every task needs a named business (SPEC §1); its fields were validated when it was saved. */
+export const businessInput = businessSchema.refine((b) => b.name.trim() !== '', {
+  message: 'Add your business information in Settings first.',
+  path: ['name'],
+})
+
+export const locationIdInput = z.string().max(100).nullish()
+
+export const backlinkInput = z.object({
+  url: z.string().max(2048),
+  domain: z.string().max(253),
+  anchorText: z.string().max(500),
+  linkType: z.enum(['dofollow', 'nofollow']),
+  quality: z.enum(['high', 'medium', 'low']),
+  status: z.string().max(40).optional(),
+})
+
+/** Bounded so one request cannot make the engine or the prompt builder do unbounded work. */
+export const backlinksInput = z.array(backlinkInput).max(10_000)
+
+const lowerCase = (value: unknown) =>
+  typeof value === 'string' ? value.trim().toLowerCase() : value
+
+/** 'high', 'HIGH' and ' High ' all read as 'High'. */
+export const modelLevel = z.preprocess((value) => {
+  const lower = lowerCase(value)
+  return typeof lower === 'string' ? lower.charAt(0).toUpperCase() + lower.slice(1) : lower
+}, z.enum(LEVELS))
+
+export const modelPriority = z.preprocess(lowerCase, z.enum(TASK_PRIORITIES))
+export const modelTaskCategory = z.preprocess(lowerCase, z.enum(TASK_CATEGORIES))
+
+/** 1200, 1200.4 and "1,200" all read as 1200. */
+export const modelCount = z.preprocess(
+  (value) => (typeof value === 'string' ? Number(value.replace(/[,\s]/g, '')) : value),
+  z
+    .number()
+    .finite()
+    .min(0)
+    .max(100_000_000)
+    .transform((n) => Math.round(n)),
+)

@@ -1,0 +1,11 @@
+// GET /api/ai/status for the Settings AI card (SPEC §2 "API Settings", issue 5): the spec's fixed
+// message plus which engine answers and today's quota. Never the key or the endpoint address.
+import { Hono } from 'hono'
+import { requireAuth } from '../../auth/require-auth.js'
+import type { AppDeps } from '../../lib/deps.js'
+
+export function aiRoutes(deps: AppDeps) {
+  return new Hono()
+    .use('*', requireAuth(deps))
+    .get('/status', async (c) => c.json(await deps.ai.getStatus({ userId: c.var.auth.userId })))
+}

@@ -1,0 +1,81 @@
+import { describe, expect, test } from 'vitest'
+import { scoreBacklinks, type ScoredBacklink } from './backlink-scores.js'
+
+const austinDentist = { city: 'Austin', state: 'TX', category: 'Dental' }
+
+const link = (domain: string, quality: ScoredBacklink['quality'], anchorText = 'website') => ({
+  domain,
+  quality,
+  anchorText,
+})
+
+describe('scoreBacklinks (SPEC §9)', () => {
+  test('no backlinks gives zero scores rather than dividing by zero', () => {
+    expect(scoreBacklinks({ backlinks: [], ...austinDentist })).toEqual({
+      qualityScore: 0,
+      diversityScore: 0,
+      localRelevanceScore: 0,
+      totalBacklinks: 0,
+    })
+  })
+
+  test('quality is (3 x high + medium) / total x 100, capped at 100', () => {
+    const mixed = [
+      link('a.com', 'high'),
+      link('b.com', 'medium'),
+      link('c.com', 'low'),
+      link('d.com', 'low'),
+    ]
+    // (3 + 1) / 4 = 100%
+    expect(scoreBacklinks({ backlinks: mixed, ...austinDentist }).qualityScore).toBe(100)
+    const weak = [
+      link('a.com', 'medium'),
+      link('b.com', 'low'),
+      link('c.com', 'low'),
+      link('d.com', 'low'),
+    ]
+    expect(scoreBacklinks({ backlinks: weak, ...austinDentist }).qualityScore).toBe(25)
+    const allHigh = [link('a.com', 'high'), link('b.com', 'high')]
+    expect(scoreBacklinks({ backlinks: allHigh, ...austinDentist }).qualityScore).toBe(100)
+  })
+
+  test('diversity counts unique domains, ignoring case and www', () => {
+    const links = [
+      link('www.Example.com', 'low'),
+      link('example.com', 'low'),
+      link('other.org', 'low'),
+      link('third.net', 'low'),
+    ]
+    expect(scoreBacklinks({ backlinks: links, ...austinDentist }).diversityScore).toBe(75)
+  })
+
+  test('local relevance counts links whose domain or anchor mentions city, state or category', () => {
+    const links = [
+      link('austinchamber.org', 'high'), // city in the domain
+      link('directory.com', 'medium', 'Best dentist in Round Rock'), // category noun in the anchor
+      link('texasdentalnews.com', 'medium'), // state name
+      link('news.tx.us', 'low'), // state code as its own label
+      link('textbooks.com', 'low', 'text'), // 'tx' inside a word does not count
+      link('blog.example', 'low', 'click here'),
+      link('shop.example', 'low', 'Dental supplies'), // category word in the anchor
+      link('san-antonio-news.com', 'low'),
+    ]
+    expect(scoreBacklinks({ backlinks: links, ...austinDentist }).localRelevanceScore).toBe(63)
+    expect(
+      scoreBacklinks({
+        backlinks: [link('san-antonio-news.com', 'low')],
+        city: 'San Antonio',
+        state: 'TX',
+        category: 'Legal Services',
+      }).localRelevanceScore,
+    ).toBe(100)
+  })
+
+  test('generic category words such as "services" do not make a link local', () => {
+    const links = [link('example.com', 'low', 'Our services')]
+    expect(
+      scoreBacklinks({ backlinks: links, city: 'Denver', state: 'CO', category: 'Legal Services' })
+        .localRelevanceScore,
+    ).toBe(0)
+  })
+})
