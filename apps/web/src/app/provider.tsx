@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import { AuthContext, authClient, createAuthStore } from '@/lib/auth'
 import { createQueryClient } from '@/lib/query-client'
+import { businessDerivedKeys } from '@/lib/query-keys'
 
 // The business API client (Hono RPC, zod, the shared schemas) is loaded only once someone signs in,
 // which keeps the landing page's JavaScript small.
@@ -22,6 +23,10 @@ export function AppProvider({ children }: { children: ReactNode }) {
         void loadBusinessModule().then(({ businessQueryKey }) =>
           queryClient.setQueryData(businessQueryKey(userId), business),
         )
+        // SPEC §4: the dashboard and the simulated Google data follow the saved business.
+        for (const queryKey of businessDerivedKeys) {
+          void queryClient.invalidateQueries({ queryKey })
+        }
       },
     }),
   )

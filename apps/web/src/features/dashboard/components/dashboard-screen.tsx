@@ -1,49 +1,88 @@
 import { hasBusinessName, type Business } from '@localseo/shared/business'
-import { ArrowRight, MapPinned } from 'lucide-react'
-import { Link } from 'react-router'
+import { MAIN_LOCATION, resolveLocation } from '@localseo/shared/location-selection'
+import { MapPin } from 'lucide-react'
+import { useState } from 'react'
 import { PageHeader } from '@/components/page-header'
-import { buttonClassName } from '@/components/ui/button'
+import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Card, CardContent } from '@/components/ui/card'
-import { paths } from '@/config/paths'
+import { useGoogleConnections } from '@/lib/integrations'
+import { useDashboard } from '../api/get-dashboard'
+import { AnalyticsCard } from './analytics-card'
+import { BusinessCard } from './business-card'
+import { CardError, CardLoading } from './card-state'
+import { DashboardWelcome } from './dashboard-welcome'
+import { IssuesCard } from './issues-card'
+import { LocationPicker } from './location-picker'
+import { RecentActivityCard } from './recent-activity-card'
+import { ScoreCard } from './score-card'
+import { SearchPerformanceCard } from './search-performance-card'
+import { TopKeywordsCard } from './top-keywords-card'
 
 /** SPEC §2 Dashboard. With no business name it welcomes the user and points to Settings. */
 export function DashboardScreen({ business }: { business: Business }) {
   if (!hasBusinessName(business)) return <DashboardWelcome />
-
-  const place = [business.city, business.state].filter(Boolean).join(', ')
-  return (
-    <section>
-      <PageHeader title="Dashboard" description={business.name} />
-      <Card>
-        <CardContent className="flex flex-col gap-1 text-sm">
-          <p className="font-medium">{business.name}</p>
-          {business.category ? <p className="text-muted-foreground">{business.category}</p> : null}
-          {place ? <p className="text-muted-foreground">{place}</p> : null}
-        </CardContent>
-      </Card>
-    </section>
-  )
+  return <Dashboard business={business} />
 }
 
-function DashboardWelcome() {
+function Dashboard({ business }: { business: Business }) {
+  // SPEC §4: the selected location defaults to main; a deleted one falls back to main.
+  const [selected, setSelected] = useState<string>(MAIN_LOCATION)
+  const location = resolveLocation(business, selected)
+  const connections = useGoogleConnections()
+  const dashboard = useDashboard(business.id)
+
   return (
-    <section className="mx-auto max-w-xl py-8 md:py-16">
-      <Card>
-        <CardContent className="flex flex-col items-center gap-4 py-10 text-center">
-          <span className="flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
-            <MapPinned aria-hidden="true" className="size-7" />
-          </span>
-          <h1 className="text-2xl font-semibold tracking-tight">Welcome to LocalSEO AI</h1>
-          <p className="max-w-sm text-sm text-muted-foreground">
-            Add your business information to get a local SEO score, keyword insights and
-            personalized recommendations.
-          </p>
-          <Link to={paths.settings} className={buttonClassName({ className: 'mt-2' })}>
-            Go to Settings
-            <ArrowRight aria-hidden="true" />
-          </Link>
-        </CardContent>
-      </Card>
+    <section className="grid grid-cols-1 gap-6">
+      <PageHeader
+        title="Dashboard"
+        description={business.name}
+        actions={
+          business.locations.length > 0 ? (
+            <LocationPicker business={business} value={location.id} onChange={setSelected} />
+          ) : undefined
+        }
+      />
+      {location.isMain ? null : (
+        <Alert variant="info" role="status" className="-mt-2">
+          <MapPin aria-hidden="true" />
+          <AlertDescription>Viewing data for: {location.label}</AlertDescription>
+        </Alert>
+      )}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <BusinessCard business={business} />
+        </div>
+        <ScoreCard score={dashboard.data?.score} />
+      </div>
+      {dashboard.isPending ? (
+        <Card>
+          <CardContent>
+            <CardLoading label="Loading your dashboard…" />
+          </CardContent>
+        </Card>
+      ) : dashboard.isError ? (
+        <Card>
+          <CardContent>
+            <CardError>Could not load your dashboard. Please try again later.</CardError>
+          </CardContent>
+        </Card>
+      ) : (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          <TopKeywordsCard keywords={dashboard.data.topKeywords} />
+          <IssuesCard issues={dashboard.data.issues} />
+        </div>
+      )}
+      {connections.analytics || connections.searchConsole ? (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          {connections.analytics ? (
+            <AnalyticsCard businessId={business.id} locationId={location.id} />
+          ) : null}
+          {connections.searchConsole ? (
+            <SearchPerformanceCard businessId={business.id} locationId={location.id} />
+          ) : null}
+        </div>
+      ) : null}
+      {dashboard.data ? <RecentActivityCard activity={dashboard.data.recentActivity} /> : null}
     </section>
   )
 }

@@ -1,0 +1,28 @@
+// GET /api/integrations/analytics/data?location=…: simulated Google Analytics (SPEC §3, §7).
+import type { AnalyticsData } from '@localseo/shared/integrations'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiClient, toApiError } from '@/lib/api-client'
+import { googleDataKey } from '@/lib/query-keys'
+
+export async function fetchAnalyticsData(locationId: string): Promise<AnalyticsData> {
+  const response = await apiClient.api.integrations.analytics.data.$get({
+    query: { location: locationId },
+  })
+  if (!response.ok) throw await toApiError(response)
+  return (await response.json()).data
+}
+
+export function analyticsDataQueryOptions(businessId: string, locationId: string) {
+  return queryOptions({
+    queryKey: [...googleDataKey('analytics'), businessId, locationId],
+    queryFn: () => fetchAnalyticsData(locationId),
+  })
+}
+
+/** Only asked for while Analytics is connected (SPEC §4: refetched when either changes). */
+export function useAnalyticsData(businessId: string, locationId: string, connected: boolean) {
+  return useQuery({
+    ...analyticsDataQueryOptions(businessId, locationId),
+    enabled: connected && businessId !== '',
+  })
+}

@@ -1,0 +1,28 @@
+// GET /api/integrations/search-console/data?location=…: simulated Search Console (SPEC §3, §7).
+import type { SearchConsoleData } from '@localseo/shared/integrations'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiClient, toApiError } from '@/lib/api-client'
+import { googleDataKey } from '@/lib/query-keys'
+
+export async function fetchSearchConsoleData(locationId: string): Promise<SearchConsoleData> {
+  const response = await apiClient.api.integrations['search-console'].data.$get({
+    query: { location: locationId },
+  })
+  if (!response.ok) throw await toApiError(response)
+  return (await response.json()).data
+}
+
+export function searchConsoleDataQueryOptions(businessId: string, locationId: string) {
+  return queryOptions({
+    queryKey: [...googleDataKey('search-console'), businessId, locationId],
+    queryFn: () => fetchSearchConsoleData(locationId),
+  })
+}
+
+/** Only asked for while Search Console is connected. */
+export function useSearchConsoleData(businessId: string, locationId: string, connected: boolean) {
+  return useQuery({
+    ...searchConsoleDataQueryOptions(businessId, locationId),
+    enabled: connected && businessId !== '',
+  })
+}

@@ -1,0 +1,107 @@
+import type { Business } from '@localseo/shared/business'
+import { ChevronDown, ExternalLink, Globe, MapPin, Phone, Tag } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { cn } from '@/lib/utils'
+import { addressLine, websiteHref, websiteLabel } from '../utils/format'
+
+function Detail({
+  icon,
+  label,
+  children,
+}: {
+  icon: ReactNode
+  label: string
+  children: ReactNode
+}) {
+  return (
+    <div className="flex min-w-0 items-start gap-2.5">
+      <span className="mt-0.5 text-muted-foreground [&_svg]:size-4">{icon}</span>
+      <div className="min-w-0">
+        <dt className="text-xs text-muted-foreground">{label}</dt>
+        <dd className="text-sm font-medium break-words">{children}</dd>
+      </div>
+    </div>
+  )
+}
+
+/** SPEC §2 business card: category, primary address, phone, website and the locations toggle. */
+export function BusinessCard({ business }: { business: Business }) {
+  const [showLocations, setShowLocations] = useState(false)
+  const primary = business.locations.find((location) => location.isPrimary)
+  const address = addressLine(primary ?? business)
+  const count = business.locations.length
+
+  return (
+    <Card className="h-full">
+      <CardHeader>
+        <CardTitle>{business.name}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-4">
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Detail icon={<Tag aria-hidden="true" />} label="Category">
+            {business.category || 'Not specified'}
+          </Detail>
+          <Detail
+            icon={<MapPin aria-hidden="true" />}
+            label={primary ? 'Primary address' : 'Address'}
+          >
+            {address || 'Not specified'}
+          </Detail>
+          <Detail icon={<Phone aria-hidden="true" />} label="Phone">
+            {business.phone || 'Not specified'}
+          </Detail>
+          <Detail icon={<Globe aria-hidden="true" />} label="Website">
+            {business.website ? (
+              <a
+                href={websiteHref(business.website)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+              >
+                {websiteLabel(business.website)}
+                <ExternalLink aria-hidden="true" className="size-3.5" />
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              'Not specified'
+            )}
+          </Detail>
+        </dl>
+        {count > 0 ? (
+          <div className="border-t pt-3">
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-expanded={showLocations}
+              aria-controls="dashboard-locations"
+              onClick={() => setShowLocations((open) => !open)}
+              className="-ml-3"
+            >
+              <ChevronDown
+                aria-hidden="true"
+                className={cn('transition-transform', showLocations && 'rotate-180')}
+              />
+              {showLocations ? 'Hide additional locations' : `Show all locations (${count})`}
+            </Button>
+            {showLocations ? (
+              <ul id="dashboard-locations" aria-label="All locations" className="mt-2 grid gap-2">
+                {business.locations.map((location) => (
+                  <li key={location.id} className="rounded-md bg-muted/60 px-3 py-2 text-sm">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <span className="font-medium">{location.name}</span>
+                      {location.isPrimary ? <Badge>Primary</Badge> : null}
+                    </div>
+                    <p className="text-muted-foreground">{addressLine(location)}</p>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  )
+}

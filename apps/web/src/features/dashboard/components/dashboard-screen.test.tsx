@@ -1,0 +1,194 @@
+import type { GoogleConnections } from '@localseo/shared/integrations'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, test } from 'vitest'
+import {
+  analyticsData,
+  ownerHandlers,
+  savedBusiness,
+  searchConsoleData,
+  twoLocations,
+} from '@/test/business-fixtures'
+import { json, storeSession, stubNetwork } from '@/test/network'
+import { renderApp } from '@/test/render-app'
+
+function signIn({
+  business = savedBusiness,
+  connections = { searchConsole: false, analytics: false },
+}: { business?: typeof savedBusiness; connections?: GoogleConnections } = {}) {
+  storeSession()
+  const dataRequests: string[] = []
+  const network = stubNetwork({
+    ...ownerHandlers({ business, connections }),
+    'GET /api/integrations/analytics/data': (request) => {
+      dataRequests.push(`analytics ${new URL(request.url).search}`)
+      return json({ data: analyticsData, simulated: true })
+    },
+    'GET /api/integrations/search-console/data': (request) => {
+      dataRequests.push(`search-console ${new URL(request.url).search}`)
+      return json({ data: searchConsoleData, simulated: true })
+    },
+  })
+  renderApp('/dashboard')
+  return { ...network, dataRequests }
+}
+
+const withLocations = { ...savedBusiness, locations: twoLocations }
+
+async function dashboard() {
+  return screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 5000 })
+}
+
+describe('dashboard', () => {
+  test('without extra locations there is no location picker and no banner', async () => {
+    signIn()
+    await dashboard()
+    await screen.findByText('dentist austin')
+    expect(screen.queryByRole('combobox', { name: 'Location' })).not.toBeInTheDocument()
+    expect(screen.queryByText(/Viewing data for:/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: /Show all locations/ })).not.toBeInTheDocument()
+  })
+
+  test('the picker lists the main business and every location; a location shows the banner', async () => {
+    const { dataRequests } = signIn({
+      business: withLocations,
+      connections: { searchConsole: true, analytics: true },
+    })
+    await dashboard()
+    const picker = screen.getByRole('combobox', { name: 'Location' })
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Sunrise Dental (Main)', 'Sunrise Dental - Downtown', 'Sunrise Dental - Round Rock'])
+    expect(picker).toHaveValue('main')
+    expect(screen.queryByText(/Viewing data for:/)).not.toBeInTheDocument()
+
+    const user = userEvent.setup()
+    await user.selectOptions(picker, 'loc_2')
+    expect(screen.getByText('Viewing data for: Sunrise Dental - Round Rock')).toBeVisible()
+    // The simulated Google data is asked for again, for the chosen location.
+    await waitFor(() =>
+      expect(dataRequests).toEqual(
+        expect.arrayContaining([
+          'analytics ?location=main',
+          'analytics ?location=loc_2',
+          'search-console ?location=main',
+          'search-console ?location=loc_2',
+        ]),
+      ),
+    )
+
+    await user.selectOptions(picker, 'main')
+    expect(screen.queryByText(/Viewing data for:/)).not.toBeInTheDocument()
+  })
+
+  test('the business card shows the primary address and toggles the list of all locations', async () => {
+    signIn({ business: withLocations })
+    await dashboard()
+    expect(screen.getByText('Primary address')).toBeVisible()
+    expect(screen.getByText('200 Main St, Austin, TX 78702')).toBeVisible()
+    const website = screen.getByRole('link', { name: /sunrisedental\.com/ })
+    expect(website).toHaveAttribute('href', 'https://sunrisedental.com')
+    expect(website).toHaveAttribute('target', '_blank')
+    expect(website).toHaveAttribute('rel', expect.stringContaining('noopener'))
+
+    const user = userEvent.setup()
+    const toggle = screen.getByRole('button', { name: 'Show all locations (2)' })
+    expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await user.click(toggle)
+    const list = screen.getByRole('list', { name: 'All locations' })
+    const items = within(list).getAllByRole('listitem')
+    expect(items).toHaveLength(2)
+    expect(within(items[0]!).getByText('Primary')).toBeVisible()
+    expect(within(items[1]!).queryByText('Primary')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Hide additional locations' }))
+    expect(screen.queryByRole('list', { name: 'All locations' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Show all locations (2)' })).toBeVisible()
+  })
+
+  test('without a primary location the business address is shown', async () => {
+    signIn()
+    await dashboard()
+    expect(screen.getByText('100 Congress Ave, Austin, TX 78701')).toBeVisible()
+    expect(screen.queryByText('Primary address')).not.toBeInTheDocument()
+  })
+
+  test('the score reads 72 out of 100', async () => {
+    signIn()
+    await dashboard()
+    expect(screen.getByText('72')).toBeVisible()
+    expect(screen.getByText('out of 100')).toBeVisible()
+  })
+
+  test('top keyword positions carry their number and the SPEC colour (green, yellow, red)', async () => {
+    signIn()
+    await dashboard()
+    const list = await screen.findByRole('list', { name: 'Top keywords' })
+    const positions = within(list)
+      .getAllByText(/^#\d+$/, { ignore: '.sr-only' })
+      .map((node) => node.closest<HTMLElement>('[data-tone]')!)
+    expect(positions.map((p) => p.textContent)).toEqual([
+      'Position #4',
+      'Position #15',
+      'Position #27',
+    ])
+    expect(positions.map((p) => p.dataset.tone)).toEqual(['good', 'fair', 'poor'])
+    expect(positions[0]).toHaveClass('text-success')
+    expect(positions[1]).toHaveClass('bg-warning/20')
+    expect(positions[2]).toHaveClass('text-destructive')
+  })
+
+  test('issues show their severity in words', async () => {
+    signIn()
+    await dashboard()
+    const issues = within(await screen.findByRole('list', { name: 'Issues to fix' }))
+    const items = issues.getAllByRole('listitem')
+    expect(items[0]).toHaveTextContent('HighAdd your website.')
+    expect(items[1]).toHaveTextContent('MediumRound Rock has no phone.')
+  })
+
+  test('the Google cards appear only for connected services and are labelled sample data', async () => {
+    const { dataRequests } = signIn({ connections: { searchConsole: false, analytics: true } })
+    await dashboard()
+    const analytics = within(await screen.findByRole('region', { name: 'Website Analytics' }))
+    expect(analytics.getByText('Sample data')).toBeVisible()
+    expect(await analytics.findByText('1,520')).toBeVisible()
+    const pages = within(analytics.getByRole('list', { name: 'Top pages' })).getAllByRole(
+      'listitem',
+    )
+    expect(pages.map((p) => p.firstElementChild?.textContent)).toEqual([
+      '/',
+      '/services',
+      '/contact',
+    ])
+    expect(screen.queryByRole('region', { name: 'Search Performance' })).not.toBeInTheDocument()
+    expect(dataRequests.some((r) => r.startsWith('search-console'))).toBe(false)
+  })
+
+  test('with nothing connected neither Google card is shown', async () => {
+    const { dataRequests } = signIn()
+    await dashboard()
+    await screen.findByText('Business information saved')
+    expect(screen.queryByRole('region', { name: 'Website Analytics' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Search Performance' })).not.toBeInTheDocument()
+    expect(dataRequests).toEqual([])
+  })
+
+  test('search performance lists queries with clicks, impressions and position, and devices', async () => {
+    signIn({ connections: { searchConsole: true, analytics: false } })
+    await dashboard()
+    const card = within(await screen.findByRole('region', { name: 'Search Performance' }))
+    const rows = await card.findAllByRole('row')
+    expect(rows[1]).toHaveTextContent('dentist austin1202,400Position #4')
+    expect(card.getByText('61%')).toBeVisible()
+  })
+
+  test('recent activity shows messages with relative times', async () => {
+    signIn()
+    await dashboard()
+    const activity = within(await screen.findByRole('list', { name: 'Recent activity' }))
+    expect(activity.getByText('Business information saved')).toBeVisible()
+    expect(activity.getByText('5 minutes ago')).toBeVisible()
+  })
+})

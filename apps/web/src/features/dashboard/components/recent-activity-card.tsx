@@ -1,0 +1,36 @@
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import type { Activity } from '../api/get-dashboard'
+import { relativeTime } from '../utils/format'
+
+export function RecentActivityCard({ activity }: { activity: Activity[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recent Activity</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {activity.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No activity yet.</p>
+        ) : (
+          <ul aria-label="Recent activity" className="grid grid-cols-1 gap-3">
+            {activity.map((entry) => (
+              <li
+                key={entry.id}
+                className="flex flex-col gap-0.5 border-l-2 border-primary/40 pl-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
+              >
+                <span className="text-sm">{entry.message}</span>
+                <time
+                  dateTime={entry.createdAt}
+                  title={new Date(entry.createdAt).toLocaleString()}
+                  className="shrink-0 text-xs text-muted-foreground"
+                >
+                  {relativeTime(entry.createdAt)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

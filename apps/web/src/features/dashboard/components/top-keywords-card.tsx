@@ -1,0 +1,91 @@
+import { positionTone } from '@localseo/shared/dashboard'
+import { ArrowDown, ArrowUp, Minus } from 'lucide-react'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { cn } from '@/lib/utils'
+import type { TopKeyword } from '../api/get-dashboard'
+import { formatNumber } from '../utils/format'
+
+// SPEC §2: under 10 green, over 20 red, otherwise yellow; the number is always shown as text.
+const toneClass = {
+  good: 'bg-success/15 text-success',
+  fair: 'bg-warning/20 text-foreground',
+  poor: 'bg-destructive/10 text-destructive',
+} as const
+
+export function PositionBadge({ position }: { position: number }) {
+  const tone = positionTone(position)
+  return (
+    <span
+      data-tone={tone}
+      className={cn(
+        'inline-flex min-w-11 justify-center rounded-md px-2 py-0.5 text-sm font-semibold tabular-nums',
+        toneClass[tone],
+      )}
+    >
+      <span className="sr-only">Position </span>#{position}
+    </span>
+  )
+}
+
+function Change({ position, previous }: { position: number; previous: number | null }) {
+  if (previous === null || previous === position) {
+    return (
+      <span className="inline-flex items-center gap-0.5 text-xs text-muted-foreground">
+        <Minus aria-hidden="true" className="size-3" />
+        <span className="sr-only">No change</span>
+      </span>
+    )
+  }
+  const improved = position < previous
+  const Icon = improved ? ArrowUp : ArrowDown
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center gap-0.5 text-xs font-medium',
+        improved ? 'text-success' : 'text-destructive',
+      )}
+    >
+      <Icon aria-hidden="true" className="size-3" />
+      <span className="sr-only">{improved ? 'Up' : 'Down'} </span>
+      {Math.abs(previous - position)}
+    </span>
+  )
+}
+
+export function TopKeywordsCard({ keywords }: { keywords: TopKeyword[] }) {
+  return (
+    <Card className="h-full">
+      <CardHeader>
+        <CardTitle>Top Keywords</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {keywords.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No keyword rankings yet.</p>
+        ) : (
+          <ol aria-label="Top keywords" className="grid grid-cols-1 gap-3">
+            {keywords.map((keyword) => (
+              <li key={keyword.id} className="flex items-center justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium">{keyword.keyword}</p>
+                  {keyword.searchVolume !== null ? (
+                    <p className="text-xs text-muted-foreground">
+                      {formatNumber(keyword.searchVolume)} searches / month (estimate)
+                    </p>
+                  ) : null}
+                </div>
+                {keyword.position !== null ? (
+                  <div className="flex shrink-0 items-center gap-2">
+                    <Change position={keyword.position} previous={keyword.previousPosition} />
+                    <PositionBadge position={keyword.position} />
+                  </div>
+                ) : (
+                  <span className="text-xs text-muted-foreground">Not ranked</span>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  )
+}

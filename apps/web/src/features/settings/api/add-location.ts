@@ -1,0 +1,19 @@
+// POST /api/business/locations: the first location added becomes the primary one (SPEC §4).
+import { locationInputSchema } from '@localseo/shared/business-input'
+import { useMutation } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { apiClient } from '@/lib/api-client'
+import { readLocations, useReplaceLocations } from './replace-locations'
+
+/** Shared with the server (SPEC §5 "New location required"). */
+export const locationFormSchema = locationInputSchema
+export type LocationFormOutput = z.output<typeof locationFormSchema>
+
+export async function addLocation(input: LocationFormOutput) {
+  return readLocations(await apiClient.api.business.locations.$post({ json: input }))
+}
+
+export function useAddLocation() {
+  const replaceLocations = useReplaceLocations()
+  return useMutation({ mutationFn: addLocation, onSuccess: replaceLocations })
+}

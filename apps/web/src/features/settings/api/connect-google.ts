@@ -1,0 +1,35 @@
+// POST /api/integrations/:service/connect (SPEC §4 "Google connection per service", §8 messages).
+import { googleConnectionsSchema, type GoogleService } from '@localseo/shared/integrations'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiClient, toApiError } from '@/lib/api-client'
+import { useAuthStore } from '@/lib/auth'
+import { storeConnections } from '@/lib/integrations'
+import { dashboardKey } from '@/lib/query-keys'
+
+const connectBodySchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  connections: googleConnectionsSchema,
+})
+
+export async function connectGoogle(service: GoogleService) {
+  const response = await apiClient.api.integrations[':service'].connect.$post({
+    param: { service },
+  })
+  if (!response.ok) throw await toApiError(response)
+  return connectBodySchema.parse(await response.json())
+}
+
+export function useConnectGoogle() {
+  const queryClient = useQueryClient()
+  const store = useAuthStore()
+  return useMutation({
+    mutationFn: connectGoogle,
+    onSuccess: ({ connections }): void => {
+      storeConnections(queryClient, store, connections)
+      // A new connection is logged as activity on the dashboard.
+      void queryClient.invalidateQueries({ queryKey: dashboardKey })
+    },
+  })
+}

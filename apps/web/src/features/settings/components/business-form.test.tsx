@@ -1,0 +1,139 @@
+import { emptyBusiness } from '@localseo/shared/business'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, test } from 'vitest'
+import { ownerHandlers, savedBusiness } from '@/test/business-fixtures'
+import { deferred, json, storeSession, stubNetwork } from '@/test/network'
+import { renderApp } from '@/test/render-app'
+
+async function openForm() {
+  renderApp('/settings')
+  // The first render loads the lazy Settings chunk (with the phone metadata): allow it time.
+  const form = await screen.findByRole('form', { name: 'Business information' }, { timeout: 5000 })
+  return within(form)
+}
+
+async function fillValidForm(form: Awaited<ReturnType<typeof openForm>>) {
+  const user = userEvent.setup()
+  await user.type(form.getByLabelText('Business Name'), 'Sunrise Dental')
+  await user.selectOptions(form.getByLabelText('Category'), 'Dental')
+  await user.type(form.getByLabelText('Address'), '100 Congress Ave')
+  await user.type(form.getByLabelText('City'), 'Austin')
+  await user.type(form.getByLabelText('State'), 'Texas')
+  await user.type(form.getByLabelText('ZIP Code'), '78701')
+  await user.type(form.getByLabelText('Phone'), '512 555 0100')
+  return user
+}
+
+describe('business information form', () => {
+  test('the category select offers the 19 categories of SPEC §3', async () => {
+    storeSession()
+    stubNetwork(ownerHandlers({ business: emptyBusiness }))
+    const form = await openForm()
+    const options = within(form.getByLabelText('Category')).getAllByRole('option')
+    expect(options.slice(1).map((o) => o.textContent)).toHaveLength(19)
+    expect(options.at(-1)).toHaveTextContent('Other')
+  })
+
+  test('saving an empty form names every required field and sends nothing', async () => {
+    storeSession()
+    const { calls } = stubNetwork(ownerHandlers({ business: emptyBusiness }))
+    const form = await openForm()
+    await userEvent.click(form.getByRole('button', { name: 'Save Business Information' }))
+
+    expect(await form.findByText('Business name is required.')).toBeVisible()
+    expect(form.getByLabelText('Business Name')).toHaveAccessibleDescription(
+      'Business name is required.',
+    )
+    expect(form.getByLabelText('Category')).toHaveAccessibleDescription(
+      'Choose a business category.',
+    )
+    for (const message of [
+      'Address is required.',
+      'City is required.',
+      'ZIP code is required.',
+      'Phone is required.',
+    ]) {
+      expect(form.getByText(message)).toBeVisible()
+    }
+    expect(form.getByLabelText('Website')).not.toHaveAccessibleDescription()
+    expect(calls).not.toContain('PUT /api/business')
+  })
+
+  test('shows "Saving..." while saving, then the success message and the saved business', async () => {
+    storeSession()
+    const held = deferred<Response>()
+    let sent: unknown
+    stubNetwork({
+      ...ownerHandlers({ business: emptyBusiness }),
+      'PUT /api/business': async (request) => {
+        sent = await request.json()
+        return held.promise
+      },
+    })
+    const form = await openForm()
+    const user = await fillValidForm(form)
+    await user.click(form.getByRole('button', { name: 'Save Business Information' }))
+
+    expect(await form.findByRole('button', { name: 'Saving...' })).toBeDisabled()
+    expect(sent).toMatchObject({ name: 'Sunrise Dental', category: 'Dental', state: 'TX' })
+    held.resolve(json({ business: { ...savedBusiness, website: '' } }))
+
+    expect(await form.findByRole('status')).toHaveTextContent(
+      'Business information saved successfully!',
+    )
+    expect(form.getByRole('button', { name: 'Save Business Information' })).toBeEnabled()
+    // The normalised business replaces the stored user's (SPEC §4) and refills the form.
+    await waitFor(() => expect(form.getByLabelText('Phone')).toHaveValue('(512) 555-0100'))
+    const stored = JSON.parse(localStorage.getItem('user') ?? '{}') as {
+      business?: { name: string }
+    }
+    expect(stored.business?.name).toBe('Sunrise Dental')
+    expect(screen.queryByText(/Failed to save/)).not.toBeInTheDocument()
+  })
+
+  test('a 422 shows the failure message and each field message next to its input', async () => {
+    storeSession()
+    stubNetwork({
+      ...ownerHandlers({ business: emptyBusiness }),
+      'PUT /api/business': () =>
+        json(
+          {
+            error: {
+              code: 'validation_failed',
+              message: 'Some fields are missing or invalid.',
+              issues: [{ path: 'zip', message: 'That ZIP code is not in Texas.' }],
+            },
+          },
+          422,
+        ),
+    })
+    const form = await openForm()
+    const user = await fillValidForm(form)
+    await user.click(form.getByRole('button', { name: 'Save Business Information' }))
+
+    expect(await form.findByRole('alert')).toHaveTextContent(
+      'Failed to save business information. Please try again.',
+    )
+    expect(form.getByLabelText('ZIP Code')).toHaveAccessibleDescription(
+      'That ZIP code is not in Texas.',
+    )
+    expect(form.getByLabelText('ZIP Code')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.queryByText('Business information saved successfully!')).not.toBeInTheDocument()
+  })
+
+  test('a server failure shows the failure message', async () => {
+    storeSession()
+    stubNetwork({
+      ...ownerHandlers({ business: emptyBusiness }),
+      'PUT /api/business': () =>
+        json({ error: { code: 'internal_error', message: 'Something went wrong.' } }, 500),
+    })
+    const form = await openForm()
+    const user = await fillValidForm(form)
+    await user.click(form.getByRole('button', { name: 'Save Business Information' }))
+    expect(await form.findByRole('alert')).toHaveTextContent(
+      'Failed to save business information. Please try again.',
+    )
+  })
+})

@@ -1,0 +1,143 @@
+import { BUSINESS_CATEGORIES, type Business } from '@localseo/shared/business'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm, type Resolver } from 'react-hook-form'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { Select } from '@/components/ui/select'
+import {
+  saveBusinessInputSchema,
+  useSaveBusiness,
+  type SaveBusinessInput,
+} from '../api/save-business'
+import { applyServerIssues } from '../utils/server-issues'
+import { FormMessage } from './form-message'
+
+// SPEC §8 "Business save".
+export const BUSINESS_SAVED = 'Business information saved successfully!'
+export const BUSINESS_SAVE_FAILED = 'Failed to save business information. Please try again.'
+
+const fields = ['name', 'category', 'address', 'city', 'state', 'zip', 'phone', 'website'] as const
+type BusinessFormValues = Record<(typeof fields)[number], string>
+
+function valuesOf(business: Business): BusinessFormValues {
+  const { name, category, address, city, state, zip, phone, website } = business
+  return { name, category, address, city, state, zip, phone, website }
+}
+
+// The form holds strings (an unchosen category is ''); the schema turns them into the saved shape.
+const resolver = zodResolver(saveBusinessInputSchema) as unknown as Resolver<
+  BusinessFormValues,
+  unknown,
+  SaveBusinessInput
+>
+
+/** SPEC §2 Settings: name*, category*, address*, city*, state*, zip*, phone*, website. */
+export function BusinessForm({ business }: { business: Business }) {
+  const saveBusiness = useSaveBusiness()
+  const [result, setResult] = useState<'saved' | 'failed' | null>(null)
+  const form = useForm<BusinessFormValues, unknown, SaveBusinessInput>({
+    resolver,
+    // Follows the saved business, so the normalised values (state code, phone format) show up.
+    values: valuesOf(business),
+  })
+  const { errors } = form.formState
+  const { register } = form
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setResult(null)
+    try {
+      await saveBusiness.mutateAsync(input)
+      setResult('saved')
+    } catch (error) {
+      setResult('failed')
+      applyServerIssues(error, fields, form.setError)
+    }
+  })
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Business Information</CardTitle>
+        <CardDescription>
+          Every LocalSEO AI screen uses these details. Fields marked * are required.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          noValidate
+          aria-label="Business information"
+          onSubmit={(event) => void onSubmit(event)}
+          className="grid grid-cols-1 gap-5"
+        >
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+            <FormField label="Business Name" required error={errors.name?.message}>
+              <Input autoComplete="organization" {...register('name')} />
+            </FormField>
+            <FormField label="Category" required error={errors.category?.message}>
+              <Select {...register('category')}>
+                <option value="">Select a category</option>
+                {BUSINESS_CATEGORIES.map((category) => (
+                  <option key={category} value={category}>
+                    {category}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            <FormField
+              label="Address"
+              required
+              error={errors.address?.message}
+              className="sm:col-span-2"
+            >
+              <Input autoComplete="street-address" {...register('address')} />
+            </FormField>
+            <FormField label="City" required error={errors.city?.message}>
+              <Input autoComplete="address-level2" {...register('city')} />
+            </FormField>
+            <div className="grid grid-cols-2 gap-4">
+              <FormField label="State" required error={errors.state?.message}>
+                <Input autoComplete="address-level1" placeholder="TX" {...register('state')} />
+              </FormField>
+              <FormField label="ZIP Code" required error={errors.zip?.message}>
+                <Input
+                  autoComplete="postal-code"
+                  inputMode="numeric"
+                  placeholder="78701"
+                  {...register('zip')}
+                />
+              </FormField>
+            </div>
+            <FormField label="Phone" required error={errors.phone?.message}>
+              <Input
+                type="tel"
+                autoComplete="tel"
+                placeholder="(512) 555-0100"
+                {...register('phone')}
+              />
+            </FormField>
+            <FormField label="Website" error={errors.website?.message}>
+              <Input
+                type="url"
+                autoComplete="url"
+                placeholder="https://example.com"
+                {...register('website')}
+              />
+            </FormField>
+          </div>
+          {result === 'saved' ? <FormMessage tone="success">{BUSINESS_SAVED}</FormMessage> : null}
+          {result === 'failed' ? (
+            <FormMessage tone="error">{BUSINESS_SAVE_FAILED}</FormMessage>
+          ) : null}
+          <div className="flex justify-end">
+            <Button type="submit" disabled={saveBusiness.isPending} className="w-full sm:w-auto">
+              {saveBusiness.isPending ? 'Saving...' : 'Save Business Information'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,131 @@
+import type { Location } from '@localseo/shared/business'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState, type FormEvent } from 'react'
+import { useForm, type Resolver } from 'react-hook-form'
+import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { ApiError } from '@/lib/api-error'
+import { locationFormSchema, type LocationFormOutput } from '../api/add-location'
+import { applyServerIssues } from '../utils/server-issues'
+import { FormMessage } from './form-message'
+
+// SPEC §5 "New location required".
+export const LOCATION_REQUIRED_MESSAGE = 'Please fill in all required fields'
+
+const fields = ['name', 'address', 'city', 'state', 'zip', 'phone'] as const
+const requiredFields = ['name', 'address', 'city', 'state', 'zip'] as const
+type LocationFormValues = Record<(typeof fields)[number], string>
+
+export const emptyLocationValues: LocationFormValues = {
+  name: '',
+  address: '',
+  city: '',
+  state: '',
+  zip: '',
+  phone: '',
+}
+
+export function locationValues(location: Location): LocationFormValues {
+  const { name, address, city, state, zip, phone } = location
+  return { name, address, city, state, zip, phone }
+}
+
+const resolver = zodResolver(locationFormSchema) as unknown as Resolver<
+  LocationFormValues,
+  unknown,
+  LocationFormOutput
+>
+
+export interface LocationFormProps {
+  /** Names the form for assistive technology, for example 'New location'. */
+  label: string
+  defaultValues: LocationFormValues
+  namePlaceholder?: string
+  submitLabel: string
+  pendingLabel: string
+  onSubmit: (input: LocationFormOutput) => Promise<unknown>
+  onCancel?: () => void
+}
+
+/** The six location fields, used to add a location and to edit one inline. */
+export function LocationForm(props: LocationFormProps) {
+  const { label, defaultValues, namePlaceholder, submitLabel, pendingLabel, onCancel } = props
+  const [message, setMessage] = useState<string | null>(null)
+  const form = useForm<LocationFormValues, unknown, LocationFormOutput>({ resolver, defaultValues })
+  const { errors, isSubmitting } = form.formState
+  const { register } = form
+
+  const onValid = async (input: LocationFormOutput) => {
+    try {
+      await props.onSubmit(input)
+    } catch (error) {
+      applyServerIssues(error, fields, form.setError)
+      setMessage(
+        error instanceof ApiError
+          ? error.message
+          : 'Could not save the location. Please try again.',
+      )
+    }
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    // The required check comes first, with the one message SPEC §5 asks for.
+    const values = form.getValues()
+    if (requiredFields.some((name) => values[name].trim() === '')) {
+      event.preventDefault()
+      setMessage(LOCATION_REQUIRED_MESSAGE)
+      return
+    }
+    setMessage(null)
+    void form.handleSubmit(onValid)(event)
+  }
+
+  return (
+    <form noValidate aria-label={label} onSubmit={handleSubmit} className="grid grid-cols-1 gap-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <FormField label="Location Name" required error={errors.name?.message}>
+          <Input placeholder={namePlaceholder} {...register('name')} />
+        </FormField>
+        <FormField label="Phone" error={errors.phone?.message}>
+          <Input
+            type="tel"
+            autoComplete="tel"
+            placeholder="(512) 555-0100"
+            {...register('phone')}
+          />
+        </FormField>
+        <FormField
+          label="Address"
+          required
+          error={errors.address?.message}
+          className="sm:col-span-2"
+        >
+          <Input autoComplete="street-address" {...register('address')} />
+        </FormField>
+        <FormField label="City" required error={errors.city?.message}>
+          <Input autoComplete="address-level2" {...register('city')} />
+        </FormField>
+        <div className="grid grid-cols-2 gap-4">
+          <FormField label="State" required error={errors.state?.message}>
+            <Input autoComplete="address-level1" placeholder="TX" {...register('state')} />
+          </FormField>
+          <FormField label="ZIP Code" required error={errors.zip?.message}>
+            <Input autoComplete="postal-code" inputMode="numeric" {...register('zip')} />
+          </FormField>
+        </div>
+      </div>
+      {message ? <FormMessage tone="error">{message}</FormMessage> : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {onCancel ? (
+          <Button type="button" variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  )
+}

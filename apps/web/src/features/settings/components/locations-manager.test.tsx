@@ -1,0 +1,217 @@
+import type { Location } from '@localseo/shared/business'
+import { emptyBusiness } from '@localseo/shared/business'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, test } from 'vitest'
+import { makeLocation, ownerHandlers, savedBusiness, twoLocations } from '@/test/business-fixtures'
+import { json, storeSession, stubNetwork } from '@/test/network'
+import { renderApp } from '@/test/render-app'
+
+const base = '/api/business/locations'
+
+/** A small in-memory stand-in for the locations API, applying the SPEC §4 primary rules. */
+function locationsServer(initial: Location[]) {
+  let list = initial.map((l) => ({ ...l }))
+  const bodies: unknown[] = []
+  const reply = (status = 200) => json({ locations: list }, status)
+  const handlers: Record<string, (request: Request) => Promise<Response> | Response> = {
+    [`POST ${base}`]: async (request) => {
+      const input = (await request.json()) as Omit<Location, 'id' | 'businessId' | 'isPrimary'>
+      bodies.push(input)
+      list = [...list, makeLocation({ ...input, id: 'loc_3', isPrimary: list.length === 0 })]
+      return reply(201)
+    },
+  }
+  for (const id of ['loc_1', 'loc_2', 'loc_3']) {
+    handlers[`PATCH ${base}/${id}`] = async (request) => {
+      const input = (await request.json()) as Partial<Location>
+      bodies.push(input)
+      list = list.map((l) => (l.id === id ? { ...l, ...input } : l))
+      return reply()
+    }
+    handlers[`DELETE ${base}/${id}`] = () => {
+      const removed = list.find((l) => l.id === id)
+      list = list.filter((l) => l.id !== id)
+      if (removed?.isPrimary && list[0]) list[0] = { ...list[0], isPrimary: true }
+      return reply()
+    }
+    handlers[`POST ${base}/${id}/primary`] = () => {
+      list = list.map((l) => ({ ...l, isPrimary: l.id === id }))
+      return reply()
+    }
+  }
+  return { handlers, bodies }
+}
+
+function signIn(locations: Location[], business = { ...savedBusiness, locations }) {
+  storeSession()
+  const server = locationsServer(locations)
+  const network = stubNetwork({ ...ownerHandlers({ business }), ...server.handlers })
+  renderApp('/settings')
+  return { ...server, ...network }
+}
+
+async function locationsCard() {
+  // The first render loads the lazy Settings chunk: allow it time.
+  const card = await screen.findByRole('region', { name: 'Business Locations' }, { timeout: 5000 })
+  return within(card)
+}
+
+const row = (name: string) => within(screen.getByRole('listitem', { name }))
+
+describe('business locations manager', () => {
+  test('with no locations it shows the empty state and the note about the primary location', async () => {
+    signIn([])
+    const card = await locationsCard()
+    expect(card.getByText('No additional locations added yet.')).toBeVisible()
+    expect(
+      card.getByText('Your main business address is set as your primary location.'),
+    ).toBeVisible()
+    expect(card.queryByRole('list', { name: 'Business locations' })).not.toBeInTheDocument()
+  })
+
+  test('locations can be added only once the business is saved', async () => {
+    storeSession()
+    stubNetwork(ownerHandlers({ business: emptyBusiness }))
+    renderApp('/settings')
+    const card = await locationsCard()
+    expect(card.getByText(/Save your business information first/)).toBeVisible()
+    expect(card.queryByRole('button', { name: 'Add Location' })).not.toBeInTheDocument()
+  })
+
+  test('an incomplete new location shows "Please fill in all required fields" and sends nothing', async () => {
+    const { calls } = signIn([])
+    const card = await locationsCard()
+    const user = userEvent.setup()
+    await user.click(card.getByRole('button', { name: 'Add Location' }))
+    const form = within(card.getByRole('form', { name: 'New location' }))
+    expect(form.getByLabelText('Location Name')).toHaveAttribute(
+      'placeholder',
+      'Sunrise Dental - Branch Name',
+    )
+    await user.type(form.getByLabelText('Location Name'), 'Sunrise Dental - Downtown')
+    await user.click(form.getByRole('button', { name: 'Add Location' }))
+    expect(await form.findByRole('alert')).toHaveTextContent('Please fill in all required fields')
+    expect(calls).not.toContain(`POST ${base}`)
+  })
+
+  test('adding a location lists it as the primary one with its address line and phone', async () => {
+    const { bodies } = signIn([])
+    const card = await locationsCard()
+    const user = userEvent.setup()
+    const toggle = card.getByRole('button', { name: 'Add Location' })
+    await user.click(toggle)
+    expect(card.getByRole('button', { name: 'Cancel' })).toHaveAttribute('aria-expanded', 'true')
+    const form = within(card.getByRole('form', { name: 'New location' }))
+    await user.type(form.getByLabelText('Location Name'), 'Sunrise Dental - Domain')
+    await user.type(form.getByLabelText('Address'), '11410 Century Oaks Ter')
+    await user.type(form.getByLabelText('City'), 'Austin')
+    await user.type(form.getByLabelText('State'), 'tx')
+    await user.type(form.getByLabelText('ZIP Code'), '78758')
+    await user.type(form.getByLabelText('Phone'), '5125550199')
+    await user.click(form.getByRole('button', { name: 'Add Location' }))
+
+    const added = within(await screen.findByRole('listitem', { name: 'Sunrise Dental - Domain' }))
+    expect(added.getByText('Primary')).toBeVisible()
+    expect(added.getByText('11410 Century Oaks Ter, Austin, TX 78758')).toBeVisible()
+    expect(added.getByText('(512) 555-0199')).toBeVisible()
+    expect(added.queryByRole('button', { name: /Set as Primary/ })).not.toBeInTheDocument()
+    expect(bodies[0]).toEqual({
+      name: 'Sunrise Dental - Domain',
+      address: '11410 Century Oaks Ter',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78758',
+      phone: '(512) 555-0199',
+    })
+    expect(card.queryByRole('form', { name: 'New location' })).not.toBeInTheDocument()
+    expect(card.queryByText('No additional locations added yet.')).not.toBeInTheDocument()
+  })
+
+  test('"Set as Primary" moves the badge and is hidden on the primary location', async () => {
+    signIn(twoLocations)
+    await locationsCard()
+    const downtown = 'Sunrise Dental - Downtown'
+    const roundRock = 'Sunrise Dental - Round Rock'
+    expect(row(downtown).getByText('Primary')).toBeVisible()
+    expect(row(downtown).queryByRole('button', { name: /Set as Primary/ })).not.toBeInTheDocument()
+
+    await userEvent.click(row(roundRock).getByRole('button', { name: /Set as Primary/ }))
+    await waitFor(() => expect(row(roundRock).getByText('Primary')).toBeVisible())
+    expect(row(downtown).queryByText('Primary')).not.toBeInTheDocument()
+    expect(row(downtown).getByRole('button', { name: /Set as Primary/ })).toBeVisible()
+    expect(row(roundRock).queryByRole('button', { name: /Set as Primary/ })).not.toBeInTheDocument()
+  })
+
+  test('one location is edited inline at a time; Cancel leaves it and Save Changes saves all six fields', async () => {
+    const { bodies, calls } = signIn(twoLocations)
+    await locationsCard()
+    const user = userEvent.setup()
+    await user.click(row('Sunrise Dental - Downtown').getByRole('button', { name: /Edit/ }))
+    const first = within(screen.getByRole('form', { name: 'Edit Sunrise Dental - Downtown' }))
+    expect(first.getByLabelText('Location Name')).toHaveValue('Sunrise Dental - Downtown')
+    expect(first.getByLabelText('ZIP Code')).toHaveValue('78702')
+
+    // Opening another row closes the first.
+    await user.click(row('Sunrise Dental - Round Rock').getByRole('button', { name: /Edit/ }))
+    expect(screen.getAllByRole('form', { name: /^Edit / })).toHaveLength(1)
+    const second = within(screen.getByRole('form', { name: 'Edit Sunrise Dental - Round Rock' }))
+    await user.click(second.getByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByRole('form', { name: /^Edit / })).not.toBeInTheDocument()
+    expect(calls.some((call) => call.startsWith('PATCH'))).toBe(false)
+
+    await user.click(row('Sunrise Dental - Round Rock').getByRole('button', { name: /Edit/ }))
+    const editing = within(screen.getByRole('form', { name: 'Edit Sunrise Dental - Round Rock' }))
+    await user.clear(editing.getByLabelText('Location Name'))
+    await user.type(editing.getByLabelText('Location Name'), 'Sunrise Dental - Round Rock North')
+    await user.type(editing.getByLabelText('Phone'), '512-555-0142')
+    await user.click(editing.getByRole('button', { name: 'Save Changes' }))
+
+    const saved = within(
+      await screen.findByRole('listitem', { name: 'Sunrise Dental - Round Rock North' }),
+    )
+    expect(saved.getByText('(512) 555-0142')).toBeVisible()
+    expect(bodies[0]).toEqual({
+      name: 'Sunrise Dental - Round Rock North',
+      address: '5 Oak Rd',
+      city: 'Round Rock',
+      state: 'TX',
+      zip: '78664',
+      phone: '(512) 555-0142',
+    })
+    expect(screen.queryByRole('form', { name: /^Edit / })).not.toBeInTheDocument()
+  })
+
+  test('deleting asks for confirmation first; Cancel keeps the location', async () => {
+    const { calls } = signIn(twoLocations)
+    await locationsCard()
+    const user = userEvent.setup()
+    await user.click(row('Sunrise Dental - Downtown').getByRole('button', { name: /Delete/ }))
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this location?' })
+    expect(dialog).toHaveTextContent('Sunrise Dental - Downtown will be removed')
+    expect(dialog).toContainElement(document.activeElement as HTMLElement)
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+    expect(calls).not.toContain(`DELETE ${base}/loc_1`)
+    expect(screen.getByRole('listitem', { name: 'Sunrise Dental - Downtown' })).toBeVisible()
+  })
+
+  test('confirming the delete removes the location and promotes the first remaining one', async () => {
+    const { calls } = signIn(twoLocations)
+    await locationsCard()
+    const user = userEvent.setup()
+    await user.click(row('Sunrise Dental - Downtown').getByRole('button', { name: /Delete/ }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete this location?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Location' }))
+
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('listitem', { name: 'Sunrise Dental - Downtown' }),
+      ).not.toBeInTheDocument(),
+    )
+    expect(calls).toContain(`DELETE ${base}/loc_1`)
+    expect(row('Sunrise Dental - Round Rock').getByText('Primary')).toBeVisible()
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
+  })
+})

@@ -1,0 +1,140 @@
+import type { Business, Location } from '@localseo/shared/business'
+import { Building2, Plus, X } from 'lucide-react'
+import { useState } from 'react'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { ApiError } from '@/lib/api-error'
+import { useAddLocation, type LocationFormOutput } from '../api/add-location'
+import { useDeleteLocation } from '../api/delete-location'
+import { useSetPrimaryLocation } from '../api/set-primary-location'
+import { useUpdateLocation } from '../api/update-location'
+import { DeleteLocationDialog } from './delete-location-dialog'
+import { FormMessage } from './form-message'
+import { emptyLocationValues, LocationForm } from './location-form'
+import { LocationRow } from './location-row'
+
+// SPEC §2 Settings, empty state.
+export const NO_LOCATIONS = 'No additional locations added yet.'
+export const PRIMARY_NOTE = 'Your main business address is set as your primary location.'
+
+function failure(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback
+}
+
+/** SPEC §2 Business Locations: add, set as primary, edit inline (one at a time), delete. */
+export function LocationsManager({ business }: { business: Business }) {
+  const [adding, setAdding] = useState(false)
+  const [editingId, setEditingId] = useState<string | null>(null)
+  const [pendingDelete, setPendingDelete] = useState<Location | null>(null)
+  const [actionError, setActionError] = useState<string | null>(null)
+  const addLocation = useAddLocation()
+  const updateLocation = useUpdateLocation()
+  const setPrimary = useSetPrimaryLocation()
+  const deleteLocation = useDeleteLocation()
+  const canAdd = business.id !== ''
+  const busy = setPrimary.isPending || deleteLocation.isPending
+
+  async function add(input: LocationFormOutput) {
+    await addLocation.mutateAsync(input)
+    setAdding(false)
+  }
+
+  async function save(id: string, input: LocationFormOutput) {
+    await updateLocation.mutateAsync({ id, input })
+    setEditingId(null)
+  }
+
+  function makePrimary(id: string) {
+    setActionError(null)
+    setPrimary.mutate(id, {
+      onError: (error) => setActionError(failure(error, 'Could not change the primary location.')),
+    })
+  }
+
+  function confirmDelete() {
+    if (!pendingDelete) return
+    const { id } = pendingDelete
+    setActionError(null)
+    deleteLocation.mutate(id, {
+      onSuccess: () => {
+        if (editingId === id) setEditingId(null)
+      },
+      onError: (error) => setActionError(failure(error, 'Could not delete the location.')),
+      onSettled: () => setPendingDelete(null),
+    })
+  }
+
+  return (
+    <Card role="region" aria-labelledby="business-locations-title">
+      <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-1.5">
+          <CardTitle id="business-locations-title">Business Locations</CardTitle>
+          <CardDescription>
+            Extra addresses of your business. Each screen can show data for one of them.
+          </CardDescription>
+        </div>
+        {canAdd ? (
+          <Button
+            variant={adding ? 'outline' : 'default'}
+            aria-expanded={adding}
+            onClick={() => setAdding((open) => !open)}
+            className="w-full sm:w-auto"
+          >
+            {adding ? <X aria-hidden="true" /> : <Plus aria-hidden="true" />}
+            {adding ? 'Cancel' : 'Add Location'}
+          </Button>
+        ) : null}
+      </CardHeader>
+      <CardContent className="grid grid-cols-1 gap-4">
+        {actionError ? <FormMessage tone="error">{actionError}</FormMessage> : null}
+        {adding ? (
+          <div className="rounded-lg border border-dashed bg-muted/40 p-4">
+            <h3 className="mb-4 text-sm font-semibold">New location</h3>
+            <LocationForm
+              label="New location"
+              defaultValues={emptyLocationValues}
+              namePlaceholder={`${business.name} - Branch Name`}
+              submitLabel="Add Location"
+              pendingLabel="Adding..."
+              onSubmit={add}
+            />
+          </div>
+        ) : null}
+        {business.locations.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center">
+            <Building2 aria-hidden="true" className="size-6 text-muted-foreground" />
+            <p className="font-medium">{NO_LOCATIONS}</p>
+            <p className="text-sm text-muted-foreground">{PRIMARY_NOTE}</p>
+            {canAdd ? null : (
+              <p className="text-sm text-muted-foreground">
+                Save your business information first; then you can add locations here.
+              </p>
+            )}
+          </div>
+        ) : (
+          <ul aria-label="Business locations" className="grid grid-cols-1 gap-3">
+            {business.locations.map((location) => (
+              <LocationRow
+                key={location.id}
+                location={location}
+                editing={editingId === location.id}
+                busy={busy}
+                onEdit={() => setEditingId(location.id)}
+                onCancelEdit={() => setEditingId(null)}
+                onSave={(input) => save(location.id, input)}
+                onSetPrimary={() => makePrimary(location.id)}
+                onDelete={() => setPendingDelete(location)}
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <DeleteLocationDialog
+        location={pendingDelete}
+        deleting={deleteLocation.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setPendingDelete(null)}
+      />
+    </Card>
+  )
+}

@@ -1,0 +1,63 @@
+// The owner's Google connections (SPEC §3 googleConnections, §4 "Google connection per service"):
+// stored on the server per user, mirrored on the stored user. Read by Settings and the Dashboard.
+import { googleConnectionsSchema, type GoogleConnections } from '@localseo/shared/integrations'
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import { apiClient, toApiError } from './api-client'
+import { useAuth, useAuthStore, type AuthStore } from './auth'
+import { integrationsKey } from './query-keys'
+import { noGoogleConnections } from './user-storage'
+
+export const connectionsQueryKey = (userId: string) =>
+  [...integrationsKey, 'connections', userId] as const
+
+export async function fetchConnections(): Promise<GoogleConnections> {
+  const response = await apiClient.api.integrations.$get()
+  if (!response.ok) throw await toApiError(response)
+  return googleConnectionsSchema.parse((await response.json()).connections)
+}
+
+/** Mirrors the server's flags on the stored user, only when they differ (no needless writes). */
+function syncStoredUser(store: AuthStore, connections: GoogleConnections): void {
+  const known = store.getState().user?.googleConnections
+  if (
+    known &&
+    (known.searchConsole !== connections.searchConsole || known.analytics !== connections.analytics)
+  ) {
+    store.setGoogleConnections(connections)
+  }
+}
+
+/** Keeps the query cache and the stored user in step after a connect or disconnect. */
+export function storeConnections(
+  queryClient: QueryClient,
+  store: AuthStore,
+  connections: GoogleConnections,
+): void {
+  const user = store.getState().user
+  if (!user) return
+  queryClient.setQueryData(connectionsQueryKey(user.id), connections)
+  syncStoredUser(store, connections)
+}
+
+export function connectionsQueryOptions(userId: string, store: AuthStore) {
+  return queryOptions({
+    queryKey: connectionsQueryKey(userId),
+    queryFn: async () => {
+      const connections = await fetchConnections()
+      syncStoredUser(store, connections)
+      return connections
+    },
+  })
+}
+
+/** The server's flags; the stored user's copy answers until the server has. */
+export function useGoogleConnections(): GoogleConnections {
+  const { user } = useAuth()
+  const store = useAuthStore()
+  const { data } = useQuery({
+    ...connectionsQueryOptions(user?.id ?? '', store),
+    enabled: Boolean(user),
+    placeholderData: user?.googleConnections,
+  })
+  return data ?? user?.googleConnections ?? noGoogleConnections
+}

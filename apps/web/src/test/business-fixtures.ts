@@ -1,0 +1,115 @@
+// Server-shaped fixtures for the business, its locations and the Google data (SPEC §3).
+import type { Business, Location } from '@localseo/shared/business'
+import type {
+  AnalyticsData,
+  GoogleConnections,
+  SearchConsoleData,
+} from '@localseo/shared/integrations'
+import { json, namedBusiness, signedInHandlers } from './network'
+
+export const savedBusiness: Business = {
+  ...namedBusiness,
+  address: '100 Congress Ave',
+  zip: '78701',
+  phone: '(512) 555-0100',
+  website: 'sunrisedental.com',
+}
+
+export function makeLocation(overrides: Partial<Location> = {}): Location {
+  return {
+    id: 'loc_1',
+    businessId: savedBusiness.id,
+    name: 'Sunrise Dental - Downtown',
+    address: '200 Main St',
+    city: 'Austin',
+    state: 'TX',
+    zip: '78702',
+    phone: '(512) 555-0111',
+    isPrimary: true,
+    ...overrides,
+  }
+}
+
+export const twoLocations: Location[] = [
+  makeLocation(),
+  makeLocation({
+    id: 'loc_2',
+    name: 'Sunrise Dental - Round Rock',
+    address: '5 Oak Rd',
+    city: 'Round Rock',
+    zip: '78664',
+    phone: '',
+    isPrimary: false,
+  }),
+]
+
+export const searchConsoleData: SearchConsoleData = {
+  keywords: [
+    { query: 'dentist austin', position: 4.2, clicks: 120, impressions: 2400, ctr: 0.05 },
+    { query: 'dentist near me', position: 14.8, clicks: 40, impressions: 1800, ctr: 0.022 },
+  ],
+  pages: [{ url: '/', clicks: 90, impressions: 2000, position: 6 }],
+  devices: { mobile: 61, desktop: 33, tablet: 6 },
+}
+
+export const analyticsData: AnalyticsData = {
+  visitors: { total: 1520, newUsers: 980, returningUsers: 540 },
+  traffic: { organic: 48, direct: 27, referral: 15, social: 10 },
+  pages: [
+    { url: '/', pageviews: 900, avgTimeOnPage: 75, bounceRate: 40 },
+    { url: '/services', pageviews: 420, avgTimeOnPage: 95, bounceRate: 35 },
+    { url: '/contact', pageviews: 210, avgTimeOnPage: 40, bounceRate: 50 },
+    { url: '/blog/flossing', pageviews: 90, avgTimeOnPage: 120, bounceRate: 60 },
+  ],
+  locations: [{ city: 'Austin', visitors: 1200, percentage: 79 }],
+}
+
+export const dashboardBody = {
+  score: 72,
+  topKeywords: [
+    { id: 'k1', keyword: 'dentist austin', position: 4, previousPosition: 6, searchVolume: 880 },
+    {
+      id: 'k2',
+      keyword: 'emergency dentist',
+      position: 15,
+      previousPosition: 15,
+      searchVolume: 320,
+    },
+    { id: 'k3', keyword: 'teeth whitening', position: 27, previousPosition: 22, searchVolume: 210 },
+  ],
+  issues: [
+    { id: 'website-missing', severity: 'high', description: 'Add your website.' },
+    {
+      id: 'location-phone-missing:loc_2',
+      severity: 'medium',
+      description: 'Round Rock has no phone.',
+    },
+  ],
+  recentActivity: [
+    {
+      id: 'a1',
+      kind: 'business_saved',
+      message: 'Business information saved',
+      createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+    },
+  ],
+}
+
+/** A signed-in owner with this business and these connections, and the reads every screen makes. */
+export function ownerHandlers({
+  business = savedBusiness,
+  connections = { searchConsole: false, analytics: false },
+}: { business?: Business; connections?: GoogleConnections } = {}) {
+  return {
+    ...signedInHandlers(business),
+    'GET /api/integrations': () => json({ connections }),
+    'GET /api/dashboard': () => json(dashboardBody),
+    'GET /api/ai/status': () =>
+      json({
+        connected: true,
+        engine: 'built-in',
+        message: 'Connected and working properly',
+        quota: { limit: 50, usedToday: 0, counts: 'model-calls' },
+      }),
+  }
+}
