@@ -2,6 +2,26 @@
 import { businesses, locations } from '../db/schema/app.js'
 import type { Db } from '../db/client.js'
 
+/** A valid PUT /api/business body: a dentist in Austin. */
+export const businessInput = {
+  name: 'Bright Smile Dental',
+  category: 'Dental',
+  address: '100 Congress Ave',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  phone: '(512) 555-0100',
+}
+
+/** A valid POST /api/business/locations body. */
+export const locationInput = (name: string) => ({
+  name,
+  address: '5 Main St',
+  city: 'Round Rock',
+  state: 'TX',
+  zip: '78664',
+})
+
 type BusinessRow = typeof businesses.$inferInsert
 type LocationRow = typeof locations.$inferInsert
 
@@ -11,17 +31,7 @@ export async function createBusiness(
 ) {
   const [row] = await db
     .insert(businesses)
-    .values({
-      name: 'Bright Smile Dental',
-      category: 'Dental',
-      address: '100 Congress Ave',
-      city: 'Austin',
-      state: 'TX',
-      zip: '78701',
-      phone: '(512) 555-0100',
-      website: 'https://brightsmile.example',
-      ...overrides,
-    })
+    .values({ ...businessInput, website: 'https://brightsmile.example', ...overrides })
     .returning()
   if (!row) throw new Error('createBusiness inserted nothing')
   return row

@@ -2,21 +2,14 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { backlinks, keywords, recommendations } from '../../db/schema/app.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
+import { businessInput } from '../../testing/factories.js'
 
 let t: TestApp
 let token: string
 const clock = createTestClock(new Date('2026-03-10T15:00:00Z'))
 const DAY = 86_400_000
 
-const business = {
-  name: 'Bright Smile Dental',
-  category: 'Dental',
-  address: '100 Congress Ave',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  phone: '(512) 555-0100',
-}
+const business = businessInput
 
 const save = (body: unknown = business) =>
   t.app.request('/api/business', {

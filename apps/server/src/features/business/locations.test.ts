@@ -4,27 +4,14 @@ import { locations } from '../../db/schema/app.js'
 import { createTestApp, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
+import { businessInput, locationInput } from '../../testing/factories.js'
 
 let t: TestApp
 let token: string
 
-const business = {
-  name: 'Bright Smile Dental',
-  category: 'Dental',
-  address: '100 Congress Ave',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  phone: '(512) 555-0100',
-}
+const business = businessInput
 
-const branch = (name: string) => ({
-  name,
-  address: '5 Main St',
-  city: 'Round Rock',
-  state: 'TX',
-  zip: '78664',
-})
+const branch = locationInput
 
 async function call(method: string, path: string, body?: unknown, bearer?: string) {
   const res = await apiCaller(t.app, () => token)<{ locations: Location[] }>(

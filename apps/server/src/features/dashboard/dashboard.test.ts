@@ -3,6 +3,7 @@ import { businesses, keywords } from '../../db/schema/app.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
+import { businessInput } from '../../testing/factories.js'
 
 let t: TestApp
 let owner: { accessToken: string; userId: string }
@@ -18,15 +19,7 @@ interface Dashboard {
 const call = <T = Dashboard>(method: string, path: string, body?: unknown, bearer?: string) =>
   apiCaller(t.app, () => owner.accessToken)<T>(method, path, body, bearer)
 
-const business = {
-  name: 'Bright Smile Dental',
-  category: 'Dental',
-  address: '100 Congress Ave',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  phone: '(512) 555-0100',
-}
+const business = businessInput
 
 beforeEach(async () => {
   t = await createTestApp({ clock })

@@ -9,6 +9,7 @@ import { activities } from '../../db/schema/app.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
+import { businessInput, locationInput } from '../../testing/factories.js'
 import { simulateAnalytics, simulateSearchConsole, type GoogleDataProvider } from './google-data.js'
 
 let t: TestApp
@@ -29,24 +30,11 @@ const call = (method: string, path: string, body?: unknown, bearer?: string) =>
   apiCaller(t.app, () => token)<Body>(method, path, body, bearer)
 
 async function setUpBusiness(bearer = token) {
-  await call(
-    'PUT',
-    '/api/business',
-    {
-      name: 'Bright Smile Dental',
-      category: 'Dental',
-      address: '100 Congress Ave',
-      city: 'Austin',
-      state: 'TX',
-      zip: '78701',
-      phone: '(512) 555-0100',
-    },
-    bearer,
-  )
+  await call('PUT', '/api/business', businessInput, bearer)
   const { body } = await call(
     'POST',
     '/api/business/locations',
-    { name: 'Round Rock', address: '5 Main St', city: 'Round Rock', state: 'TX', zip: '78664' },
+    locationInput('Round Rock'),
     bearer,
   )
   return body.locations[0]!.id

@@ -13,6 +13,7 @@ import {
   type SaveBusinessInput,
 } from '../api/save-business'
 import { applyServerIssues } from '../utils/server-issues'
+import { AddressFields } from './address-fields'
 import { FormMessage } from './form-message'
 
 // SPEC §8 "Business save".
@@ -86,30 +87,15 @@ export function BusinessForm({ business }: { business: Business }) {
                 ))}
               </Select>
             </FormField>
-            <FormField
-              label="Address"
-              required
-              error={errors.address?.message}
-              className="sm:col-span-2"
-            >
-              <Input autoComplete="street-address" {...register('address')} />
-            </FormField>
-            <FormField label="City" required error={errors.city?.message}>
-              <Input autoComplete="address-level2" {...register('city')} />
-            </FormField>
-            <div className="grid grid-cols-2 gap-4">
-              <FormField label="State" required error={errors.state?.message}>
-                <Input autoComplete="address-level1" placeholder="TX" {...register('state')} />
-              </FormField>
-              <FormField label="ZIP Code" required error={errors.zip?.message}>
-                <Input
-                  autoComplete="postal-code"
-                  inputMode="numeric"
-                  placeholder="78701"
-                  {...register('zip')}
-                />
-              </FormField>
-            </div>
+            <AddressFields
+              fields={{
+                address: register('address'),
+                city: register('city'),
+                state: register('state'),
+                zip: register('zip'),
+              }}
+              errors={errors}
+            />
             <FormField label="Phone" required error={errors.phone?.message}>
               <Input
                 type="tel"

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input'
 import { ApiError } from '@/lib/api-error'
 import { locationFormSchema, type LocationFormOutput } from '../api/add-location'
 import { applyServerIssues } from '../utils/server-issues'
+import { AddressFields } from './address-fields'
 import { FormMessage } from './form-message'
 
 // SPEC §5 "New location required".
@@ -95,25 +96,15 @@ export function LocationForm(props: LocationFormProps) {
             {...register('phone')}
           />
         </FormField>
-        <FormField
-          label="Address"
-          required
-          error={errors.address?.message}
-          className="sm:col-span-2"
-        >
-          <Input autoComplete="street-address" {...register('address')} />
-        </FormField>
-        <FormField label="City" required error={errors.city?.message}>
-          <Input autoComplete="address-level2" {...register('city')} />
-        </FormField>
-        <div className="grid grid-cols-2 gap-4">
-          <FormField label="State" required error={errors.state?.message}>
-            <Input autoComplete="address-level1" placeholder="TX" {...register('state')} />
-          </FormField>
-          <FormField label="ZIP Code" required error={errors.zip?.message}>
-            <Input autoComplete="postal-code" inputMode="numeric" {...register('zip')} />
-          </FormField>
-        </div>
+        <AddressFields
+          fields={{
+            address: register('address'),
+            city: register('city'),
+            state: register('state'),
+            zip: register('zip'),
+          }}
+          errors={errors}
+        />
       </div>
       {message ? <FormMessage tone="error">{message}</FormMessage> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
