@@ -1,7 +1,6 @@
 import { hasBusinessName, type Business } from '@localseo/shared/business'
-import { MAIN_LOCATION, resolveLocation } from '@localseo/shared/location-selection'
 import { MapPin } from 'lucide-react'
-import { useState } from 'react'
+import { LocationPicker, useSelectedLocation } from '@/components/location-picker'
 import { PageHeader } from '@/components/page-header'
 import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Card, CardContent } from '@/components/ui/card'
@@ -12,7 +11,6 @@ import { BusinessCard } from './business-card'
 import { CardError, CardLoading } from './card-state'
 import { DashboardWelcome } from './dashboard-welcome'
 import { IssuesCard } from './issues-card'
-import { LocationPicker } from './location-picker'
 import { RecentActivityCard } from './recent-activity-card'
 import { ScoreCard } from './score-card'
 import { SearchPerformanceCard } from './search-performance-card'
@@ -26,8 +24,7 @@ export function DashboardScreen({ business }: { business: Business }) {
 
 function Dashboard({ business }: { business: Business }) {
   // SPEC §4: the selected location defaults to main; a deleted one falls back to main.
-  const [selected, setSelected] = useState<string>(MAIN_LOCATION)
-  const location = resolveLocation(business, selected)
+  const [location, setSelected] = useSelectedLocation(business)
   const connections = useGoogleConnections()
   const dashboard = useDashboard(business.id)
 
