@@ -1,0 +1,35 @@
+// What the owner recorded for each listing platform, per business and location (issue 9).
+import { sql } from 'drizzle-orm'
+import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { businesses, locations } from './app.js'
+
+export const listingRecords = pgTable(
+  'listing_records',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** 'main' for the business itself, otherwise the location id (kept with location_id for the FK). */
+    locationKey: text('location_key').notNull(),
+    locationId: text('location_id').references(() => locations.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    url: text('url').notNull().default(''),
+    status: text('status', { enum: ['verified', 'claimed', 'unclaimed'] }),
+    listed: boolean('listed').notNull().default(true),
+    name: text('name').notNull().default(''),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('listing_records_business_location_platform_key').on(
+      t.businessId,
+      t.locationKey,
+      t.platform,
+    ),
+  ],
+)

@@ -1,0 +1,151 @@
+import { and, eq } from 'drizzle-orm'
+import type { Business } from '@localseo/shared/business'
+import {
+  buildListingsView,
+  platformsFor,
+  type ListingRecord,
+  type listingRecordInputSchema,
+} from '@localseo/shared/listings'
+import { MAIN_LOCATION } from '@localseo/shared/location-selection'
+import type { z } from 'zod'
+import type { Db } from '../../db/client.js'
+import { listingRecords } from '../../db/schema/listings.js'
+import { recordActivity } from '../../lib/activity.js'
+import { AppError } from '../../lib/errors.js'
+
+/** 'main' or a location of this business; anything else is a 404, never another owner's data. */
+function locationKeyFor(business: Business, location: string | undefined): string {
+  if (!location || location === MAIN_LOCATION) return MAIN_LOCATION
+  if (!business.locations.some((l) => l.id === location)) {
+    throw new AppError('not_found', 'That location does not exist.')
+  }
+  return location
+}
+
+function requirePlatform(business: Business, platform: string) {
+  if (!platformsFor(business.category).includes(platform)) {
+    throw new AppError('not_found', `${platform} is not a listing platform for this business.`)
+  }
+}
+
+async function loadRecords(
+  db: Db,
+  businessId: string,
+  locationKey: string,
+): Promise<ListingRecord[]> {
+  const rows = await db
+    .select()
+    .from(listingRecords)
+    .where(
+      and(eq(listingRecords.businessId, businessId), eq(listingRecords.locationKey, locationKey)),
+    )
+  return rows.map((r) => ({
+    platform: r.platform,
+    url: r.url,
+    status: r.status,
+    listed: r.listed,
+    name: r.name,
+    address: r.address,
+    phone: r.phone,
+    updatedOn: r.updatedAt.toISOString().slice(0, 10),
+  }))
+}
+
+export async function getListings({
+  db,
+  business,
+  location,
+  now,
+}: {
+  db: Db
+  business: Business
+  location?: string
+  now: Date
+}) {
+  const locationKey = locationKeyFor(business, location)
+  const records = await loadRecords(db, business.id, locationKey)
+  return buildListingsView({
+    business,
+    locationId: locationKey,
+    records,
+    today: now.toISOString().slice(0, 10),
+  })
+}
+
+/** Records (or replaces) what one platform shows; the consistency is then computed for real. */
+export async function recordListing({
+  db,
+  business,
+  input,
+  now,
+}: {
+  db: Db
+  business: Business
+  input: z.output<typeof listingRecordInputSchema>
+  now: Date
+}) {
+  const locationKey = locationKeyFor(business, input.location)
+  requirePlatform(business, input.platform)
+  const values = {
+    url: input.url,
+    status: input.status ?? null,
+    listed: input.listed,
+    name: input.name,
+    address: input.address,
+    phone: input.phone,
+    updatedAt: now,
+  }
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(listingRecords)
+      .values({
+        ...values,
+        businessId: business.id,
+        locationKey,
+        locationId: locationKey === MAIN_LOCATION ? null : locationKey,
+        platform: input.platform,
+        createdAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [listingRecords.businessId, listingRecords.locationKey, listingRecords.platform],
+        set: values,
+      })
+    await recordActivity(tx, {
+      businessId: business.id,
+      kind: 'listing_recorded',
+      message: `Listing details recorded for ${input.platform}`,
+      now,
+    })
+  })
+  return getListings({ db, business, location: locationKey, now })
+}
+
+/** Forgets what was recorded for a platform, so it shows sample data again. */
+export async function forgetListing({
+  db,
+  business,
+  platform,
+  location,
+  now,
+}: {
+  db: Db
+  business: Business
+  platform: string
+  location?: string
+  now: Date
+}) {
+  const locationKey = locationKeyFor(business, location)
+  requirePlatform(business, platform)
+  const deleted = await db
+    .delete(listingRecords)
+    .where(
+      and(
+        eq(listingRecords.businessId, business.id),
+        eq(listingRecords.locationKey, locationKey),
+        eq(listingRecords.platform, platform),
+      ),
+    )
+    .returning({ id: listingRecords.id })
+  if (deleted.length === 0) throw new AppError('not_found', `Nothing is recorded for ${platform}.`)
+  return getListings({ db, business, location: locationKey, now })
+}

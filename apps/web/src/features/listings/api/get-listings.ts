@@ -1,0 +1,22 @@
+// GET /api/listings?location=: the NAP profile, listings, citations and the inconsistency count.
+import type { ListingsView } from '@localseo/shared/listings'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { apiClient, toApiError } from '@/lib/api-client'
+import { listingsKey } from '@/lib/query-keys'
+
+export async function fetchListings(location: string): Promise<ListingsView> {
+  const response = await apiClient.api.listings.$get({ query: { location } })
+  if (!response.ok) throw await toApiError(response)
+  return response.json()
+}
+
+export function listingsQueryOptions(businessId: string, location: string) {
+  return queryOptions({
+    queryKey: [...listingsKey, businessId, location],
+    queryFn: () => fetchListings(location),
+  })
+}
+
+export function useListings(businessId: string, location: string) {
+  return useQuery(listingsQueryOptions(businessId, location))
+}

@@ -1,0 +1,236 @@
+import type { ListingEntry, ListingsView } from '@localseo/shared/listings'
+import { ExternalLink, Pencil } from 'lucide-react'
+import { useId, useState, type KeyboardEvent } from 'react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent } from '@/components/ui/card'
+import { cn } from '@/lib/utils'
+
+const TABS = [
+  { id: 'listings', label: 'Business Listings' },
+  { id: 'citations', label: 'Local Citations' },
+] as const
+
+type TabId = (typeof TABS)[number]['id']
+
+/** Business Listings and Local Citations (SPEC §2), as an accessible tab list. */
+export function ListingsTabs({
+  view,
+  onEdit,
+}: {
+  view: ListingsView
+  onEdit: (entry: ListingEntry) => void
+}) {
+  const [tab, setTab] = useState<TabId>('listings')
+  const id = useId()
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      setTab((current) => (current === 'listings' ? 'citations' : 'listings'))
+    }
+  }
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <div role="tablist" aria-label="Listings" className="mb-4 flex gap-2 border-b">
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              id={`${id}-${t.id}-tab`}
+              aria-selected={tab === t.id}
+              aria-controls={`${id}-${t.id}-panel`}
+              tabIndex={tab === t.id ? 0 : -1}
+              onClick={() => setTab(t.id)}
+              onKeyDown={onKeyDown}
+              className={cn(
+                '-mb-px border-b-2 px-3 py-2 text-sm font-medium focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                tab === t.id
+                  ? 'border-primary text-foreground'
+                  : 'border-transparent text-muted-foreground hover:text-foreground',
+              )}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`${id}-${tab}-panel`} aria-labelledby={`${id}-${tab}-tab`}>
+          {tab === 'listings' ? (
+            <ListingsTable entries={view.listings} onEdit={onEdit} />
+          ) : (
+            <CitationsTable entries={view.citations} onEdit={onEdit} />
+          )}
+        </div>
+      </CardContent>
+    </Card>
+  )
+}
+
+function SourceBadge({ entry }: { entry: ListingEntry }) {
+  return entry.source === 'sample' ? (
+    <Badge variant="outline" className="ml-2">
+      Sample
+    </Badge>
+  ) : null
+}
+
+function EditButton({ entry, onEdit }: { entry: ListingEntry; onEdit: (e: ListingEntry) => void }) {
+  return (
+    <Button variant="ghost" size="sm" onClick={() => onEdit(entry)}>
+      <Pencil aria-hidden="true" className="size-3.5" />
+      Edit<span className="sr-only"> {entry.platform}</span>
+    </Button>
+  )
+}
+
+function ExternalAction({
+  href,
+  label,
+  platform,
+}: {
+  href: string
+  label: string
+  platform: string
+}) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 text-sm font-medium text-primary underline-offset-4 hover:underline"
+    >
+      {label}
+      <span className="sr-only"> on {platform} (opens in a new tab)</span>
+      <ExternalLink aria-hidden="true" className="size-3.5" />
+    </a>
+  )
+}
+
+const tableClass = 'w-full min-w-[640px] text-left text-sm'
+const headClass =
+  'border-b text-xs text-muted-foreground [&_th]:py-2 [&_th]:pr-4 [&_th]:font-medium'
+const rowClass = 'border-b last:border-0 align-top [&_td]:py-3 [&_td]:pr-4'
+
+function ListingsTable({
+  entries,
+  onEdit,
+}: {
+  entries: ListingEntry[]
+  onEdit: (e: ListingEntry) => void
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className={tableClass}>
+        <thead className={headClass}>
+          <tr>
+            <th scope="col">Platform</th>
+            <th scope="col">Status</th>
+            <th scope="col">Issues</th>
+            <th scope="col">Last Updated</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.platform} className={rowClass}>
+              <td className="font-medium">
+                {entry.platform}
+                <SourceBadge entry={entry} />
+              </td>
+              <td className="capitalize">{entry.status}</td>
+              <td>
+                <IssueList issues={entry.issues} />
+              </td>
+              <td className="whitespace-nowrap">{entry.lastUpdated}</td>
+              <td className="whitespace-nowrap">
+                <div className="flex items-center gap-3">
+                  <ExternalAction href={entry.url} label="Manage" platform={entry.platform} />
+                  <EditButton entry={entry} onEdit={onEdit} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function IssueList({ issues }: { issues: string[] }) {
+  if (issues.length === 0) return <span className="text-muted-foreground">0 issues</span>
+  return (
+    <details>
+      <summary className="cursor-pointer font-medium text-destructive">
+        {issues.length} {issues.length === 1 ? 'issue' : 'issues'}
+      </summary>
+      <ul className="mt-2 grid gap-1 text-xs text-muted-foreground">
+        {issues.map((issue) => (
+          <li key={issue}>{issue}</li>
+        ))}
+      </ul>
+    </details>
+  )
+}
+
+const consistencyLabel = { consistent: 'Consistent', inconsistent: 'Inconsistent', 'n/a': 'N/A' }
+
+function CitationsTable({
+  entries,
+  onEdit,
+}: {
+  entries: ListingEntry[]
+  onEdit: (e: ListingEntry) => void
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className={tableClass}>
+        <thead className={headClass}>
+          <tr>
+            <th scope="col">Source</th>
+            <th scope="col">Status</th>
+            <th scope="col">NAP Consistency</th>
+            <th scope="col">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.platform} className={rowClass}>
+              <td className="font-medium">
+                {entry.platform}
+                <SourceBadge entry={entry} />
+              </td>
+              <td>{entry.listed ? 'Listed' : 'Not listed'}</td>
+              <td>
+                <span
+                  className={cn(
+                    entry.napConsistency === 'inconsistent' && 'font-medium text-destructive',
+                    entry.napConsistency === 'consistent' && 'text-primary',
+                  )}
+                >
+                  {consistencyLabel[entry.napConsistency]}
+                </span>
+                {entry.napConsistency === 'inconsistent' ? (
+                  <IssueList issues={entry.issues} />
+                ) : null}
+              </td>
+              <td className="whitespace-nowrap">
+                <div className="flex items-center gap-3">
+                  <ExternalAction
+                    href={entry.url}
+                    label={entry.listed ? 'Update' : 'Add Listing'}
+                    platform={entry.platform}
+                  />
+                  <EditButton entry={entry} onEdit={onEdit} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

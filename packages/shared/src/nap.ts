@@ -1,0 +1,201 @@
+// Name, address and phone (NAP) comparison for listings (issue 9). Two listings match when they name
+// the same business, place and number, however they are written: case, punctuation and legal suffixes
+// do not matter for names; USPS abbreviations, state names and ZIP+4 do not matter for addresses;
+// formatting does not matter for phones (compared in E.164).
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
+import { US_STATES, toStateCode } from './us-states.js'
+
+export interface Nap {
+  name: string
+  address: string
+  phone: string
+}
+
+const LEGAL_SUFFIXES = new Set([
+  'llc',
+  'l l c',
+  'inc',
+  'incorporated',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'ltd',
+  'limited',
+  'pllc',
+  'pc',
+  'pa',
+  'llp',
+  'lp',
+  'dds',
+  'pllc',
+  'plc',
+])
+
+/** USPS Publication 28 abbreviations for the words that vary most between directories. */
+const ADDRESS_WORDS: Readonly<Record<string, string>> = {
+  street: 'st',
+  avenue: 'ave',
+  av: 'ave',
+  boulevard: 'blvd',
+  road: 'rd',
+  drive: 'dr',
+  lane: 'ln',
+  court: 'ct',
+  place: 'pl',
+  parkway: 'pkwy',
+  highway: 'hwy',
+  circle: 'cir',
+  terrace: 'ter',
+  square: 'sq',
+  trail: 'trl',
+  expressway: 'expy',
+  freeway: 'fwy',
+  plaza: 'plz',
+  center: 'ctr',
+  centre: 'ctr',
+  crossing: 'xing',
+  point: 'pt',
+  mount: 'mt',
+  fort: 'ft',
+  saint: 'st',
+  suite: 'ste',
+  apartment: 'apt',
+  building: 'bldg',
+  floor: 'fl',
+  room: 'rm',
+  department: 'dept',
+  unit: 'unit',
+  north: 'n',
+  south: 's',
+  east: 'e',
+  west: 'w',
+  northeast: 'ne',
+  northwest: 'nw',
+  southeast: 'se',
+  southwest: 'sw',
+}
+
+const UNIT_WORDS = new Set(['ste', 'apt', 'bldg', 'fl', 'rm', 'dept', 'unit'])
+
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[’'`]/g, '')
+    .replace(/#/g, ' # ')
+    .replace(/[^a-z0-9#]+/g, ' ')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+}
+
+export function normalizeName(name: string): string {
+  const tokens = words(name)
+  if (tokens[0] === 'the') tokens.shift()
+  while (tokens.length > 1 && LEGAL_SUFFIXES.has(tokens[tokens.length - 1] ?? '')) tokens.pop()
+  return tokens.join(' ')
+}
+
+const stateNamesLongestFirst = Object.values(US_STATES)
+  .map((name) => name.toLowerCase().replace(/[^a-z ]/g, ''))
+  .sort((a, b) => b.length - a.length)
+
+/** A comparable form of a one-line US address: '100 congress ave ste 200 austin tx 78701'. */
+export function normalizeAddress(address: string): string {
+  let text = ` ${words(address).join(' ')} `
+  // A full state name right before the ZIP code (or at the end) becomes its code.
+  for (const name of stateNamesLongestFirst) {
+    const pattern = new RegExp(` ${name}(?= \\d{5}| $)`)
+    if (pattern.test(text)) {
+      text = text.replace(pattern, ` ${toStateCode(name)?.toLowerCase() ?? name}`)
+      break
+    }
+  }
+  const tokens = text.trim().split(' ').filter(Boolean)
+  const out: string[] = []
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] ?? ''
+    const next = tokens[i + 1] ?? ''
+    if (/^\d{5}$/.test(token) && /^\d{4}$/.test(next)) {
+      out.push(token) // ZIP+4 compares as ZIP5
+      i++
+      continue
+    }
+    if (token === '#') {
+      // '#200' names a unit without saying which kind: a business suite unless a designator came first.
+      if (!UNIT_WORDS.has(out[out.length - 1] ?? '')) out.push('ste')
+      continue
+    }
+    out.push(ADDRESS_WORDS[token] ?? token)
+  }
+  return out.join(' ')
+}
+
+/** E.164 when the number parses (US by default), otherwise just its digits. */
+export function normalizePhone(phone: string): string {
+  const parsed = parsePhoneNumberFromString(phone, 'US')
+  if (parsed?.isValid()) return parsed.number
+  return phone.replace(/\D/g, '')
+}
+
+export function formatAddress(parts: {
+  address: string
+  city: string
+  state: string
+  zip: string
+}) {
+  const cityLine = [parts.city, [parts.state, parts.zip].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ')
+  return [parts.address, cityLine].filter(Boolean).join(', ')
+}
+
+export type NapField = 'name' | 'address' | 'phone'
+
+export interface NapDifference {
+  field: NapField
+  /** As the platform shows it. */
+  listed: string
+  /** As the owner's profile has it. */
+  profile: string
+  message: string
+}
+
+const LABELS: Record<NapField, string> = { name: 'Name', address: 'Address', phone: 'Phone' }
+
+const normalizers: Record<NapField, (value: string) => string> = {
+  name: normalizeName,
+  address: normalizeAddress,
+  phone: normalizePhone,
+}
+
+/**
+ * Each field where the listing differs from the profile, named in words, e.g.
+ * 'Phone differs: (512) 555-0100 on Yelp vs (512) 555-0199 in your profile'. Empty fields on the
+ * listing are reported as missing.
+ */
+export function compareNap(listed: Nap, profile: Nap, platform: string): NapDifference[] {
+  const differences: NapDifference[] = []
+  for (const field of ['name', 'address', 'phone'] as const) {
+    const shown = listed[field].trim()
+    const own = profile[field].trim()
+    if (!own) continue
+    if (!shown) {
+      differences.push({
+        field,
+        listed: '',
+        profile: own,
+        message: `${LABELS[field]} missing on ${platform}: your profile has ${own}`,
+      })
+    } else if (normalizers[field](shown) !== normalizers[field](own)) {
+      differences.push({
+        field,
+        listed: shown,
+        profile: own,
+        message: `${LABELS[field]} differs: ${shown} on ${platform} vs ${own} in your profile`,
+      })
+    }
+  }
+  return differences
+}
