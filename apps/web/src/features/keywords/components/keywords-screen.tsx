@@ -1,13 +1,93 @@
-import type { Business } from '@localseo/shared/business'
-import { ScreenIntro } from '@/components/screen-intro'
+import { hasBusinessName, type Business } from '@localseo/shared/business'
+import { useRef, useState } from 'react'
+import { BusinessRequired } from '@/components/business-required'
+import { LocationPicker, useSelectedLocation } from '@/components/location-picker'
+import { PageHeader } from '@/components/page-header'
+import { useAnalyseKeyword, type AnalyseKeywordResult } from '../api/analyse-keyword'
+import { useKeywordSuggestions } from '../api/get-keyword-suggestions'
+import { useKeywords } from '../api/get-keywords'
+import {
+  ANALYSIS_FAILED_MESSAGE,
+  EMPTY_KEYWORD_MESSAGE,
+  NO_BUSINESS_MESSAGE,
+} from '../utils/messages'
+import { AnalysisForm } from './analysis-form'
+import { AnalysisResults } from './analysis-results'
+import { KeywordTips } from './keyword-tips'
+import { RankingsTable } from './rankings-table'
+import { SuggestionsTable } from './suggestions-table'
 
-/** Keyword Analysis (SPEC §2). The screen's tools arrive with its own issue. */
+/** Keyword Analysis (SPEC §2). */
 export function KeywordsScreen({ business }: { business: Business }) {
+  const named = hasBusinessName(business)
+  const [location, setLocation] = useSelectedLocation(business)
+  const [keyword, setKeyword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [result, setResult] = useState<AnalyseKeywordResult | null>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const analyse = useAnalyseKeyword()
+  const keywords = useKeywords(named ? business.id : '')
+  const suggestions = useKeywordSuggestions(named ? business.id : '', location.id)
+
+  function submit() {
+    // SPEC §5: the keyword first, then the business name.
+    if (!keyword.trim()) return setError(EMPTY_KEYWORD_MESSAGE)
+    if (!named) return setError(NO_BUSINESS_MESSAGE)
+    setError(null)
+    analyse.mutate(
+      { keyword: keyword.trim(), locationId: location.id },
+      {
+        onSuccess: setResult,
+        onError: () => setError(ANALYSIS_FAILED_MESSAGE),
+      },
+    )
+  }
+
+  function analyzeSuggestion(suggestion: string) {
+    setKeyword(suggestion)
+    setError(null)
+    window.scrollTo({ top: 0, behavior: 'smooth' })
+    inputRef.current?.focus({ preventScroll: true })
+  }
+
   return (
-    <ScreenIntro
-      title="Keyword Analysis"
-      purpose="Analyze a keyword for search volume, competition and relevance to your business, with AI recommendations and the keywords you already rank for."
-      business={business}
-    />
+    <section className="grid grid-cols-1 gap-6">
+      <PageHeader
+        title="Keyword Analysis"
+        description={named ? business.name : undefined}
+        actions={
+          named && business.locations.length > 0 ? (
+            <LocationPicker business={business} value={location.id} onChange={setLocation} />
+          ) : undefined
+        }
+      />
+      {named ? null : <BusinessRequired />}
+      <AnalysisForm
+        keyword={keyword}
+        onKeywordChange={setKeyword}
+        onSubmit={submit}
+        pending={analyse.isPending}
+        error={error}
+        inputRef={inputRef}
+        place={named ? location.city : ''}
+      />
+      {result ? <AnalysisResults analysis={result.analysis} /> : null}
+      {named ? (
+        <>
+          <RankingsTable
+            keywords={keywords.data ?? []}
+            loading={keywords.isPending}
+            failed={keywords.isError}
+          />
+          <SuggestionsTable
+            keywords={suggestions.data ?? []}
+            loading={suggestions.isPending}
+            failed={suggestions.isError}
+            onAnalyze={analyzeSuggestion}
+          />
+        </>
+      ) : null}
+      <KeywordTips />
+    </section>
   )
 }

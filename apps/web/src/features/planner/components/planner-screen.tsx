@@ -1,13 +1,142 @@
-import type { Business } from '@localseo/shared/business'
-import { ScreenIntro } from '@/components/screen-intro'
+import { hasBusinessName, type Business } from '@localseo/shared/business'
+import type { PlannerKeyword, PlannerQuery } from '@localseo/shared/keyword-engine'
+import { Download } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { BusinessRequired } from '@/components/business-required'
+import { LocationPicker, useSelectedLocation } from '@/components/location-picker'
+import { PageHeader } from '@/components/page-header'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { useSavedKeywords } from '../api/get-saved-keywords'
+import { useRemoveSavedKeyword } from '../api/remove-saved-keyword'
+import { useSaveKeyword } from '../api/save-keyword'
+import { usePlannerSearch } from '../api/search-planner'
+import { downloadKeywordsCsv } from '../utils/export-csv'
+import { InsightsPanel } from './insights-panel'
+import { KeywordTable, type RowAction } from './keyword-table'
+import { panelId, PlannerTabs, tabId, type PlannerTab } from './planner-tabs'
+import { PlannerToolbar } from './planner-toolbar'
+import { StrategyPanel } from './strategy-panel'
 
-/** Keyword Planner (SPEC §2). The screen's tools arrive with its own issue. */
+export const NO_RESULTS_MESSAGE = 'No keywords found. Try a different search term or filter.'
+export const NO_SAVED_MESSAGE =
+  'No saved keywords yet. Save keywords from search results to see them here.'
+
+/** Keyword Planner (SPEC §2). */
 export function PlannerScreen({ business }: { business: Business }) {
+  if (!hasBusinessName(business)) {
+    return (
+      <section>
+        <PageHeader title="Keyword Planner" />
+        <BusinessRequired />
+      </section>
+    )
+  }
+  return <Planner business={business} />
+}
+
+const initialQuery: PlannerQuery = { q: '', intent: 'all', difficulty: 'all', sort: 'volume' }
+
+function Planner({ business }: { business: Business }) {
+  const [location, setLocation] = useSelectedLocation(business)
+  const [query, setQuery] = useState<PlannerQuery>(initialQuery)
+  const [tab, setTab] = useState<PlannerTab>('search')
+  const search = usePlannerSearch(business, { ...query, location: location.id })
+  const saved = useSavedKeywords(business.id)
+  const save = useSaveKeyword(business.id)
+  const remove = useRemoveSavedKeyword(business.id)
+  const savedList = saved.data ?? []
+  const results = search.data ?? []
+  const shown: readonly PlannerKeyword[] = tab === 'search' ? results : savedList
+
+  const actionFor = (k: PlannerKeyword): RowAction => {
+    if (tab === 'saved') {
+      return { kind: 'remove', pending: remove.isPending && remove.variables === idOf(k) }
+    }
+    if (savedList.some((s) => s.keyword === k.keyword)) return { kind: 'saved' }
+    return { kind: 'save', pending: save.isPending && save.variables.keyword === k.keyword }
+  }
+  const idOf = (k: PlannerKeyword) => savedList.find((s) => s.keyword === k.keyword)?.id
+
+  function onSave(k: PlannerKeyword) {
+    save.mutate(
+      { keyword: k.keyword, locationId: location.id },
+      { onError: (error) => toast.error(error.message || 'Could not save the keyword.') },
+    )
+  }
+  function onRemove(k: PlannerKeyword) {
+    const id = idOf(k)
+    if (!id) return
+    remove.mutate(id, { onError: () => toast.error('Could not remove the keyword.') })
+  }
+
+  const loading = tab === 'search' ? search.isFetching : saved.isPending
+  const failed = tab === 'search' ? search.isError : saved.isError
+
   return (
-    <ScreenIntro
-      title="Keyword Planner"
-      purpose="Discover keywords by intent and difficulty, save the ones worth targeting and export them as CSV."
-      business={business}
-    />
+    <section className="grid grid-cols-1 gap-6">
+      <PageHeader
+        title="Keyword Planner"
+        description={business.name}
+        actions={
+          business.locations.length > 0 ? (
+            <LocationPicker business={business} value={location.id} onChange={setLocation} />
+          ) : undefined
+        }
+      />
+      <Card>
+        <CardContent>
+          <PlannerToolbar query={query} onChange={setQuery} />
+        </CardContent>
+      </Card>
+      <Card className="min-w-0">
+        <CardContent className="grid grid-cols-1 gap-4">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <PlannerTabs value={tab} onChange={setTab} savedCount={savedList.length} />
+            <Button
+              variant="outline"
+              disabled={loading || shown.length === 0}
+              onClick={() => downloadKeywordsCsv(shown)}
+            >
+              <Download aria-hidden="true" />
+              Export CSV
+            </Button>
+          </div>
+          <p className="text-xs text-muted-foreground">
+            Search volume, difficulty, CPC, competition and trend are estimates, not measured search
+            data.
+          </p>
+          <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="min-w-0">
+            {loading ? (
+              <Spinner
+                label={tab === 'search' ? 'Searching keywords…' : 'Loading saved keywords…'}
+              />
+            ) : failed ? (
+              <p role="alert" className="py-6 text-sm text-destructive">
+                Could not load keywords. Please try again.
+              </p>
+            ) : shown.length === 0 ? (
+              <p className="py-6 text-center text-sm text-muted-foreground">
+                {tab === 'search' ? NO_RESULTS_MESSAGE : NO_SAVED_MESSAGE}
+              </p>
+            ) : (
+              <KeywordTable
+                label={tab === 'search' ? 'Search results' : 'Saved keywords'}
+                keywords={shown}
+                actionFor={actionFor}
+                onSave={onSave}
+                onRemove={onRemove}
+              />
+            )}
+          </div>
+        </CardContent>
+      </Card>
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+        <InsightsPanel keywords={loading ? [] : shown} />
+        {tab === 'saved' ? <StrategyPanel keywords={savedList} /> : null}
+      </div>
+    </section>
   )
 }

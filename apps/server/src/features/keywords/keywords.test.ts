@@ -1,0 +1,218 @@
+import { count, eq } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import type { KeywordAnalysis } from '@localseo/shared/ai'
+import type { PlannerKeyword } from '@localseo/shared/keyword-engine'
+import { activities, businesses, keywords } from '../../db/schema/app.js'
+import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
+import { apiCaller } from '../../testing/api.js'
+import { signIn, signUp } from '../../testing/auth.js'
+import { businessInput, locationInput } from '../../testing/factories.js'
+import type { KeywordRecord } from './keywords.service.js'
+import { simulatedPosition } from './keyword-positions.js'
+
+let t: TestApp
+let token: string
+let email: string
+const clock = createTestClock(new Date('2026-03-10T15:00:00Z'))
+
+interface Body {
+  analysis: KeywordAnalysis
+  keyword: KeywordRecord
+  keywords: (KeywordRecord & PlannerKeyword)[]
+  id: string
+  error: { code: string; message: string; issues?: { path: string; message: string }[] }
+}
+
+const call = (method: string, path: string, body?: unknown, bearer?: string) =>
+  apiCaller(t.app, () => token)<Body>(method, path, body, bearer)
+
+async function ownerWithBusiness(bearer = token, name = businessInput.name) {
+  await call('PUT', '/api/business', { ...businessInput, name }, bearer)
+  clock.advance(60)
+}
+
+const rowCount = async () => (await t.db.select({ n: count() }).from(keywords))[0]?.n ?? 0
+const activityCount = async () => (await t.db.select({ n: count() }).from(activities))[0]?.n ?? 0
+
+beforeEach(async () => {
+  clock.set(new Date('2026-03-10T15:00:00Z'))
+  t = await createTestApp({ clock })
+  const session = await signUp(t.app)
+  token = session.accessToken
+  email = session.email
+})
+afterEach(() => t.close())
+
+describe('POST /api/keywords/analyse', () => {
+  test('needs a signed-in user', async () => {
+    const res = await t.app.request('/api/keywords/analyse', { method: 'POST' })
+    expect(res.status).toBe(401)
+  })
+
+  test.each([
+    [{ keyword: '' }, 'Please enter a keyword to analyze'],
+    [{ keyword: '   ' }, 'Please enter a keyword to analyze'],
+    [{ keyword: 'x'.repeat(101) }, 'Keywords are at most 100 characters.'],
+    [{}, expect.any(String)],
+    [{ keyword: 42 }, expect.any(String)],
+  ])('refuses %j with a 422 and writes nothing', async (body, message) => {
+    await ownerWithBusiness()
+    const [rows, events] = [await rowCount(), await activityCount()]
+    const { status, body: res } = await call('POST', '/api/keywords/analyse', body)
+    expect(status).toBe(422)
+    expect(res.error.code).toBe('validation_failed')
+    expect(res.error.issues?.[0]?.message).toEqual(message)
+    expect(await rowCount()).toBe(rows)
+    expect(await activityCount()).toBe(events)
+  })
+
+  test('malformed JSON is a 400, not a 5xx', async () => {
+    await ownerWithBusiness()
+    const res = await t.app.request('/api/keywords/analyse', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{"keyword":',
+    })
+    expect(res.status).toBe(400)
+  })
+
+  test('without a business it is a 404 and nothing is written', async () => {
+    const { status, body } = await call('POST', '/api/keywords/analyse', { keyword: 'dentist' })
+    expect(status).toBe(404)
+    expect(body.error.message).toBe('Add your business information in Settings first.')
+    expect(await rowCount()).toBe(0)
+  })
+
+  test("another business's location is a 404", async () => {
+    const other = await signUp(t.app)
+    await ownerWithBusiness(other.accessToken, 'Other Dental')
+    const { body: added } = await apiCaller(t.app, () => other.accessToken)<{
+      locations: { id: string }[]
+    }>('POST', '/api/business/locations', locationInput('Round Rock'))
+    await ownerWithBusiness()
+    const { status } = await call('POST', '/api/keywords/analyse', {
+      keyword: 'dentist',
+      locationId: added.locations[0]!.id,
+    })
+    expect(status).toBe(404)
+  })
+
+  test('answers with the analysis and stores the keyword as a ranked record, newest first', async () => {
+    await ownerWithBusiness()
+    const { status, body } = await call('POST', '/api/keywords/analyse', {
+      keyword: '  Teeth Whitening   Austin ',
+    })
+    expect(status).toBe(200)
+    expect(body.analysis.source).toBe('built-in')
+    expect(body.analysis.recommendations.length).toBeGreaterThan(0)
+    const [business] = await t.db.select().from(businesses)
+    expect(body.keyword).toMatchObject({
+      keyword: 'teeth whitening austin',
+      position: simulatedPosition(business!.id, 'teeth whitening austin', '2026-03-10'),
+      previousPosition: simulatedPosition(business!.id, 'teeth whitening austin', '2026-03-09'),
+      searchVolume: body.analysis.searchVolume,
+      difficulty: body.analysis.competition.toLowerCase(),
+    })
+
+    const list = await call('GET', '/api/keywords')
+    expect(list.body.keywords).toHaveLength(6) // the five first-run keywords and this one
+    expect(list.body.keywords[0]?.keyword).toBe('teeth whitening austin')
+
+    const [activity] = await t.db
+      .select()
+      .from(activities)
+      .where(eq(activities.kind, 'keyword_analysed'))
+    expect(activity?.message).toBe('Keyword analysed: teeth whitening austin')
+  })
+
+  test('analysing again updates the same record: the old position becomes the previous one', async () => {
+    await ownerWithBusiness()
+    const first = (await call('POST', '/api/keywords/analyse', { keyword: 'dentist open now' }))
+      .body.keyword
+    // Same day: same position, and the change shown is kept.
+    const again = (await call('POST', '/api/keywords/analyse', { keyword: 'Dentist open now' }))
+      .body.keyword
+    expect(again).toMatchObject({
+      id: first.id,
+      position: first.position,
+      previousPosition: first.previousPosition,
+    })
+    // Find a later day on which the simulated position moved.
+    let days = 1
+    const [business] = await t.db.select().from(businesses)
+    while (
+      simulatedPosition(business!.id, 'dentist open now', `2026-03-${10 + days}`) === first.position
+    ) {
+      days += 1
+    }
+    clock.advance(days * 86_400)
+    // The access token has expired by then: sign in again, as the owner would.
+    token = (await signIn(t.app, { email, password: 'correct horse battery' })).accessToken
+    const later = (await call('POST', '/api/keywords/analyse', { keyword: 'dentist open now' }))
+      .body.keyword
+    expect(later.id).toBe(first.id)
+    expect(later.previousPosition).toBe(first.position)
+    expect(later.position).not.toBe(first.position)
+    expect(later.createdAt).toBe(first.createdAt)
+    const rows = await t.db.select().from(keywords).where(eq(keywords.keyword, 'dentist open now'))
+    expect(rows).toHaveLength(1)
+  })
+})
+
+describe('GET /api/keywords', () => {
+  test('without a business the list is empty', async () => {
+    expect((await call('GET', '/api/keywords')).body).toEqual({ keywords: [] })
+  })
+
+  test('is bounded to the newest 100', async () => {
+    await ownerWithBusiness()
+    const [business] = await t.db.select().from(businesses)
+    await t.db.insert(keywords).values(
+      Array.from({ length: 120 }, (_, i) => ({
+        businessId: business!.id,
+        keyword: `keyword ${i}`,
+        position: 10,
+        createdAt: new Date(Date.UTC(2026, 3, 1, 0, i)),
+      })),
+    )
+    const { body } = await call('GET', '/api/keywords')
+    expect(body.keywords).toHaveLength(100)
+    expect(body.keywords[0]?.keyword).toBe('keyword 119')
+  })
+
+  test("another owner never sees this owner's keyword records", async () => {
+    await ownerWithBusiness()
+    await call('POST', '/api/keywords/analyse', { keyword: 'secret keyword' })
+    const other = await signUp(t.app)
+    expect(
+      (await call('GET', '/api/keywords', undefined, other.accessToken)).body.keywords,
+    ).toEqual([])
+    await ownerWithBusiness(other.accessToken, 'Other Dental')
+    const { body } = await call('GET', '/api/keywords', undefined, other.accessToken)
+    expect(body.keywords.map((k) => k.keyword)).not.toContain('secret keyword')
+    expect(body.keywords).toHaveLength(5)
+  })
+})
+
+describe('GET /api/keywords/suggestions', () => {
+  test('eight relevant estimates the owner does not track yet', async () => {
+    await ownerWithBusiness()
+    const tracked = (await call('GET', '/api/keywords')).body.keywords.map((k) => k.keyword)
+    const { status, body } = await call('GET', '/api/keywords/suggestions')
+    expect(status).toBe(200)
+    expect(body.keywords).toHaveLength(8)
+    for (const k of body.keywords) {
+      expect(tracked).not.toContain(k.keyword)
+      expect(k.relevance).toBe('high')
+    }
+  })
+
+  test('needs a business, and the location must be its own', async () => {
+    expect((await call('GET', '/api/keywords/suggestions')).status).toBe(404)
+    await ownerWithBusiness()
+    expect((await call('GET', '/api/keywords/suggestions?location=loc_nope')).status).toBe(404)
+    expect(
+      (await call('GET', `/api/keywords/suggestions?location=${'x'.repeat(101)}`)).status,
+    ).toBe(422)
+  })
+})

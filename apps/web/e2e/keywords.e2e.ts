@@ -1,0 +1,119 @@
+import { readFile } from 'node:fs/promises'
+import { afterEach, describe, expect, test } from 'vitest'
+import { openBrowser, url, type Browser } from './browser'
+
+let browser: Browser | undefined
+
+afterEach(async () => {
+  await browser?.close()
+  browser = undefined
+})
+
+describe('keywords journey', () => {
+  test('analyse a keyword, see it ranked, save two planner ideas and export them', async () => {
+    browser = await openBrowser()
+    const { page, problems } = browser
+    const email = `e2e-kw-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+
+    // Sign up and save the business.
+    await page.goto(url('/'))
+    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
+    await page.getByLabel('Full Name').fill('Ada Lovelace')
+    await page.getByLabel('Email Address').fill(email)
+    await page.getByLabel('Password').fill('correct horse battery')
+    await page.getByRole('button', { name: 'Sign Up' }).click()
+    await page.waitForURL(url('/dashboard'))
+    await page.getByRole('link', { name: 'Go to Settings' }).click()
+    const form = page.getByRole('form', { name: 'Business information' })
+    await form.getByLabel('Business Name').fill('Sunrise Dental')
+    await form.getByLabel('Category').selectOption('Dental')
+    await form.getByLabel('Address').fill('100 Congress Ave')
+    await form.getByLabel('City').fill('Austin')
+    await form.getByLabel('State').fill('TX')
+    await form.getByLabel('ZIP Code').fill('78701')
+    await form.getByLabel('Phone').fill('512 555 0100')
+    await form.getByRole('button', { name: 'Save Business Information' }).click()
+    await form.getByText('Business information saved successfully!').waitFor()
+
+    // Keyword Analysis: an empty keyword is refused, then a real one is analysed.
+    const menu = page.getByRole('navigation', { name: 'Main' })
+    await menu.getByRole('link', { name: 'Keyword Analysis' }).click()
+    await page.waitForURL(url('/keywords'))
+    const rankings = page.getByRole('region', { name: 'Current Keyword Rankings' })
+    await rankings.getByRole('row').nth(5).waitFor() // the five first-run keywords
+    await page.getByRole('button', { name: 'Analyze', exact: true }).click()
+    await page.getByRole('alert').getByText('Please enter a keyword to analyze').waitFor()
+
+    await page.getByLabel('Keyword', { exact: true }).fill('emergency dentist austin')
+    await page.getByRole('button', { name: 'Analyze', exact: true }).click()
+    const results = page.getByRole('region', { name: 'Analysis Results' })
+    await results.getByText(/monthly searches$/).waitFor()
+    await results.getByText('Answered by: Built-in engine').waitFor()
+    expect(
+      await results.getByRole('list', { name: 'Action Items' }).getByRole('listitem').count(),
+    ).toBeGreaterThan(0)
+
+    // The analysed keyword leads the rankings table with a position and a change.
+    const row = rankings.getByRole('row').filter({ hasText: 'emergency dentist austin' })
+    await row.waitFor()
+    expect(await row.textContent()).toMatch(
+      /^emergency dentist austin#\d+(Up \d+|Down \d+|No change)$/,
+    )
+    expect(await rankings.getByRole('row').nth(1).textContent()).toContain(
+      'emergency dentist austin',
+    )
+
+    // Keyword Planner: save the first two ideas.
+    await menu.getByRole('link', { name: 'Keyword Planner' }).click()
+    await page.waitForURL(url('/keyword-planner'))
+    const table = page.getByRole('table', { name: 'Search results' })
+    await table.waitFor()
+    const picks: string[] = []
+    for (const index of [1, 2]) {
+      const keyword = (await table
+        .getByRole('row')
+        .nth(index)
+        .getByRole('cell')
+        .first()
+        .textContent())!
+      picks.push(keyword)
+      await table.getByRole('button', { name: `Save ${keyword}` }).click()
+      await table.getByRole('button', { name: `Saved ${keyword}` }).waitFor()
+    }
+    const savedTab = page.getByRole('tab', { name: /Saved Keywords/ })
+    await savedTab.filter({ hasText: '2' }).waitFor()
+
+    // Export the saved keywords and read the file.
+    await savedTab.click()
+    await page.getByRole('region', { name: 'Keyword Strategy' }).waitFor()
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('localseo-ai-keywords.csv')
+    const csv = await readFile(await download.path(), 'utf8')
+    const lines = csv.trim().split('\r\n')
+    expect(lines[0]).toBe('Keyword,Search Volume,Difficulty,CPC,Competition,Relevance,Intent,Trend')
+    expect(lines).toHaveLength(3)
+    expect(
+      lines
+        .map((l) => l.split(',')[0])
+        .slice(1)
+        .sort(),
+    ).toEqual([...picks].sort())
+    for (const line of lines.slice(1)) {
+      expect(line).toMatch(
+        /^[a-z0-9 ]+,\d+,(low|medium|high),\d+\.\d\d,[01]\.\d\d,(low|medium|high),(commercial|informational|transactional|local),(up|stable|down)$/,
+      )
+    }
+
+    // Saved keywords live on the server: a reload still shows them.
+    await page.reload()
+    await page
+      .getByRole('tab', { name: /Saved Keywords/ })
+      .filter({ hasText: '2' })
+      .waitFor()
+
+    expect(problems).toEqual([])
+  })
+})

@@ -1,0 +1,32 @@
+// POST /api/keywords/analyse: the AI analysis, stored as a keyword record (SPEC §2, §5, §8).
+import { keywordAnalysisSchema } from '@localseo/shared/ai'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiClient, toApiError } from '@/lib/api-client'
+import { dashboardKey, keywordsKey } from '@/lib/query-keys'
+import { keywordRecordSchema } from './get-keywords'
+
+const analyseResponseSchema = z.object({
+  analysis: keywordAnalysisSchema,
+  keyword: keywordRecordSchema,
+})
+export type AnalyseKeywordResult = z.infer<typeof analyseResponseSchema>
+
+export async function analyseKeyword(input: { keyword: string; locationId: string }) {
+  const response = await apiClient.api.keywords.analyse.$post({ json: input })
+  if (!response.ok) throw await toApiError(response)
+  return analyseResponseSchema.parse(await response.json())
+}
+
+export function useAnalyseKeyword() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: analyseKeyword,
+    onSuccess: () => {
+      // The rankings table, the suggestions (which leave out tracked keywords) and the dashboard's
+      // top keywords and recent activity all change.
+      void queryClient.invalidateQueries({ queryKey: keywordsKey })
+      void queryClient.invalidateQueries({ queryKey: dashboardKey })
+    },
+  })
+}

@@ -1,0 +1,71 @@
+import type { AiSource, KeywordAnalysis } from '@localseo/shared/ai'
+import { Bot, CheckCircle2 } from 'lucide-react'
+import { Badge } from '@/components/ui/badge'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+
+const ENGINE_LABELS: Record<AiSource, string> = {
+  'built-in': 'Built-in engine',
+  model: 'AI model',
+  fallback: 'Standard advice (the AI model was unavailable)',
+}
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div className="rounded-lg border bg-muted/40 p-4">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="mt-1 text-xl font-semibold tabular-nums">{value}</dd>
+      {note ? <dd className="text-xs text-muted-foreground">{note}</dd> : null}
+    </div>
+  )
+}
+
+/** SPEC §2 results panel: monthly searches, competition, relevance, AI text and action items. */
+export function AnalysisResults({ analysis }: { analysis: KeywordAnalysis }) {
+  return (
+    <Card role="region" aria-labelledby="analysis-results-title">
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle id="analysis-results-title">Analysis Results</CardTitle>
+          <Badge variant="outline">
+            <Bot aria-hidden="true" className="size-3.5" />
+            Answered by: {ENGINE_LABELS[analysis.source]}
+          </Badge>
+        </div>
+        <CardDescription className="break-words">“{analysis.keyword}”</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <Figure
+            label="Search Volume"
+            value={`${analysis.searchVolume.toLocaleString('en-US')} monthly searches`}
+            note="Estimate"
+          />
+          <Figure label="Competition" value={analysis.competition} note="Estimate" />
+          <Figure label="Relevance to your business" value={analysis.relevance} />
+        </dl>
+        <section aria-labelledby="ai-recommendations-title" className="grid gap-2">
+          <h3 id="ai-recommendations-title" className="font-semibold">
+            AI Recommendations
+          </h3>
+          {/* Plain text from the AI service: rendered as text, never as HTML. */}
+          <p className="text-sm leading-relaxed whitespace-pre-line text-muted-foreground">
+            {analysis.aiAnalysis}
+          </p>
+        </section>
+        <section aria-labelledby="action-items-title" className="grid gap-2">
+          <h3 id="action-items-title" className="font-semibold">
+            Action Items
+          </h3>
+          <ul aria-labelledby="action-items-title" className="grid gap-2">
+            {analysis.recommendations.map((item) => (
+              <li key={item} className="flex gap-2 text-sm">
+                <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+                <span>{item}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </CardContent>
+    </Card>
+  )
+}

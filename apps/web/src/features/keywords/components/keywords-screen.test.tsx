@@ -1,0 +1,191 @@
+import { emptyBusiness } from '@localseo/shared/business'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { ownerHandlers, savedBusiness, twoLocations } from '@/test/business-fixtures'
+import { json, signedInHandlers, storeSession, stubNetwork } from '@/test/network'
+import { renderApp } from '@/test/render-app'
+
+const record = (keyword: string, position: number | null, previousPosition: number | null) => ({
+  id: `id-${keyword}`,
+  keyword,
+  position,
+  previousPosition,
+  searchVolume: 300,
+  difficulty: 'medium',
+  createdAt: '2026-03-10T15:00:00.000Z',
+  updatedAt: '2026-03-10T15:00:00.000Z',
+})
+
+const suggestion = {
+  keyword: 'teeth whitening near me',
+  volume: 780,
+  difficulty: 'low',
+  cpc: 1.26,
+  competition: 0.29,
+  relevance: 'high',
+  intent: 'local',
+  trend: 'stable',
+}
+
+const analysis = {
+  keyword: 'emergency dentist austin',
+  searchVolume: 1200,
+  competition: 'High',
+  relevance: 'Medium',
+  recommendations: ['Add an emergency page.', 'Ask for reviews that mention emergencies.'],
+  aiAnalysis: 'A local search.\nWorth a dedicated page.',
+  source: 'built-in',
+}
+
+function signIn({
+  business = savedBusiness,
+  keywords = [record('dentist austin', 8, 11), record('dentist near me', 14, 12)],
+  analyse = () => json({ analysis, keyword: record('emergency dentist austin', 9, 12) }),
+}: {
+  business?: typeof savedBusiness
+  keywords?: ReturnType<typeof record>[]
+  analyse?: (request: Request) => Response | Promise<Response>
+} = {}) {
+  storeSession()
+  const list = [...keywords]
+  const bodies: unknown[] = []
+  const network = stubNetwork({
+    ...(business.name ? ownerHandlers({ business }) : signedInHandlers(business)),
+    'GET /api/keywords': () => json({ keywords: list }),
+    'GET /api/keywords/suggestions': () => json({ keywords: [suggestion], estimated: true }),
+    'POST /api/keywords/analyse': async (request) => {
+      bodies.push(await request.clone().json())
+      const response = await analyse(request)
+      if (response.ok) list.unshift(record('emergency dentist austin', 9, 12))
+      return response
+    },
+  })
+  renderApp('/keywords')
+  return { ...network, bodies }
+}
+
+const screenReady = () =>
+  screen.findByRole('heading', { name: 'Keyword Analysis' }, { timeout: 5000 })
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('keyword analysis', () => {
+  test('an empty or whitespace keyword is refused without a request', async () => {
+    const { calls } = signIn()
+    await screenReady()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Analyze' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a keyword to analyze')
+    await user.type(screen.getByLabelText('Keyword'), '   ')
+    await user.click(screen.getByRole('button', { name: 'Analyze' }))
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter a keyword to analyze')
+    expect(calls).not.toContain('POST /api/keywords/analyse')
+  })
+
+  test('without a business name the screen says so, and Analyze gives the spec message', async () => {
+    const { calls } = signIn({ business: emptyBusiness })
+    await screenReady()
+    expect(
+      screen.getByText(
+        'Please add your business information in Settings first to use this feature.',
+      ),
+    ).toBeVisible()
+    const user = userEvent.setup()
+    await user.type(screen.getByLabelText('Keyword'), 'dentist')
+    await user.click(screen.getByRole('button', { name: 'Analyze' }))
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      /^Please add your business information in Settings first$/,
+    )
+    expect(calls).not.toContain('POST /api/keywords/analyse')
+    expect(screen.queryByRole('region', { name: 'Current Keyword Rankings' })).toBeNull()
+  })
+
+  test('a failed analysis shows the spec message', async () => {
+    signIn({ analyse: () => json({ error: { code: 'internal_error', message: 'x' } }, 500) })
+    await screenReady()
+    const user = userEvent.setup()
+    await user.type(screen.getByLabelText('Keyword'), 'dentist')
+    await user.click(screen.getByRole('button', { name: 'Analyze' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to analyze keyword. Please try again.',
+    )
+  })
+
+  test('results show monthly searches, competition, relevance, the text, action items and the engine; the keyword joins the rankings', async () => {
+    const { bodies } = signIn()
+    await screenReady()
+    const user = userEvent.setup()
+    await user.type(screen.getByLabelText('Keyword'), '  emergency dentist austin ')
+    await user.click(screen.getByRole('button', { name: 'Analyze' }))
+
+    const results = within(await screen.findByRole('region', { name: 'Analysis Results' }))
+    expect(bodies).toEqual([{ keyword: 'emergency dentist austin', locationId: 'main' }])
+    expect(results.getByText('1,200 monthly searches')).toBeVisible()
+    expect(results.getByText('High')).toBeVisible()
+    expect(results.getByText('Medium')).toBeVisible()
+    expect(results.getAllByText('Estimate')).toHaveLength(2)
+    expect(results.getByText(/A local search\.\s+Worth a dedicated page\./)).toBeVisible()
+    expect(
+      within(results.getByRole('list', { name: 'Action Items' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(analysis.recommendations)
+    expect(results.getByText('Answered by: Built-in engine')).toBeVisible()
+
+    const rankings = within(screen.getByRole('region', { name: 'Current Keyword Rankings' }))
+    await waitFor(() => expect(rankings.getAllByRole('row')).toHaveLength(4))
+    const rows = rankings.getAllByRole('row').map((r) => r.textContent)
+    expect(rows[1]).toBe('emergency dentist austin#9Up 3')
+    expect(rows[2]).toBe('dentist austin#8Up 3')
+    expect(rows[3]).toBe('dentist near me#14Down 2')
+  })
+
+  test('a flat position reads No change', async () => {
+    signIn({ keywords: [record('dentist austin', 8, 8), record('new keyword', 9, null)] })
+    await screenReady()
+    const rankings = within(screen.getByRole('region', { name: 'Current Keyword Rankings' }))
+    expect(await rankings.findAllByText('No change')).toHaveLength(2)
+  })
+
+  test('with no keyword records the empty state is shown', async () => {
+    signIn({ keywords: [] })
+    await screenReady()
+    expect(
+      await screen.findByText(
+        'No keyword rankings available. Analyze keywords to start tracking them.',
+      ),
+    ).toBeVisible()
+  })
+
+  test('Analyze on a suggestion fills the input and scrolls to the top', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
+    signIn()
+    await screenReady()
+    const suggestions = within(screen.getByRole('region', { name: 'Suggested Keywords' }))
+    const row = (await suggestions.findAllByRole('row'))[1]!
+    expect(row).toHaveTextContent('teeth whitening near me780LowHigh')
+    const user = userEvent.setup()
+    await user.click(suggestions.getByRole('button', { name: 'Analyze teeth whitening near me' }))
+    expect(screen.getByLabelText('Keyword')).toHaveValue('teeth whitening near me')
+    expect(screen.getByLabelText('Keyword')).toHaveFocus()
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' })
+  })
+
+  test('with locations there is a picker, and the analysis is for the chosen one', async () => {
+    const { bodies } = signIn({ business: { ...savedBusiness, locations: twoLocations } })
+    await screenReady()
+    const user = userEvent.setup()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Location' }), 'loc_2')
+    await user.type(screen.getByLabelText('Keyword'), 'dentist')
+    await user.click(screen.getByRole('button', { name: 'Analyze' }))
+    await screen.findByRole('region', { name: 'Analysis Results' })
+    expect(bodies).toEqual([{ keyword: 'dentist', locationId: 'loc_2' }])
+  })
+
+  test('without locations there is no picker', async () => {
+    signIn()
+    await screenReady()
+    expect(screen.queryByRole('combobox', { name: 'Location' })).toBeNull()
+  })
+})

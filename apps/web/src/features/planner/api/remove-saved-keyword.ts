@@ -1,0 +1,24 @@
+// DELETE /api/planner/saved/:id.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { apiClient, toApiError } from '@/lib/api-client'
+import { savedKeywordsKey, type SavedKeyword } from './get-saved-keywords'
+
+export async function removeSavedKeyword(id: string) {
+  const response = await apiClient.api.planner.saved[':id'].$delete({ param: { id } })
+  // Already gone (removed on another device) is what the owner wanted anyway.
+  const status: number = response.status
+  if (!response.ok && status !== 404) throw await toApiError(response)
+}
+
+export function useRemoveSavedKeyword(businessId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: removeSavedKeyword,
+    onSuccess: (_, id) => {
+      queryClient.setQueryData<SavedKeyword[]>(savedKeywordsKey(businessId), (list = []) =>
+        list.filter((k) => k.id !== id),
+      )
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: savedKeywordsKey(businessId) }),
+  })
+}

@@ -1,0 +1,26 @@
+// POST /api/planner/saved: the server computes the figures; the same text twice is a 409 (SPEC §5).
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiClient, toApiError } from '@/lib/api-client'
+import { savedKeywordSchema, savedKeywordsKey, type SavedKeyword } from './get-saved-keywords'
+
+export async function saveKeyword(input: { keyword: string; locationId: string }) {
+  const response = await apiClient.api.planner.saved.$post({ json: input })
+  if (!response.ok) throw await toApiError(response)
+  return z.object({ keyword: savedKeywordSchema }).parse(await response.json()).keyword
+}
+
+export function useSaveKeyword(businessId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: saveKeyword,
+    onSuccess: (saved) => {
+      queryClient.setQueryData<SavedKeyword[]>(savedKeywordsKey(businessId), (list = []) => [
+        saved,
+        ...list.filter((k) => k.id !== saved.id),
+      ])
+    },
+    // A 409 means another device saved it first: show the server's list.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: savedKeywordsKey(businessId) }),
+  })
+}

@@ -1,0 +1,33 @@
+// GET /api/planner/ideas: keyword ideas with estimates, filtered and sorted on the server (SPEC §2).
+import type { PlannerQuery } from '@localseo/shared/keyword-engine'
+import { plannerKeywordSchema, type PlannerKeyword } from '@localseo/shared/keyword-engine'
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiClient, toApiError } from '@/lib/api-client'
+import { plannerKey } from '@/lib/query-keys'
+
+export type PlannerSearch = PlannerQuery & { location: string }
+
+export async function searchPlanner(search: PlannerSearch): Promise<PlannerKeyword[]> {
+  const response = await apiClient.api.planner.ideas.$get({ query: search })
+  if (!response.ok) throw await toApiError(response)
+  return z.object({ keywords: z.array(plannerKeywordSchema) }).parse(await response.json()).keywords
+}
+
+/**
+ * SPEC §4: the search runs again whenever the business name, the location, the intent, the
+ * difficulty or the sort changes; all of them are in the key.
+ */
+export function plannerSearchQueryOptions(
+  business: { id: string; name: string },
+  search: PlannerSearch,
+) {
+  return queryOptions({
+    queryKey: [...plannerKey, 'ideas', business.id, business.name, search],
+    queryFn: () => searchPlanner(search),
+  })
+}
+
+export function usePlannerSearch(business: { id: string; name: string }, search: PlannerSearch) {
+  return useQuery({ ...plannerSearchQueryOptions(business, search), enabled: business.id !== '' })
+}

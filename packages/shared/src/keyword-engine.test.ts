@@ -1,0 +1,217 @@
+import { describe, expect, test } from 'vitest'
+import { BUSINESS_CATEGORIES, emptyBusiness, type Business } from './business.js'
+import {
+  classifyIntent,
+  describeKeyword,
+  estimateKeyword,
+  filterKeywords,
+  generateKeywordIdeas,
+  plannerCsvRows,
+  relevanceOf,
+  simulatedKeywordData,
+  sortKeywords,
+  type PlannerKeyword,
+} from './keyword-engine.js'
+
+const dental: Business = {
+  ...emptyBusiness,
+  id: 'b1',
+  name: 'Sunrise Dental',
+  category: 'Dental',
+  city: 'Austin',
+  state: 'TX',
+  locations: [
+    {
+      id: 'loc_1',
+      businessId: 'b1',
+      name: 'Round Rock',
+      address: '5 Oak Rd',
+      city: 'Round Rock',
+      state: 'TX',
+      zip: '78664',
+      phone: '',
+      isPrimary: true,
+    },
+  ],
+}
+
+describe('estimates', () => {
+  test('the same keyword and city always give the same figures', () => {
+    expect(estimateKeyword('dentist austin', 'Austin')).toEqual(
+      estimateKeyword('  Dentist   AUSTIN ', 'austin'),
+    )
+  })
+
+  test('another city gives other figures for the same keyword', () => {
+    const austin = estimateKeyword('emergency dentist', 'Austin')
+    const dallas = estimateKeyword('emergency dentist', 'Dallas')
+    expect(austin).not.toEqual(dallas)
+  })
+
+  test('figures stay in range: volume, CPC, competition 0-1, known levels and trends', () => {
+    for (const idea of generateKeywordIdeas({ business: dental })) {
+      const e = estimateKeyword(idea, 'Austin')
+      expect(e.volume).toBeGreaterThanOrEqual(10)
+      expect(Number.isInteger(e.volume)).toBe(true)
+      expect(e.cpc).toBeGreaterThanOrEqual(0)
+      expect(e.competition).toBeGreaterThanOrEqual(0)
+      expect(e.competition).toBeLessThanOrEqual(1)
+      expect(['low', 'medium', 'high']).toContain(e.difficulty)
+      expect(['up', 'stable', 'down']).toContain(e.trend)
+    }
+  })
+
+  test('questions cost less per click than buying searches', () => {
+    const ideas = generateKeywordIdeas({ business: dental }).map((k) => describeKeyword(k, dental))
+    const mean = (intent: string) => {
+      const list = ideas.filter((k) => k.intent === intent)
+      return list.reduce((sum, k) => sum + k.cpc, 0) / list.length
+    }
+    expect(mean('informational')).toBeLessThan(mean('transactional'))
+  })
+})
+
+describe('intent rules', () => {
+  test.each([
+    ['dentist near me', 'local'],
+    ['dentist austin', 'local'],
+    ['best dentist in round rock', 'local'],
+    ['how to whiten teeth', 'informational'],
+    ['what is a root canal', 'informational'],
+    ['buy electric toothbrush', 'transactional'],
+    ['teeth whitening price', 'transactional'],
+    ['dental implants cost', 'transactional'],
+    ['book dentist appointment', 'transactional'],
+    ['best dentist', 'commercial'],
+    ['top dentists', 'commercial'],
+    ['dentist reviews', 'commercial'],
+    ['dentist', 'commercial'],
+  ])('%s is %s', (keyword, intent) => {
+    expect(classifyIntent(keyword, ['Austin', 'Round Rock'])).toBe(intent)
+  })
+
+  test('words are matched whole: bookkeeping is not booking, laptop is not a top list', () => {
+    expect(classifyIntent('bookkeeping help', [])).toBe('commercial')
+    expect(classifyIntent('laptop repair', [])).toBe('commercial')
+    expect(classifyIntent('topeka dentist', [])).toBe('commercial')
+  })
+
+  test('the rules apply in order: a city wins over a question, a question over a price', () => {
+    expect(classifyIntent('how to find a dentist in austin', ['Austin'])).toBe('local')
+    expect(classifyIntent('what is the cost of braces', [])).toBe('informational')
+    expect(classifyIntent('best price dentist', [])).toBe('transactional')
+  })
+})
+
+describe('relevance', () => {
+  const context = { category: 'Dental', cities: ['Austin'] }
+
+  test('the search noun or a service with the city or near me is high', () => {
+    expect(relevanceOf('dentist austin', context)).toBe('high')
+    expect(relevanceOf('teeth whitening near me', context)).toBe('high')
+    expect(relevanceOf('dental implants', context)).toBe('high')
+  })
+
+  test('sharing a word with the services is medium, unless the city is named too', () => {
+    expect(relevanceOf('whitening strips', context)).toBe('medium')
+    expect(relevanceOf('whitening strips austin', context)).toBe('high')
+  })
+
+  test('nothing about the business is low, even with the city', () => {
+    expect(relevanceOf('pizza delivery', context)).toBe('low')
+    expect(relevanceOf('austin weather', context)).toBe('low')
+  })
+})
+
+describe('planner ideas', () => {
+  test.each(BUSINESS_CATEGORIES)('%s gets at least 40 distinct ideas', (category) => {
+    const business = {
+      ...emptyBusiness,
+      id: 'b',
+      name: 'Shop',
+      category,
+      city: 'Boise',
+      state: 'ID',
+    }
+    const ideas = generateKeywordIdeas({ business })
+    expect(ideas.length).toBeGreaterThanOrEqual(40)
+    expect(new Set(ideas).size).toBe(ideas.length)
+    for (const idea of ideas) {
+      expect(idea).toBe(idea.toLowerCase().replace(/\s+/g, ' ').trim())
+      expect(idea).not.toMatch(/\{|\}|undefined/)
+    }
+  })
+
+  test('an unknown category still gets 40 ideas', () => {
+    const business = { ...dental, category: 'Blacksmith', locations: [] }
+    expect(generateKeywordIdeas({ business }).length).toBeGreaterThanOrEqual(40)
+  })
+
+  test('ideas use the chosen location city and the other locations', () => {
+    const main = generateKeywordIdeas({ business: dental })
+    expect(main).toContain('dentist austin')
+    expect(main).toContain('dentist round rock')
+    const branch = generateKeywordIdeas({ business: dental, locationId: 'loc_1' })
+    expect(branch[0]).toBe('dentist round rock')
+    expect(branch).toContain('dentist austin')
+  })
+
+  test('a seed leads the ideas and brings the category ideas that share its words', () => {
+    const ideas = generateKeywordIdeas({ business: dental, seed: '  Teeth Whitening ' })
+    expect(ideas[0]).toBe('teeth whitening')
+    expect(ideas).toContain('teeth whitening near me')
+    expect(ideas).toContain('teeth cleaning austin')
+    expect(ideas).not.toContain('dental implants austin')
+  })
+
+  test('the provider describes every idea for this business', async () => {
+    const ideas = await simulatedKeywordData.ideas({ business: dental })
+    expect(ideas).toHaveLength(generateKeywordIdeas({ business: dental }).length)
+    expect(ideas[0]).toEqual(describeKeyword('dentist austin', dental))
+    expect(await simulatedKeywordData.describe('Dentist Austin', dental)).toEqual(ideas[0])
+  })
+})
+
+describe('filters, sorts and CSV rows', () => {
+  const k = (keyword: string, over: Partial<PlannerKeyword>): PlannerKeyword => ({
+    keyword,
+    volume: 100,
+    difficulty: 'medium',
+    cpc: 1,
+    competition: 0.5,
+    relevance: 'medium',
+    intent: 'commercial',
+    trend: 'stable',
+    ...over,
+  })
+  const list = [
+    k('a', { volume: 50, difficulty: 'high', cpc: 3, relevance: 'low', intent: 'local' }),
+    k('b', { volume: 500, difficulty: 'low', cpc: 1, relevance: 'high' }),
+    k('c', { volume: 200, difficulty: 'medium', cpc: 9, relevance: 'medium' }),
+  ]
+
+  test('intent and difficulty filter; all keeps everything', () => {
+    expect(
+      filterKeywords(list, { intent: 'local', difficulty: 'all' }).map((x) => x.keyword),
+    ).toEqual(['a'])
+    expect(
+      filterKeywords(list, { intent: 'all', difficulty: 'low' }).map((x) => x.keyword),
+    ).toEqual(['b'])
+    expect(filterKeywords(list, { intent: 'all', difficulty: 'all' })).toHaveLength(3)
+  })
+
+  test.each([
+    ['volume', ['b', 'c', 'a']],
+    ['difficulty', ['b', 'c', 'a']],
+    ['relevance', ['b', 'c', 'a']],
+    ['cpc', ['c', 'a', 'b']],
+  ] as const)('sort by %s', (sort, order) => {
+    expect(sortKeywords(list, sort).map((x) => x.keyword)).toEqual(order)
+  })
+
+  test('CSV rows follow the SPEC §9 columns with two-decimal CPC and competition', () => {
+    expect(plannerCsvRows([k('x', { cpc: 2.5, competition: 0.4 })])).toEqual([
+      ['x', 100, 'medium', '2.50', '0.40', 'medium', 'commercial', 'stable'],
+    ])
+  })
+})
