@@ -1,0 +1,94 @@
+// Rank Tracker tables (issue 7): tracked keywords per business and location, and one stored check per
+// keyword and day. A location's rows go with the location; every row goes with its business.
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { businesses, locations } from './app.js'
+
+const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+/**
+ * A business or one of its locations whose default keywords were filled in (SPEC §9), so that
+ * removing every keyword never brings the defaults back. location_id NULL is the main business.
+ */
+export const rankScopes = pgTable(
+  'rank_scopes',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    locationId: text('location_id').references(() => locations.id, { onDelete: 'cascade' }),
+    createdAt,
+  },
+  (t) => [
+    unique('rank_scopes_business_location_key').on(t.businessId, t.locationId).nullsNotDistinct(),
+  ],
+)
+
+export const rankKeywords = pgTable(
+  'rank_keywords',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** NULL: the main business; otherwise one of its locations. */
+    locationId: text('location_id').references(() => locations.id, { onDelete: 'cascade' }),
+    keyword: text('keyword').notNull(),
+    /** Lower-cased keyword: the same search is tracked once per location (SPEC §5). */
+    keywordKey: text('keyword_key').notNull(),
+    createdAt,
+  },
+  // Also the index of every list and history query: (business_id, location_id) is its prefix.
+  (t) => [
+    unique('rank_keywords_business_location_keyword_key')
+      .on(t.businessId, t.locationId, t.keywordKey)
+      .nullsNotDistinct(),
+  ],
+)
+
+/**
+ * One check per keyword and day. A failed check is stored as failed with no position: never 0 and
+ * never "not ranking" (issue 7); the CHECK constraint makes any other combination impossible.
+ */
+export const rankPositions = pgTable(
+  'rank_positions',
+  {
+    keywordId: uuid('keyword_id')
+      .notNull()
+      .references(() => rankKeywords.id, { onDelete: 'cascade' }),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['ok', 'failed'] }).notNull(),
+    position: integer('position'),
+    /** How many times this day was checked: Refresh re-checks today. */
+    checks: integer('checks').notNull().default(1),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // (keyword_id, day) serves the history range scan of each keyword.
+    primaryKey({ name: 'rank_positions_pkey', columns: [t.keywordId, t.day] }),
+    index('rank_positions_business_id_day_idx').on(t.businessId, t.day),
+    check(
+      'rank_positions_result_check',
+      sql`(${t.status} = 'ok' AND ${t.position} BETWEEN 1 AND 100) OR (${t.status} = 'failed' AND ${t.position} IS NULL)`,
+    ),
+  ],
+)

@@ -1,0 +1,77 @@
+// Where positions come from (issue 7): an interface a real search-results API can implement, and the
+// simulated provider used until one is configured. The simulation is deterministic per business,
+// location, keyword and day (ARCHITECTURE "Deterministic simulation") and drifts smoothly from day to
+// day inside positions 1-100, so a chart of it looks like a real ranking history.
+import { seededRandom } from '@localseo/shared/random'
+import { MAX_RANK_POSITION, MIN_RANK_POSITION } from '@localseo/shared/rank-tracker'
+
+export interface RankQuery {
+  businessId: string
+  /** 'main' for the business itself, otherwise the location id. */
+  locationId: string
+  /** Where the search is made from: the location's city. */
+  city: string
+  /** The keyword key (normalized, lower case). */
+  keyword: string
+  /** YYYY-MM-DD (UTC). */
+  day: string
+  /** 1 for the day's first check; Refresh asks again with the next number. */
+  attempt: number
+}
+
+/** A failed check carries no position: it is never reported as 0 or as "not ranking". */
+export type RankResult = { status: 'ok'; position: number } | { status: 'failed'; reason: string }
+
+export interface RankProvider {
+  /** One result per query, in the same order. */
+  check(queries: readonly RankQuery[]): Promise<RankResult[]>
+  /** True while positions are simulated, so the screen labels them as sample data. */
+  readonly simulated: boolean
+}
+
+/** Anchors of the slow drift, this many days apart; the curve between them is smooth. */
+const DRIFT_PERIOD_DAYS = 14
+const DRIFT_AMPLITUDE = 12
+/** The share of simulated checks that fail, like a real SERP API's occasional errors. */
+export const SIMULATED_FAILURE_RATE = 0.02
+
+const MS_PER_DAY = 86_400_000
+
+function dayNumber(day: string): number {
+  return Math.floor(Date.parse(`${day}T00:00:00Z`) / MS_PER_DAY)
+}
+
+/** The simulated position of a keyword on a day: a steady base, a smooth drift and ±1 daily noise. */
+export function simulatedPosition(query: Omit<RankQuery, 'attempt'>): number {
+  const key = [query.businessId, query.locationId, query.keyword] as const
+  const base = seededRandom('rank-base', ...key).int(3, 80)
+  const n = dayNumber(query.day)
+  const period = Math.floor(n / DRIFT_PERIOD_DAYS)
+  const anchor = (i: number) =>
+    seededRandom('rank-drift', ...key, i).float(-DRIFT_AMPLITUDE, DRIFT_AMPLITUDE)
+  const t = (n - period * DRIFT_PERIOD_DAYS) / DRIFT_PERIOD_DAYS
+  const eased = (1 - Math.cos(Math.PI * t)) / 2
+  const drift = anchor(period) + (anchor(period + 1) - anchor(period)) * eased
+  const noise = seededRandom('rank-noise', ...key, query.day).int(-1, 1)
+  const position = Math.round(base + drift + noise)
+  return Math.min(MAX_RANK_POSITION, Math.max(MIN_RANK_POSITION, position))
+}
+
+export function simulateRankCheck(
+  query: RankQuery,
+  failureRate = SIMULATED_FAILURE_RATE,
+): RankResult {
+  const { keyword, locationId, businessId, day, attempt } = query
+  const fails =
+    seededRandom('rank-failure', businessId, locationId, keyword, day, attempt).next() < failureRate
+  if (fails) return { status: 'failed', reason: 'The simulated rank check did not answer.' }
+  return { status: 'ok', position: simulatedPosition(query) }
+}
+
+export function createSimulatedRankProvider(options: { failureRate?: number } = {}): RankProvider {
+  return {
+    simulated: true,
+    check: (queries) =>
+      Promise.resolve(queries.map((q) => simulateRankCheck(q, options.failureRate))),
+  }
+}

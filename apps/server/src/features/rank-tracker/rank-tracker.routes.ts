@@ -1,0 +1,98 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { hasBusinessName, type Business } from '@localseo/shared/business'
+import { MAIN_LOCATION, resolveLocation } from '@localseo/shared/location-selection'
+import {
+  RANK_LOAD_DELAY_MS,
+  rankHistoryQuerySchema,
+  rankLocationQuerySchema,
+  trackKeywordInputSchema,
+} from '@localseo/shared/rank-tracker'
+import { requireAuth } from '../../auth/require-auth.js'
+import type { AppDeps } from '../../lib/deps.js'
+import { AppError } from '../../lib/errors.js'
+import { getBusinessForUser } from '../../lib/tenant.js'
+import { validate } from '../../lib/validate.js'
+import { createSimulatedRankProvider } from './rank-provider.js'
+import {
+  getRankHistory,
+  listTrackedKeywords,
+  refreshRankings,
+  trackKeyword,
+  untrackKeyword,
+} from './rank-tracker.service.js'
+
+const idParam = z.object({ id: z.uuid({ message: 'That keyword is not tracked.' }) })
+const refreshBody = rankLocationQuerySchema
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export function rankTrackerRoutes(deps: AppDeps) {
+  const { db, clock } = deps
+  const provider = deps.rank ?? createSimulatedRankProvider()
+
+  /** The caller's business and the chosen location; an unknown location is a 404, not main. */
+  async function scope(userId: string, locationId: string) {
+    const business: Business = await getBusinessForUser({ db, userId })
+    if (!hasBusinessName(business)) {
+      throw new AppError('not_found', 'Add your business information in Settings first.')
+    }
+    const location = resolveLocation(business, locationId)
+    if (location.isMain && locationId !== MAIN_LOCATION) {
+      throw new AppError('not_found', 'That location does not exist.')
+    }
+    return { business, location }
+  }
+
+  return new Hono()
+    .use('*', requireAuth(deps))
+    .get('/keywords', validate('query', rankLocationQuerySchema), async (c) => {
+      const { business, location } = await scope(c.var.auth.userId, c.req.valid('query').location)
+      const keywords = await listTrackedKeywords({
+        db,
+        provider,
+        business,
+        location,
+        now: clock.now(),
+      })
+      return c.json({ keywords })
+    })
+    .post('/keywords', validate('json', trackKeywordInputSchema), async (c) => {
+      const input = c.req.valid('json')
+      const { business, location } = await scope(c.var.auth.userId, input.location)
+      const result = await trackKeyword({
+        db,
+        provider,
+        business,
+        location,
+        keyword: input.keyword,
+        now: clock.now(),
+      })
+      return c.json(result, result.added ? 201 : 200)
+    })
+    .delete('/keywords/:id', validate('param', idParam), async (c) => {
+      const { business } = await scope(c.var.auth.userId, MAIN_LOCATION)
+      const keywordId = c.req.valid('param').id
+      await untrackKeyword({ db, businessId: business.id, keywordId, now: clock.now() })
+      return c.json({ removed: keywordId })
+    })
+    .get('/history', validate('query', rankHistoryQuerySchema), async (c) => {
+      const query = c.req.valid('query')
+      const { business, location } = await scope(c.var.auth.userId, query.location)
+      // SPEC §4: the screen shows a loading state for 1.5 s; off in tests (SIMULATED_DELAYS).
+      if (deps.env.SIMULATED_DELAYS) await wait(RANK_LOAD_DELAY_MS)
+      const history = await getRankHistory({
+        db,
+        businessId: business.id,
+        location,
+        range: query.range,
+        now: clock.now(),
+        simulated: provider.simulated,
+      })
+      return c.json(history)
+    })
+    .post('/refresh', validate('json', refreshBody), async (c) => {
+      const { business, location } = await scope(c.var.auth.userId, c.req.valid('json').location)
+      return c.json(await refreshRankings({ db, provider, business, location, now: clock.now() }))
+    })
+}

@@ -1,0 +1,378 @@
+import { and, eq } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import type { RankHistory, TrackedKeyword } from '@localseo/shared/rank-tracker'
+import { createApp } from '../../app.js'
+import { activities } from '../../db/schema/app.js'
+import { rankKeywords, rankPositions } from '../../db/schema/rank-tracker.js'
+import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
+import { apiCaller } from '../../testing/api.js'
+import { signIn, signUp, type TestSession } from '../../testing/auth.js'
+import { businessInput, locationInput } from '../../testing/factories.js'
+import { simulateRankCheck, type RankProvider } from './rank-provider.js'
+
+let t: TestApp
+let owner: TestSession
+const clock = createTestClock(new Date('2026-03-10T15:00:00Z'))
+
+const call = <T = { error?: { code: string; message: string } }>(
+  method: string,
+  path: string,
+  body?: unknown,
+  bearer?: string,
+) => apiCaller(t.app, () => owner.accessToken)<T>(method, path, body, bearer)
+
+const listKeywords = async (location = 'main', bearer?: string) =>
+  (
+    await call<{ keywords: TrackedKeyword[] }>(
+      'GET',
+      `/api/rank-tracker/keywords?location=${location}`,
+      undefined,
+      bearer,
+    )
+  ).body.keywords
+
+const history = async (query = 'location=main&range=30', bearer?: string) =>
+  call<RankHistory & { error?: { code: string } }>(
+    'GET',
+    `/api/rank-tracker/history?${query}`,
+    undefined,
+    bearer,
+  )
+
+beforeEach(async () => {
+  clock.set(new Date('2026-03-10T15:00:00Z'))
+  t = await createTestApp({ clock })
+  owner = await signUp(t.app, { email: 'owner@example.com' })
+})
+afterEach(() => t.close())
+
+async function withBusiness(session = owner, overrides: Record<string, string> = {}) {
+  await call('PUT', '/api/business', { ...businessInput, ...overrides }, session.accessToken)
+}
+
+async function addLocation(name: string, session = owner) {
+  const { body } = await call<{ locations: { id: string; name: string }[] }>(
+    'POST',
+    '/api/business/locations',
+    locationInput(name),
+    session.accessToken,
+  )
+  return body.locations.find((l) => l.name === name)!
+}
+
+describe('tracked keywords', () => {
+  test('need a signed-in user and a business', async () => {
+    expect((await t.app.request('/api/rank-tracker/keywords')).status).toBe(401)
+    const res = await call('GET', '/api/rank-tracker/keywords')
+    expect(res.status).toBe(404)
+  })
+
+  test('start with the five SPEC §9 defaults from the category and city, once', async () => {
+    await withBusiness()
+    const keywords = await listKeywords()
+    expect(keywords.map((k) => k.keyword).sort()).toEqual(
+      [
+        'dental in Austin',
+        'best dental near me',
+        'affordable dental Austin',
+        'dental services',
+        'emergency dental Austin',
+      ].sort(),
+    )
+    expect(await listKeywords()).toEqual(keywords)
+  })
+
+  test('each location gets its own defaults from its city when first viewed', async () => {
+    await withBusiness()
+    const branch = await addLocation('Round Rock branch')
+    expect(await t.db.select().from(rankKeywords)).toHaveLength(0)
+    const keywords = await listKeywords(branch.id)
+    expect(keywords.map((k) => k.keyword)).toContain('dental in Round Rock')
+    expect(await t.db.select().from(rankKeywords)).toHaveLength(5)
+    await listKeywords()
+    expect(await t.db.select().from(rankKeywords)).toHaveLength(10)
+  })
+
+  test('removing every default never brings them back', async () => {
+    await withBusiness()
+    for (const k of await listKeywords()) await call('DELETE', `/api/rank-tracker/keywords/${k.id}`)
+    expect(await listKeywords()).toEqual([])
+  })
+
+  test('adding trims the text, refuses empty text and ignores one already tracked', async () => {
+    await withBusiness()
+    await listKeywords()
+    const added = await call<{ keyword: TrackedKeyword; added: boolean }>(
+      'POST',
+      '/api/rank-tracker/keywords',
+      { keyword: '   teeth   whitening austin  ', location: 'main' },
+    )
+    expect(added.status).toBe(201)
+    expect(added.body).toMatchObject({
+      added: true,
+      keyword: { keyword: 'teeth whitening austin' },
+    })
+
+    const again = await call<{ keyword: TrackedKeyword; added: boolean }>(
+      'POST',
+      '/api/rank-tracker/keywords',
+      { keyword: 'Teeth Whitening Austin' },
+    )
+    expect(again.status).toBe(200)
+    expect(again.body).toEqual({ added: false, keyword: added.body.keyword })
+
+    const empty = await call('POST', '/api/rank-tracker/keywords', { keyword: '   ' })
+    expect(empty.status).toBe(422)
+    expect(empty.body.error?.code).toBe('validation_failed')
+    expect((await t.db.select().from(rankKeywords)).map((k) => k.keyword)).toHaveLength(6)
+  })
+
+  test('a new keyword has 90 days of stored history, one row per day, ending today', async () => {
+    await withBusiness()
+    const { body } = await call<{ keyword: TrackedKeyword }>('POST', '/api/rank-tracker/keywords', {
+      keyword: 'dentist open saturday',
+    })
+    const rows = await t.db
+      .select()
+      .from(rankPositions)
+      .where(eq(rankPositions.keywordId, body.keyword.id))
+      .orderBy(rankPositions.day)
+    expect(rows).toHaveLength(90)
+    expect(rows[0]!.day).toBe('2025-12-11')
+    expect(rows.at(-1)!.day).toBe('2026-03-10')
+    for (const row of rows) {
+      if (row.status === 'ok') expect(row.position).toBeGreaterThanOrEqual(1)
+      else expect(row.position).toBeNull()
+    }
+    const list = await call<{ activity?: unknown }>('GET', '/api/dashboard')
+    expect(JSON.stringify(list.body)).toContain('Tracking keyword: dentist open saturday')
+  })
+
+  test('a later day adds the missing days, not another backfill', async () => {
+    await withBusiness()
+    const [keyword] = await listKeywords()
+    clock.advance(3 * 86_400)
+    owner = await signIn(t.app, { email: owner.email, password: 'correct horse battery' })
+    await listKeywords()
+    const rows = await t.db
+      .select()
+      .from(rankPositions)
+      .where(eq(rankPositions.keywordId, keyword!.id))
+    expect(rows).toHaveLength(93)
+  })
+
+  test('removing a keyword deletes its history too', async () => {
+    await withBusiness()
+    const [keyword] = await listKeywords()
+    const res = await call('DELETE', `/api/rank-tracker/keywords/${keyword!.id}`)
+    expect(res.status).toBe(200)
+    expect(
+      await t.db.select().from(rankPositions).where(eq(rankPositions.keywordId, keyword!.id)),
+    ).toEqual([])
+    expect((await listKeywords()).map((k) => k.id)).not.toContain(keyword!.id)
+    expect((await call('DELETE', `/api/rank-tracker/keywords/${keyword!.id}`)).status).toBe(404)
+  })
+
+  test('bad ids, locations and ranges are clear 4xx answers that change nothing', async () => {
+    await withBusiness()
+    await listKeywords()
+    expect((await call('DELETE', '/api/rank-tracker/keywords/not-a-uuid')).status).toBe(422)
+    expect((await call('GET', '/api/rank-tracker/keywords?location=loc_nope')).status).toBe(404)
+    expect((await history('range=14')).status).toBe(422)
+    const tooLong = await call('POST', '/api/rank-tracker/keywords', { keyword: 'x'.repeat(200) })
+    expect(tooLong.status).toBe(422)
+    expect(await t.db.select().from(rankKeywords)).toHaveLength(5)
+  })
+})
+
+describe('history', () => {
+  test('answers for every tracked keyword over 7, 30 or 90 days', async () => {
+    await withBusiness()
+    const keywords = await listKeywords()
+    for (const range of [7, 30, 90] as const) {
+      const { status, body } = await history(`location=main&range=${range}`)
+      expect(status).toBe(200)
+      expect(body.range).toBe(range)
+      expect(body.simulated).toBe(true)
+      expect(body.days).toHaveLength(range)
+      expect(body.days.at(-1)).toBe('2026-03-10')
+      expect(body.keywords.map((k) => k.id).sort()).toEqual(keywords.map((k) => k.id).sort())
+      for (const k of body.keywords) {
+        expect(k.checks).toHaveLength(range)
+        for (const check of k.checks)
+          expect(
+            check === 'failed' || (typeof check === 'number' && check >= 1 && check <= 100),
+          ).toBe(true)
+      }
+    }
+  })
+
+  test('defaults to 30 days and is deterministic', async () => {
+    await withBusiness()
+    await listKeywords()
+    const first = await history('')
+    expect(first.body.range).toBe(30)
+    expect((await history('')).body).toEqual(first.body)
+  })
+
+  test('runs one query for the history whatever the number of keywords', async () => {
+    await withBusiness()
+    await listKeywords()
+    for (let i = 0; i < 20; i++) {
+      await call('POST', '/api/rank-tracker/keywords', { keyword: `keyword ${i}` })
+    }
+    const statements: string[] = []
+    const logged = createApp({
+      ...t.deps,
+      db: new Proxy(t.deps.db, {
+        get(target, prop, receiver) {
+          if (prop === 'select') statements.push('select')
+          return Reflect.get(target, prop, receiver) as unknown
+        },
+      }),
+    })
+    const res = await logged.request('/api/rank-tracker/history?range=90', {
+      headers: { authorization: `Bearer ${owner.accessToken}` },
+    })
+    expect(res.status).toBe(200)
+    expect(((await res.json()) as RankHistory).keywords).toHaveLength(25)
+    // business + locations lookups, then the history itself: the same for 5 or 500 keywords.
+    expect(statements).toHaveLength(3)
+  })
+})
+
+describe('failed checks', () => {
+  const failing = (failKeyword: string): RankProvider => ({
+    simulated: true,
+    check: (queries) =>
+      Promise.resolve(
+        queries.map((q) =>
+          q.keyword === failKeyword && q.day === '2026-03-10'
+            ? { status: 'failed', reason: 'timeout' }
+            : simulateRankCheck(q, 0),
+        ),
+      ),
+  })
+
+  test('are stored as failed with no position and answered as failed checks', async () => {
+    await withBusiness()
+    const app = createApp({ ...t.deps, rank: failing('dentist sunday') })
+    const caller = apiCaller(app, () => owner.accessToken)
+    const added = await caller<{ keyword: TrackedKeyword }>('POST', '/api/rank-tracker/keywords', {
+      keyword: 'Dentist Sunday',
+    })
+    const [today] = await t.db
+      .select()
+      .from(rankPositions)
+      .where(
+        and(
+          eq(rankPositions.keywordId, added.body.keyword.id),
+          eq(rankPositions.day, '2026-03-10'),
+        ),
+      )
+    expect(today).toMatchObject({ status: 'failed', position: null })
+    const { body } = await caller<RankHistory>('GET', '/api/rank-tracker/history?range=7')
+    const entry = body.keywords.find((k) => k.id === added.body.keyword.id)!
+    expect(body.days.at(-1)).toBe('2026-03-10')
+    expect(entry.checks.at(-1)).toBe('failed')
+    expect(entry.checks.slice(0, -1).every((c) => typeof c === 'number' && c >= 1)).toBe(true)
+  })
+
+  test('the database refuses position 0 or a failed check with a position', async () => {
+    await withBusiness()
+    const [keyword] = await listKeywords()
+    const [row] = await t.db
+      .select()
+      .from(rankPositions)
+      .where(eq(rankPositions.keywordId, keyword!.id))
+    const base = { keywordId: keyword!.id, businessId: row!.businessId, checkedAt: new Date() }
+    await expect(
+      t.db.insert(rankPositions).values({ ...base, day: '2020-01-01', status: 'ok', position: 0 }),
+    ).rejects.toThrow()
+    await expect(
+      t.db
+        .insert(rankPositions)
+        .values({ ...base, day: '2020-01-02', status: 'failed', position: 5 }),
+    ).rejects.toThrow()
+  })
+
+  test('Refresh re-checks today and replaces a failed check', async () => {
+    await withBusiness()
+    const broken = createApp({ ...t.deps, rank: failing('dental services') })
+    const brokenCall = apiCaller(broken, () => owner.accessToken)
+    await brokenCall('GET', '/api/rank-tracker/keywords')
+    const before = await history('range=7')
+    const failedEntry = before.body.keywords.find((k) => k.keyword === 'dental services')!
+    expect(failedEntry.checks.at(-1)).toBe('failed')
+
+    const refreshed = await call<{ day: string; checked: number; failed: number }>(
+      'POST',
+      '/api/rank-tracker/refresh',
+      { location: 'main' },
+    )
+    expect(refreshed.status).toBe(200)
+    expect(refreshed.body).toMatchObject({ day: '2026-03-10', checked: 5 })
+    const after = await history('range=7')
+    const entry = after.body.keywords.find((k) => k.id === failedEntry.id)!
+    expect(entry.checks.at(-1)).toEqual(expect.any(Number))
+    const rows = await t.db
+      .select()
+      .from(rankPositions)
+      .where(and(eq(rankPositions.keywordId, failedEntry.id), eq(rankPositions.day, '2026-03-10')))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]!.checks).toBe(2)
+  })
+})
+
+describe('tenant isolation', () => {
+  test("another owner gets 404 for this owner's keyword ids and never sees their history", async () => {
+    await withBusiness()
+    const branch = await addLocation('Secret branch')
+    const mine = await listKeywords()
+    await listKeywords(branch.id)
+    const other = await signUp(t.app, { email: 'other@example.com' })
+    await withBusiness(other, { name: 'Other Dental', city: 'Dallas' })
+
+    const del = await call(
+      'DELETE',
+      `/api/rank-tracker/keywords/${mine[0]!.id}`,
+      undefined,
+      other.accessToken,
+    )
+    expect(del.status).toBe(404)
+    expect(
+      await t.db.select().from(rankKeywords).where(eq(rankKeywords.id, mine[0]!.id)),
+    ).toHaveLength(1)
+
+    const foreignLocation = await call(
+      'GET',
+      `/api/rank-tracker/history?location=${branch.id}`,
+      undefined,
+      other.accessToken,
+    )
+    expect(foreignLocation.status).toBe(404)
+    const foreignAdd = await call(
+      'POST',
+      '/api/rank-tracker/keywords',
+      { keyword: 'sneaky', location: branch.id },
+      other.accessToken,
+    )
+    expect(foreignAdd.status).toBe(404)
+    const foreignRefresh = await call(
+      'POST',
+      '/api/rank-tracker/refresh',
+      { location: branch.id },
+      other.accessToken,
+    )
+    expect(foreignRefresh.status).toBe(404)
+
+    await listKeywords('main', other.accessToken)
+    const theirs = await history('location=main&range=90', other.accessToken)
+    const ids = theirs.body.keywords.map((k) => k.id)
+    expect(ids.some((id) => mine.some((k) => k.id === id))).toBe(false)
+    expect(theirs.body.keywords.map((k) => k.keyword)).toContain('dental in Dallas')
+    expect(
+      await t.db.select().from(activities).where(eq(activities.kind, 'rank_keyword_added')),
+    ).toEqual([])
+  })
+})

@@ -1,0 +1,121 @@
+import { readFile } from 'node:fs/promises'
+import { afterEach, describe, expect, test } from 'vitest'
+import { openBrowser, url, type Browser } from './browser'
+
+let browser: Browser | undefined
+
+afterEach(async () => {
+  await browser?.close()
+  browser = undefined
+})
+
+describe('rank tracker journey', () => {
+  test('add a keyword, switch range and location, refresh, export the CSV', async () => {
+    browser = await openBrowser()
+    const { page, problems } = browser
+    const email = `e2e-rank-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+
+    await page.goto(url('/'))
+    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
+    await page.getByLabel('Full Name').fill('Grace Hopper')
+    await page.getByLabel('Email Address').fill(email)
+    await page.getByLabel('Password').fill('correct horse battery')
+    await page.getByRole('button', { name: 'Sign Up' }).click()
+    await page.waitForURL(url('/dashboard'))
+
+    // The business and one extra location, through the API the Settings screen uses.
+    const statuses = await page.evaluate(async () => {
+      const stored = JSON.parse(localStorage.getItem('supabase.auth.token') ?? '{}') as {
+        access_token?: string
+      }
+      const headers = {
+        Authorization: `Bearer ${stored.access_token ?? ''}`,
+        'Content-Type': 'application/json',
+      }
+      const business = await fetch('/api/business', {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({
+          name: 'Sunrise Dental',
+          category: 'Dental',
+          address: '100 Congress Ave',
+          city: 'Austin',
+          state: 'TX',
+          zip: '78701',
+          phone: '(512) 555-0100',
+        }),
+      })
+      const location = await fetch('/api/business/locations', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          name: 'Sunrise Dental - Round Rock',
+          address: '5 Main St',
+          city: 'Round Rock',
+          state: 'TX',
+          zip: '78664',
+        }),
+      })
+      return [business.status, location.status]
+    })
+    expect(statuses).toEqual([200, 201])
+
+    await page.goto(url('/rank-tracker'))
+    await page.getByRole('heading', { name: 'Rank Tracker' }).waitFor()
+    await page.getByText('Tracking rankings for: Sunrise Dental (Main)').waitFor()
+    const table = page.getByRole('table', { name: 'Keyword Rankings' })
+    await table.getByRole('rowheader', { name: 'dental in Austin' }).waitFor()
+    expect(await table.getByRole('row').count()).toBe(6)
+    expect(await page.getByRole('button', { name: '30 Days' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    )
+    // The chart is drawn: recharts renders one path per keyword line.
+    await page.locator('.recharts-line').first().waitFor()
+
+    // Add a keyword (trimmed); it arrives with history.
+    await page.getByLabel('Keyword to track').fill('  teeth whitening austin  ')
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await table.getByRole('rowheader', { name: 'teeth whitening austin' }).waitFor()
+    const added = table.getByRole('row').filter({ hasText: 'teeth whitening austin' })
+    expect(await added.textContent()).toMatch(/#\d+/)
+
+    // Switch the range.
+    await page.getByRole('button', { name: '7 Days' }).click()
+    await page.getByText('Change is measured over the last 7 days.').waitFor()
+
+    // Switch the location: its own defaults, from its city.
+    await page
+      .getByRole('combobox', { name: 'Location' })
+      .selectOption({ label: 'Sunrise Dental - Round Rock' })
+    await page.getByText('Tracking rankings for: Sunrise Dental - Round Rock').waitFor()
+    await table.getByRole('rowheader', { name: 'dental in Round Rock' }).waitFor()
+    expect(await table.getByRole('rowheader', { name: 'teeth whitening austin' }).count()).toBe(0)
+
+    // Refresh re-checks today.
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await page.getByText(/^Re-checked 5 keywords for today/).waitFor()
+    await table.getByRole('rowheader', { name: 'dental in Round Rock' }).waitFor()
+
+    // Export the CSV and check what was downloaded.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe('localseo-ai-rankings.csv')
+    const csv = await readFile(await download.path(), 'utf8')
+    const lines = csv.trimEnd().split('\r\n')
+    const header = lines[0]!.split(',')
+    expect(header.slice(0, 3)).toEqual(['Keyword', 'Current Position', 'Change'])
+    expect(header.slice(3)).toHaveLength(7)
+    for (const day of header.slice(3)) expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(lines).toHaveLength(6)
+    expect(lines.some((line) => line.startsWith('dental in Round Rock,'))).toBe(true)
+    for (const line of lines.slice(1)) {
+      const cells = line.split(',')
+      expect(cells).toHaveLength(10)
+      for (const cell of cells.slice(3)) expect(cell).toMatch(/^(\d{1,3}|failed)$/)
+    }
+
+    expect(problems).toEqual([])
+  })
+})

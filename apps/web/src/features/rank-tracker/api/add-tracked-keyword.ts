@@ -1,0 +1,28 @@
+// POST /api/rank-tracker/keywords: trimmed, never empty, ignored when already tracked (SPEC §5).
+import { trackKeywordInputSchema, trackedKeywordSchema } from '@localseo/shared/rank-tracker'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
+import { apiClient, toApiError } from '@/lib/api-client'
+import { rankScopeKey } from './get-tracked-keywords'
+
+/** Shared with the server. */
+export const addKeywordSchema = trackKeywordInputSchema.pick({ keyword: true })
+
+const responseSchema = z.object({ keyword: trackedKeywordSchema, added: z.boolean() })
+
+export async function addTrackedKeyword(input: { keyword: string; location: string }) {
+  const response = await apiClient.api['rank-tracker'].keywords.$post({ json: input })
+  if (!response.ok) throw await toApiError(response)
+  return responseSchema.parse(await response.json())
+}
+
+export function useAddTrackedKeyword(businessId: string, locationId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (keyword: string) => addTrackedKeyword({ keyword, location: locationId }),
+    onSuccess: (result) =>
+      result.added
+        ? queryClient.invalidateQueries({ queryKey: rankScopeKey(businessId, locationId) })
+        : undefined,
+  })
+}

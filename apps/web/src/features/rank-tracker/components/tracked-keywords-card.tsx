@@ -1,0 +1,125 @@
+import { normalizeKeyword, type TrackedKeyword } from '@localseo/shared/rank-tracker'
+import { Plus, X } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
+import { useAddTrackedKeyword } from '../api/add-tracked-keyword'
+import { useRemoveTrackedKeyword } from '../api/remove-tracked-keyword'
+import { RemoveKeywordDialog } from './remove-keyword-dialog'
+
+/** SPEC §2: the tracked keyword list with add and remove; SPEC §5 add rules. */
+export function TrackedKeywordsCard({
+  businessId,
+  locationId,
+  keywords,
+  loading,
+}: {
+  businessId: string
+  locationId: string
+  keywords: TrackedKeyword[] | undefined
+  loading: boolean
+}) {
+  const [text, setText] = useState('')
+  const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string } | null>(null)
+  const [removing, setRemoving] = useState<TrackedKeyword | null>(null)
+  const add = useAddTrackedKeyword(businessId, locationId)
+  const remove = useRemoveTrackedKeyword(businessId, locationId)
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    const keyword = normalizeKeyword(text)
+    if (!keyword) {
+      setMessage({ tone: 'error', text: 'Enter a keyword to track.' })
+      return
+    }
+    setMessage(null)
+    add.mutate(keyword, {
+      onSuccess: (result) => {
+        setText('')
+        setMessage(
+          result.added
+            ? null
+            : { tone: 'info', text: `"${result.keyword.keyword}" is already tracked.` },
+        )
+      },
+      onError: (error) => setMessage({ tone: 'error', text: error.message }),
+    })
+  }
+
+  return (
+    <Card className="h-full">
+      <CardHeader>
+        <CardTitle id="tracked-keywords-title">Tracked Keywords</CardTitle>
+        <CardDescription>New keywords come with 90 days of history.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <form aria-label="Track a keyword" onSubmit={onSubmit} className="flex items-end gap-2">
+          <FormField label="Keyword to track" className="flex-1">
+            <Input
+              value={text}
+              maxLength={120}
+              placeholder="e.g. dentist near me"
+              onChange={(e) => setText(e.target.value)}
+            />
+          </FormField>
+          <Button type="submit" disabled={add.isPending}>
+            <Plus aria-hidden="true" />
+            {add.isPending ? 'Adding...' : 'Add'}
+          </Button>
+        </form>
+        {message ? (
+          <p
+            role={message.tone === 'error' ? 'alert' : 'status'}
+            className={message.tone === 'error' ? 'text-sm text-destructive' : 'text-sm'}
+          >
+            {message.text}
+          </p>
+        ) : null}
+        {loading && !keywords ? (
+          <p role="status" className="text-sm text-muted-foreground">
+            Loading keywords…
+          </p>
+        ) : keywords && keywords.length > 0 ? (
+          <ul aria-labelledby="tracked-keywords-title" className="grid gap-1">
+            {keywords.map((keyword) => (
+              <li
+                key={keyword.id}
+                className="flex items-center justify-between gap-2 rounded-md px-2 py-1 hover:bg-muted"
+              >
+                <span className="min-w-0 text-sm break-words">{keyword.keyword}</span>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="size-8"
+                  aria-label={`Remove ${keyword.keyword}`}
+                  onClick={() => setRemoving(keyword)}
+                >
+                  <X aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">No keywords tracked for this location.</p>
+        )}
+      </CardContent>
+      <RemoveKeywordDialog
+        keyword={removing}
+        removing={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => {
+          if (!removing) return
+          remove.mutate(removing.id, {
+            onSuccess: () => setRemoving(null),
+            onError: (error) => {
+              setRemoving(null)
+              setMessage({ tone: 'error', text: error.message })
+            },
+          })
+        }}
+      />
+    </Card>
+  )
+}

@@ -1,0 +1,34 @@
+import { trendBarHeight, trendPoints, type RankPoint } from '@localseo/shared/rank-tracker'
+
+/** SPEC §9: the last 7 checks as bars of height max(10, 100 - 5 x position) percent. */
+export function TrendBars({ positions }: { positions: readonly RankPoint[] }) {
+  const points = trendPoints(positions)
+  const words = points.map((p) => (p.status === 'ok' ? `#${p.position}` : 'failed')).join(', ')
+  return (
+    <div className="flex items-center gap-2">
+      <div aria-hidden="true" className="flex h-8 w-[5.5rem] items-end gap-0.5">
+        {points.map((point) =>
+          point.status === 'ok' ? (
+            <span
+              key={point.date}
+              data-testid="trend-bar"
+              title={`${point.date}: #${point.position}`}
+              className="w-2.5 rounded-sm bg-primary/80"
+              style={{ height: `${trendBarHeight(point.position)}%` }}
+            />
+          ) : (
+            <span
+              key={point.date}
+              data-testid="trend-bar"
+              title={`${point.date}: check failed`}
+              className="h-full w-2.5 rounded-sm border border-dashed border-warning bg-warning/10"
+            />
+          ),
+        )}
+      </div>
+      <span className="sr-only">
+        Last {points.length} checks: {words}
+      </span>
+    </div>
+  )
+}

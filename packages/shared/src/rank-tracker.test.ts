@@ -1,0 +1,171 @@
+import { describe, expect, test } from 'vitest'
+import {
+  defaultRankKeywords,
+  formatChange,
+  keywordKey,
+  needsImprovement,
+  normalizeKeyword,
+  rangeDays,
+  rankHistoryQuerySchema,
+  summarizeRankings,
+  toRankingEntry,
+  topPerformers,
+  trackKeywordInputSchema,
+  trendBarHeight,
+  trendPoints,
+  type RankHistoryKeyword,
+  keywordPoints,
+} from './rank-tracker.js'
+
+const days = rangeDays('2026-03-10', 5)
+
+/** null here is a failed check. */
+function keyword(name: string, positions: (number | null)[]): RankHistoryKeyword {
+  return {
+    id: name,
+    keyword: name,
+    createdAt: '2026-03-01T00:00:00.000Z',
+    checks: positions.map((p) => p ?? 'failed'),
+  }
+}
+
+const entry = (name: string, positions: (number | null)[]) =>
+  toRankingEntry(keyword(name, positions), days)
+
+describe('default keywords', () => {
+  test('SPEC §9 templates filled from category and city', () => {
+    expect(defaultRankKeywords('Dental', 'Austin')).toEqual([
+      'dental in Austin',
+      'best dental near me',
+      'affordable dental Austin',
+      'dental services',
+      'emergency dental Austin',
+    ])
+  })
+})
+
+describe('keyword input', () => {
+  test('trims, collapses spaces and refuses empty text', () => {
+    expect(trackKeywordInputSchema.parse({ keyword: '  teeth   whitening ' })).toEqual({
+      keyword: 'teeth whitening',
+      location: 'main',
+    })
+    expect(trackKeywordInputSchema.safeParse({ keyword: '   ' }).success).toBe(false)
+    expect(normalizeKeyword(' a  b ')).toBe('a b')
+    expect(keywordKey(' Dentist  AUSTIN')).toBe(keywordKey('dentist austin'))
+  })
+
+  test('only 7, 30 and 90 day ranges; 30 by default', () => {
+    expect(rankHistoryQuerySchema.parse({}).range).toBe(30)
+    expect(rankHistoryQuerySchema.parse({ range: '90' }).range).toBe(90)
+    expect(rankHistoryQuerySchema.safeParse({ range: '14' }).success).toBe(false)
+  })
+
+  test('range days end today, oldest first', () => {
+    expect(rangeDays('2026-03-02', 3)).toEqual(['2026-02-28', '2026-03-01', '2026-03-02'])
+  })
+})
+
+describe('ranking entries', () => {
+  test('current position is the latest check; change is gained positions over the range', () => {
+    expect(entry('a', [12, 11, 10, 9, 8])).toMatchObject({
+      currentPosition: 8,
+      change: 4,
+      latestCheckFailed: false,
+    })
+    expect(entry('b', [5, 6, 9, 9, 10]).change).toBe(-5)
+  })
+
+  test('a failed check is skipped, not read as a position, and flagged when it is the latest', () => {
+    expect(entry('a', [null, 20, 18, 15, null])).toMatchObject({
+      currentPosition: 15,
+      change: 5,
+      latestCheckFailed: true,
+    })
+    expect(entry('b', [null, null, null, null, null])).toMatchObject({
+      currentPosition: null,
+      change: null,
+    })
+  })
+})
+
+describe('summary', () => {
+  test('counts, average to one decimal, improved and declined', () => {
+    const entries = [
+      ['a', [10, 10, 10, 10, 4]], // +6
+      ['b', [3, 3, 3, 3, 5]], // -2
+      ['c', [7, 7, 7, 7, 7]], // 0
+      ['d', [null, null, null, null, null]], // no position
+    ].map(([n, p]) => entry(n as string, p as (number | null)[]))
+    expect(summarizeRankings(entries)).toEqual({
+      keywordsTracked: 4,
+      averagePosition: 5.3, // (4 + 5 + 7) / 3 = 5.333…
+      improved: 1,
+      declined: 1,
+    })
+    expect(summarizeRankings([])).toEqual({
+      keywordsTracked: 0,
+      averagePosition: null,
+      improved: 0,
+      declined: 0,
+    })
+  })
+})
+
+describe('movers', () => {
+  const entries = [
+    ['gain 2', [12, 10]],
+    ['gain 9', [20, 11]],
+    ['gain 5', [30, 25]],
+    ['gain 5 too', [15, 10]],
+    ['loss 1', [4, 5]],
+    ['loss 8', [10, 18]],
+    ['loss 3', [40, 43]],
+    ['loss 6', [1, 7]],
+    ['flat', [9, 9]],
+  ].map(([n, p]) => entry(n as string, p as (number | null)[]))
+
+  test('Top Performers are the 3 biggest gains, best first', () => {
+    expect(topPerformers(entries).map((e) => e.keyword)).toEqual(['gain 9', 'gain 5', 'gain 5 too'])
+  })
+
+  test('Needs Improvement are the 3 biggest losses, worst first', () => {
+    expect(needsImprovement(entries).map((e) => e.keyword)).toEqual(['loss 8', 'loss 6', 'loss 3'])
+  })
+
+  test('unchanged keywords are in neither list', () => {
+    const flat = [entry('flat', [9, 9])]
+    expect(topPerformers(flat)).toEqual([])
+    expect(needsImprovement(flat)).toEqual([])
+  })
+})
+
+describe('points', () => {
+  test('days never checked are left out; failed checks stay failed, never position 0', () => {
+    expect(keywordPoints(days.slice(0, 3), [null, 'failed', 4])).toEqual([
+      { date: days[1], status: 'failed', position: null },
+      { date: days[2], status: 'ok', position: 4 },
+    ])
+  })
+})
+
+describe('trend', () => {
+  test('bar height is max(10, 100 - 5 x position) percent', () => {
+    expect(trendBarHeight(1)).toBe(95)
+    expect(trendBarHeight(10)).toBe(50)
+    expect(trendBarHeight(18)).toBe(10)
+    expect(trendBarHeight(60)).toBe(10)
+  })
+
+  test('the last 7 checks', () => {
+    const long = keywordPoints(days, [1, 2, 3, 4, 5])
+    expect(trendPoints(long, 3).map((p) => p.position)).toEqual([3, 4, 5])
+    expect(trendPoints(long)).toHaveLength(5)
+  })
+
+  test('change reads +n or -n', () => {
+    expect(formatChange(3)).toBe('+3')
+    expect(formatChange(-2)).toBe('-2')
+    expect(formatChange(0)).toBe('0')
+  })
+})

@@ -1,0 +1,221 @@
+// Rank Tracker rules shared by the server and the screen (SPEC §2 Rank Tracker, §4, §5, §9).
+import { z } from 'zod'
+import { MAIN_LOCATION } from './location-selection.js'
+
+/** SPEC §9: 7, 30 (default) and 90 days. */
+export const RANK_RANGES = [7, 30, 90] as const
+export type RankRange = (typeof RANK_RANGES)[number]
+export const DEFAULT_RANK_RANGE: RankRange = 30
+/** SPEC §9: the load delay the screen shows as a loading state. */
+export const RANK_LOAD_DELAY_MS = 1500
+/** History exists for the longest range from the day a keyword is added (issue 7). */
+export const RANK_BACKFILL_DAYS = 90
+/** SPEC §9: the trend shows the last 7 positions; Top Performers and Needs Improvement 3 each. */
+export const TREND_POINTS = 7
+export const MOVERS_COUNT = 3
+export const MIN_RANK_POSITION = 1
+export const MAX_RANK_POSITION = 100
+/** Tracked keywords per location: enough for any small business, and what the bench measures. */
+export const MAX_TRACKED_KEYWORDS = 500
+export const MAX_KEYWORD_LENGTH = 120
+
+/** Trimmed, inner whitespace collapsed: how a tracked keyword is stored and shown. */
+export function normalizeKeyword(text: string): string {
+  return text.trim().replace(/\s+/g, ' ')
+}
+
+/** Two keywords are the same search when they differ only in case or spacing (SPEC §5). */
+export function keywordKey(text: string): string {
+  return normalizeKeyword(text).toLowerCase()
+}
+
+/** SPEC §9 default rank keywords, filled from the business category and the location's city. */
+export function defaultRankKeywords(category: string, city: string): string[] {
+  const what = normalizeKeyword(category).toLowerCase() || 'local business'
+  const where = normalizeKeyword(city)
+  return [
+    where ? `${what} in ${where}` : `${what} near me`,
+    `best ${what} near me`,
+    where ? `affordable ${what} ${where}` : `affordable ${what}`,
+    `${what} services`,
+    where ? `emergency ${what} ${where}` : `emergency ${what}`,
+  ]
+}
+
+const locationParam = z.string().trim().min(1).max(100).default(MAIN_LOCATION)
+
+/** SPEC §5: trimmed text must not be empty. */
+export const trackKeywordInputSchema = z.object({
+  keyword: z
+    .string()
+    .transform(normalizeKeyword)
+    .pipe(
+      z
+        .string()
+        .min(1, 'Enter a keyword to track.')
+        .max(MAX_KEYWORD_LENGTH, `Keep keywords under ${MAX_KEYWORD_LENGTH} characters.`),
+    ),
+  location: locationParam,
+})
+export type TrackKeywordInput = z.input<typeof trackKeywordInputSchema>
+
+export const rankLocationQuerySchema = z.object({ location: locationParam })
+
+export const rankHistoryQuerySchema = z.object({
+  location: locationParam,
+  range: z
+    .enum(['7', '30', '90'], { message: 'Choose 7, 30 or 90 days.' })
+    .default('30')
+    .transform((value) => Number(value) as RankRange),
+})
+
+/**
+ * One day's stored check, as the history endpoint sends it (compact: 500 keywords x 90 days): the
+ * position, 'failed' for a failed check (never 0, never "not ranking": issue 7), or null when that
+ * day was never checked.
+ */
+export const rankCheckSchema = z.union([
+  z.number().int().min(MIN_RANK_POSITION).max(MAX_RANK_POSITION),
+  z.literal('failed'),
+  z.null(),
+])
+export type RankCheck = z.infer<typeof rankCheckSchema>
+
+/** A day's check as the screen reads it. */
+export type RankPoint =
+  | { date: string; status: 'ok'; position: number }
+  | { date: string; status: 'failed'; position: null }
+
+export const trackedKeywordSchema = z.object({
+  id: z.string(),
+  keyword: z.string(),
+  createdAt: z.string(),
+})
+export type TrackedKeyword = z.infer<typeof trackedKeywordSchema>
+
+export const rankHistorySchema = z.object({
+  range: z.union([z.literal(7), z.literal(30), z.literal(90)]),
+  /** Every day of the range, oldest first, ending today (YYYY-MM-DD, UTC). */
+  days: z.array(z.string()),
+  /** checks[i] is the check of days[i]. */
+  keywords: z.array(trackedKeywordSchema.extend({ checks: z.array(rankCheckSchema) })),
+  /** Positions come from the simulated rank provider until a real one is configured. */
+  simulated: z.boolean(),
+})
+export type RankHistory = z.infer<typeof rankHistorySchema>
+export type RankHistoryKeyword = RankHistory['keywords'][number]
+
+/** YYYY-MM-DD of a UTC instant. */
+export function dayOf(date: Date): string {
+  return date.toISOString().slice(0, 10)
+}
+
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + days)
+  return dayOf(date)
+}
+
+/** The range's days, oldest first, ending with `today`. */
+export function rangeDays(today: string, range: number): string[] {
+  return Array.from({ length: range }, (_, i) => addDays(today, i - range + 1))
+}
+
+/** SPEC §3 ranking entry, computed from stored history. */
+export interface RankingEntry {
+  id: string
+  keyword: string
+  /** The latest successful position in the range; null when every check failed. */
+  currentPosition: number | null
+  /** Positions gained over the range (first successful check minus the latest): + is better. */
+  change: number | null
+  /** The most recent check failed, so the current position is the last known one. */
+  latestCheckFailed: boolean
+  positions: RankPoint[]
+}
+
+/** The days that were checked, with their results; unchecked days are left out. */
+export function keywordPoints(days: readonly string[], checks: readonly RankCheck[]): RankPoint[] {
+  const points: RankPoint[] = []
+  checks.forEach((check, i) => {
+    const date = days[i]
+    if (date === undefined || check === null) return
+    points.push(
+      check === 'failed'
+        ? { date, status: 'failed', position: null }
+        : { date, status: 'ok', position: check },
+    )
+  })
+  return points
+}
+
+export function toRankingEntry(
+  keyword: Pick<RankHistoryKeyword, 'id' | 'keyword' | 'checks'>,
+  days: readonly string[],
+): RankingEntry {
+  const positions = keywordPoints(days, keyword.checks)
+  const ok = positions.filter((p) => p.status === 'ok')
+  const first = ok[0]?.position
+  const current = ok.at(-1)?.position ?? null
+  return {
+    id: keyword.id,
+    keyword: keyword.keyword,
+    currentPosition: current,
+    change: first !== undefined && current !== null && ok.length >= 2 ? first - current : null,
+    latestCheckFailed: positions.at(-1)?.status === 'failed',
+    positions,
+  }
+}
+
+export interface RankSummary {
+  keywordsTracked: number
+  /** SPEC §9: one decimal; null when no keyword has a position. */
+  averagePosition: number | null
+  improved: number
+  declined: number
+}
+
+export function summarizeRankings(entries: readonly RankingEntry[]): RankSummary {
+  const positions = entries.flatMap((e) => (e.currentPosition === null ? [] : [e.currentPosition]))
+  const average =
+    positions.length === 0 ? null : positions.reduce((a, b) => a + b, 0) / positions.length
+  return {
+    keywordsTracked: entries.length,
+    averagePosition: average === null ? null : Math.round(average * 10) / 10,
+    improved: entries.filter((e) => (e.change ?? 0) > 0).length,
+    declined: entries.filter((e) => (e.change ?? 0) < 0).length,
+  }
+}
+
+const byKeyword = (a: RankingEntry, b: RankingEntry) => a.keyword.localeCompare(b.keyword)
+
+/** SPEC §9 Top Performers: the biggest gains, at most 3; ties in keyword order. */
+export function topPerformers(entries: readonly RankingEntry[], count = MOVERS_COUNT) {
+  return entries
+    .filter((e) => (e.change ?? 0) > 0)
+    .sort((a, b) => (b.change ?? 0) - (a.change ?? 0) || byKeyword(a, b))
+    .slice(0, count)
+}
+
+/** SPEC §9 Needs Improvement: the biggest losses, at most 3; ties in keyword order. */
+export function needsImprovement(entries: readonly RankingEntry[], count = MOVERS_COUNT) {
+  return entries
+    .filter((e) => (e.change ?? 0) < 0)
+    .sort((a, b) => (a.change ?? 0) - (b.change ?? 0) || byKeyword(a, b))
+    .slice(0, count)
+}
+
+/** SPEC §9: bar height max(10, 100 - 5 x position) percent. */
+export function trendBarHeight(position: number): number {
+  return Math.max(10, 100 - 5 * position)
+}
+
+/** SPEC §9: the trend shows the last 7 checks. */
+export function trendPoints(positions: readonly RankPoint[], count = TREND_POINTS): RankPoint[] {
+  return positions.slice(-count)
+}
+
+/** '+3', '-2' or '0' (SPEC §2: "+n or -n"). */
+export function formatChange(change: number): string {
+  return change > 0 ? `+${change}` : String(change)
+}
