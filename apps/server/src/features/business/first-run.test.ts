@@ -46,12 +46,34 @@ describe('first-run sample data', () => {
     for (const b of rows) expect(b.domain).toBe(new URL(b.url).hostname.replace(/^www\./, ''))
   })
 
-  test('the first save adds 5 pending recommendations, one naming the city', async () => {
+  test('the first save adds 9 pending recommendations worth the SPEC §9 seed points', async () => {
     await save()
     const rows = await t.db.select().from(recommendations)
-    expect(rows.map((r) => r.points).sort()).toEqual([40, 50, 50, 60, 75])
+    expect(rows.map((r) => r.points).sort((a, b) => b - a)).toEqual([
+      75, 60, 50, 50, 45, 40, 35, 30, 25,
+    ])
     expect(rows.every((r) => r.status === 'pending' && r.completedDate === null)).toBe(true)
-    expect(rows.filter((r) => r.description.includes('Austin'))).toHaveLength(1)
+    expect(rows.filter((r) => r.description.includes('Austin')).length).toBeGreaterThanOrEqual(1)
+    expect(new Set(rows.map((r) => r.title)).size).toBe(9)
+  })
+
+  test('the 5 SPEC §7 rows come first, and every starter task has a step-by-step guide', async () => {
+    await save()
+    const rows = await t.db.select().from(recommendations)
+    const byTitle = new Map(rows.map((r) => [r.title, r]))
+    expect(byTitle.get('Complete your Google Business Profile')?.points).toBe(50)
+    expect(byTitle.get('Ask happy customers for Google reviews')?.points).toBe(75)
+    for (const row of rows) {
+      const steps = row.implementationGuide.split('\n')
+      expect(steps.length, row.title).toBeGreaterThanOrEqual(5)
+      expect(steps.every((step) => step.trim().length > 20)).toBe(true)
+    }
+    // Every category is represented, so every badge can be earned from the starter tasks.
+    expect(new Set(rows.map((r) => r.category))).toEqual(
+      new Set(['listings', 'reputation', 'technical', 'content']),
+    )
+    expect(rows.filter((r) => r.category === 'technical')).toHaveLength(2)
+    expect(rows.filter((r) => r.category === 'content')).toHaveLength(2)
   })
 
   test('the first save adds 5 tracked keywords with positions 5-29 and volumes 100-1099', async () => {
@@ -72,7 +94,7 @@ describe('first-run sample data', () => {
     await Promise.all([save(), save(), save(), save()])
     await save({ ...business, name: 'Bright Smile Family Dental' })
     expect(await t.db.select().from(backlinks)).toHaveLength(3)
-    expect(await t.db.select().from(recommendations)).toHaveLength(5)
+    expect(await t.db.select().from(recommendations)).toHaveLength(9)
     expect(await t.db.select().from(keywords)).toHaveLength(5)
   })
 

@@ -1,0 +1,124 @@
+// Generate New Recommendations (SPEC §2, §4, §8; issue 10 item 5): ask the AI service, keep what is
+// valid and new, add tasks for real gaps, and fall back to the spec's FAQ task when the AI gave
+// nothing usable. A task title is never added twice for a business.
+import { desc, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { TASK_CATEGORIES, TASK_PRIORITIES } from '@localseo/shared/ai'
+import type { Business } from '@localseo/shared/business'
+import type { AiService } from '../../ai/ai-service.js'
+import type { Db } from '../../db/client.js'
+import { backlinks, businesses, keywords, recommendations } from '../../db/schema/app.js'
+import { FAQ_TASK, gapTasks, withGuide, type NewTask } from './gap-tasks.js'
+import { getProgress, toTask } from './recommendations.service.js'
+
+// What we store, whatever the engine said: plain bounded text and points that fit SPEC §9 levels.
+const suggestionSchema = z.object({
+  title: z.string().trim().min(3).max(120),
+  description: z.string().trim().min(1).max(600),
+  priority: z.enum(TASK_PRIORITIES),
+  category: z.enum(TASK_CATEGORIES),
+  impact: z.string().trim().max(160),
+  points: z.number().int().min(5).max(100),
+})
+
+/** Titles compare without case, spacing or a final full stop. */
+export const titleKey = (title: string) =>
+  title.trim().toLowerCase().replace(/\s+/g, ' ').replace(/\.$/, '')
+
+export async function generateTasks({
+  db,
+  ai,
+  userId,
+  business,
+  now,
+}: {
+  db: Db
+  ai: AiService
+  userId: string
+  business: Business
+  now: Date
+}) {
+  const businessId = business.id
+  const [keywordRows, backlinkRows, existingRows] = await Promise.all([
+    db
+      .select({ keyword: keywords.keyword, position: keywords.position })
+      .from(keywords)
+      .where(eq(keywords.businessId, businessId))
+      .orderBy(desc(keywords.createdAt))
+      .limit(500),
+    db
+      .select({
+        url: backlinks.url,
+        domain: backlinks.domain,
+        anchorText: backlinks.anchorText,
+        linkType: backlinks.linkType,
+        quality: backlinks.quality,
+        status: backlinks.status,
+      })
+      .from(backlinks)
+      .where(eq(backlinks.businessId, businessId))
+      .orderBy(desc(backlinks.createdAt))
+      .limit(1000),
+    db
+      .select({ title: recommendations.title })
+      .from(recommendations)
+      .where(eq(recommendations.businessId, businessId))
+      .limit(500),
+  ])
+
+  // SPEC §8: when the AI fails outright this throws 'Failed to generate recommendations' and
+  // nothing is written.
+  const suggestions = await ai.generateRecommendations({
+    userId,
+    business,
+    keywords: keywordRows,
+    backlinks: backlinkRows.map((b) => ({ ...b, status: b.status.slice(0, 40) })),
+    existingTitles: existingRows.map((r) => r.title.slice(0, 300)),
+  })
+  const fromAi = suggestions.tasks.flatMap((task) => {
+    const parsed = suggestionSchema.safeParse(task)
+    return parsed.success ? [withGuide(parsed.data)] : []
+  })
+  const fromGaps = gapTasks(business, backlinkRows)
+
+  const added = await db.transaction(async (tx) => {
+    // One generation at a time per business, so two clicks cannot both add the same title.
+    await tx
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+      .for('update')
+    const existing = await tx
+      .select({ title: recommendations.title })
+      .from(recommendations)
+      .where(eq(recommendations.businessId, businessId))
+    const taken = new Set(existing.map((r) => titleKey(r.title)))
+    const isNew = (task: NewTask) => {
+      const key = titleKey(task.title)
+      if (taken.has(key)) return false
+      taken.add(key)
+      return true
+    }
+    const newFromAi = fromAi.filter(isNew)
+    const fresh = [...newFromAi, ...fromGaps.filter(isNew)]
+    // Nothing usable from the AI: the spec's fixed task, once. An FAQ task under another title counts.
+    const hasFaq = existing.some((r) => /\bfaq\b/i.test(r.title))
+    if (newFromAi.length === 0 && !hasFaq && isNew(FAQ_TASK)) fresh.push(FAQ_TASK)
+    if (fresh.length === 0) return []
+    const rows = await tx
+      .insert(recommendations)
+      .values(
+        fresh.map((task, i) => ({
+          ...task,
+          businessId,
+          status: 'pending' as const,
+          // Milliseconds apart, so the list keeps the order the AI ranked them in.
+          createdAt: new Date(now.getTime() + i),
+          updatedAt: now,
+        })),
+      )
+      .returning()
+    return rows.map(toTask)
+  })
+  return { added, source: suggestions.source, progress: await getProgress({ db, businessId }) }
+}

@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, test } from 'vitest'
+import { openBrowser, url, type Browser } from './browser'
+
+let browser: Browser | undefined
+
+afterEach(async () => {
+  await browser?.close()
+  browser = undefined
+})
+
+describe('SEO recommendations journey', () => {
+  test('start a task, complete it, see the modal, points, level and badge, and the dashboard activity', async () => {
+    browser = await openBrowser()
+    const { page, problems } = browser
+    const email = `e2e-reco-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+
+    // Sign up and save a business: the first save adds the starter tasks.
+    await page.goto(url('/'))
+    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
+    await page.getByLabel('Full Name').fill('Grace Hopper')
+    await page.getByLabel('Email Address').fill(email)
+    await page.getByLabel('Password').fill('correct horse battery')
+    await page.getByRole('button', { name: 'Sign Up' }).click()
+    await page.waitForURL(url('/dashboard'))
+    await page.getByRole('link', { name: 'Go to Settings' }).click()
+    const form = page.getByRole('form', { name: 'Business information' })
+    await form.getByLabel('Business Name').fill('Harbor Plumbing')
+    await form.getByLabel('Category').selectOption('Home Services')
+    await form.getByLabel('Address').fill('12 Dock St')
+    await form.getByLabel('City').fill('Austin')
+    await form.getByLabel('State').fill('TX')
+    await form.getByLabel('ZIP Code').fill('78701')
+    await form.getByLabel('Phone').fill('512 555 0199')
+    await form.getByRole('button', { name: 'Save Business Information' }).click()
+    await form.getByText('Business information saved successfully!').waitFor()
+
+    const menu = page.getByRole('navigation', { name: 'Main' })
+    await menu.getByRole('link', { name: 'SEO Recommendations' }).click()
+    await page.waitForURL(url('/recommendations'))
+    const journey = page.getByRole('region', { name: 'Your SEO Journey' })
+    await journey.waitFor()
+    const level = journey.locator('dt:text-is("Level") + dd')
+    const points = journey.locator('dt:text-is("Points") + dd')
+    expect(await level.textContent()).toBe('1')
+    expect(await points.textContent()).toBe('0')
+    const tasks = page.getByRole('list', { name: 'SEO tasks' })
+    expect(await tasks.getByRole('listitem', { name: /./ }).count()).toBeGreaterThanOrEqual(9)
+
+    // Start the Google Business Profile task.
+    const profile = tasks.getByRole('listitem', { name: 'Complete your Google Business Profile' })
+    await profile
+      .getByRole('button', { name: 'Start: Complete your Google Business Profile' })
+      .click()
+    await profile.getByText('In Progress', { exact: true }).waitFor()
+    await page
+      .getByRole('progressbar', { name: 'In progress' })
+      .and(page.locator('[aria-valuenow="11"]'))
+      .waitFor()
+
+    // The guide opens on request.
+    await profile.getByRole('button', { name: 'Show implementation guide' }).click()
+    await profile
+      .getByRole('list', { name: 'Implementation guide: Complete your Google Business Profile' })
+      .waitFor()
+
+    // Complete it: the modal shows the points earned and the new badges.
+    await profile
+      .getByRole('button', { name: 'Mark Complete: Complete your Google Business Profile' })
+      .click()
+    const dialog = page.getByRole('dialog', { name: 'Task Completed!' })
+    await dialog.getByText('+50 points').waitFor()
+    await dialog.getByText('You are level 1 with 50 points.').waitFor()
+    const unlocked = dialog.getByRole('list', { name: 'New achievements' })
+    expect(await unlocked.textContent()).toContain('Local Hero')
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await points.textContent()).toBe('50')
+    await profile.getByText(/^Completed on/).waitFor()
+    const badges = page.getByRole('list', { name: 'Badges' })
+    expect(
+      await badges.getByRole('listitem').filter({ hasText: 'Local Hero' }).textContent(),
+    ).toMatch(/Earned$/)
+
+    // A second task straight from pending crosses 100 points: level 2.
+    await page
+      .getByRole('list', { name: 'Top pending tasks' })
+      .getByRole('button', { name: 'Mark Complete: Ask happy customers for Google reviews' })
+      .click()
+    await dialog.getByText('+75 points').waitFor()
+    await dialog.getByText('Level up! You are now level 2 with 125 points.').waitFor()
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await level.textContent()).toBe('2')
+    expect(await points.textContent()).toBe('125')
+
+    // The dashboard's Recent Activity shows both completions.
+    await menu.getByRole('link', { name: 'Dashboard' }).click()
+    const activity = page.getByRole('list', { name: 'Recent activity' })
+    await activity
+      .getByText('Completed SEO task: Ask happy customers for Google reviews (+75 points)')
+      .waitFor()
+    await activity
+      .getByText('Completed SEO task: Complete your Google Business Profile (+50 points)')
+      .waitFor()
+
+    expect(problems).toEqual([])
+  })
+})

@@ -1,0 +1,48 @@
+import type { SeoTask, TaskStatus } from '@localseo/shared/progress'
+import { canTransition } from '@localseo/shared/progress'
+import { CheckCircle2, Play } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+
+export interface TaskActionProps {
+  task: SeoTask
+  /** The task id whose change is on its way, if any. */
+  busyId: string | undefined
+  onChange: (task: SeoTask, status: TaskStatus) => void
+}
+
+/** Start and Mark Complete, offered only where SPEC §4 allows them (the server checks again). */
+export function TaskActions({
+  task,
+  busyId,
+  onChange,
+  startLabel,
+}: TaskActionProps & { startLabel: 'Start' | 'Start Task' }) {
+  const busy = busyId === task.id
+  return (
+    <div className="flex flex-wrap gap-2">
+      {canTransition(task.status, 'in-progress') ? (
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={busyId !== undefined}
+          aria-label={`${startLabel}: ${task.title}`}
+          onClick={() => onChange(task, 'in-progress')}
+        >
+          <Play aria-hidden="true" />
+          {startLabel}
+        </Button>
+      ) : null}
+      {canTransition(task.status, 'completed') ? (
+        <Button
+          size="sm"
+          disabled={busyId !== undefined}
+          aria-label={`Mark Complete: ${task.title}`}
+          onClick={() => onChange(task, 'completed')}
+        >
+          <CheckCircle2 aria-hidden="true" />
+          {busy ? 'Saving...' : 'Mark Complete'}
+        </Button>
+      ) : null}
+    </div>
+  )
+}

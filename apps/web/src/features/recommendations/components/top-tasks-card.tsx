@@ -1,0 +1,51 @@
+import type { SeoTask } from '@localseo/shared/progress'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { TaskActions, type TaskActionProps } from './task-actions'
+import { TaskBadges } from './task-labels'
+
+/** SPEC §2: the top 3 pending tasks, in the list's order (highest priority first). */
+export function TopTasksCard({
+  tasks,
+  ...actions
+}: { tasks: SeoTask[] } & Omit<TaskActionProps, 'task'>) {
+  const top = tasks.filter((task) => task.status === 'pending').slice(0, 3)
+  return (
+    <Card aria-labelledby="top-tasks-title" role="region">
+      <CardHeader>
+        <CardTitle id="top-tasks-title">Top Priority Tasks</CardTitle>
+        <p className="text-sm text-muted-foreground">Your next three pending tasks.</p>
+      </CardHeader>
+      <CardContent>
+        {top.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No pending tasks. Generate new recommendations to keep going.
+          </p>
+        ) : (
+          <ol aria-label="Top pending tasks" className="grid grid-cols-1 gap-3 md:grid-cols-3">
+            {top.map((task, i) => (
+              <li
+                key={task.id}
+                aria-label={task.title}
+                className="flex flex-col gap-3 rounded-lg border p-4"
+              >
+                <div className="flex items-start gap-3">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
+                  >
+                    {i + 1}
+                  </span>
+                  <h3 className="text-sm font-medium">{task.title}</h3>
+                </div>
+                <TaskBadges task={task} />
+                <div className="mt-auto">
+                  <TaskActions task={task} {...actions} startLabel="Start Task" />
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
