@@ -9,6 +9,11 @@ import { businessRoutes } from './features/business/business.routes.js'
 import { locationRoutes } from './features/business/locations.routes.js'
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js'
 import { integrationRoutes } from './features/integrations/integrations.routes.js'
+import { keywordRoutes } from './features/keywords/keywords.routes.js'
+import { listingRoutes } from './features/listings/listings.routes.js'
+import { plannerRoutes } from './features/planner/planner.routes.js'
+import { recommendationRoutes } from './features/recommendations/recommendations.routes.js'
+import { rankTrackerRoutes } from './features/rank-tracker/rank-tracker.routes.js'
 import type { AppDeps } from './lib/deps.js'
 import { AppError, errorBody } from './lib/errors.js'
 import { requestLogger } from './lib/request-logger.js'
@@ -36,7 +41,12 @@ function apiRoutes(deps: AppDeps) {
     .route('/business/locations', locationRoutes(deps))
     .route('/integrations', integrationRoutes(deps))
     .route('/dashboard', dashboardRoutes(deps))
+    .route('/listings', listingRoutes(deps))
     .route('/ai', aiRoutes(deps))
+    .route('/keywords', keywordRoutes(deps))
+    .route('/planner', plannerRoutes(deps))
+    .route('/recommendations', recommendationRoutes(deps))
+    .route('/rank-tracker', rankTrackerRoutes(deps))
 
   // A sub-app's notFound is not used once mounted, so the catch-all route answers instead.
   api.all('*', (c) => c.json(errorBody('not_found', 'No such API endpoint.'), 404))

@@ -111,11 +111,21 @@ try {
   await waitForHealth(baseUrl, server)
   console.log(`e2e: server ready at ${baseUrl}`)
 
-  tests = spawn('npx', ['vitest', 'run', '--config', 'apps/web/e2e/vitest.e2e.config.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, BASE_URL: baseUrl, E2E_BASE_URL: baseUrl, CHROMIUM_PATH: chromiumPath },
-  })
+  // Extra arguments pass through to Vitest, e.g. a file filter: node apps/web/e2e/run.mjs listings
+  tests = spawn(
+    'npx',
+    ['vitest', 'run', '--config', 'apps/web/e2e/vitest.e2e.config.ts', ...process.argv.slice(2)],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        BASE_URL: baseUrl,
+        E2E_BASE_URL: baseUrl,
+        CHROMIUM_PATH: chromiumPath,
+      },
+    },
+  )
   exitCode = await new Promise((resolve) => {
     tests.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))
     tests.once('error', (error) => {

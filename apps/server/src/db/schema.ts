@@ -3,6 +3,9 @@
 import * as ai from './schema/ai.js'
 import * as app from './schema/app.js'
 import * as auth from './schema/auth.js'
+import * as listings from './schema/listings.js'
+import * as planner from './schema/planner.js'
+import * as rankTracker from './schema/rank-tracker.js'
 
-export const schema = { ...app, ...auth, ...ai }
+export const schema = { ...app, ...auth, ...ai, ...rankTracker, ...planner, ...listings }
 export type Schema = typeof schema

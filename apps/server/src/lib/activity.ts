@@ -12,6 +12,11 @@ export type ActivityKind =
   | 'primary_changed'
   | 'connection_made'
   | 'connection_removed'
+  | 'listing_recorded'
+  | 'keyword_analysed'
+  | 'task_completed'
+  | 'rank_keyword_added'
+  | 'rank_keyword_removed'
 
 export async function recordActivity(
   db: Db | Tx,

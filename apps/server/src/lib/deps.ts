@@ -4,6 +4,7 @@ import type { Env } from '../env.js'
 import type { JwtKeys } from '../auth/keys.js'
 import type { SessionCache } from '../auth/session-cache.js'
 import type { GoogleDataProvider } from '../features/integrations/google-data.js'
+import type { RankProvider } from '../features/rank-tracker/rank-provider.js'
 import type { Clock } from './clock.js'
 import type { Logger } from './logger.js'
 
@@ -21,4 +22,6 @@ export interface AppDeps {
   google: GoogleDataProvider
   /** The configured model or the built-in engine, with SPEC §8 fallbacks and the daily quota. */
   ai: AiService
+  /** Keyword positions for the Rank Tracker; the simulated provider when not given. */
+  rank?: RankProvider
 }

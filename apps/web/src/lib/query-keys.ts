@@ -6,12 +6,33 @@ export const dashboardKey = ['dashboard'] as const
 
 export const integrationsKey = ['integrations'] as const
 
+/** SEO tasks and progress: ['recommendations', businessId]. */
+export const recommendationsKey = ['recommendations'] as const
+
+/** Local Listings: ['listings', businessId, locationId]. */
+export const listingsKey = ['listings'] as const
+
+/** Keyword Analysis: ['keywords', 'list' | 'suggestions', businessId, ...]. */
+export const keywordsKey = ['keywords'] as const
+
+/** Keyword Planner: ['planner', 'ideas' | 'saved', businessId, ...]. */
+export const plannerKey = ['planner'] as const
+
 /** Simulated Google data: ['integrations', service, businessId, locationId]. */
 export const googleDataKey = (service: GoogleService) => [...integrationsKey, service] as const
+
+/** Rank Tracker: ['rank-tracker', businessId, locationId, 'keywords' | 'history', …]. */
+export const rankTrackerKey = ['rank-tracker'] as const
 
 /** Everything derived from the business: refetched whenever the saved business changes. */
 export const businessDerivedKeys = [
   dashboardKey,
+  // The first save adds the starter tasks.
+  recommendationsKey,
   googleDataKey('search-console'),
   googleDataKey('analytics'),
+  listingsKey,
+  keywordsKey,
+  plannerKey,
+  rankTrackerKey,
 ] as const

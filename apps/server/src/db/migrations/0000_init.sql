@@ -85,6 +85,7 @@ CREATE TABLE "recommendations" (
 	"impact" text DEFAULT '' NOT NULL,
 	"points" integer NOT NULL,
 	"completed_date" date,
+	"implementation_guide" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -144,6 +145,66 @@ CREATE TABLE "auth"."users" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "listing_records" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid NOT NULL,
+	"location_key" text NOT NULL,
+	"location_id" text,
+	"platform" text NOT NULL,
+	"url" text DEFAULT '' NOT NULL,
+	"status" text,
+	"listed" boolean DEFAULT true NOT NULL,
+	"name" text DEFAULT '' NOT NULL,
+	"address" text DEFAULT '' NOT NULL,
+	"phone" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "saved_keywords" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid NOT NULL,
+	"keyword" text NOT NULL,
+	"volume" integer NOT NULL,
+	"difficulty" text NOT NULL,
+	"cpc" double precision NOT NULL,
+	"competition" double precision NOT NULL,
+	"relevance" text NOT NULL,
+	"intent" text NOT NULL,
+	"trend" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "rank_keywords" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid NOT NULL,
+	"location_id" text,
+	"keyword" text NOT NULL,
+	"keyword_key" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "rank_keywords_business_location_keyword_key" UNIQUE NULLS NOT DISTINCT("business_id","location_id","keyword_key")
+);
+--> statement-breakpoint
+CREATE TABLE "rank_positions" (
+	"keyword_id" uuid NOT NULL,
+	"business_id" uuid NOT NULL,
+	"day" date NOT NULL,
+	"status" text NOT NULL,
+	"position" integer,
+	"checks" integer DEFAULT 1 NOT NULL,
+	"checked_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "rank_positions_pkey" PRIMARY KEY("keyword_id","day"),
+	CONSTRAINT "rank_positions_result_check" CHECK (("rank_positions"."status" = 'ok' AND "rank_positions"."position" BETWEEN 1 AND 100) OR ("rank_positions"."status" = 'failed' AND "rank_positions"."position" IS NULL))
+);
+--> statement-breakpoint
+CREATE TABLE "rank_scopes" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"business_id" uuid NOT NULL,
+	"location_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "rank_scopes_business_location_key" UNIQUE NULLS NOT DISTINCT("business_id","location_id")
+);
+--> statement-breakpoint
 ALTER TABLE "ai_usage" ADD CONSTRAINT "ai_usage_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "auth"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "activities" ADD CONSTRAINT "activities_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "backlinks" ADD CONSTRAINT "backlinks_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -157,6 +218,15 @@ ALTER TABLE "auth"."mfa_amr_claims" ADD CONSTRAINT "mfa_amr_claims_session_id_se
 ALTER TABLE "auth"."refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "auth"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth"."refresh_tokens" ADD CONSTRAINT "refresh_tokens_session_id_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "auth"."sessions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth"."sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "auth"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "listing_records" ADD CONSTRAINT "listing_records_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "listing_records" ADD CONSTRAINT "listing_records_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "saved_keywords" ADD CONSTRAINT "saved_keywords_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rank_keywords" ADD CONSTRAINT "rank_keywords_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rank_keywords" ADD CONSTRAINT "rank_keywords_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rank_positions" ADD CONSTRAINT "rank_positions_keyword_id_rank_keywords_id_fk" FOREIGN KEY ("keyword_id") REFERENCES "public"."rank_keywords"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rank_positions" ADD CONSTRAINT "rank_positions_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rank_scopes" ADD CONSTRAINT "rank_scopes_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "rank_scopes" ADD CONSTRAINT "rank_scopes_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "activities_business_id_created_at_idx" ON "activities" USING btree ("business_id","created_at");--> statement-breakpoint
 CREATE INDEX "backlinks_business_id_created_at_idx" ON "backlinks" USING btree ("business_id","created_at");--> statement-breakpoint
 CREATE INDEX "backlinks_business_id_location_id_idx" ON "backlinks" USING btree ("business_id","location_id");--> statement-breakpoint
@@ -170,4 +240,8 @@ CREATE UNIQUE INDEX "refresh_tokens_token_hash_key" ON "auth"."refresh_tokens" U
 CREATE INDEX "refresh_tokens_session_id_idx" ON "auth"."refresh_tokens" USING btree ("session_id");--> statement-breakpoint
 CREATE INDEX "refresh_tokens_parent_idx" ON "auth"."refresh_tokens" USING btree ("parent");--> statement-breakpoint
 CREATE INDEX "auth_sessions_user_id_idx" ON "auth"."sessions" USING btree ("user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "auth_users_email_key" ON "auth"."users" USING btree ("email");
+CREATE UNIQUE INDEX "auth_users_email_key" ON "auth"."users" USING btree ("email");--> statement-breakpoint
+CREATE UNIQUE INDEX "listing_records_business_location_platform_key" ON "listing_records" USING btree ("business_id","location_key","platform");--> statement-breakpoint
+CREATE UNIQUE INDEX "saved_keywords_business_id_keyword_key" ON "saved_keywords" USING btree ("business_id","keyword");--> statement-breakpoint
+CREATE INDEX "saved_keywords_business_id_created_at_idx" ON "saved_keywords" USING btree ("business_id","created_at");--> statement-breakpoint
+CREATE INDEX "rank_positions_business_id_day_idx" ON "rank_positions" USING btree ("business_id","day");

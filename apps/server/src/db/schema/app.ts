@@ -150,6 +150,8 @@ export const recommendations = pgTable(
     impact: text('impact').notNull().default(''),
     points: integer('points').notNull(),
     completedDate: date('completed_date', { mode: 'string' }),
+    /** Step-by-step instructions, one step per line (issue 10). */
+    implementationGuide: text('implementation_guide').notNull().default(''),
     createdAt,
     updatedAt,
   },

@@ -1,0 +1,61 @@
+// Route inventory gate (reference/security-tests.md §1d): every /api route, present and future, must
+// refuse a request without a session. A new endpoint cannot slip through untested.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestApp, type TestApp } from '../src/testing/app.js'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+function apiRoutes(app: TestApp['app']) {
+  const seen = new Set<string>()
+  return app.routes
+    .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL')
+    .map((r) => ({ method: r.method, path: r.path.replace(/:(\w+)/g, 'x-$1') }))
+    .filter((r) => {
+      const key = `${r.method} ${r.path}`
+      if (seen.has(key)) return false
+      seen.add(key)
+      return true
+    })
+}
+
+describe('route inventory', () => {
+  test('there are API routes to check', () => {
+    expect(apiRoutes(t.app).length).toBeGreaterThan(10)
+  })
+
+  test('every /api route answers 401 without a session, in the one error shape', async () => {
+    const open: string[] = []
+    for (const route of apiRoutes(t.app)) {
+      const res = await t.app.request(route.path, {
+        method: route.method,
+        headers: { 'content-type': 'application/json' },
+        body: ['GET', 'HEAD'].includes(route.method) ? undefined : '{}',
+      })
+      const body = (await res.json().catch(() => null)) as { error?: { code?: string } } | null
+      if (res.status !== 401 || body?.error?.code !== 'unauthorized') {
+        open.push(`${route.method} ${route.path} -> ${res.status}`)
+      }
+    }
+    expect(open).toEqual([])
+  })
+
+  test('a forged token is refused on every /api route', async () => {
+    const forged =
+      'eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0.eyJzdWIiOiIwMDAwMDAwMC0wMDAwLTQwMDAtODAwMC0wMDAwMDAwMDAwMDEiLCJhdWQiOiJhdXRoZW50aWNhdGVkIiwiZXhwIjo5OTk5OTk5OTk5fQ.'
+    const open: string[] = []
+    for (const route of apiRoutes(t.app)) {
+      const res = await t.app.request(route.path, {
+        method: route.method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${forged}` },
+        body: ['GET', 'HEAD'].includes(route.method) ? undefined : '{}',
+      })
+      if (res.status !== 401) open.push(`${route.method} ${route.path} -> ${res.status}`)
+    }
+    expect(open).toEqual([])
+  })
+})
