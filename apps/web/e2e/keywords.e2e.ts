@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { afterEach, describe, expect, test } from 'vitest'
 import { openBrowser, url, type Browser } from './browser'
+import { saveBusinessInSettings, signUpThroughLanding } from './journeys'
 
 let browser: Browser | undefined
 
@@ -13,27 +14,16 @@ describe('keywords journey', () => {
   test('analyse a keyword, see it ranked, save two planner ideas and export them', async () => {
     browser = await openBrowser()
     const { page, problems } = browser
-    const email = `e2e-kw-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
-
-    // Sign up and save the business.
-    await page.goto(url('/'))
-    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
-    await page.getByLabel('Full Name').fill('Ada Lovelace')
-    await page.getByLabel('Email Address').fill(email)
-    await page.getByLabel('Password').fill('correct horse battery')
-    await page.getByRole('button', { name: 'Sign Up' }).click()
-    await page.waitForURL(url('/dashboard'))
-    await page.getByRole('link', { name: 'Go to Settings' }).click()
-    const form = page.getByRole('form', { name: 'Business information' })
-    await form.getByLabel('Business Name').fill('Sunrise Dental')
-    await form.getByLabel('Category').selectOption('Dental')
-    await form.getByLabel('Address').fill('100 Congress Ave')
-    await form.getByLabel('City').fill('Austin')
-    await form.getByLabel('State').fill('TX')
-    await form.getByLabel('ZIP Code').fill('78701')
-    await form.getByLabel('Phone').fill('512 555 0100')
-    await form.getByRole('button', { name: 'Save Business Information' }).click()
-    await form.getByText('Business information saved successfully!').waitFor()
+    await signUpThroughLanding(page, { fullName: 'Ada Lovelace', prefix: 'kw' })
+    await saveBusinessInSettings(page, {
+      name: 'Sunrise Dental',
+      category: 'Dental',
+      address: '100 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      phone: '512 555 0100',
+    })
 
     // Keyword Analysis: an empty keyword is refused, then a real one is analysed.
     const menu = page.getByRole('navigation', { name: 'Main' })

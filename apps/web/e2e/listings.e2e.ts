@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { openBrowser, url, type Browser } from './browser'
+import { callApiAs, signUpThroughLanding } from './journeys'
 
 let browser: Browser | undefined
 
@@ -12,40 +13,19 @@ describe('listings journey', () => {
   test('record a listing with a different phone: the difference is named and the count changes', async () => {
     browser = await openBrowser()
     const { page, problems } = browser
-    const email = `e2e-listings-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
-
-    await page.goto(url('/'))
-    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
-    await page.getByLabel('Full Name').fill('Grace Hopper')
-    await page.getByLabel('Email Address').fill(email)
-    await page.getByLabel('Password').fill('correct horse battery')
-    await page.getByRole('button', { name: 'Sign Up' }).click()
-    await page.waitForURL(url('/dashboard'))
+    await signUpThroughLanding(page, { fullName: 'Grace Hopper', prefix: 'listings' })
 
     // The business itself is the Settings journey's subject; here it is saved through the API.
-    const saved = await page.evaluate(async () => {
-      const session = JSON.parse(localStorage.getItem('supabase.auth.token') ?? '{}') as {
-        access_token?: string
-      }
-      const response = await fetch('/api/business', {
-        method: 'PUT',
-        headers: {
-          'Content-Type': 'application/json',
-          Authorization: `Bearer ${session.access_token ?? ''}`,
-        },
-        body: JSON.stringify({
-          name: 'Sunrise Dental',
-          category: 'Dental',
-          address: '100 Congress Ave',
-          city: 'Austin',
-          state: 'TX',
-          zip: '78701',
-          phone: '(512) 555-0100',
-        }),
-      })
-      return response.status
+    const saved = await callApiAs(page, 'PUT', '/api/business', {
+      name: 'Sunrise Dental',
+      category: 'Dental',
+      address: '100 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      phone: '(512) 555-0100',
     })
-    expect(saved).toBe(200)
+    expect(saved.status).toBe(200)
 
     await page.goto(url('/listings'))
     await page.getByRole('heading', { name: 'Local Listings' }).waitFor()

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { afterEach, describe, expect, test } from 'vitest'
 import { openBrowser, url, type Browser } from './browser'
+import { callApiAs, signUpThroughLanding } from './journeys'
 
 let browser: Browser | undefined
 
@@ -13,52 +14,26 @@ describe('rank tracker journey', () => {
   test('add a keyword, switch range and location, refresh, export the CSV', async () => {
     browser = await openBrowser()
     const { page, problems } = browser
-    const email = `e2e-rank-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
-
-    await page.goto(url('/'))
-    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
-    await page.getByLabel('Full Name').fill('Grace Hopper')
-    await page.getByLabel('Email Address').fill(email)
-    await page.getByLabel('Password').fill('correct horse battery')
-    await page.getByRole('button', { name: 'Sign Up' }).click()
-    await page.waitForURL(url('/dashboard'))
+    await signUpThroughLanding(page, { fullName: 'Grace Hopper', prefix: 'rank' })
 
     // The business and one extra location, through the API the Settings screen uses.
-    const statuses = await page.evaluate(async () => {
-      const stored = JSON.parse(localStorage.getItem('supabase.auth.token') ?? '{}') as {
-        access_token?: string
-      }
-      const headers = {
-        Authorization: `Bearer ${stored.access_token ?? ''}`,
-        'Content-Type': 'application/json',
-      }
-      const business = await fetch('/api/business', {
-        method: 'PUT',
-        headers,
-        body: JSON.stringify({
-          name: 'Sunrise Dental',
-          category: 'Dental',
-          address: '100 Congress Ave',
-          city: 'Austin',
-          state: 'TX',
-          zip: '78701',
-          phone: '(512) 555-0100',
-        }),
-      })
-      const location = await fetch('/api/business/locations', {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          name: 'Sunrise Dental - Round Rock',
-          address: '5 Main St',
-          city: 'Round Rock',
-          state: 'TX',
-          zip: '78664',
-        }),
-      })
-      return [business.status, location.status]
+    const business = await callApiAs(page, 'PUT', '/api/business', {
+      name: 'Sunrise Dental',
+      category: 'Dental',
+      address: '100 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      phone: '(512) 555-0100',
     })
-    expect(statuses).toEqual([200, 201])
+    const location = await callApiAs(page, 'POST', '/api/business/locations', {
+      name: 'Sunrise Dental - Round Rock',
+      address: '5 Main St',
+      city: 'Round Rock',
+      state: 'TX',
+      zip: '78664',
+    })
+    expect([business.status, location.status]).toEqual([200, 201])
 
     await page.goto(url('/rank-tracker'))
     await page.getByRole('heading', { name: 'Rank Tracker' }).waitFor()

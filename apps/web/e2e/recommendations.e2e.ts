@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { openBrowser, url, type Browser } from './browser'
+import { saveBusinessInSettings, signUpThroughLanding } from './journeys'
 
 let browser: Browser | undefined
 
@@ -12,27 +13,16 @@ describe('SEO recommendations journey', () => {
   test('start a task, complete it, see the modal, points, level and badge, and the dashboard activity', async () => {
     browser = await openBrowser()
     const { page, problems } = browser
-    const email = `e2e-reco-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
-
-    // Sign up and save a business: the first save adds the starter tasks.
-    await page.goto(url('/'))
-    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
-    await page.getByLabel('Full Name').fill('Grace Hopper')
-    await page.getByLabel('Email Address').fill(email)
-    await page.getByLabel('Password').fill('correct horse battery')
-    await page.getByRole('button', { name: 'Sign Up' }).click()
-    await page.waitForURL(url('/dashboard'))
-    await page.getByRole('link', { name: 'Go to Settings' }).click()
-    const form = page.getByRole('form', { name: 'Business information' })
-    await form.getByLabel('Business Name').fill('Harbor Plumbing')
-    await form.getByLabel('Category').selectOption('Home Services')
-    await form.getByLabel('Address').fill('12 Dock St')
-    await form.getByLabel('City').fill('Austin')
-    await form.getByLabel('State').fill('TX')
-    await form.getByLabel('ZIP Code').fill('78701')
-    await form.getByLabel('Phone').fill('512 555 0199')
-    await form.getByRole('button', { name: 'Save Business Information' }).click()
-    await form.getByText('Business information saved successfully!').waitFor()
+    await signUpThroughLanding(page, { fullName: 'Grace Hopper', prefix: 'reco' })
+    await saveBusinessInSettings(page, {
+      name: 'Harbor Plumbing',
+      category: 'Home Services',
+      address: '12 Dock St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      phone: '512 555 0199',
+    })
 
     const menu = page.getByRole('navigation', { name: 'Main' })
     await menu.getByRole('link', { name: 'SEO Recommendations' }).click()

@@ -1,0 +1,65 @@
+// Steps several journeys share; each journey still tests its own screen through the browser.
+import type { Page } from 'playwright-core'
+import { url } from './browser'
+
+/** Signs a new owner up on the landing page and waits for the dashboard; returns the email. */
+export async function signUpThroughLanding(
+  page: Page,
+  { fullName, prefix }: { fullName: string; prefix: string },
+): Promise<string> {
+  const email = `e2e-${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+  await page.goto(url('/'))
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
+  await page.getByLabel('Full Name').fill(fullName)
+  await page.getByLabel('Email Address').fill(email)
+  await page.getByLabel('Password').fill('correct horse battery')
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await page.waitForURL(url('/dashboard'))
+  return email
+}
+
+export interface BusinessFields {
+  name: string
+  category: string
+  address: string
+  city: string
+  state: string
+  zip: string
+  phone: string
+}
+
+/** From the dashboard's welcome view: Go to Settings, fill the business form, save. */
+export async function saveBusinessInSettings(page: Page, business: BusinessFields) {
+  await page.getByRole('link', { name: 'Go to Settings' }).click()
+  const form = page.getByRole('form', { name: 'Business information' })
+  await form.getByLabel('Business Name').fill(business.name)
+  await form.getByLabel('Category').selectOption(business.category)
+  await form.getByLabel('Address').fill(business.address)
+  await form.getByLabel('City').fill(business.city)
+  await form.getByLabel('State').fill(business.state)
+  await form.getByLabel('ZIP Code').fill(business.zip)
+  await form.getByLabel('Phone').fill(business.phone)
+  await form.getByRole('button', { name: 'Save Business Information' }).click()
+  await form.getByText('Business information saved successfully!').waitFor()
+}
+
+/** Calls the API from the page with the signed-in session, for set-up another journey covers. */
+export async function callApiAs(page: Page, method: string, path: string, body: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const stored = JSON.parse(localStorage.getItem('supabase.auth.token') ?? '{}') as {
+        access_token?: string
+      }
+      const response = await fetch(path, {
+        method,
+        headers: {
+          Authorization: `Bearer ${stored.access_token ?? ''}`,
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      })
+      return { status: response.status, body: (await response.json()) as unknown }
+    },
+    { method, path, body },
+  )
+}
