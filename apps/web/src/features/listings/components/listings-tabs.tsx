@@ -119,7 +119,8 @@ function ListingsTable({
   onEdit: (e: ListingEntry) => void
 }) {
   return (
-    <div className="overflow-x-auto">
+    // relative: the sr-only texts inside position against this box, not the page.
+    <div className="relative overflow-x-auto">
       <table className={tableClass}>
         <thead className={headClass}>
           <tr>
@@ -184,7 +185,8 @@ function CitationsTable({
   onEdit: (e: ListingEntry) => void
 }) {
   return (
-    <div className="overflow-x-auto">
+    // relative: the sr-only texts inside position against this box, not the page.
+    <div className="relative overflow-x-auto">
       <table className={tableClass}>
         <thead className={headClass}>
           <tr>

@@ -10,11 +10,13 @@ export function NapWarning({ view }: { view: ListingsView }) {
       {count > 0 ? (
         <Alert variant="destructive">
           <TriangleAlert aria-hidden="true" className="size-4" />
-          <AlertTitle>NAP inconsistencies detected</AlertTitle>
-          <AlertDescription>
-            Inconsistencies detected across {count} {count === 1 ? 'platform' : 'platforms'}. Fix
-            them on each platform so search engines trust your details.
-          </AlertDescription>
+          <div>
+            <AlertTitle>NAP inconsistencies detected</AlertTitle>
+            <AlertDescription>
+              Inconsistencies detected across {count} {count === 1 ? 'platform' : 'platforms'}. Fix
+              them on each platform so search engines trust your details.
+            </AlertDescription>
+          </div>
         </Alert>
       ) : (
         <Alert>
