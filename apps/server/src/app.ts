@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { authRoutes } from './auth/auth.routes.js'
 import { aiRoutes } from './features/ai/ai.routes.js'
+import { backlinkRoutes } from './features/backlinks/backlinks.routes.js'
 import { businessRoutes } from './features/business/business.routes.js'
 import { locationRoutes } from './features/business/locations.routes.js'
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js'
@@ -47,6 +48,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/planner', plannerRoutes(deps))
     .route('/recommendations', recommendationRoutes(deps))
     .route('/rank-tracker', rankTrackerRoutes(deps))
+    .route('/backlinks', backlinkRoutes(deps))
 
   // A sub-app's notFound is not used once mounted, so the catch-all route answers instead.
   api.all('*', (c) => c.json(errorBody('not_found', 'No such API endpoint.'), 404))

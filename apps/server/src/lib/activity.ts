@@ -17,6 +17,7 @@ export type ActivityKind =
   | 'task_completed'
   | 'rank_keyword_added'
   | 'rank_keyword_removed'
+  | 'backlink_added'
 
 export async function recordActivity(
   db: Db | Tx,

@@ -230,6 +230,7 @@ ALTER TABLE "rank_scopes" ADD CONSTRAINT "rank_scopes_location_id_locations_id_f
 CREATE INDEX "activities_business_id_created_at_idx" ON "activities" USING btree ("business_id","created_at");--> statement-breakpoint
 CREATE INDEX "backlinks_business_id_created_at_idx" ON "backlinks" USING btree ("business_id","created_at");--> statement-breakpoint
 CREATE INDEX "backlinks_business_id_location_id_idx" ON "backlinks" USING btree ("business_id","location_id");--> statement-breakpoint
+CREATE INDEX "backlinks_business_id_first_seen_idx" ON "backlinks" USING btree ("business_id","first_seen");--> statement-breakpoint
 CREATE UNIQUE INDEX "businesses_user_id_key" ON "businesses" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "keywords_business_id_created_at_idx" ON "keywords" USING btree ("business_id","created_at");--> statement-breakpoint
 CREATE INDEX "locations_business_id_idx" ON "locations" USING btree ("business_id","created_at");--> statement-breakpoint

@@ -126,6 +126,8 @@ export const backlinks = pgTable(
   (t) => [
     index('backlinks_business_id_created_at_idx').on(t.businessId, t.createdAt),
     index('backlinks_business_id_location_id_idx').on(t.businessId, t.locationId),
+    // Time Range filters and the summary's growth windows read by first seen (issue 8).
+    index('backlinks_business_id_first_seen_idx').on(t.businessId, t.firstSeen),
   ],
 )
 

@@ -1,0 +1,345 @@
+import { eq } from 'drizzle-orm'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import type { Backlink, BacklinkPage, BacklinkSummary } from '@localseo/shared/backlinks'
+import { activities, backlinks, businesses } from '../../db/schema/app.js'
+import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
+import { apiCaller } from '../../testing/api.js'
+import { signUp } from '../../testing/auth.js'
+import { businessInput, locationInput } from '../../testing/factories.js'
+
+type ErrorBody = { error?: { code: string; message: string; issues?: { message: string }[] } }
+
+let t: TestApp
+let token: string
+let businessId: string
+let locationId: string
+const NOW = new Date('2026-03-10T15:00:00Z')
+const DAY = 24 * 60 * 60 * 1000
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY)
+const clock = createTestClock(NOW)
+
+const call = <T>(method: string, path: string, body?: unknown, bearer?: string) =>
+  apiCaller(t.app, () => token)<T & ErrorBody>(method, path, body, bearer)
+
+async function setUp(bearer: string) {
+  await call('PUT', '/api/business', businessInput, bearer)
+  const res = await call<{ locations: { id: string }[] }>(
+    'POST',
+    '/api/business/locations',
+    locationInput('Round Rock'),
+    bearer,
+  )
+  return res.body.locations[0]!.id
+}
+
+/** Known rows straight into the table, replacing the 3 first-run samples. */
+async function seed(rows: (Partial<typeof backlinks.$inferInsert> & { domain: string })[]) {
+  await t.db.delete(backlinks).where(eq(backlinks.businessId, businessId))
+  if (rows.length === 0) return
+  await t.db.insert(backlinks).values(
+    rows.map((row, i) => ({
+      businessId,
+      url: `https://${row.domain}/${i}`,
+      anchorText: row.domain,
+      linkType: 'dofollow' as const,
+      quality: 'medium' as const,
+      domainAuthority: 50,
+      spamScore: 1,
+      firstSeen: NOW,
+      createdAt: new Date(NOW.getTime() - i * 1000),
+      ...row,
+    })),
+  )
+}
+
+beforeEach(async () => {
+  clock.set(NOW)
+  t = await createTestApp({ clock })
+  token = (await signUp(t.app, { email: 'owner@example.com' })).accessToken
+  locationId = await setUp(token)
+  const [business] = await t.db.select({ id: businesses.id }).from(businesses)
+  businessId = business!.id
+})
+afterEach(() => t.close())
+
+describe('adding a backlink (SPEC §5)', () => {
+  test('prepends https://, strips www. for the domain and defaults anchor, type and quality', async () => {
+    const res = await call<Backlink>('POST', '/api/backlinks', { url: 'www.austinnews.com/best' })
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject({
+      url: 'https://www.austinnews.com/best',
+      domain: 'austinnews.com',
+      anchorText: 'austinnews.com',
+      linkType: 'dofollow',
+      quality: 'medium',
+      status: 'active',
+      isLocationSpecific: false,
+      locationId: null,
+      firstSeen: NOW.toISOString(),
+    })
+    expect(res.body.domainAuthority).toBeGreaterThanOrEqual(10)
+    expect(res.body.domainAuthority).toBeLessThanOrEqual(79)
+    expect(res.body.spamScore).toBeGreaterThanOrEqual(0)
+    expect(res.body.spamScore).toBeLessThanOrEqual(9)
+    const log = await t.db.select().from(activities).where(eq(activities.kind, 'backlink_added'))
+    expect(log.map((a) => a.message)).toEqual(['Backlink added from austinnews.com'])
+  })
+
+  test('the same URL always gets the same domain authority and spam score', async () => {
+    const a = await call<Backlink>('POST', '/api/backlinks', { url: 'http://blog.example.org/x' })
+    const b = await call<Backlink>('POST', '/api/backlinks', { url: 'http://blog.example.org/x' })
+    expect(a.body.url).toBe('http://blog.example.org/x')
+    expect([b.body.domainAuthority, b.body.spamScore]).toEqual([
+      a.body.domainAuthority,
+      a.body.spamScore,
+    ])
+  })
+
+  test('a non-main location makes it location-specific; a foreign location is a 404', async () => {
+    const res = await call<Backlink>('POST', '/api/backlinks', {
+      url: 'roundrockblog.com',
+      anchorText: 'Dentist in Round Rock',
+      linkType: 'nofollow',
+      quality: 'high',
+      location: locationId,
+    })
+    expect(res.body).toMatchObject({
+      isLocationSpecific: true,
+      locationId,
+      anchorText: 'Dentist in Round Rock',
+      linkType: 'nofollow',
+      quality: 'high',
+    })
+    expect((await call('POST', '/api/backlinks', { url: 'a.com', location: 'nope' })).status).toBe(
+      404,
+    )
+  })
+
+  test.each(['not a url', 'javascript:alert(1)', '', 'ftp://example.com'])(
+    'refuses %j with the exact message and writes nothing',
+    async (url) => {
+      const before = await t.db.select().from(backlinks)
+      const res = await call('POST', '/api/backlinks', { url })
+      expect(res.status).toBe(422)
+      expect(res.body.error?.issues?.[0]?.message).toBe('Invalid URL. Please enter a valid URL.')
+      expect(await t.db.select().from(backlinks)).toHaveLength(before.length)
+    },
+  )
+
+  test('refuses over-long fields and unknown enums', async () => {
+    expect(
+      (await call('POST', '/api/backlinks', { url: 'a.com', anchorText: 'x'.repeat(301) })).status,
+    ).toBe(422)
+    expect((await call('POST', '/api/backlinks', { url: 'a.com', quality: 'great' })).status).toBe(
+      422,
+    )
+    expect(
+      (await call('POST', '/api/backlinks', { url: `a.com/${'x'.repeat(2000)}` })).status,
+    ).toBe(422)
+  })
+})
+
+describe('listing backlinks', () => {
+  beforeEach(() =>
+    seed([
+      { domain: 'austinchamber.org', quality: 'high', firstSeen: daysAgo(2) },
+      { domain: 'yelp.com', linkType: 'nofollow', quality: 'high', firstSeen: daysAgo(60) },
+      { domain: 'dentalguide.com', quality: 'low', firstSeen: daysAgo(120) },
+      { domain: 'oldblog.net', firstSeen: daysAgo(300), status: 'broken' },
+      { domain: 'ancient.org', firstSeen: daysAgo(500), locationId, isLocationSpecific: true },
+    ]),
+  )
+
+  const domains = async (query: string) => {
+    const res = await call<BacklinkPage>('GET', `/api/backlinks${query}`)
+    expect(res.status).toBe(200)
+    return res.body.items.map((b) => b.domain)
+  }
+
+  test('main lists all, newest created first; a location lists its own', async () => {
+    const res = await call<BacklinkPage>('GET', '/api/backlinks')
+    expect(res.body).toMatchObject({ page: 1, pageSize: 20, total: 5 })
+    expect(res.body.items.map((b) => b.domain)).toEqual([
+      'austinchamber.org',
+      'yelp.com',
+      'dentalguide.com',
+      'oldblog.net',
+      'ancient.org',
+    ])
+    expect(await domains(`?location=${locationId}`)).toEqual(['ancient.org'])
+    expect(await domains('?location=main')).toHaveLength(5)
+  })
+
+  test('filters by domain text, type and quality', async () => {
+    expect(await domains('?domain=CHAMBER')).toEqual(['austinchamber.org'])
+    expect(await domains('?domain=.org')).toEqual(['austinchamber.org', 'ancient.org'])
+    expect(await domains('?domain=%25')).toEqual([])
+    expect(await domains('?type=nofollow')).toEqual(['yelp.com'])
+    expect(await domains('?quality=low')).toEqual(['dentalguide.com'])
+    expect(await domains('?quality=high&type=dofollow')).toEqual(['austinchamber.org'])
+  })
+
+  test('the time range filters by first seen, against the clock', async () => {
+    expect(await domains('?timeRange=30d')).toEqual(['austinchamber.org'])
+    expect(await domains('?timeRange=90d')).toHaveLength(2)
+    expect(await domains('?timeRange=6m')).toHaveLength(3)
+    expect(await domains('?timeRange=1y')).toHaveLength(4)
+    expect(await domains('?timeRange=all')).toHaveLength(5)
+    // First seen, not created: moving first seen back 31 days takes a link out of '30d'.
+    await t.db
+      .update(backlinks)
+      .set({ firstSeen: daysAgo(31) })
+      .where(eq(backlinks.domain, 'austinchamber.org'))
+    expect(await domains('?timeRange=30d')).toEqual([])
+  })
+
+  test('paginates with bounds on page and page size', async () => {
+    const second = await call<BacklinkPage>('GET', '/api/backlinks?page=2&pageSize=2')
+    expect(second.body).toMatchObject({ page: 2, pageSize: 2, total: 5 })
+    expect(second.body.items.map((b) => b.domain)).toEqual(['dentalguide.com', 'oldblog.net'])
+    expect((await call<BacklinkPage>('GET', '/api/backlinks?page=9')).body.items).toEqual([])
+    for (const bad of [
+      'pageSize=101',
+      'pageSize=0',
+      'page=0',
+      'page=x',
+      'type=ugc',
+      'timeRange=2y',
+    ]) {
+      expect((await call('GET', `/api/backlinks?${bad}`)).status).toBe(422)
+    }
+  })
+})
+
+describe('GET /api/backlinks/summary', () => {
+  test('counts, percentages, top domains and anchors, growth and quality from known rows', async () => {
+    await seed([
+      { domain: 'a.com', quality: 'high', anchorText: 'dentist', firstSeen: daysAgo(1) },
+      { domain: 'a.com', quality: 'high', anchorText: 'dentist', firstSeen: daysAgo(40) },
+      { domain: 'a.com', linkType: 'nofollow', anchorText: 'smile', firstSeen: daysAgo(100) },
+      { domain: 'b.com', quality: 'low', status: 'broken', firstSeen: daysAgo(200) },
+      ...['c', 'd', 'e', 'f', 'g'].map((d) => ({ domain: `${d}.com`, firstSeen: daysAgo(400) })),
+      { domain: 'b.com', locationId, isLocationSpecific: true, firstSeen: daysAgo(10) },
+    ])
+    const res = await call<BacklinkSummary>('GET', '/api/backlinks/summary')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({
+      total: 10,
+      dofollow: 9,
+      nofollow: 1,
+      highQuality: 2,
+      highQualityPercent: 20,
+      broken: 1,
+      topDomains: [
+        { domain: 'a.com', count: 3 },
+        { domain: 'b.com', count: 2 },
+        { domain: 'c.com', count: 1 },
+        { domain: 'd.com', count: 1 },
+        { domain: 'e.com', count: 1 },
+      ],
+      topAnchors: [
+        { anchorText: 'dentist', count: 2 },
+        { anchorText: 'b.com', count: 2 },
+        { anchorText: 'c.com', count: 1 },
+        { anchorText: 'd.com', count: 1 },
+        { anchorText: 'e.com', count: 1 },
+      ].sort((x, y) => y.count - x.count || x.anchorText.localeCompare(y.anchorText)),
+      growth: { last30Days: 2, last90Days: 3, last180Days: 4 },
+      qualityDistribution: { high: 2, medium: 7, low: 1 },
+    })
+    const branch = await call<BacklinkSummary>(
+      'GET',
+      `/api/backlinks/summary?location=${locationId}`,
+    )
+    expect(branch.body).toMatchObject({
+      total: 1,
+      highQualityPercent: 0,
+      topDomains: [{ domain: 'b.com', count: 1 }],
+    })
+  })
+
+  test('an empty business answers zeros', async () => {
+    await seed([])
+    const res = await call<BacklinkSummary>('GET', '/api/backlinks/summary')
+    expect(res.body).toMatchObject({
+      total: 0,
+      highQualityPercent: 0,
+      topDomains: [],
+      topAnchors: [],
+    })
+  })
+})
+
+describe('changing status and deleting', () => {
+  test('marks broken and active again, then deletes', async () => {
+    const added = await call<Backlink>('POST', '/api/backlinks', { url: 'a.com' })
+    const broken = await call<Backlink>('PATCH', `/api/backlinks/${added.body.id}`, {
+      status: 'broken',
+    })
+    expect(broken.body.status).toBe('broken')
+    expect((await call<BacklinkSummary>('GET', '/api/backlinks/summary')).body.broken).toBe(1)
+    const active = await call<Backlink>('PATCH', `/api/backlinks/${added.body.id}`, {
+      status: 'active',
+    })
+    expect(active.body.status).toBe('active')
+    expect(
+      (await call('PATCH', `/api/backlinks/${added.body.id}`, { status: 'gone' })).status,
+    ).toBe(422)
+    const del = await t.app.request(`/api/backlinks/${added.body.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect(del.status).toBe(204)
+    expect((await call('DELETE', `/api/backlinks/${added.body.id}`)).status).toBe(404)
+    expect((await call('DELETE', '/api/backlinks/not-a-uuid')).status).toBe(404)
+  })
+
+  test('needs a business and a session', async () => {
+    const fresh = (await signUp(t.app, { email: 'new@example.com' })).accessToken
+    expect((await call('GET', '/api/backlinks', undefined, fresh)).status).toBe(404)
+    expect((await t.app.request('/api/backlinks')).status).toBe(401)
+  })
+})
+
+describe('tenant isolation', () => {
+  test("another owner cannot see, change or delete this owner's backlinks or use its location", async () => {
+    const added = await call<Backlink>('POST', '/api/backlinks', {
+      url: 'secret.com',
+      location: locationId,
+    })
+    const before = await t.db.select().from(backlinks).orderBy(backlinks.id)
+    const intruder = (await signUp(t.app, { email: 'intruder@example.com' })).accessToken
+    await setUp(intruder)
+    const id = added.body.id
+    expect(
+      (await call('PATCH', `/api/backlinks/${id}`, { status: 'broken' }, intruder)).status,
+    ).toBe(404)
+    expect((await call('DELETE', `/api/backlinks/${id}`, undefined, intruder)).status).toBe(404)
+    expect(
+      (await call('GET', `/api/backlinks?location=${locationId}`, undefined, intruder)).status,
+    ).toBe(404)
+    expect(
+      (await call('GET', `/api/backlinks/summary?location=${locationId}`, undefined, intruder))
+        .status,
+    ).toBe(404)
+    expect(
+      (await call('POST', '/api/backlinks', { url: 'x.com', location: locationId }, intruder))
+        .status,
+    ).toBe(404)
+    const list = await call<BacklinkPage>('GET', '/api/backlinks?pageSize=100', undefined, intruder)
+    expect(list.body.items.some((b) => b.domain === 'secret.com' || b.id === id)).toBe(false)
+    const summary = await call<BacklinkSummary>(
+      'GET',
+      '/api/backlinks/summary',
+      undefined,
+      intruder,
+    )
+    expect(summary.body.topDomains.some((d) => d.domain === 'secret.com')).toBe(false)
+    const after = await t.db
+      .select()
+      .from(backlinks)
+      .where(eq(backlinks.businessId, businessId))
+      .orderBy(backlinks.id)
+    expect(after).toEqual(before)
+  })
+})

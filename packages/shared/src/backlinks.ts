@@ -1,0 +1,145 @@
+// Backlink input and filters (SPEC §5 "Backlink add", §7 backlinks, §9 backlink constants): one
+// schema for the server boundary and the Add Backlink form.
+import { z } from 'zod'
+import { seededRandom } from './random.js'
+
+export const INVALID_BACKLINK_URL = 'Invalid URL. Please enter a valid URL.'
+export const BACKLINK_URL_MAX = 2000
+export const BACKLINK_ANCHOR_MAX = 300
+export const BACKLINK_PAGE_SIZE_MAX = 100
+
+export const backlinkTypes = ['dofollow', 'nofollow'] as const
+export const backlinkQualities = ['high', 'medium', 'low'] as const
+export const backlinkStatuses = ['active', 'broken'] as const
+export const backlinkTimeRanges = ['30d', '90d', '6m', '1y', 'all'] as const
+
+export type BacklinkType = (typeof backlinkTypes)[number]
+export type BacklinkQuality = (typeof backlinkQualities)[number]
+export type BacklinkTimeRange = (typeof backlinkTimeRanges)[number]
+
+/** Days back from now that each Time Range covers; 'all' has no bound. */
+export const TIME_RANGE_DAYS: Record<Exclude<BacklinkTimeRange, 'all'>, number> = {
+  '30d': 30,
+  '90d': 90,
+  '6m': 180,
+  '1y': 365,
+}
+
+/** SPEC §9: growth windows of 30, 90 and 180 days, counted by first seen. */
+export const BACKLINK_GROWTH_DAYS = [30, 90, 180] as const
+
+export interface NormalizedBacklinkUrl {
+  url: string
+  domain: string
+}
+
+/**
+ * SPEC §5: https:// is prepended when there is no http(s) scheme; the result must parse as an
+ * http(s) URL with a real host; the domain is the host without a leading 'www.'.
+ * Returns undefined when the URL is invalid.
+ */
+export function normalizeBacklinkUrl(input: string): NormalizedBacklinkUrl | undefined {
+  const trimmed = input.trim()
+  if (!trimmed || /\s/.test(trimmed)) return undefined
+  const withScheme = /^https?:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`
+  let parsed: URL
+  try {
+    parsed = new URL(withScheme)
+  } catch {
+    return undefined
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined
+  const host = parsed.hostname.toLowerCase()
+  // A real host: a dotted name or an IP literal, not 'javascript' from 'https://javascript:alert(1)'.
+  if (!host || (!host.includes('.') && !host.startsWith('['))) return undefined
+  if (host.startsWith('.') || host.endsWith('..') || host.includes('..')) return undefined
+  if (parsed.username || parsed.password) return undefined
+  const url = parsed.href
+  if (url.length > BACKLINK_URL_MAX) return undefined
+  return { url, domain: host.replace(/^www\./, '') }
+}
+
+/** Domain authority 10-79 and spam score 0-9, the same for the same URL (SPEC §7). */
+export function backlinkMetrics(url: string) {
+  const random = seededRandom('backlink-metrics', url)
+  return { domainAuthority: random.int(10, 79), spamScore: random.int(0, 9) }
+}
+
+export const backlinkInputSchema = z
+  .object({
+    url: z.string().max(BACKLINK_URL_MAX, INVALID_BACKLINK_URL),
+    anchorText: z.string().trim().max(BACKLINK_ANCHOR_MAX).optional(),
+    linkType: z.enum(backlinkTypes).optional(),
+    quality: z.enum(backlinkQualities).optional(),
+    location: z.string().max(100).optional(),
+  })
+  .transform((input, ctx) => {
+    const normalized = normalizeBacklinkUrl(input.url)
+    if (!normalized) {
+      ctx.addIssue({ code: 'custom', path: ['url'], message: INVALID_BACKLINK_URL })
+      return z.NEVER
+    }
+    return {
+      url: normalized.url,
+      domain: normalized.domain,
+      anchorText: input.anchorText || normalized.domain,
+      linkType: input.linkType ?? 'dofollow',
+      quality: input.quality ?? 'medium',
+      location: input.location,
+      ...backlinkMetrics(normalized.url),
+    }
+  })
+
+export type BacklinkInput = z.input<typeof backlinkInputSchema>
+export type NewBacklink = z.output<typeof backlinkInputSchema>
+
+export const backlinkStatusSchema = z.object({ status: z.enum(backlinkStatuses) })
+
+export const backlinkQuerySchema = z.object({
+  domain: z.string().trim().max(200).optional(),
+  type: z.enum(backlinkTypes).optional(),
+  quality: z.enum(backlinkQualities).optional(),
+  timeRange: z.enum(backlinkTimeRanges).default('all'),
+  location: z.string().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(BACKLINK_PAGE_SIZE_MAX).default(20),
+})
+
+export type BacklinkQuery = z.output<typeof backlinkQuerySchema>
+
+export interface Backlink {
+  id: string
+  businessId: string
+  url: string
+  domain: string
+  anchorText: string
+  linkType: BacklinkType
+  quality: BacklinkQuality
+  firstSeen: string
+  domainAuthority: number
+  spamScore: number
+  status: string
+  isLocationSpecific: boolean
+  locationId: string | null
+  createdAt: string
+}
+
+export interface BacklinkPage {
+  items: Backlink[]
+  page: number
+  pageSize: number
+  total: number
+}
+
+export interface BacklinkSummary {
+  total: number
+  dofollow: number
+  nofollow: number
+  highQuality: number
+  highQualityPercent: number
+  broken: number
+  topDomains: { domain: string; count: number }[]
+  topAnchors: { anchorText: string; count: number }[]
+  growth: { last30Days: number; last90Days: number; last180Days: number }
+  qualityDistribution: Record<BacklinkQuality, number>
+}
