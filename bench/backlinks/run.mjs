@@ -5,14 +5,13 @@
 // on that directory and GET /api/backlinks (first page) and GET /api/backlinks/summary are timed.
 // Target: p99 < 100 ms each. Build first: `npm run build`.
 // Usage: node bench/backlinks/run.mjs   (BACKLINKS=100000 SAMPLES=200 override)
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
+import { startServer } from '../lib/server.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const BACKLINKS = Number(process.env.BACKLINKS ?? 100_000)
@@ -20,50 +19,7 @@ const SAMPLES = Number(process.env.SAMPLES ?? 200)
 const WARMUP = 20
 const TARGET_P99_MS = 100
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address()
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-async function start(dataDir) {
-  const port = await freePort()
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/index.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SIMULATED_DELAYS: 'false',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
-  const url = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null) throw new Error('the server exited during start-up')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM')
-      await new Promise((r) => child.once('exit', r))
-    },
-  }
-}
+const start = (dataDir) => startServer({ dataDir, env: { SIMULATED_DELAYS: 'false' } })
 
 async function json(response, what) {
   if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`)

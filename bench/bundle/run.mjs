@@ -17,9 +17,15 @@ const rows = [...new Set(scripts)].map((src) => {
   const bytes = readFileSync(path.join(dist, src.replace(/^\//, '')))
   const gzip = gzipSync(bytes, { level: 9 }).length
   total += gzip
-  return { file: src, 'raw KB': +(bytes.length / 1024).toFixed(1), 'gzip KB': +(gzip / 1024).toFixed(1) }
+  return {
+    file: src,
+    'raw KB': +(bytes.length / 1024).toFixed(1),
+    'gzip KB': +(gzip / 1024).toFixed(1),
+  }
 })
 console.table(rows)
 const kb = total / 1024
-console.log(`Landing page JavaScript: ${kb.toFixed(1)} KB gzip (target <= 150 KB) ${kb <= 150 ? 'OK' : 'OVER'}`)
+console.log(
+  `Landing page JavaScript: ${kb.toFixed(1)} KB gzip (target <= 150 KB) ${kb <= 150 ? 'OK' : 'OVER'}`,
+)
 process.exitCode = kb <= 150 ? 0 : 1

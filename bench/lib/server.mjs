@@ -19,9 +19,13 @@ function freePort() {
   })
 }
 
-export async function startServer({ databaseUrl } = {}) {
+/**
+ * Starts the built server. Without `dataDir` a fresh temporary one is made and removed on stop; a
+ * given `dataDir` is kept, so a benchmark can seed it between two starts.
+ */
+export async function startServer({ databaseUrl, dataDir: givenDataDir, env = {} } = {}) {
   const port = await freePort()
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'localseo-bench-'))
+  const dataDir = givenDataDir ?? mkdtempSync(path.join(tmpdir(), 'localseo-bench-'))
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/index.js')], {
     env: {
       ...process.env,
@@ -31,6 +35,7 @@ export async function startServer({ databaseUrl } = {}) {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
@@ -49,7 +54,7 @@ export async function startServer({ databaseUrl } = {}) {
     async stop() {
       child.kill('SIGTERM')
       await new Promise((r) => child.once('exit', r))
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

@@ -1,6 +1,6 @@
 import type { ListingEntry, ListingsView } from '@localseo/shared/listings'
 import { ExternalLink, Pencil } from 'lucide-react'
-import { useId, useState, type KeyboardEvent } from 'react'
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
@@ -111,10 +111,23 @@ const headClass =
   'border-b text-xs text-muted-foreground [&_th]:py-2 [&_th]:pr-4 [&_th]:font-medium'
 const rowClass = 'border-b last:border-0 align-top [&_td]:py-3 [&_td]:pr-4'
 
-function ListingsTable({
+interface Column {
+  header: string
+  className?: string
+  cell: (entry: ListingEntry) => ReactNode
+}
+
+/** One table shape for both tabs: the platform first, its columns, then the actions. */
+function EntryTable({
+  firstHeader,
+  columns,
+  actionLabel,
   entries,
   onEdit,
 }: {
+  firstHeader: string
+  columns: Column[]
+  actionLabel: (entry: ListingEntry) => string
   entries: ListingEntry[]
   onEdit: (e: ListingEntry) => void
 }) {
@@ -124,10 +137,12 @@ function ListingsTable({
       <table className={tableClass}>
         <thead className={headClass}>
           <tr>
-            <th scope="col">Platform</th>
-            <th scope="col">Status</th>
-            <th scope="col">Issues</th>
-            <th scope="col">Last Updated</th>
+            <th scope="col">{firstHeader}</th>
+            {columns.map((column) => (
+              <th key={column.header} scope="col">
+                {column.header}
+              </th>
+            ))}
             <th scope="col">
               <span className="sr-only">Actions</span>
             </th>
@@ -140,14 +155,18 @@ function ListingsTable({
                 {entry.platform}
                 <SourceBadge entry={entry} />
               </td>
-              <td className="capitalize">{entry.status}</td>
-              <td>
-                <IssueList issues={entry.issues} />
-              </td>
-              <td className="whitespace-nowrap">{entry.lastUpdated}</td>
+              {columns.map((column) => (
+                <td key={column.header} className={column.className}>
+                  {column.cell(entry)}
+                </td>
+              ))}
               <td className="whitespace-nowrap">
                 <div className="flex items-center gap-3">
-                  <ExternalAction href={entry.url} label="Manage" platform={entry.platform} />
+                  <ExternalAction
+                    href={entry.url}
+                    label={actionLabel(entry)}
+                    platform={entry.platform}
+                  />
                   <EditButton entry={entry} onEdit={onEdit} />
                 </div>
               </td>
@@ -156,6 +175,23 @@ function ListingsTable({
         </tbody>
       </table>
     </div>
+  )
+}
+
+const listingColumns: Column[] = [
+  { header: 'Status', className: 'capitalize', cell: (entry) => entry.status },
+  { header: 'Issues', cell: (entry) => <IssueList issues={entry.issues} /> },
+  { header: 'Last Updated', className: 'whitespace-nowrap', cell: (entry) => entry.lastUpdated },
+]
+
+function ListingsTable(props: { entries: ListingEntry[]; onEdit: (e: ListingEntry) => void }) {
+  return (
+    <EntryTable
+      firstHeader="Platform"
+      columns={listingColumns}
+      actionLabel={() => 'Manage'}
+      {...props}
+    />
   )
 }
 
@@ -177,62 +213,33 @@ function IssueList({ issues }: { issues: string[] }) {
 
 const consistencyLabel = { consistent: 'Consistent', inconsistent: 'Inconsistent', 'n/a': 'N/A' }
 
-function CitationsTable({
-  entries,
-  onEdit,
-}: {
-  entries: ListingEntry[]
-  onEdit: (e: ListingEntry) => void
-}) {
+const citationColumns: Column[] = [
+  { header: 'Status', cell: (entry) => (entry.listed ? 'Listed' : 'Not listed') },
+  {
+    header: 'NAP Consistency',
+    cell: (entry) => (
+      <>
+        <span
+          className={cn(
+            entry.napConsistency === 'inconsistent' && 'font-medium text-destructive',
+            entry.napConsistency === 'consistent' && 'text-primary',
+          )}
+        >
+          {consistencyLabel[entry.napConsistency]}
+        </span>
+        {entry.napConsistency === 'inconsistent' ? <IssueList issues={entry.issues} /> : null}
+      </>
+    ),
+  },
+]
+
+function CitationsTable(props: { entries: ListingEntry[]; onEdit: (e: ListingEntry) => void }) {
   return (
-    // relative: the sr-only texts inside position against this box, not the page.
-    <div className="relative overflow-x-auto">
-      <table className={tableClass}>
-        <thead className={headClass}>
-          <tr>
-            <th scope="col">Source</th>
-            <th scope="col">Status</th>
-            <th scope="col">NAP Consistency</th>
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.platform} className={rowClass}>
-              <td className="font-medium">
-                {entry.platform}
-                <SourceBadge entry={entry} />
-              </td>
-              <td>{entry.listed ? 'Listed' : 'Not listed'}</td>
-              <td>
-                <span
-                  className={cn(
-                    entry.napConsistency === 'inconsistent' && 'font-medium text-destructive',
-                    entry.napConsistency === 'consistent' && 'text-primary',
-                  )}
-                >
-                  {consistencyLabel[entry.napConsistency]}
-                </span>
-                {entry.napConsistency === 'inconsistent' ? (
-                  <IssueList issues={entry.issues} />
-                ) : null}
-              </td>
-              <td className="whitespace-nowrap">
-                <div className="flex items-center gap-3">
-                  <ExternalAction
-                    href={entry.url}
-                    label={entry.listed ? 'Update' : 'Add Listing'}
-                    platform={entry.platform}
-                  />
-                  <EditButton entry={entry} onEdit={onEdit} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <EntryTable
+      firstHeader="Source"
+      columns={citationColumns}
+      actionLabel={(entry) => (entry.listed ? 'Update' : 'Add Listing')}
+      {...props}
+    />
   )
 }
