@@ -55,13 +55,17 @@ export const businesses = pgTable(
   (t) => [uniqueIndex('businesses_user_id_key').on(t.userId)],
 )
 
+/** The tenant key every business table carries (ARCHITECTURE "Scaling out"), gone with its business. */
+export const businessIdColumn = () =>
+  uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' })
+
 export const locations = pgTable(
   'locations',
   {
     id: text('id').primaryKey(),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: businessIdColumn(),
     name: text('name').notNull(),
     address: text('address').notNull(),
     city: text('city').notNull(),
@@ -87,9 +91,7 @@ export const keywords = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: businessIdColumn(),
     keyword: text('keyword').notNull(),
     position: integer('position'),
     previousPosition: integer('previous_position'),
@@ -107,9 +109,7 @@ export const backlinks = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: businessIdColumn(),
     url: text('url').notNull(),
     domain: text('domain').notNull(),
     anchorText: text('anchor_text').notNull(),
@@ -137,9 +137,7 @@ export const recommendations = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: businessIdColumn(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     priority: text('priority', { enum: ['high', 'medium', 'low'] }).notNull(),
@@ -167,9 +165,7 @@ export const activities = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: businessIdColumn(),
     kind: text('kind').notNull(),
     message: text('message').notNull(),
     createdAt,

@@ -1,7 +1,7 @@
 // What the owner recorded for each listing platform, per business and location (issue 9).
 import { sql } from 'drizzle-orm'
 import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { businesses, locations } from './app.js'
+import { businessIdColumn, locations } from './app.js'
 
 export const listingRecords = pgTable(
   'listing_records',
@@ -9,9 +9,7 @@ export const listingRecords = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: businessIdColumn(),
     /** 'main' for the business itself, otherwise the location id (kept with location_id for the FK). */
     locationKey: text('location_key').notNull(),
     locationId: text('location_id').references(() => locations.id, { onDelete: 'cascade' }),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { businesses } from './app.js'
+import { businessIdColumn } from './app.js'
 
 export const savedKeywords = pgTable(
   'saved_keywords',
@@ -19,9 +19,7 @@ export const savedKeywords = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: businessIdColumn(),
     /** Normalised (lower case, single spaces), so 'Dentist  Austin' and 'dentist austin' are one. */
     keyword: text('keyword').notNull(),
     volume: integer('volume').notNull(),

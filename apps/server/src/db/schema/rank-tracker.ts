@@ -13,7 +13,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { businesses, locations } from './app.js'
+import { businessIdColumn, locations } from './app.js'
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -27,9 +27,7 @@ export const rankScopes = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: businessIdColumn(),
     locationId: text('location_id').references(() => locations.id, { onDelete: 'cascade' }),
     createdAt,
   },
@@ -44,9 +42,7 @@ export const rankKeywords = pgTable(
     id: uuid('id')
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: businessIdColumn(),
     /** NULL: the main business; otherwise one of its locations. */
     locationId: text('location_id').references(() => locations.id, { onDelete: 'cascade' }),
     keyword: text('keyword').notNull(),
@@ -72,9 +68,7 @@ export const rankPositions = pgTable(
     keywordId: uuid('keyword_id')
       .notNull()
       .references(() => rankKeywords.id, { onDelete: 'cascade' }),
-    businessId: uuid('business_id')
-      .notNull()
-      .references(() => businesses.id, { onDelete: 'cascade' }),
+    businessId: businessIdColumn(),
     day: date('day', { mode: 'string' }).notNull(),
     status: text('status', { enum: ['ok', 'failed'] }).notNull(),
     position: integer('position'),
