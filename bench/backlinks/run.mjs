@@ -11,6 +11,7 @@ import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
+import { printLoadAverage, timeRequests } from '../lib/measure.mjs'
 import { startServer } from '../lib/server.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
@@ -24,10 +25,6 @@ const start = (dataDir) => startServer({ dataDir, env: { SIMULATED_DELAYS: 'fals
 async function json(response, what) {
   if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`)
   return response.json()
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'localseo-bench-backlinks-'))
@@ -108,40 +105,20 @@ try {
       ['list, first page', '/api/backlinks'],
       ['summary', '/api/backlinks/summary'],
     ]) {
-      const times = []
-      let bytes = 0
-      for (let i = 0; i < WARMUP + SAMPLES; i++) {
-        const begin = performance.now()
-        const response = await fetch(`${server.url}${route}`, { headers })
-        const text = await response.text()
-        const elapsed = performance.now() - begin
-        if (!response.ok) throw new Error(`${route}: ${response.status} ${text}`)
-        if (i === 0) {
-          const body = JSON.parse(text)
+      const timing = await timeRequests({
+        url: `${server.url}${route}`,
+        headers,
+        samples: SAMPLES,
+        warmup: WARMUP,
+        check: (body) => {
           // 3 first-run samples plus the seeded rows.
           if (body.total !== BACKLINKS + 3) throw new Error(`${route}: total ${body.total}`)
-        }
-        bytes = text.length
-        if (i >= WARMUP) times.push(elapsed)
-      }
-      times.sort((a, b) => a - b)
-      results.push({
-        request: `GET ${route}`,
-        name,
-        backlinks: BACKLINKS,
-        'p50 ms': Number(percentile(times, 50).toFixed(1)),
-        'p99 ms': Number(percentile(times, 99).toFixed(1)),
-        'max ms': Number(times.at(-1).toFixed(1)),
-        'body KB': Math.round(bytes / 1024),
+        },
       })
+      results.push({ request: `GET ${route}`, name, backlinks: BACKLINKS, ...timing })
     }
     console.table(results)
-    console.log(
-      `load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')} on ${os.cpus().length} CPUs`,
-    )
+    printLoadAverage()
     for (const row of results) {
       const verdict = row['p99 ms'] < TARGET_P99_MS ? 'meets' : 'MISSES'
       console.log(`${row.name} p99 ${row['p99 ms']} ms ${verdict} the ${TARGET_P99_MS} ms target`)

@@ -2,8 +2,8 @@
 // through the real API, then measures GET /api/rank-tracker/history latency (p50/p99) for each range.
 // Target: p99 < 200 ms for 500 keywords over 90 days. Build first: `npm run build`.
 // Usage: node bench/rank-tracker/run.mjs   (KEYWORDS=500 SAMPLES=200 override)
-import os from 'node:os'
 import { performance } from 'node:perf_hooks'
+import { printLoadAverage, timeRequests } from '../lib/measure.mjs'
 import { startServer } from '../lib/server.mjs'
 
 const KEYWORDS = Number(process.env.KEYWORDS ?? 500)
@@ -17,10 +17,6 @@ process.env.SIMULATED_DELAYS = 'false'
 async function json(response, what) {
   if (!response.ok) throw new Error(`${what}: ${response.status} ${await response.text()}`)
   return response.json()
-}
-
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
 
 const server = await startServer({ databaseUrl: process.env.DATABASE_URL })
@@ -82,42 +78,22 @@ try {
   const results = []
   for (const range of [7, 30, 90]) {
     const path = `${url}/api/rank-tracker/history?location=main&range=${range}`
-    const times = []
-    let bytes = 0
-    for (let i = 0; i < WARMUP + SAMPLES; i++) {
-      const start = performance.now()
-      const response = await fetch(path, { headers })
-      const text = await response.text()
-      const elapsed = performance.now() - start
-      if (!response.ok) throw new Error(`history: ${response.status} ${text}`)
-      if (i === 0) {
-        const body = JSON.parse(text)
+    const timing = await timeRequests({
+      url: path,
+      headers,
+      samples: SAMPLES,
+      warmup: WARMUP,
+      check: (body) => {
         if (body.keywords.length !== KEYWORDS) throw new Error('history is missing keywords')
         if (body.keywords.some((k) => k.checks.length !== range)) {
           throw new Error('history is missing days')
         }
-      }
-      bytes = text.length
-      if (i >= WARMUP) times.push(elapsed)
-    }
-    times.sort((a, b) => a - b)
-    results.push({
-      range: `${range} days`,
-      keywords: KEYWORDS,
-      'p50 ms': Number(percentile(times, 50).toFixed(1)),
-      'p99 ms': Number(percentile(times, 99).toFixed(1)),
-      'max ms': Number(times.at(-1).toFixed(1)),
-      'body KB': Math.round(bytes / 1024),
+      },
     })
+    results.push({ range: `${range} days`, keywords: KEYWORDS, ...timing })
   }
   console.table(results)
-  // A shared or busy machine shows up in the tail latency; say how busy it was.
-  console.log(
-    `load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')} on ${os.cpus().length} CPUs`,
-  )
+  printLoadAverage()
   const p99 = results.at(-1)['p99 ms']
   const verdict = p99 < TARGET_P99_MS ? 'meets' : 'MISSES'
   console.log(`90-day history p99 ${p99} ms ${verdict} the ${TARGET_P99_MS} ms target`)
