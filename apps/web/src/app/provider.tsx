@@ -20,9 +20,12 @@ export function AppProvider({ children }: { children: ReactNode }) {
       },
       onSignedOut: () => queryClient.clear(),
       onBusinessChange: (userId, business) => {
-        void loadBusinessModule().then(({ businessQueryKey }) =>
-          queryClient.setQueryData(businessQueryKey(userId), business),
-        )
+        void loadBusinessModule().then(async ({ businessQueryKey }) => {
+          // A business fetch that started before this change (a refetch on mount or focus) would
+          // land afterwards and bring back the old business, e.g. a location just deleted.
+          await queryClient.cancelQueries({ queryKey: businessQueryKey(userId) })
+          queryClient.setQueryData(businessQueryKey(userId), business)
+        })
         // SPEC §4: the dashboard and the simulated Google data follow the saved business.
         for (const queryKey of businessDerivedKeys) {
           void queryClient.invalidateQueries({ queryKey })
