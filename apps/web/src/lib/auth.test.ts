@@ -242,3 +242,25 @@ describe('session events', () => {
     expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull()
   })
 })
+
+describe('setBusiness', () => {
+  test('the query cache hears of a saved business before any screen does', async () => {
+    const client = fakeClient({
+      getSession: vi.fn(() => Promise.resolve({ data: { session: sessionFor() }, error: null })),
+    })
+    const calls: string[] = []
+    const store = createAuthStore({
+      client,
+      loadBusiness: () => Promise.resolve(emptyBusiness),
+      onBusinessChange: () => calls.push('cache'),
+    })
+    store.start()
+    await settled(store)
+    store.subscribe(() => calls.push('screens'))
+
+    store.setBusiness(namedBusiness)
+
+    expect(calls).toEqual(['cache', 'screens'])
+    expect(store.getState().user?.business).toEqual(namedBusiness)
+  })
+})

@@ -241,8 +241,9 @@ export function createAuthStore({
     /** Replaces the business on the stored user (SPEC §4 "Business save success"). */
     setBusiness: (business: Business) => {
       if (!state.user) return
-      setState({ user: { ...state.user, business } })
+      // The cache first, so no screen renders the new business next to the cached old one.
       onBusinessChange?.(state.user.id, business)
+      setState({ user: { ...state.user, business } })
     },
 
     setGoogleConnections: (googleConnections: GoogleConnections) => {

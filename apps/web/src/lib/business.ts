@@ -2,8 +2,7 @@
 import { businessSchema, type Business } from '@localseo/shared/business'
 import { queryOptions } from '@tanstack/react-query'
 import { apiClient, toApiError } from './api-client'
-
-export const businessQueryKey = (userId: string) => ['business', userId] as const
+import { businessQueryKey } from './query-keys'
 
 export async function fetchBusiness(): Promise<Business> {
   const response = await apiClient.api.business.$get()

@@ -2,6 +2,9 @@
 // provider can invalidate by prefix without pulling API code into the landing bundle.
 import type { GoogleService } from '@localseo/shared/integrations'
 
+/** The signed-in user's business. */
+export const businessQueryKey = (userId: string) => ['business', userId] as const
+
 export const dashboardKey = ['dashboard'] as const
 
 export const integrationsKey = ['integrations'] as const
