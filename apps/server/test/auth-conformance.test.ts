@@ -8,9 +8,11 @@ import {
   isAuthSessionMissingError,
   isAuthWeakPasswordError,
 } from '@supabase/auth-js'
+import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, createTestClock, type TestApp } from '../src/testing/app.js'
 import { uniqueEmail } from '../src/testing/auth.js'
+import { lastMailTo, mailsTo } from '../src/testing/mail.js'
 
 /** auth-js' own test pattern: a Map-backed storage per client. */
 class MemoryStorage {
@@ -165,5 +167,120 @@ describe('@supabase/auth-js against /auth/v1', () => {
     expect(error).toBeNull()
     expect(data?.claims.sub).toBe(signUp.user?.id)
     expect(data?.claims.aal).toBe('aal1')
+  })
+
+  test('resetPasswordForEmail, the code from the outbox, verifyOtp recovery, then updateUser password', async () => {
+    const email = uniqueEmail('conf')
+    await newClient().signUp({ email, password })
+    const client = newClient()
+    const reset = await client.resetPasswordForEmail(email, {
+      redirectTo: 'http://localhost:3000/',
+    })
+    expect(reset.error).toBeNull()
+    const mail = await lastMailTo(t.db, email)
+    const verified = await client.verifyOtp({ email, token: mail.code, type: 'recovery' })
+    expect(verified.error).toBeNull()
+    expect(verified.data.session?.user.email).toBe(email)
+    const updated = await client.updateUser({ password: 'a brand new password' })
+    expect(updated.error).toBeNull()
+    const again = await newClient().signInWithPassword({ email, password: 'a brand new password' })
+    expect(again.error).toBeNull()
+    const old = await newClient().signInWithPassword({ email, password })
+    expect(old.error?.code).toBe('invalid_credentials')
+    // The code was used up.
+    const reused = await newClient().verifyOtp({ email, token: mail.code, type: 'recovery' })
+    expect(reused.error?.code).toBe('otp_expired')
+    expect(reused.error?.status).toBe(403)
+  })
+
+  test('verifyOtp with the token_hash of the emailed link', async () => {
+    const email = uniqueEmail('conf')
+    await newClient().signUp({ email, password })
+    await newClient().resetPasswordForEmail(email)
+    const mail = await lastMailTo(t.db, email)
+    const client = newClient()
+    const { data, error } = await client.verifyOtp({ token_hash: mail.token, type: 'recovery' })
+    expect(error).toBeNull()
+    expect(data.user?.email).toBe(email)
+    expect((await client.getUser()).error).toBeNull()
+  })
+
+  test('signInWithOtp then verifyOtp with the 6-digit code', async () => {
+    const email = uniqueEmail('conf')
+    await newClient().signUp({ email, password })
+    const client = newClient()
+    const sent = await client.signInWithOtp({ email, options: { shouldCreateUser: false } })
+    expect(sent.error).toBeNull()
+    const mail = await lastMailTo(t.db, email)
+    const { data, error } = await client.verifyOtp({ email, token: mail.code, type: 'email' })
+    expect(error).toBeNull()
+    expect(data.session?.user.email).toBe(email)
+    const unknown = await newClient().signInWithOtp({
+      email: uniqueEmail('nobody'),
+      options: { shouldCreateUser: false },
+    })
+    expect(unknown.error?.code).toBe('otp_disabled')
+  })
+
+  test('mfa enroll, challenge and verify with an otpauth code give aal2; the same code is refused; unenroll', async () => {
+    const client = newClient()
+    await client.signUp({ email: uniqueEmail('conf'), password })
+    const enrolled = await client.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' })
+    expect(enrolled.error).toBeNull()
+    if (!enrolled.data) return
+    expect(enrolled.data.totp.qr_code.startsWith('data:image/svg+xml;utf-8,<svg')).toBe(true)
+    const totp = new TOTP({ secret: Secret.fromBase32(enrolled.data.totp.secret) })
+    const code = totp.generate({ timestamp: clock.now().getTime() })
+    const verified = await client.mfa.challengeAndVerify({ factorId: enrolled.data.id, code })
+    expect(verified.error).toBeNull()
+    const aal = await client.mfa.getAuthenticatorAssuranceLevel()
+    expect(aal.data?.currentLevel).toBe('aal2')
+    expect(JSON.stringify(aal.data?.currentAuthenticationMethods)).toContain('"method":"totp"')
+    const factors = await client.mfa.listFactors()
+    expect(factors.data?.totp.map((f) => f.id)).toEqual([enrolled.data.id])
+
+    const replay = await client.mfa.challengeAndVerify({ factorId: enrolled.data.id, code })
+    expect(replay.error?.code).toBe('mfa_verification_failed')
+
+    const removed = await client.mfa.unenroll({ factorId: enrolled.data.id })
+    expect(removed.error).toBeNull()
+    expect((await client.getUser()).data.user?.factors ?? []).toEqual([])
+  })
+
+  test('a password sign-in of a user with a factor asks for the next level', async () => {
+    const email = uniqueEmail('conf')
+    const first = newClient()
+    await first.signUp({ email, password })
+    const enrolled = await first.mfa.enroll({ factorType: 'totp' })
+    if (!enrolled.data) throw new Error('enroll failed')
+    const totp = new TOTP({ secret: Secret.fromBase32(enrolled.data.totp.secret) })
+    await first.mfa.challengeAndVerify({
+      factorId: enrolled.data.id,
+      code: totp.generate({ timestamp: clock.now().getTime() }),
+    })
+    const second = newClient()
+    expect((await second.signInWithPassword({ email, password })).error).toBeNull()
+    const aal = await second.mfa.getAuthenticatorAssuranceLevel()
+    expect(aal.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' })
+  })
+
+  test('resend of the sign-up confirmation answers without error', async () => {
+    const email = uniqueEmail('conf')
+    await newClient().signUp({ email, password })
+    const { error } = await newClient().resend({ type: 'signup', email })
+    expect(error).toBeNull()
+    // Already confirmed (autoconfirm): nothing is sent, and nothing tells the caller so.
+    expect(await mailsTo(t.db, email)).toHaveLength(0)
+  })
+
+  test('a password change through updateUser keeps this session and ends the others', async () => {
+    const email = uniqueEmail('conf')
+    const a = newClient()
+    await a.signUp({ email, password })
+    const b = newClient()
+    expect((await b.signInWithPassword({ email, password })).error).toBeNull()
+    expect((await a.updateUser({ password: 'another good password' })).error).toBeNull()
+    expect((await a.getUser()).error).toBeNull()
+    expect(isAuthSessionMissingError((await b.getUser()).error)).toBe(true)
   })
 })

@@ -53,7 +53,8 @@ async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
   return check()
 }
 
-const listening = (s: Started) => waitFor(() => s.output().includes('LocalSEO AI is listening'), 30_000)
+const listening = (s: Started) =>
+  waitFor(() => s.output().includes('LocalSEO AI is listening'), 30_000)
 
 beforeAll(() => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'localseo-boot-'))
@@ -70,7 +71,10 @@ describe('server process', () => {
 
     const second = start()
     const startedAt = Date.now()
-    const code = await Promise.race([second.exited, new Promise((r) => setTimeout(() => r('timeout'), 5000))])
+    const code = await Promise.race([
+      second.exited,
+      new Promise((r) => setTimeout(() => r('timeout'), 5000)),
+    ])
     expect(code).not.toBe('timeout')
     expect(code).not.toBe(0)
     expect(Date.now() - startedAt).toBeLessThan(5000)

@@ -28,6 +28,17 @@ describe('route inventory', () => {
     expect(apiRoutes(t.app).length).toBeGreaterThan(10)
   })
 
+  test('includes the backlink export and AI routes (issue 8)', () => {
+    const routes = apiRoutes(t.app).map((r) => `${r.method} ${r.path}`)
+    expect(routes).toEqual(
+      expect.arrayContaining([
+        'GET /api/backlinks/export',
+        'POST /api/backlinks/analysis',
+        'POST /api/backlinks/content-ideas',
+      ]),
+    )
+  })
+
   test('every /api route answers 401 without a session, in the one error shape', async () => {
     const open: string[] = []
     for (const route of apiRoutes(t.app)) {

@@ -5,20 +5,26 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
 import type { AppDeps } from '../lib/deps.js'
-import { authenticateBearer } from './authenticate.js'
+import { signUpWithConfirmation } from './email-auth.js'
+import { emailAuthRoutes } from './email.routes.js'
 import {
   GoTrueError,
   badRequest,
   goTrueErrorResponse,
+  tooManyRequests,
   unprocessable,
   validationFailed,
 } from './errors.js'
+import { mfaRoutes } from './mfa.routes.js'
 import { signInWithPassword, signUpWithPassword } from './password-auth.js'
+import { clearPasswordFailures, passwordLockout, recordPasswordFailure } from './rate-limit.js'
+import { safeRedirect } from './redirect.js'
 import { readJsonBody } from './request.js'
+import { authRouteContext } from './route-context.js'
 import { buildSessionResponse } from './session-response.js'
 import { deleteSessions, rotateRefreshToken, type LogoutScope } from './sessions.js'
 import { updateUser } from './update-user.js'
-import { normalizeEmail, serializeUser } from './users.js'
+import { listFactors, normalizeEmail, serializeUser, validEmail } from './users.js'
 
 const MAX_BODY_BYTES = 1024 * 1024
 
@@ -43,32 +49,21 @@ const updateUserBody = z.object({
   data: metadata.nullish(),
 })
 const logoutScope = z.enum(['global', 'local', 'others']).default('global')
-const emailAddress = z.email().max(255)
 
 const orUndefined = <T>(value: T | null | undefined): T | undefined => value ?? undefined
 
-/** Validated, normalized sign-up email (§3 /signup: 400 validation_failed for a bad address). */
-function signupEmail(raw: string): string {
-  const email = normalizeEmail(raw)
-  if (!emailAddress.safeParse(email).success) {
-    throw validationFailed('Unable to validate email address: invalid format')
-  }
-  return email
-}
+const accountLocked = (retryAfterSeconds: number) =>
+  tooManyRequests(
+    'over_request_rate_limit',
+    'Too many failed sign-in attempts for this account. Try again later or reset your password.',
+    retryAfterSeconds,
+  )
 
 export function authRoutes(deps: AppDeps) {
   const { db, clock, env } = deps
-  const authenticate = (c: Context) =>
-    authenticateBearer({
-      db,
-      clock,
-      keys: deps.jwtKeys,
-      authorization: c.req.header('Authorization'),
-      cache: deps.sessionCache,
-    })
   // Every change to a user or their sessions drops them from the session cache (session-cache.ts).
-  const forget = (userId: string) => deps.sessionCache?.invalidateUser(userId)
-  const userAgent = (c: Context) => c.req.header('User-Agent')
+  const { authenticate, forget, userAgent, limit } = authRouteContext(deps)
+  const redirectTarget = (c: Context) => safeRedirect(c.req.query('redirect_to'), env)
 
   const auth = new Hono()
     .use('*', async (c, next) => {
@@ -88,7 +83,7 @@ export function authRoutes(deps: AppDeps) {
       }),
     )
 
-    .post('/signup', async (c) => {
+    .post('/signup', limit('signup'), async (c) => {
       const body = await readJsonBody(c, signupBody)
       if (!body.email && body.phone) {
         throw unprocessable('phone_provider_disabled', 'Phone signups are disabled')
@@ -100,11 +95,21 @@ export function authRoutes(deps: AppDeps) {
       if (body.password === undefined || body.password === null) {
         throw validationFailed('Signup requires a valid password')
       }
+      if (!env.AUTH_AUTOCONFIRM) {
+        // A bare User, never a session: auth-js reports session null and "check your email".
+        const user = await signUpWithConfirmation(deps, {
+          email: validEmail(body.email),
+          password: body.password,
+          data: body.data ?? {},
+          redirectTo: redirectTarget(c),
+        })
+        return c.json(user, 200)
+      }
       const { user, issued } = await signUpWithPassword({
         db,
         clock,
         autoconfirm: env.AUTH_AUTOCONFIRM,
-        email: signupEmail(body.email),
+        email: validEmail(body.email),
         password: body.password,
         data: body.data ?? {},
         userAgent: userAgent(c),
@@ -114,7 +119,7 @@ export function authRoutes(deps: AppDeps) {
       return c.json(await buildSessionResponse({ deps, issued }), 200)
     })
 
-    .post('/token', async (c) => {
+    .post('/token', limit('token'), async (c) => {
       const grantType = c.req.query('grant_type')
       if (grantType === 'password') {
         const body = await readJsonBody(c, passwordGrantBody)
@@ -122,13 +127,26 @@ export function authRoutes(deps: AppDeps) {
           throw badRequest('phone_provider_disabled', 'Phone logins are disabled')
         }
         if (!body.email) throw validationFailed('missing email or phone')
-        const issued = await signInWithPassword({
-          db,
-          clock,
-          email: body.email,
-          password: body.password ?? '',
-          userAgent: userAgent(c),
-        })
+        // Per-account lockout (issue 3 item 4): known or not, an address is counted the same way.
+        const email = normalizeEmail(body.email).slice(0, 320)
+        const wait = await passwordLockout({ db, clock, email })
+        if (wait !== undefined) throw accountLocked(wait)
+        let issued
+        try {
+          issued = await signInWithPassword({
+            db,
+            clock,
+            email,
+            password: body.password ?? '',
+            userAgent: userAgent(c),
+          })
+        } catch (error) {
+          if (error instanceof GoTrueError && error.errorCode === 'invalid_credentials') {
+            await recordPasswordFailure({ db, clock, email })
+          }
+          throw error
+        }
+        await clearPasswordFailures({ db, email })
         forget(issued.user.id)
         return c.json(await buildSessionResponse({ deps, issued, withWeakPassword: true }), 200)
       }
@@ -174,26 +192,29 @@ export function authRoutes(deps: AppDeps) {
 
     .get('/user', async (c) => {
       const { user } = await authenticate(c)
-      return c.json(serializeUser(user), 200)
+      return c.json(serializeUser(user, await listFactors(db, user.id)), 200)
     })
 
-    .put('/user', async (c) => {
+    .put('/user', limit('user_update'), async (c) => {
       const authenticated = await authenticate(c)
       const body = await readJsonBody(c, updateUserBody)
       const user = await updateUser({
-        db,
-        clock,
+        deps,
         auth: authenticated,
         patch: {
-          email: orUndefined(body.email),
+          email: body.email ? validEmail(body.email) : undefined,
           phone: orUndefined(body.phone),
           password: orUndefined(body.password),
           data: orUndefined(body.data),
         },
+        redirectTo: redirectTarget(c),
       })
       forget(user.id)
-      return c.json(serializeUser(user), 200)
+      return c.json(serializeUser(user, await listFactors(db, user.id)), 200)
     })
+
+    .route('/', emailAuthRoutes(deps))
+    .route('/factors', mfaRoutes(deps))
 
     .get('/settings', (c) =>
       c.json({

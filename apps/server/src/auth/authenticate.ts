@@ -1,9 +1,9 @@
 // Bearer verification shared by the /auth/v1 user endpoints and requireAuth for /api. GoTrue checks
 // the session row on every authenticated request (reference/gotrue-compat.md §6, §10 item 6), so
 // logout and password change take effect at once rather than at token expiry.
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { authSessions, authUsers } from '../db/schema/auth.js'
+import { authMfaFactors, authSessions, authUsers } from '../db/schema/auth.js'
 import type { Clock } from '../lib/clock.js'
 import { GoTrueError } from './errors.js'
 import type { JwtKeys } from './keys.js'
@@ -16,6 +16,8 @@ export interface Authenticated {
   claims: AccessTokenClaims
   user: AuthUser
   session: AuthSession
+  /** The user has a verified TOTP factor (then aal1 sessions are half signed in). */
+  mfaEnabled: boolean
 }
 
 /** The token from `Authorization: Bearer <token>`, or undefined when absent or empty. */
@@ -45,7 +47,11 @@ export async function authenticateBearer(opts: {
   if (!found) {
     // One query for both rows: a missing user and a missing session are told apart afterwards.
     const [row] = await opts.db
-      .select({ user: authUsers, session: authSessions })
+      .select({
+        user: authUsers,
+        session: authSessions,
+        mfaEnabled: sql<boolean>`exists (select 1 from ${authMfaFactors} where ${authMfaFactors.userId} = ${authUsers.id} and ${authMfaFactors.status} = 'verified')`,
+      })
       .from(authUsers)
       .leftJoin(
         authSessions,
@@ -62,10 +68,10 @@ export async function authenticateBearer(opts: {
         'Session from session_id claim in JWT does not exist',
       )
     }
-    found = { user: row.user, session: row.session }
+    found = { user: row.user, session: row.session, mfaEnabled: Boolean(row.mfaEnabled) }
     opts.cache?.set(found, now)
   }
-  const { user, session } = found
+  const { user, session, mfaEnabled } = found
   if (isBanned(user, opts.clock)) throw new GoTrueError(403, 'user_banned', 'User is banned')
-  return { claims, user, session }
+  return { claims, user, session, mfaEnabled }
 }

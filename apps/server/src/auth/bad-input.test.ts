@@ -122,6 +122,14 @@ describe('bad input to /auth/v1', () => {
       '/signup',
       '/token?grant_type=password',
       '/token?grant_type=refresh_token',
+      '/recover',
+      '/otp',
+      '/resend',
+      '/verify',
+      '/factors',
+      `/factors/${crypto.randomUUID()}/challenge`,
+      `/factors/${crypto.randomUUID()}/verify`,
+      '/factors/not-a-uuid/verify',
       '/logout',
     ]
     for (const path of paths) {

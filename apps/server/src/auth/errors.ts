@@ -15,6 +15,8 @@ export class GoTrueError extends Error {
     message: string,
     /** Extra body fields, for example `weak_password: { reasons }`. */
     readonly extra: Record<string, unknown> = {},
+    /** Extra response headers, for example `Retry-After` on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message)
     this.name = 'GoTrueError'
@@ -26,6 +28,16 @@ export const unprocessable = (code: string, message: string, extra?: Record<stri
   new GoTrueError(422, code, message, extra)
 export const validationFailed = (message: string) => badRequest('validation_failed', message)
 export const badJson = (message: string) => badRequest('bad_json', message)
+
+/** 429 with the seconds to wait in `Retry-After` (issue 3 item 4). */
+export const tooManyRequests = (code: string, message: string, retryAfterSeconds: number) =>
+  new GoTrueError(
+    429,
+    code,
+    message,
+    {},
+    { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  )
 
 export const MIN_PASSWORD_LENGTH = 6
 
@@ -48,6 +60,7 @@ export function goTrueErrorResponse(c: Context, error: GoTrueError): Response {
     msg: error.message,
     ...error.extra,
   }
+  for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
   if (version) {
     c.header(API_VERSION_HEADER, API_VERSION)
     c.header('x-sb-error-code', error.errorCode)

@@ -23,7 +23,7 @@ import {
 
 const userAlreadyExists = () => unprocessable('user_already_exists', 'User already registered')
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   // drizzle wraps driver errors; both pg and PGlite carry the SQLSTATE in `code`.
   for (let e = error; e instanceof Error; e = e.cause) {
     if ((e as { code?: unknown }).code === '23505') return true
@@ -56,26 +56,13 @@ export async function signUpWithPassword(opts: {
   const userMetadata = autoconfirm ? { ...opts.data, email_verified: true } : { ...opts.data }
   try {
     return await db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(authUsers)
-        .values({
-          email,
-          encryptedPassword,
-          emailConfirmedAt: autoconfirm ? now : null,
-          lastSignInAt: autoconfirm ? now : null,
-          appMetadata: EMAIL_APP_METADATA,
-          userMetadata,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning()
-      if (!user) throw new Error('user insert returned no row')
-      await tx.insert(users).values({
-        id: user.id,
+      const user = await insertUser({
+        tx,
+        now,
         email,
-        name: displayName(opts.data),
-        createdAt: now,
-        updatedAt: now,
+        encryptedPassword,
+        confirmed: autoconfirm,
+        userMetadata,
       })
       if (!autoconfirm) return { user }
       const issued = await createSession({
@@ -91,6 +78,40 @@ export async function signUpWithPassword(opts: {
     if (isUniqueViolation(error)) throw userAlreadyExists()
     throw error
   }
+}
+
+/** Inserts the auth user and the product's `users` row; `tx` must be a transaction. */
+export async function insertUser(opts: {
+  tx: Db
+  now: Date
+  email: string
+  encryptedPassword: string | null
+  confirmed: boolean
+  userMetadata: Record<string, unknown>
+}): Promise<AuthUser> {
+  const { tx, now, email, confirmed } = opts
+  const [user] = await tx
+    .insert(authUsers)
+    .values({
+      email,
+      encryptedPassword: opts.encryptedPassword,
+      emailConfirmedAt: confirmed ? now : null,
+      lastSignInAt: confirmed ? now : null,
+      appMetadata: EMAIL_APP_METADATA,
+      userMetadata: opts.userMetadata,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+  if (!user) throw new Error('user insert returned no row')
+  await tx.insert(users).values({
+    id: user.id,
+    email,
+    name: displayName(opts.userMetadata),
+    createdAt: now,
+    updatedAt: now,
+  })
+  return user
 }
 
 /** grant_type=password. Unknown user and wrong password are indistinguishable, timing included. */

@@ -39,6 +39,11 @@ export function requireAuth(deps: AppDeps): MiddlewareHandler {
       throw error
     }
     const { user, session } = authenticated
+    // With a verified second factor, a password (or email link) alone opens only the sign-in flow:
+    // business data waits for the TOTP step (issue 3 item 5, security-tests §1a "doesn't bypass MFA").
+    if (authenticated.mfaEnabled && session.aal !== 'aal2') {
+      throw new AppError('forbidden', 'Enter the 6-digit code from your authenticator app first.')
+    }
     c.set('auth', { userId: user.id, sessionId: session.id, email: user.email, aal: session.aal })
     await next()
   }

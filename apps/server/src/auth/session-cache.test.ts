@@ -78,21 +78,21 @@ describe('createSessionCache', () => {
 
   test('entries expire after the TTL', () => {
     const cache = createSessionCache({ ttlMs: 1000 })
-    cache.set({ user, session }, now)
+    cache.set({ user, session, mfaEnabled: false }, now)
     expect(cache.get('s1', 'u1', now)).toBeDefined()
     expect(cache.get('s1', 'u1', new Date(now.getTime() + 1000))).toBeUndefined()
   })
 
   test('an entry is only found for the user it belongs to', () => {
     const cache = createSessionCache()
-    cache.set({ user, session }, now)
+    cache.set({ user, session, mfaEnabled: false }, now)
     expect(cache.get('s1', 'u2', now)).toBeUndefined()
   })
 
   test('it never grows past its size bound, dropping the oldest entry', () => {
     const cache = createSessionCache({ maxEntries: 2 })
     for (const id of ['s1', 's2', 's3']) {
-      cache.set({ user, session: { id } as never }, now)
+      cache.set({ user, session: { id } as never, mfaEnabled: false }, now)
     }
     expect(cache.get('s1', 'u1', now)).toBeUndefined()
     expect(cache.get('s3', 'u1', now)).toBeDefined()

@@ -9,6 +9,8 @@ import type { AuthUser } from './users.js'
 export interface CachedAuth {
   user: AuthUser
   session: AuthSession
+  /** The user has a verified second factor, so /api wants an aal2 session. */
+  mfaEnabled: boolean
 }
 
 export interface SessionCache {

@@ -2,12 +2,12 @@
 import type { AppDeps } from '../lib/deps.js'
 import type { IssuedSession } from './sessions.js'
 import { signAccessToken } from './tokens.js'
-import { serializeUser } from './users.js'
+import { listFactors, serializeUser } from './users.js'
 
 export const issuerFor = (siteUrl: string) => `${siteUrl.replace(/\/+$/, '')}/auth/v1`
 
 export async function buildSessionResponse(opts: {
-  deps: Pick<AppDeps, 'env' | 'clock' | 'jwtKeys'>
+  deps: Pick<AppDeps, 'db' | 'env' | 'clock' | 'jwtKeys'>
   issued: IssuedSession
   /** Only the password grant carries `weak_password` (null: our minimum is always enforced). */
   withWeakPassword?: boolean
@@ -37,7 +37,7 @@ export async function buildSessionResponse(opts: {
     expires_in: access.expiresIn,
     expires_at: access.expiresAt,
     refresh_token: issued.refreshToken,
-    user: serializeUser(user),
+    user: serializeUser(user, await listFactors(deps.db, user.id)),
     ...(opts.withWeakPassword ? { weak_password: null } : {}),
   }
 }

@@ -1,38 +1,47 @@
-// PUT /user (reference/gotrue-compat.md §3): metadata merge and password change. Email and phone
-// changes need confirmation mail, which arrives in a later issue, so they are refused clearly.
+// PUT /user (reference/gotrue-compat.md §3): metadata merge, password change (the current session
+// stays, every other one ends) and email change, which takes effect only when the link or code sent
+// to the new address is used (email-auth.ts verifyOneTimeToken).
 import { and, eq, ne } from 'drizzle-orm'
-import type { Db } from '../db/client.js'
 import { users } from '../db/schema/app.js'
 import { authSessions, authUsers } from '../db/schema/auth.js'
-import type { Clock } from '../lib/clock.js'
+import type { AppDeps } from '../lib/deps.js'
 import type { Authenticated } from './authenticate.js'
-import { unprocessable } from './errors.js'
+import { emailExists, guardEmailSend, sendAccountEmail } from './email-auth.js'
+import { GoTrueError, unprocessable } from './errors.js'
 import { assertPasswordAcceptable, hashPassword, verifyPassword } from './passwords.js'
-import { displayName, mergeMetadata, normalizeEmail, type AuthUser } from './users.js'
+import { clearPasswordFailures } from './rate-limit.js'
+import { displayName, findUserByEmail, mergeMetadata, type AuthUser } from './users.js'
 
 export interface UserPatch {
+  /** Already normalized and validated by the route. */
   email?: string
   phone?: string
   password?: string
   data?: Record<string, unknown>
 }
 
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'env' | 'mailer' | 'logger'>
+
 export async function updateUser(opts: {
-  db: Db
-  clock: Clock
+  deps: Deps
   auth: Authenticated
   patch: UserPatch
+  redirectTo: string
 }): Promise<AuthUser> {
-  const { db, clock, auth, patch } = opts
+  const { deps, auth, patch } = opts
+  const { db, clock } = deps
   const current = auth.user
-  if (patch.email !== undefined && normalizeEmail(patch.email) !== current.email) {
-    throw unprocessable(
-      'email_change_not_supported',
-      'Changing the email address is not supported yet.',
-    )
-  }
+  const newEmail =
+    patch.email !== undefined && patch.email !== current.email ? patch.email : undefined
   if (patch.phone !== undefined && patch.phone !== '') {
     throw unprocessable('phone_provider_disabled', 'Phone sign-in is not enabled.')
+  }
+  if ((newEmail !== undefined || patch.password !== undefined) && !canChangeCredentials(auth)) {
+    throw new GoTrueError(
+      401,
+      'insufficient_aal',
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    )
   }
   let encryptedPassword: string | undefined
   if (patch.password !== undefined) {
@@ -48,10 +57,16 @@ export async function updateUser(opts: {
     }
     encryptedPassword = await hashPassword(patch.password)
   }
+  if (newEmail !== undefined) {
+    if (await findUserByEmail(db, newEmail)) throw emailExists()
+    await guardEmailSend(deps, newEmail)
+  }
   const data = patch.data
-  if (encryptedPassword === undefined && data === undefined) return current
+  if (encryptedPassword === undefined && data === undefined && newEmail === undefined) {
+    return current
+  }
 
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const now = clock.now()
     // Lock the row so two concurrent metadata merges cannot lose each other's keys.
     const [locked] = await tx
@@ -61,9 +76,14 @@ export async function updateUser(opts: {
       .for('update')
     const base = locked ?? current
     const userMetadata = data ? mergeMetadata(base.userMetadata, data) : base.userMetadata
-    const [updated] = await tx
+    const [row] = await tx
       .update(authUsers)
-      .set({ userMetadata, updatedAt: now, ...(encryptedPassword ? { encryptedPassword } : {}) })
+      .set({
+        userMetadata,
+        updatedAt: now,
+        ...(encryptedPassword ? { encryptedPassword } : {}),
+        ...(newEmail ? { emailChange: newEmail, emailChangeSentAt: now } : {}),
+      })
       .where(eq(authUsers.id, current.id))
       .returning()
     if (data && 'full_name' in data) {
@@ -78,6 +98,21 @@ export async function updateUser(opts: {
         .delete(authSessions)
         .where(and(eq(authSessions.userId, current.id), ne(authSessions.id, auth.session.id)))
     }
-    return updated ?? base
+    return row ?? base
   })
+  if (encryptedPassword) await clearPasswordFailures({ db, email: updated.email })
+  if (newEmail) {
+    await sendAccountEmail(deps, {
+      user: updated,
+      kind: 'email_change',
+      tokenType: 'email_change',
+      to: newEmail,
+      redirectTo: opts.redirectTo,
+    })
+  }
+  return updated
 }
+
+/** With a verified factor, only an aal2 session may change the password or the email address. */
+const canChangeCredentials = (auth: Authenticated) =>
+  !auth.mfaEnabled || auth.session.aal === 'aal2'

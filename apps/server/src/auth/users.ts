@@ -1,14 +1,27 @@
 // The GoTrue User object (reference/gotrue-compat.md §2 "User") and small user-row helpers.
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { authUsers } from '../db/schema/auth.js'
+import { authMfaFactors, authUsers } from '../db/schema/auth.js'
 import type { Clock } from '../lib/clock.js'
+import { z } from 'zod'
+import { validationFailed } from './errors.js'
 import { AUDIENCE, ROLE } from './tokens.js'
 
 export type AuthUser = typeof authUsers.$inferSelect
 
 /** Email addresses are compared lowercased and trimmed (§7). */
 export const normalizeEmail = (email: string) => email.trim().toLowerCase()
+
+const emailAddress = z.email().max(255)
+
+/** A normalized address, or 400 validation_failed for a malformed one (§3 /signup, /recover). */
+export function validEmail(raw: string): string {
+  const email = normalizeEmail(raw)
+  if (!emailAddress.safeParse(email).success) {
+    throw validationFailed('Unable to validate email address: invalid format')
+  }
+  return email
+}
 
 export const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] }
 
@@ -44,7 +57,28 @@ function emailIdentity(user: AuthUser) {
   }
 }
 
-export function serializeUser(user: AuthUser) {
+export type FactorRow = typeof authMfaFactors.$inferSelect
+
+/** A factor as GoTrue serializes it (§2 "Factor"): never the secret. */
+export function serializeFactor(factor: FactorRow) {
+  return {
+    id: factor.id,
+    friendly_name: factor.friendlyName,
+    factor_type: factor.factorType,
+    status: factor.status,
+    phone: '',
+    last_challenged_at: factor.lastChallengedAt ? iso(factor.lastChallengedAt) : null,
+    created_at: iso(factor.createdAt),
+    updated_at: iso(factor.updatedAt),
+  }
+}
+
+/**
+ * The User object. `factors` is omitted when the user has none, as GoTrue's omitempty does; callers
+ * that answer GET/PUT /user or a session pass the user's factors (auth-js derives the next AAL
+ * from them).
+ */
+export function serializeUser(user: AuthUser, factors: FactorRow[] = []) {
   return {
     id: user.id,
     aud: AUDIENCE,
@@ -55,16 +89,29 @@ export function serializeUser(user: AuthUser) {
       email_confirmed_at: user.emailConfirmedAt,
       confirmed_at: user.emailConfirmedAt,
       confirmation_sent_at: user.confirmationSentAt,
+      recovery_sent_at: user.recoverySentAt,
+      email_change_sent_at: user.emailChangeSentAt,
       last_sign_in_at: user.lastSignInAt,
       banned_until: user.bannedUntil,
     }),
+    ...(user.emailChange ? { new_email: user.emailChange } : {}),
     app_metadata: user.appMetadata,
     user_metadata: user.userMetadata,
     identities: [emailIdentity(user)],
+    ...(factors.length > 0 ? { factors: factors.map(serializeFactor) } : {}),
     created_at: iso(user.createdAt),
     updated_at: iso(user.updatedAt),
     is_anonymous: false,
   }
+}
+
+/** The user's factors, oldest first (at most 10 exist, see mfa.ts). */
+export function listFactors(db: Db, userId: string): Promise<FactorRow[]> {
+  return db
+    .select()
+    .from(authMfaFactors)
+    .where(eq(authMfaFactors.userId, userId))
+    .orderBy(asc(authMfaFactors.createdAt))
 }
 
 export type SerializedUser = ReturnType<typeof serializeUser>

@@ -1,4 +1,6 @@
 // Route guards (SPEC §2). Each waits for the start-up session check, so the wrong screen never flashes.
+// Two half-way states keep the app closed: 'mfa-required' shows the code step on the landing page,
+// and 'password-recovery' shows the 'Set a new password' screen.
 import type { ReactNode } from 'react'
 import { Navigate } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
@@ -13,6 +15,7 @@ export function FullPageLoader() {
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { ready, status } = useAuth()
   if (!ready || status === 'loading') return <FullPageLoader />
+  if (status === 'password-recovery') return <Navigate to={paths.resetPassword} replace />
   if (status !== 'logged-in') return <Navigate to={paths.landing} replace />
   return children
 }
@@ -22,6 +25,7 @@ export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
   const { ready, status } = useAuth()
   if (!ready) return <FullPageLoader />
   if (status === 'logged-in') return <Navigate to={paths.dashboard} replace />
+  if (status === 'password-recovery') return <Navigate to={paths.resetPassword} replace />
   return children
 }
 
@@ -29,5 +33,6 @@ export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
 export function FallbackRedirect() {
   const { ready, status } = useAuth()
   if (!ready) return <FullPageLoader />
+  if (status === 'password-recovery') return <Navigate to={paths.resetPassword} replace />
   return <Navigate to={status === 'logged-in' ? paths.recommendations : paths.landing} replace />
 }

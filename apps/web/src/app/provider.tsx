@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
-import { AuthContext, authClient, createAuthStore } from '@/lib/auth'
+import { AuthContext, authClient, createAuthStore, openedFromRecoveryLink } from '@/lib/auth'
 import { createQueryClient } from '@/lib/query-client'
 import { createBusinessCacheWriter } from '@/lib/business-cache'
 
@@ -20,6 +20,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
       },
       onSignedOut: () => queryClient.clear(),
       onBusinessChange: createBusinessCacheWriter(queryClient),
+      recoveryLink: openedFromRecoveryLink,
     }),
   )
 

@@ -14,6 +14,10 @@ function lazyScreen(load: () => Promise<ScreenComponent>): ScreenComponent {
   return lazy(async () => ({ default: await load() }))
 }
 
+const ResetPasswordScreen = lazy(async () => ({
+  default: (await import('@/features/auth/components/reset-password-screen')).ResetPasswordScreen,
+}))
+
 const ProtectedLayout = lazy(async () => ({
   default: (await import('./layout/protected-layout')).ProtectedLayout,
 }))
@@ -93,6 +97,14 @@ export function AppRoutes() {
           <RedirectIfAuthenticated>
             <LandingRoute />
           </RedirectIfAuthenticated>
+        }
+      />
+      <Route
+        path={paths.resetPassword}
+        element={
+          <Suspense fallback={<FullPageLoader />}>
+            <ResetPasswordScreen />
+          </Suspense>
         }
       />
       <Route

@@ -9,11 +9,13 @@ export const paths = {
   backlinks: '/backlinks',
   listings: '/listings',
   settings: '/settings',
+  /** Where a password-recovery link leads: 'Set a new password'. */
+  resetPassword: '/reset-password',
 } as const
 
 export type AppPath = (typeof paths)[keyof typeof paths]
 
-export type ScreenKey = Exclude<keyof typeof paths, 'landing'>
+export type ScreenKey = Exclude<keyof typeof paths, 'landing' | 'resetPassword'>
 
 /** Side-menu entries in SPEC §2 order; the labels double as screen titles. */
 export const menuEntries: ReadonlyArray<{ key: ScreenKey; label: string; path: AppPath }> = [

@@ -1,11 +1,11 @@
 import { emptyBusiness } from '@localseo/shared/business'
 import type { GoTrueClient } from '@supabase/auth-js'
 import { describe, expect, test, vi } from 'vitest'
-import { authUser, namedBusiness, sessionFor } from '@/test/network'
+import { authUser, namedBusiness, sessionFor, TOTP_FACTOR_ID, totpFactor } from '@/test/network'
 import { createAuthStore } from './auth'
 import { readStoredUser, USER_STORAGE_KEY } from './user-storage'
 
-type FakeClient = Record<string, ReturnType<typeof vi.fn>>
+type FakeClient = Record<string, unknown>
 
 /** The auth client's surface the store uses, answering like auth-js does. */
 function fakeClient(overrides: FakeClient = {}) {
@@ -23,9 +23,38 @@ function fakeClient(overrides: FakeClient = {}) {
     ),
     signOut: vi.fn(() => Promise.resolve({ error: null })),
     onAuthStateChange: vi.fn(() => ({ data: { subscription: { unsubscribe: vi.fn() } } })),
+    mfa: fakeMfa(),
     ...overrides,
   }
-  return client as unknown as GoTrueClient & FakeClient
+  return client as unknown as GoTrueClient
+}
+
+/** auth-js mfa: the session's level is read from its token; challengeAndVerify raises it. */
+function fakeMfa(level: 'aal1' | 'aal2' = 'aal1', overrides: FakeClient = {}) {
+  return {
+    getAuthenticatorAssuranceLevel: vi.fn(() =>
+      Promise.resolve({
+        data: { currentLevel: level, nextLevel: 'aal2', currentAuthenticationMethods: [] },
+        error: null,
+      }),
+    ),
+    challengeAndVerify: vi.fn(() =>
+      Promise.resolve({ data: { ...sessionFor(twoFactorUser()) }, error: null }),
+    ),
+    ...overrides,
+  }
+}
+
+const twoFactorUser = () => authUser({ factors: [totpFactor()] })
+
+/** Lets a test emit auth events the way auth-js does. */
+function eventSource() {
+  let emit: (event: string, session: unknown) => void = () => undefined
+  const onAuthStateChange = vi.fn((callback: typeof emit) => {
+    emit = callback
+    return { data: { subscription: { unsubscribe: vi.fn() } } }
+  })
+  return { onAuthStateChange, emit: (event: string, session: unknown) => emit(event, session) }
 }
 
 function storeWith(
@@ -262,5 +291,347 @@ describe('setBusiness', () => {
 
     expect(calls).toEqual(['cache', 'screens'])
     expect(store.getState().user?.business).toEqual(namedBusiness)
+  })
+})
+
+describe('two-factor sign-in', () => {
+  function passwordClient(mfa = fakeMfa()) {
+    return fakeClient({
+      signInWithPassword: vi.fn(() =>
+        Promise.resolve({
+          data: { user: twoFactorUser(), session: sessionFor(twoFactorUser()) },
+          error: null,
+        }),
+      ),
+      mfa,
+    })
+  }
+
+  test('a password login with a verified factor waits for the code instead of opening the app', async () => {
+    const loadBusiness = vi.fn(() => Promise.resolve(emptyBusiness))
+    const store = createAuthStore({ client: passwordClient(), loadBusiness })
+    await store.login('ada@example.com', 'secret1')
+    expect(store.getState()).toMatchObject({
+      status: 'mfa-required',
+      user: null,
+      pendingEmail: 'ada@example.com',
+    })
+    // Nothing of the app is loaded, and no user is stored, before the code.
+    expect(loadBusiness).not.toHaveBeenCalled()
+    expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull()
+  })
+
+  test('an account without a verified factor opens the app at aal1', async () => {
+    const client = fakeClient({
+      signInWithPassword: vi.fn(() =>
+        Promise.resolve({
+          data: {
+            user: authUser({ factors: [totpFactor('unverified')] }),
+            session: sessionFor(),
+          },
+          error: null,
+        }),
+      ),
+    })
+    const store = storeWith(client)
+    await store.login('ada@example.com', 'secret1')
+    expect(store.getState().status).toBe('logged-in')
+  })
+
+  test('a wrong code keeps the code step with the server message; the right one opens the app', async () => {
+    const challengeAndVerify = vi
+      .fn()
+      .mockResolvedValueOnce({
+        data: null,
+        error: Object.assign(new Error('Invalid TOTP code entered'), {
+          code: 'mfa_verification_failed',
+        }),
+      })
+      .mockResolvedValueOnce({ data: sessionFor(twoFactorUser()), error: null })
+    const mfa = fakeMfa('aal1', { challengeAndVerify })
+    const store = storeWith(passwordClient(mfa))
+    await store.login('ada@example.com', 'secret1')
+
+    await expect(store.verifySecondFactor('000000')).rejects.toThrow('Invalid TOTP code entered')
+    expect(store.getState()).toMatchObject({
+      status: 'mfa-required',
+      error: 'Invalid TOTP code entered',
+    })
+
+    mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({
+      data: { currentLevel: 'aal2', nextLevel: 'aal2', currentAuthenticationMethods: [] },
+      error: null,
+    })
+    await store.verifySecondFactor('123456')
+    expect(challengeAndVerify).toHaveBeenLastCalledWith({
+      factorId: TOTP_FACTOR_ID,
+      code: '123456',
+    })
+    expect(store.getState()).toMatchObject({ status: 'logged-in', error: null, pendingEmail: null })
+    expect(store.getState().user?.name).toBe('Ada Lovelace')
+  })
+
+  test('a reload with an aal1 session of a two-factor account asks for the code again', async () => {
+    const client = fakeClient({
+      getSession: vi.fn(() =>
+        Promise.resolve({ data: { session: sessionFor(twoFactorUser()) }, error: null }),
+      ),
+      getUser: vi.fn(() => Promise.resolve({ data: { user: twoFactorUser() }, error: null })),
+    })
+    const store = storeWith(client)
+    store.start()
+    const state = await settled(store)
+    expect(state.status).toBe('mfa-required')
+    expect(state.user).toBeNull()
+  })
+
+  test('a reload with an aal2 session opens the app', async () => {
+    const client = fakeClient({
+      getSession: vi.fn(() =>
+        Promise.resolve({ data: { session: sessionFor(twoFactorUser()) }, error: null }),
+      ),
+      getUser: vi.fn(() => Promise.resolve({ data: { user: twoFactorUser() }, error: null })),
+      mfa: fakeMfa('aal2'),
+    })
+    const store = storeWith(client)
+    store.start()
+    expect((await settled(store)).status).toBe('logged-in')
+  })
+
+  test('an unreadable token counts as aal1 for a two-factor account', async () => {
+    const mfa = fakeMfa('aal1', {
+      getAuthenticatorAssuranceLevel: vi.fn(() => Promise.reject(new Error('Invalid JWT'))),
+    })
+    const store = storeWith(passwordClient(mfa))
+    await store.login('ada@example.com', 'secret1')
+    expect(store.getState().status).toBe('mfa-required')
+  })
+
+  test('a SIGNED_IN event (another tab, a refocus) does not skip the code step', async () => {
+    const events = eventSource()
+    const client = fakeClient({
+      getSession: vi.fn(() =>
+        Promise.resolve({ data: { session: sessionFor(twoFactorUser()) }, error: null }),
+      ),
+      getUser: vi.fn(() => Promise.resolve({ data: { user: twoFactorUser() }, error: null })),
+      onAuthStateChange: events.onAuthStateChange,
+    })
+    const store = storeWith(client)
+    store.start()
+    await settled(store)
+    events.emit('SIGNED_IN', sessionFor(twoFactorUser()))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(store.getState().status).toBe('mfa-required')
+  })
+
+  test('cancelling the code step ends this session only', async () => {
+    const signOut = vi.fn(() => Promise.resolve({ error: null }))
+    const client = passwordClient()
+    Object.assign(client, { signOut })
+    const store = storeWith(client)
+    await store.login('ada@example.com', 'secret1')
+    await store.cancelSignIn()
+    expect(signOut).toHaveBeenCalledWith({ scope: 'local' })
+    expect(store.getState()).toMatchObject({ status: 'logged-out', pendingEmail: null })
+  })
+})
+
+describe('password recovery', () => {
+  function recoveryClient(overrides: FakeClient = {}) {
+    const events = eventSource()
+    const client = fakeClient({
+      getSession: vi.fn(() => Promise.resolve({ data: { session: sessionFor() }, error: null })),
+      onAuthStateChange: events.onAuthStateChange,
+      updateUser: vi.fn(() => Promise.resolve({ data: { user: authUser() }, error: null })),
+      ...overrides,
+    })
+    return { client, emit: events.emit }
+  }
+
+  test('the PASSWORD_RECOVERY event during start-up asks for a new password, not the app', async () => {
+    const { client, emit } = recoveryClient()
+    const loadBusiness = vi.fn(() => Promise.resolve(emptyBusiness))
+    const store = createAuthStore({ client, loadBusiness })
+    store.start()
+    // auth-js announces it while the start-up check is still running.
+    emit('PASSWORD_RECOVERY', sessionFor())
+    await vi.waitFor(() => expect(store.getState().status).toBe('password-recovery'))
+    expect(store.getState()).toMatchObject({ user: null, pendingEmail: 'ada@example.com' })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(store.getState().status).toBe('password-recovery')
+  })
+
+  test('a page opened from a recovery link goes straight to the new-password step', async () => {
+    const { client } = recoveryClient()
+    const store = createAuthStore({
+      client,
+      loadBusiness: () => Promise.resolve(emptyBusiness),
+      recoveryLink: true,
+    })
+    store.start()
+    expect((await settled(store)).status).toBe('password-recovery')
+  })
+
+  test('saving the new password signs the owner in', async () => {
+    const updateUser = vi.fn(() => Promise.resolve({ data: { user: authUser() }, error: null }))
+    const { client } = recoveryClient({ updateUser })
+    const store = createAuthStore({
+      client,
+      loadBusiness: () => Promise.resolve(namedBusiness),
+      recoveryLink: true,
+    })
+    store.start()
+    await settled(store)
+    await store.setNewPassword('a new secret')
+    expect(updateUser).toHaveBeenCalledWith({ password: 'a new secret' })
+    expect(store.getState()).toMatchObject({
+      status: 'logged-in',
+      user: { business: { name: 'Sunrise Dental' } },
+    })
+  })
+
+  test('a refused new password keeps the step and shows the server message', async () => {
+    const { client } = recoveryClient({
+      updateUser: vi.fn(() =>
+        Promise.resolve({
+          data: { user: null },
+          error: new Error('New password should be different from the old password.'),
+        }),
+      ),
+    })
+    const store = createAuthStore({
+      client,
+      loadBusiness: () => Promise.resolve(emptyBusiness),
+      recoveryLink: true,
+    })
+    store.start()
+    await settled(store)
+    await expect(store.setNewPassword('same-old')).rejects.toThrow()
+    expect(store.getState()).toMatchObject({
+      status: 'password-recovery',
+      error: 'New password should be different from the old password.',
+    })
+  })
+
+  test('a two-factor account proves its code before choosing a new password', async () => {
+    const { client } = recoveryClient({
+      getSession: vi.fn(() =>
+        Promise.resolve({ data: { session: sessionFor(twoFactorUser()) }, error: null }),
+      ),
+      getUser: vi.fn(() => Promise.resolve({ data: { user: twoFactorUser() }, error: null })),
+    })
+    const store = createAuthStore({
+      client,
+      loadBusiness: () => Promise.resolve(emptyBusiness),
+      recoveryLink: true,
+    })
+    store.start()
+    expect((await settled(store)).status).toBe('mfa-required')
+    const mfa = (client as unknown as { mfa: ReturnType<typeof fakeMfa> }).mfa
+    mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({
+      data: { currentLevel: 'aal2', nextLevel: 'aal2', currentAuthenticationMethods: [] },
+      error: null,
+    })
+    await store.verifySecondFactor('123456')
+    expect(store.getState().status).toBe('password-recovery')
+  })
+
+  test('asking for a link sends the address and the Set a new password page as the way back', async () => {
+    const resetPasswordForEmail = vi.fn(() => Promise.resolve({ data: {}, error: null }))
+    const store = storeWith(fakeClient({ resetPasswordForEmail }))
+    await store.requestPasswordReset('ada@example.com')
+    expect(resetPasswordForEmail).toHaveBeenCalledWith('ada@example.com', {
+      redirectTo: `${window.location.origin}/reset-password`,
+    })
+  })
+
+  test('a refused request reports the server message', async () => {
+    const store = storeWith(
+      fakeClient({
+        resetPasswordForEmail: vi.fn(() =>
+          Promise.resolve({
+            data: null,
+            error: new Error('For security purposes, you can only request this after 41 seconds.'),
+          }),
+        ),
+      }),
+    )
+    await expect(store.requestPasswordReset('ada@example.com')).rejects.toThrow(
+      'For security purposes, you can only request this after 41 seconds.',
+    )
+  })
+})
+
+describe('sign-in with an emailed code', () => {
+  test('the code is sent for existing accounts only, and an unknown address looks the same', async () => {
+    const signInWithOtp = vi.fn(() =>
+      Promise.resolve({
+        data: { user: null, session: null },
+        error: Object.assign(new Error('Signups not allowed for otp'), { code: 'otp_disabled' }),
+      }),
+    )
+    const store = storeWith(fakeClient({ signInWithOtp }))
+    await expect(store.sendEmailCode('nobody@example.com')).resolves.toBeUndefined()
+    expect(signInWithOtp).toHaveBeenCalledWith({
+      email: 'nobody@example.com',
+      options: { shouldCreateUser: false, emailRedirectTo: `${window.location.origin}/` },
+    })
+  })
+
+  test('a rate-limited request reports the server message', async () => {
+    const store = storeWith(
+      fakeClient({
+        signInWithOtp: vi.fn(() =>
+          Promise.resolve({
+            data: { user: null, session: null },
+            error: Object.assign(new Error('Request rate limit reached'), {
+              code: 'over_request_rate_limit',
+            }),
+          }),
+        ),
+      }),
+    )
+    await expect(store.sendEmailCode('ada@example.com')).rejects.toThrow(
+      'Request rate limit reached',
+    )
+  })
+
+  test('a right code signs in; a wrong one shows the server message', async () => {
+    const verifyOtp = vi
+      .fn()
+      .mockResolvedValueOnce({
+        data: { user: null, session: null },
+        error: new Error('Token has expired or is invalid'),
+      })
+      .mockResolvedValueOnce({ data: { user: authUser(), session: sessionFor() }, error: null })
+    const store = storeWith(fakeClient({ verifyOtp }))
+    await expect(store.verifyEmailCode('ada@example.com', '111111')).rejects.toThrow()
+    expect(store.getState()).toMatchObject({
+      status: 'logged-out',
+      error: 'Token has expired or is invalid',
+    })
+    await store.verifyEmailCode('ada@example.com', '222222')
+    expect(verifyOtp).toHaveBeenLastCalledWith({
+      email: 'ada@example.com',
+      token: '222222',
+      type: 'email',
+    })
+    expect(store.getState().status).toBe('logged-in')
+  })
+})
+
+describe('logout', () => {
+  test('Log Out ends this session only', async () => {
+    const signOut = vi.fn(() => Promise.resolve({ error: null }))
+    const client = fakeClient({
+      getSession: vi.fn(() => Promise.resolve({ data: { session: sessionFor() }, error: null })),
+      signOut,
+    })
+    const store = storeWith(client)
+    store.start()
+    await settled(store)
+    await store.logout()
+    expect(signOut).toHaveBeenCalledWith({ scope: 'local' })
+    expect(store.getState().status).toBe('logged-out')
   })
 })

@@ -12,6 +12,15 @@ import { createContext, useContext, useSyncExternalStore } from 'react'
 import type { AppUser, GoogleConnections } from './stored-user'
 import { noGoogleConnections, readStoredUser, writeStoredUser } from './user-storage'
 
+/**
+ * True when this page load is the redirect from a password-recovery link (the session arrives in the
+ * URL fragment with type=recovery). Read before the client starts, because the client clears the
+ * fragment once it has taken the session; the PASSWORD_RECOVERY event confirms it later.
+ */
+export const openedFromRecoveryLink =
+  typeof window !== 'undefined' &&
+  new URLSearchParams(window.location.hash.slice(1)).get('type') === 'recovery'
+
 export const authClient = new GoTrueClient({
   url: `${window.location.origin}/auth/v1`,
   persistSession: true,
@@ -26,9 +35,18 @@ export const authMessages = {
   userNotFound: 'User not found',
   signupFailed: 'An error occurred during signup',
   userNotCreated: 'Failed to create user',
+  codeFailed: 'That code did not work. Check it and try again.',
+  sendFailed: 'We could not send the email. Please try again.',
+  passwordFailed: 'Your new password could not be saved. Please try again.',
 } as const
 
-export type AuthStatus = 'logged-out' | 'loading' | 'logged-in'
+/**
+ * 'mfa-required': signed in with a password or an email code, but the account has two-factor
+ * sign-in, so the app stays closed until the 6-digit code is entered (the session is only aal1).
+ * 'password-recovery': signed in by a recovery link; the owner sets a new password first.
+ */
+export type AuthStatus =
+  'logged-out' | 'loading' | 'logged-in' | 'mfa-required' | 'password-recovery'
 
 export interface AuthState {
   status: AuthStatus
@@ -36,6 +54,8 @@ export interface AuthState {
   error: string | null
   /** False until the start-up session check has finished; guards wait for it. */
   ready: boolean
+  /** The account waiting for a two-factor code or a new password, for the screens to name. */
+  pendingEmail: string | null
 }
 
 export interface AuthStoreDeps {
@@ -46,10 +66,28 @@ export interface AuthStoreDeps {
   onSignedOut?: () => void
   /** Called when the business on the user changes, to keep the query cache in step. */
   onBusinessChange?: (userId: string, business: Business) => void
+  /** This page load came from a recovery link (see openedFromRecoveryLink). */
+  recoveryLink?: boolean
+  /** Where recovery and sign-in links lead back to; defaults to this page's origin. */
+  origin?: string
 }
 
 /** A failure whose message is meant for the user, exactly as SPEC §8 words it. */
-class AuthFailure extends Error {}
+export class AuthFailure extends Error {}
+
+/** The message to show for an auth-js error, or the fallback when it has none. */
+function messageOf(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback
+}
+
+/** The account's verified authenticator-app factor, if it has one. */
+export function verifiedTotpFactor(authUser: AuthUser) {
+  return (
+    authUser.factors?.find(
+      (factor) => factor.factor_type === 'totp' && factor.status === 'verified',
+    ) ?? null
+  )
+}
 
 function nameOf(authUser: AuthUser, fallback = ''): string {
   const fullName: unknown = authUser.user_metadata['full_name']
@@ -61,11 +99,23 @@ export function createAuthStore({
   loadBusiness,
   onSignedOut,
   onBusinessChange,
+  recoveryLink = false,
+  origin = window.location.origin,
 }: AuthStoreDeps) {
-  let state: AuthState = { status: 'loading', user: null, error: null, ready: false }
+  let state: AuthState = {
+    status: 'loading',
+    user: null,
+    error: null,
+    ready: false,
+    pendingEmail: null,
+  }
   const listeners = new Set<() => void>()
   let busy = false
   let sessionCheck: Promise<void> | null = null
+  // Set by a recovery link or the PASSWORD_RECOVERY event; cleared once a new password is saved.
+  let recovering = recoveryLink
+  // The factor the 'mfa-required' state asks a code for.
+  let pendingFactorId: string | null = null
 
   function setState(patch: Partial<AuthState>) {
     const next = { ...state, ...patch }
@@ -75,8 +125,53 @@ export function createAuthStore({
   }
 
   function signedOut(error: string | null = null) {
-    setState({ status: 'logged-out', user: null, error, ready: true })
+    recovering = false
+    pendingFactorId = null
+    setState({ status: 'logged-out', user: null, error, ready: true, pendingEmail: null })
     onSignedOut?.()
+  }
+
+  /** The session's assurance level from its access token; null when it cannot be read. */
+  async function currentLevel(): Promise<string | null> {
+    try {
+      const { data } = await client.mfa.getAuthenticatorAssuranceLevel()
+      return data?.currentLevel ?? null
+    } catch {
+      return null
+    }
+  }
+
+  /**
+   * Decides where a freshly signed-in user goes. The app opens only for a session at the level the
+   * account needs: with a verified factor an aal1 session (password, email code or recovery link)
+   * waits for the 6-digit code first; a recovery session then asks for a new password.
+   */
+  async function enter(authUser: AuthUser) {
+    const factor = verifiedTotpFactor(authUser)
+    if (factor && (await currentLevel()) !== 'aal2') {
+      pendingFactorId = factor.id
+      setState({
+        status: 'mfa-required',
+        user: null,
+        error: null,
+        ready: true,
+        pendingEmail: authUser.email ?? null,
+      })
+      return
+    }
+    pendingFactorId = null
+    if (recovering) {
+      setState({
+        status: 'password-recovery',
+        user: null,
+        error: null,
+        ready: true,
+        pendingEmail: authUser.email ?? null,
+      })
+      return
+    }
+    const user = await hydrate(authUser)
+    setState({ status: 'logged-in', user, error: null, ready: true, pendingEmail: null })
   }
 
   /** Builds the app user from the auth user, keeping what we already knew about the same user. */
@@ -114,26 +209,31 @@ export function createAuthStore({
     } else {
       authUser = live.data.user
     }
-    const user = await hydrate(authUser)
-    setState({ status: 'logged-in', user, ready: true })
+    await enter(authUser)
   }
 
   async function handleEvent(event: AuthChangeEvent, session: Session | null) {
+    if (event === 'PASSWORD_RECOVERY' && session) {
+      // May arrive while the start-up check still runs: remember it, then decide once it is done.
+      recovering = true
+      await sessionCheck
+      if (!busy) await enter(session.user)
+      return
+    }
     if (!state.ready || busy) return // start-up check, login and signup handle their own results
     switch (event) {
       case 'SIGNED_OUT':
-        if (state.user) signedOut()
+        if (state.status !== 'logged-out') signedOut()
         return
       case 'SIGNED_IN':
-      case 'PASSWORD_RECOVERY':
       case 'MFA_CHALLENGE_VERIFIED':
         if (!session) return
         if (state.status === 'logged-in' && state.user?.id === session.user.id) {
           return refreshProfile(session.user)
         }
-        // Signed in elsewhere (another tab, a recovery or magic link).
-        setState({ status: 'logged-in', user: await hydrate(session.user), error: null })
-        return
+        // Signed in elsewhere (another tab, a magic link), or a tab refocused while a code is due:
+        // the same checks as a fresh sign-in.
+        return enter(session.user)
       case 'TOKEN_REFRESHED':
       case 'USER_UPDATED':
         if (session) refreshProfile(session.user)
@@ -155,12 +255,29 @@ export function createAuthStore({
     busy = true
     setState({ status: 'loading', error: null })
     try {
-      const user = await hydrate(await action())
-      setState({ status: 'logged-in', user, error: null, ready: true })
+      await enter(await action())
     } catch (error) {
       // SPEC §8: the provider's message, else the generic one.
-      const message = error instanceof Error && error.message ? error.message : fallbackMessage
-      setState({ status: 'logged-out', user: null, error: message })
+      setState({
+        status: 'logged-out',
+        user: null,
+        error: messageOf(error, fallbackMessage),
+        pendingEmail: null,
+      })
+      throw error
+    } finally {
+      busy = false
+    }
+  }
+
+  /** A step inside a pending state: a failure keeps the state and shows the message. */
+  async function step(fallbackMessage: string, action: () => Promise<void>) {
+    busy = true
+    setState({ error: null })
+    try {
+      await action()
+    } catch (error) {
+      setState({ error: messageOf(error, fallbackMessage) })
       throw error
     } finally {
       busy = false
@@ -175,6 +292,8 @@ export function createAuthStore({
       }
     },
     getState: () => state,
+    /** The auth client, for account settings (profile, email, password, two-factor). */
+    client,
 
     /** Restores the stored user, checks the live session and follows session events. */
     start: () => {
@@ -223,10 +342,87 @@ export function createAuthStore({
         return data.user
       }),
 
+    /** Signs in with the 6-digit code from a sign-in email (signInWithOtp, then verifyOtp). */
+    verifyEmailCode: (email: string, code: string) =>
+      run(authMessages.codeFailed, async () => {
+        const { data, error } = await client.verifyOtp({ email, token: code, type: 'email' })
+        if (error) throw new AuthFailure(error.message || authMessages.codeFailed)
+        if (!data.user || !data.session) throw new AuthFailure(authMessages.codeFailed)
+        return data.user
+      }),
+
+    /** The code from a recovery email, instead of its link (another device): then a new password. */
+    verifyRecoveryCode: (email: string, code: string) =>
+      run(authMessages.codeFailed, async () => {
+        const { data, error } = await client.verifyOtp({ email, token: code, type: 'recovery' })
+        if (error) throw new AuthFailure(error.message || authMessages.codeFailed)
+        if (!data.user || !data.session) throw new AuthFailure(authMessages.codeFailed)
+        recovering = true
+        return data.user
+      }),
+
+    /** The 'mfa-required' step: the code from the authenticator app raises the session to aal2. */
+    verifySecondFactor: (code: string) =>
+      step(authMessages.codeFailed, async () => {
+        if (state.status !== 'mfa-required' || !pendingFactorId) {
+          throw new AuthFailure('There is no sign-in waiting for a code. Please log in again.')
+        }
+        const { data, error } = await client.mfa.challengeAndVerify({
+          factorId: pendingFactorId,
+          code,
+        })
+        if (error) throw new AuthFailure(error.message || authMessages.codeFailed)
+        await enter(data.user)
+      }),
+
+    /** The 'password-recovery' step: saves the new password, then opens the app. */
+    setNewPassword: (password: string) =>
+      step(authMessages.passwordFailed, async () => {
+        const { data, error } = await client.updateUser({ password })
+        if (error) throw new AuthFailure(error.message || authMessages.passwordFailed)
+        recovering = false
+        await enter(data.user)
+      }),
+
+    /** Leaves a pending code or recovery step: ends this half-finished session. */
+    cancelSignIn: async () => {
+      busy = true
+      try {
+        const { error } = await client.signOut({ scope: 'local' })
+        if (error) console.warn('Sign-out request failed', error)
+      } finally {
+        busy = false
+        signedOut()
+      }
+    },
+
+    /** Sends a recovery link; the answer is the same whether or not the address has an account. */
+    requestPasswordReset: async (email: string) => {
+      const { error } = await client.resetPasswordForEmail(email, {
+        redirectTo: `${origin}/reset-password`,
+      })
+      if (error) throw new AuthFailure(messageOf(error, authMessages.sendFailed))
+    },
+
+    /**
+     * Emails a 6-digit sign-in code. Only existing accounts get one (shouldCreateUser: false), and
+     * an unknown address looks the same as a known one here.
+     */
+    sendEmailCode: async (email: string) => {
+      const { error } = await client.signInWithOtp({
+        email,
+        options: { shouldCreateUser: false, emailRedirectTo: `${origin}/` },
+      })
+      if (error && error.code !== 'otp_disabled') {
+        throw new AuthFailure(messageOf(error, authMessages.sendFailed))
+      }
+    },
+
+    /** Logs out of this browser only; 'Sign out of all other sessions' ends the others. */
     logout: async () => {
       busy = true
       try {
-        const { error } = await client.signOut()
+        const { error } = await client.signOut({ scope: 'local' })
         if (error) console.warn('Sign-out request failed', error)
       } finally {
         busy = false
@@ -272,5 +468,12 @@ export function useAuth() {
     signup: store.signup,
     logout: store.logout,
     clearError: store.clearError,
+    verifyEmailCode: store.verifyEmailCode,
+    verifyRecoveryCode: store.verifyRecoveryCode,
+    verifySecondFactor: store.verifySecondFactor,
+    setNewPassword: store.setNewPassword,
+    cancelSignIn: store.cancelSignIn,
+    requestPasswordReset: store.requestPasswordReset,
+    sendEmailCode: store.sendEmailCode,
   }
 }

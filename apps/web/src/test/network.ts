@@ -26,7 +26,30 @@ export function json(body: unknown, status = 200): Response {
   })
 }
 
-export function authUser(overrides: { id?: string; email?: string; fullName?: string } = {}) {
+export const TOTP_FACTOR_ID = '0b9a5a34-5d0c-4c1e-9a51-6c2f7f0e9b11'
+
+/** A verified authenticator-app factor, as GET /auth/v1/user lists it. */
+export function totpFactor(status: 'verified' | 'unverified' = 'verified') {
+  const now = new Date().toISOString()
+  return {
+    id: TOTP_FACTOR_ID,
+    friendly_name: 'Authenticator app',
+    factor_type: 'totp',
+    status,
+    created_at: now,
+    updated_at: now,
+  }
+}
+
+export function authUser(
+  overrides: {
+    id?: string
+    email?: string
+    fullName?: string
+    newEmail?: string
+    factors?: ReturnType<typeof totpFactor>[]
+  } = {},
+) {
   const now = new Date().toISOString()
   return {
     id: overrides.id ?? '6f1c8c7e-2f7a-4c55-9d2b-3a3f0f6f9a01',
@@ -37,12 +60,25 @@ export function authUser(overrides: { id?: string; email?: string; fullName?: st
     user_metadata: { full_name: overrides.fullName ?? 'Ada Lovelace' },
     created_at: now,
     updated_at: now,
+    ...(overrides.newEmail ? { new_email: overrides.newEmail } : {}),
+    ...(overrides.factors ? { factors: overrides.factors } : {}),
   }
 }
 
-export function sessionFor(user = authUser()) {
+function base64url(value: unknown): string {
+  return btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
+}
+
+/** An unsigned access token carrying an assurance level; auth-js reads aal from it locally. */
+export function accessToken(aal: 'aal1' | 'aal2', userId = authUser().id): string {
+  const now = Math.floor(Date.now() / 1000)
+  const payload = { sub: userId, aud: 'authenticated', exp: now + 3600, iat: now, aal }
+  return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(payload)}.c2ln`
+}
+
+export function sessionFor(user = authUser(), aal?: 'aal1' | 'aal2') {
   return {
-    access_token: 'test-access-token',
+    access_token: aal ? accessToken(aal, user.id) : 'test-access-token',
     refresh_token: 'test-refresh-token',
     token_type: 'bearer',
     expires_in: 3600,

@@ -2,11 +2,15 @@
 // `auth` schema as GoTrue does, apart from the product's tables.
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   bigserial,
   boolean,
+  doublePrecision,
   index,
+  integer,
   jsonb,
   pgSchema,
+  pgTable,
   text,
   timestamp,
   uniqueIndex,
@@ -32,6 +36,10 @@ export const authUsers = authSchema.table(
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    recoverySentAt: timestamp('recovery_sent_at', { withTimezone: true }),
+    /** The address an email change waits to confirm (GoTrue `new_email`); null when none. */
+    emailChange: text('email_change'),
+    emailChangeSentAt: timestamp('email_change_sent_at', { withTimezone: true }),
     appMetadata: jsonb('raw_app_meta_data').$type<Record<string, unknown>>().notNull().default({}),
     userMetadata: jsonb('raw_user_meta_data')
       .$type<Record<string, unknown>>()
@@ -64,6 +72,8 @@ export const authSessions = authSchema.table(
     refreshTokenHmacKey: text('refresh_token_hmac_key'),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** The TOTP factor that raised this session to aal2; unenrolling it lowers the session again. */
+    factorId: uuid('factor_id'),
     ...timestamps,
   },
   (t) => [index('auth_sessions_user_id_idx').on(t.userId)],
@@ -106,4 +116,120 @@ export const authRefreshTokens = authSchema.table(
     index('refresh_tokens_session_id_idx').on(t.sessionId),
     index('refresh_tokens_parent_idx').on(t.parent),
   ],
+)
+
+/**
+ * Email links and 6-digit codes (recovery, confirmation, magic link, email change). Both are random
+ * and stored only as SHA-256 hashes; one live token per user and type, deleted when used.
+ */
+export const authOneTimeTokens = authSchema.table(
+  'one_time_tokens',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    tokenType: text('token_type', {
+      enum: ['confirmation', 'recovery', 'magiclink', 'email_change'],
+    }).notNull(),
+    /** SHA-256 of the link token (the `token` query parameter of the emailed link). */
+    tokenHash: text('token_hash').notNull(),
+    /** SHA-256 of user id + the 6-digit code. */
+    codeHash: text('code_hash').notNull(),
+    /** The address the message went to: the new address for an email change. */
+    relatesTo: text('relates_to').notNull(),
+    /** Wrong codes entered for this token; past the limit the token is deleted. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('one_time_tokens_user_type_key').on(t.userId, t.tokenType),
+    uniqueIndex('one_time_tokens_token_hash_key').on(t.tokenHash),
+  ],
+)
+
+/** TOTP factors (reference/gotrue-compat.md §6 `mfa_factors`); the secret is never serialized. */
+export const authMfaFactors = authSchema.table(
+  'mfa_factors',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    friendlyName: text('friendly_name').notNull().default(''),
+    factorType: text('factor_type', { enum: ['totp'] })
+      .notNull()
+      .default('totp'),
+    status: text('status', { enum: ['unverified', 'verified'] })
+      .notNull()
+      .default('unverified'),
+    secret: text('secret').notNull(),
+    lastChallengedAt: timestamp('last_challenged_at', { withTimezone: true }),
+    /** The last accepted TOTP time step: a code is never accepted twice (security-tests §1a). */
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('mfa_factors_user_id_idx').on(t.userId),
+    uniqueIndex('mfa_factors_user_friendly_name_key')
+      .on(t.userId, t.friendlyName)
+      .where(sql`${t.friendlyName} <> ''`),
+  ],
+)
+
+/** One challenge per verify attempt: expires after 300 s, single use, bound to the client IP. */
+export const authMfaChallenges = authSchema.table(
+  'mfa_challenges',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    factorId: uuid('factor_id')
+      .notNull()
+      .references(() => authMfaFactors.id, { onDelete: 'cascade' }),
+    ipAddress: text('ip_address').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mfa_challenges_factor_id_idx').on(t.factorId)],
+)
+
+/**
+ * Rate-limit state shared by every app instance (auth/rate-limit.ts): token buckets keyed by
+ * limiter and client IP or address, and failed-password windows keyed by email.
+ */
+export const authRateLimits = authSchema.table(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    /** Tokens left in a bucket, or failures counted in a window. */
+    tokens: doublePrecision('tokens').notNull(),
+    /** Whether the last request against this key was let through. */
+    allowed: boolean('allowed').notNull().default(true),
+    windowStart: timestamp('window_start', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_updated_at_idx').on(t.updatedAt)],
+)
+
+/** Mail kept locally when no SMTP_URL is set, readable at /dev/mail outside production. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    link: text('link'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mail_outbox_created_at_idx').on(t.createdAt)],
 )

@@ -1,13 +1,26 @@
-import { CircleAlert, LoaderCircle } from 'lucide-react'
+import { CircleAlert, LoaderCircle, Mail } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
+import { useLocation } from 'react-router'
 import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { useAuth } from '@/lib/auth'
+import { clearUrlFragment, linkErrorFromUrl } from '../utils/link-error'
+import { EmailCodeCard } from './email-code-card'
+import { ForgotPasswordCard } from './forgot-password-card'
+import { SecondFactorCard } from './second-factor-card'
 
 type Mode = 'login' | 'signup'
+/** The other ways in from the Log In card. */
+type Detour = 'forgot' | 'code'
+
+/** Other screens may open the card on a detour: navigate('/', { state: { authView: 'forgot' } }). */
+function detourFrom(state: unknown): Detour | null {
+  const view = (state as { authView?: unknown } | null)?.authView
+  return view === 'forgot' || view === 'code' ? view : null
+}
 
 const copy = {
   login: {
@@ -26,24 +39,54 @@ const copy = {
   },
 } as const
 
-/** SPEC §2 "Login/signup": one card that toggles between logging in and signing up. */
+/**
+ * SPEC §2 "Login/signup": one card that toggles between logging in and signing up, with two detours
+ * (a forgotten password, a code by email) and the two-factor step when the account has one.
+ */
 export function AuthCard() {
-  const { status, error, login, signup, clearError } = useAuth()
+  const { status, error: authError, login, signup, clearError } = useAuth()
+  const location = useLocation()
   const [mode, setMode] = useState<Mode>('login')
+  const [detour, setDetour] = useState<Detour | null>(() => detourFrom(location.state))
   const [fullName, setFullName] = useState('')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
+  // A failed email link (expired, used twice) comes back to this page with its reason in the URL.
+  const [linkError, setLinkError] = useState(linkErrorFromUrl)
   const ids = { name: useId(), email: useId(), password: useId(), error: useId() }
   const text = copy[mode]
   const submitting = status === 'loading'
+  const error = authError ?? linkError
+
+  function dismissLinkError() {
+    if (!linkError) return
+    setLinkError(null)
+    clearUrlFragment()
+  }
 
   function toggleMode() {
     clearError()
+    dismissLinkError()
     setMode((current) => (current === 'login' ? 'signup' : 'login'))
+  }
+
+  function openDetour(next: Detour | null) {
+    clearError()
+    dismissLinkError()
+    setDetour(next)
+  }
+
+  if (status === 'mfa-required') return <SecondFactorCard />
+  if (detour === 'forgot') {
+    return <ForgotPasswordCard initialEmail={email} onBack={() => openDetour(null)} />
+  }
+  if (detour === 'code') {
+    return <EmailCodeCard initialEmail={email} onBack={() => openDetour(null)} />
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
+    dismissLinkError()
     try {
       if (mode === 'login') await login(email, password)
       else await signup(email, password, fullName)
@@ -98,7 +141,18 @@ export function AuthCard() {
             />
           </div>
           <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.password}>Password</Label>
+            <div className="flex items-center justify-between gap-3">
+              <Label htmlFor={ids.password}>Password</Label>
+              {mode === 'login' ? (
+                <button
+                  type="button"
+                  onClick={() => openDetour('forgot')}
+                  className="cursor-pointer rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+                >
+                  Forgot password?
+                </button>
+              ) : null}
+            </div>
             <Input
               id={ids.password}
               name="password"
@@ -115,6 +169,27 @@ export function AuthCard() {
             {submitting ? text.submitting : text.submit}
           </Button>
         </form>
+        {mode === 'login' ? (
+          <>
+            <div
+              className="flex items-center gap-3 text-xs text-muted-foreground"
+              aria-hidden="true"
+            >
+              <span className="h-px flex-1 bg-border" />
+              or
+              <span className="h-px flex-1 bg-border" />
+            </div>
+            <Button
+              type="button"
+              variant="outline"
+              className="w-full"
+              onClick={() => openDetour('code')}
+            >
+              <Mail aria-hidden="true" />
+              Email me a sign-in code
+            </Button>
+          </>
+        ) : null}
         <p className="text-center text-sm text-muted-foreground">
           <button
             type="button"

@@ -1,11 +1,16 @@
 import type { Business } from '@localseo/shared/business'
 import { PageHeader } from '@/components/page-header'
+import { AccountCard } from './account-card'
 import { ApiSettings } from './api-settings'
 import { BusinessForm } from './business-form'
 import { LocationsManager } from './locations-manager'
 import { ProfileCard } from './profile-card'
+import { SecurityCard } from './security-card'
 
-/** SPEC §2 Settings: profile, business information, locations and API settings. */
+/**
+ * SPEC §2 Settings: profile, business information, locations and API settings; then the account
+ * (name, email, password) and security (two-factor sign-in, other sessions) cards.
+ */
 export function SettingsScreen({ business }: { business: Business }) {
   return (
     <section>
@@ -15,6 +20,10 @@ export function SettingsScreen({ business }: { business: Business }) {
         <BusinessForm business={business} />
         <LocationsManager business={business} />
         <ApiSettings />
+        <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
+          <AccountCard />
+          <SecurityCard />
+        </div>
       </div>
     </section>
   )

@@ -1,0 +1,196 @@
+import { LoaderCircle, LogOut, ShieldCheck, ShieldOff } from 'lucide-react'
+import { useState, type ReactNode } from 'react'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { useAuthStore, verifiedTotpFactor } from '@/lib/auth'
+import { accountErrorMessage, useAccount } from '../api/get-account'
+import {
+  needsCodeToChange,
+  useSignOutOthers,
+  useStartEnrollment,
+  type Enrollment,
+} from '../api/two-factor'
+import { FormMessage } from './form-message'
+import { TwoFactorSetup } from './two-factor-setup'
+import { TwoFactorTurnOff } from './two-factor-turn-off'
+
+export const TWO_FACTOR_ON =
+  'Two-factor sign-in is on. You will be asked for a code when you log in.'
+export const TWO_FACTOR_OFF = 'Two-factor sign-in is off.'
+export const OTHERS_SIGNED_OUT =
+  'All other sessions have been signed out. This browser stays logged in.'
+
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'setup'; enrollment: Enrollment }
+  | { kind: 'turn-off'; needsCode: boolean }
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section
+      aria-label={title}
+      className="flex flex-col gap-3 border-t pt-5 first:border-t-0 first:pt-0"
+    >
+      <h3 className="text-sm font-semibold">{title}</h3>
+      {children}
+    </section>
+  )
+}
+
+function TwoFactorSection() {
+  const { client } = useAuthStore()
+  const account = useAccount()
+  const start = useStartEnrollment()
+  const [step, setStep] = useState<Step>({ kind: 'idle' })
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const [checking, setChecking] = useState(false)
+  const factor = account.data ? verifiedTotpFactor(account.data) : null
+
+  function beginSetup() {
+    setResult(null)
+    start.mutate(undefined, {
+      onSuccess: (enrollment) => setStep({ kind: 'setup', enrollment }),
+      onError: (error) =>
+        setResult({
+          tone: 'error',
+          text: accountErrorMessage(error, 'Two-factor set-up could not start.'),
+        }),
+    })
+  }
+
+  async function beginTurnOff() {
+    setResult(null)
+    setChecking(true)
+    try {
+      setStep({ kind: 'turn-off', needsCode: await needsCodeToChange(client) })
+    } catch (error) {
+      setResult({ tone: 'error', text: accountErrorMessage(error, 'Please try again.') })
+    } finally {
+      setChecking(false)
+    }
+  }
+
+  function finished(text: string) {
+    setStep({ kind: 'idle' })
+    setResult({ tone: 'success', text })
+  }
+
+  if (account.isPending) {
+    return <p className="text-sm text-muted-foreground">Loading…</p>
+  }
+  if (account.isError) {
+    return (
+      <FormMessage tone="error">
+        Your security settings could not be loaded. Reload the page to try again.
+      </FormMessage>
+    )
+  }
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        {factor ? (
+          <Badge className="bg-success/15 text-success">
+            <ShieldCheck aria-hidden="true" className="size-3.5" />
+            On
+          </Badge>
+        ) : (
+          <Badge variant="secondary">
+            <ShieldOff aria-hidden="true" className="size-3.5" />
+            Off
+          </Badge>
+        )}
+        <p className="text-sm text-muted-foreground">
+          {factor
+            ? 'Logging in asks for a 6-digit code from your authenticator app.'
+            : 'Add a 6-digit code from an authenticator app to your password when you log in.'}
+        </p>
+      </div>
+      {result ? <FormMessage tone={result.tone}>{result.text}</FormMessage> : null}
+      {step.kind === 'setup' ? (
+        <TwoFactorSetup
+          enrollment={step.enrollment}
+          onDone={() => finished(TWO_FACTOR_ON)}
+          onCancel={() => setStep({ kind: 'idle' })}
+        />
+      ) : step.kind === 'turn-off' && factor ? (
+        <TwoFactorTurnOff
+          factorId={factor.id}
+          needsCode={step.needsCode}
+          onDone={() => finished(TWO_FACTOR_OFF)}
+          onCancel={() => setStep({ kind: 'idle' })}
+        />
+      ) : factor ? (
+        <div>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => void beginTurnOff()}
+            disabled={checking}
+          >
+            {checking ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+            Turn off two-factor sign-in
+          </Button>
+        </div>
+      ) : (
+        <div>
+          <Button type="button" onClick={beginSetup} disabled={start.isPending}>
+            {start.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+            {start.isPending ? 'Starting...' : 'Set up two-factor sign-in'}
+          </Button>
+        </div>
+      )}
+    </>
+  )
+}
+
+function SessionsSection() {
+  const signOutOthers = useSignOutOthers()
+  return (
+    <>
+      <p className="text-sm text-muted-foreground">
+        Logged in on a shared or lost device? End every other session; this browser stays logged in.
+      </p>
+      {signOutOthers.isSuccess ? (
+        <FormMessage tone="success">{OTHERS_SIGNED_OUT}</FormMessage>
+      ) : null}
+      {signOutOthers.isError ? (
+        <FormMessage tone="error">
+          {accountErrorMessage(signOutOthers.error, 'The other sessions could not be signed out.')}
+        </FormMessage>
+      ) : null}
+      <div>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => signOutOthers.mutate()}
+          disabled={signOutOthers.isPending}
+        >
+          <LogOut aria-hidden="true" />
+          {signOutOthers.isPending ? 'Signing out...' : 'Sign out of all other sessions'}
+        </Button>
+      </div>
+    </>
+  )
+}
+
+/** Settings → Security: two-factor sign-in and the other sessions. */
+export function SecurityCard() {
+  return (
+    <Card role="region" aria-labelledby="security-card-title">
+      <CardHeader>
+        <CardTitle id="security-card-title">Security</CardTitle>
+        <CardDescription>Keep other people out of your account.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-5">
+        <Section title="Two-factor sign-in">
+          <TwoFactorSection />
+        </Section>
+        <Section title="Sessions">
+          <SessionsSection />
+        </Section>
+      </CardContent>
+    </Card>
+  )
+}
