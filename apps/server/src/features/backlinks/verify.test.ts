@@ -1,0 +1,524 @@
+// Link verification against local fixture pages on 127.0.0.1 (allowlisted, as FETCH_ALLOW_HOSTS
+// would): outcomes, stored fields, "Verify all" batches, tenant isolation.
+import { eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { Backlink, BacklinkVerifyBatch } from '@localseo/shared/backlinks'
+import { activities, backlinks, businesses } from '../../db/schema/app.js'
+import { createSafeFetcher, type SafeFetcher } from '../../net/safe-fetch.js'
+import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
+import { apiCaller } from '../../testing/api.js'
+import { signUp } from '../../testing/auth.js'
+import { businessInput, locationInput } from '../../testing/factories.js'
+import {
+  page,
+  redirect,
+  startFixtureServer,
+  type FixtureServer,
+} from '../../testing/fixture-server.js'
+import { NO_WEBSITE_TO_VERIFY, RECHECK_AFTER_MS } from './verify.js'
+
+type ErrorBody = { error?: { code: string; message: string } }
+
+const html = (body: string, head = '') =>
+  `<!doctype html><html><head><title>Austin news</title>${head}</head><body>` +
+  `<h1>Best dentists in Austin</h1><p>${'Local news about health and smiles. '.repeat(10)}</p>` +
+  `${body}</body></html>`
+
+const link = (attrs: string, text = 'Bright Smile Dental') => `<p>Visit <a ${attrs}>${text}</a></p>`
+
+let site: FixtureServer
+let canary: FixtureServer
+let fetcher: SafeFetcher
+let t: TestApp
+let token: string
+let businessId: string
+const NOW = new Date('2026-03-10T15:00:00Z')
+const clock = createTestClock(NOW)
+
+beforeAll(async () => {
+  canary = await startFixtureServer({}, { fallback: { body: 'canary' } })
+  site = await startFixtureServer({
+    '/dofollow': page(html(link('href="https://brightsmile.example/"'))),
+    '/nofollow': page(html(link('href="https://brightsmile.example/" rel="nofollow"'))),
+    '/sponsored-ugc': page(html(link('href="https://brightsmile.example/" rel="Sponsored,UGC"'))),
+    '/meta-nofollow': page(
+      html(
+        link('href="https://brightsmile.example/"'),
+        '<meta name="ROBOTS" content="index, nofollow">',
+      ),
+    ),
+    '/header-nofollow': page(html(link('href="https://brightsmile.example/"')), {
+      'x-robots-tag': 'noarchive, nofollow',
+    }),
+    '/other-bot-nofollow': page(html(link('href="https://brightsmile.example/"')), {
+      'x-robots-tag': 'otherbot: nofollow',
+    }),
+    '/missing': page(html(link('href="https://another-dentist.example/"'))),
+    '/lookalikes': page(
+      html(
+        link('href="https://brightsmile.example.evil.test/"') +
+          link('href="https://notbrightsmile.example/"') +
+          link('href="mailto:hi@brightsmile.example"'),
+      ),
+    ),
+    '/gone': { status: 404, body: html('<p>Not found</p>') },
+    '/server-error': { status: 500, body: 'oops' },
+    '/chain-1': redirect('/chain-2', 301),
+    '/chain-2': redirect('/chain-3', 302),
+    '/chain-3': redirect('/dofollow', 307),
+    '/loop-a': redirect('/loop-b'),
+    '/loop-b': redirect('/loop-a'),
+    '/js-shell': page(
+      '<!doctype html><html><head><title>App</title></head><body><div id="root"></div>' +
+        '<noscript>You need to enable JavaScript to run this app.</noscript>' +
+        '<script src="/static/app.js"></script></body></html>',
+    ),
+    '/rate-limited': { status: 429, headers: { 'retry-after': '60' }, body: 'slow down' },
+    '/unavailable': { status: 503, body: 'maintenance' },
+    '/bot-wall': {
+      status: 403,
+      headers: { 'cf-mitigated': 'challenge' },
+      body: '<html><head><title>Just a moment...</title></head><body><script src="/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1"></script></body></html>',
+    },
+    '/forbidden': { status: 403, body: html('<p>Forbidden</p>') },
+    '/base': page(
+      html(link('href="../contact"'), '<base href="https://www.brightsmile.example/blog/">'),
+    ),
+    '/relative-no-base': page(html(link('href="/brightsmile.example"'))),
+    '/www-http': page(html(link('href="http://www.brightsmile.example/book"'))),
+    '/strongest': page(
+      html(
+        link('href="https://brightsmile.example/a" rel="nofollow"', 'first, nofollow') +
+          link('href="https://www.brightsmile.example/b" rel="ugc"', 'second, ugc') +
+          link('href="http://brightsmile.example/c"', 'third, followed'),
+      ),
+    ),
+    '/svg': page(
+      html(
+        '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">' +
+          '<a xlink:href="https://brightsmile.example/"><text x="0" y="10">Smile in SVG</text></a></svg>',
+      ),
+    ),
+    '/image-link': page(
+      html(
+        '<a href="https://brightsmile.example/"><img src="/logo.png" alt="Bright Smile logo"></a>',
+      ),
+    ),
+    '/pdf': { headers: { 'content-type': 'application/pdf' }, body: '%PDF-1.4' },
+    '/latin1': {
+      headers: { 'content-type': 'text/html; charset=iso-8859-1' },
+      body: Buffer.from(
+        html(link('href="https://brightsmile.example/"', 'Caf\u00e9 Sonrisa')),
+        'latin1',
+      ),
+    },
+  })
+  // Hermetic: any name outside the allowlist fails DNS, so no test traffic leaves this machine
+  // (the first-run sample backlinks point at real sites).
+  fetcher = createSafeFetcher({
+    allowHosts: [site.hostPort],
+    resolve: (hostname, _options, callback) =>
+      callback(Object.assign(new Error(`ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []),
+  })
+})
+
+afterAll(async () => {
+  expect(canary.hits()).toBe(0)
+  await fetcher.close()
+  await Promise.all([site.close(), canary.close()])
+})
+
+const call = <T>(method: string, path: string, body?: unknown, bearer?: string) =>
+  apiCaller(t.app, () => token)<T & ErrorBody>(method, path, body, bearer)
+
+async function setBusiness(bearer: string, website: string) {
+  const res = await call('PUT', '/api/business', { ...businessInput, website }, bearer)
+  expect(res.status).toBe(200)
+}
+
+/** Known backlinks straight into the table, replacing the first-run samples. */
+async function seed(urls: string[], extra: Partial<typeof backlinks.$inferInsert> = {}) {
+  await t.db.delete(backlinks).where(eq(backlinks.businessId, businessId))
+  if (urls.length === 0) return []
+  return t.db
+    .insert(backlinks)
+    .values(
+      urls.map((url, i) => ({
+        businessId,
+        url,
+        domain: new URL(url).hostname,
+        anchorText: 'Bright Smile',
+        linkType: 'dofollow' as const,
+        quality: 'medium' as const,
+        domainAuthority: 50,
+        spamScore: 1,
+        firstSeen: NOW,
+        createdAt: new Date(NOW.getTime() - i * 1000),
+        ...extra,
+      })),
+    )
+    .returning()
+}
+
+async function verifyPage(path: string) {
+  const [row] = await seed([`${site.origin}${path}`])
+  const res = await call<Backlink>('POST', `/api/backlinks/${row!.id}/verify`)
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body
+}
+
+beforeEach(async () => {
+  clock.set(NOW)
+  t = await createTestApp({ clock, fetcher })
+  token = (await signUp(t.app, { email: 'owner@example.com' })).accessToken
+  await setBusiness(token, 'https://brightsmile.example')
+  const [business] = await t.db.select({ id: businesses.id }).from(businesses)
+  businessId = business!.id
+})
+afterEach(() => t.close())
+
+describe('verifying one backlink against its page', () => {
+  test('a followed link: active, dofollow, with status, time, anchor and a note stored', async () => {
+    const [row] = await seed([`${site.origin}/dofollow`], {
+      linkType: 'nofollow',
+      status: 'broken',
+    })
+    const res = await call<Backlink>('POST', `/api/backlinks/${row!.id}/verify`)
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({
+      id: row!.id,
+      status: 'active',
+      linkType: 'dofollow',
+      httpStatus: 200,
+      lastCheckedAt: NOW.toISOString(),
+      verification: {
+        outcome: 'link-found',
+        rel: [],
+        pageNofollow: false,
+        anchorText: 'Bright Smile Dental',
+        finalUrl: `${site.origin}/dofollow`,
+        note: 'Link found and followed by search engines.',
+      },
+    })
+    // Stored, not only answered.
+    const list = await call<{ items: Backlink[] }>('GET', '/api/backlinks')
+    expect(list.body.items[0]).toMatchObject({ status: 'active', httpStatus: 200 })
+    const log = await t.db.select().from(activities).where(eq(activities.kind, 'backlink_verified'))
+    expect(log.map((a) => a.message)).toEqual([`Backlink from 127.0.0.1 checked: link found`])
+  })
+
+  test('rel="nofollow" makes the link nofollow', async () => {
+    const body = await verifyPage('/nofollow')
+    expect(body).toMatchObject({ status: 'active', linkType: 'nofollow' })
+    expect(body.verification).toMatchObject({
+      rel: ['nofollow'],
+      note: 'Link found, marked nofollow by the link.',
+    })
+  })
+
+  test('rel="Sponsored,UGC" is split on the comma, lower-cased, and counts as nofollow', async () => {
+    const body = await verifyPage('/sponsored-ugc')
+    expect(body).toMatchObject({ status: 'active', linkType: 'nofollow' })
+    expect(body.verification).toMatchObject({
+      rel: ['sponsored', 'ugc'],
+      note: 'Link found, marked sponsored, ugc by the link.',
+    })
+  })
+
+  test('a page-level <meta name=robots content=nofollow> makes every link nofollow', async () => {
+    const body = await verifyPage('/meta-nofollow')
+    expect(body).toMatchObject({ status: 'active', linkType: 'nofollow' })
+    expect(body.verification).toMatchObject({
+      rel: [],
+      pageNofollow: true,
+      note: 'Link found, marked nofollow by the page.',
+    })
+  })
+
+  test('an X-Robots-Tag: nofollow header does the same; one for another bot does not', async () => {
+    expect(await verifyPage('/header-nofollow')).toMatchObject({
+      linkType: 'nofollow',
+      verification: { pageNofollow: true },
+    })
+    expect(await verifyPage('/other-bot-nofollow')).toMatchObject({
+      linkType: 'dofollow',
+      verification: { pageNofollow: false },
+    })
+  })
+
+  test('a page without the link: broken, link-missing', async () => {
+    const body = await verifyPage('/missing')
+    expect(body).toMatchObject({
+      status: 'broken',
+      httpStatus: 200,
+      verification: {
+        outcome: 'link-missing',
+        note: 'The page does not link to brightsmile.example.',
+      },
+    })
+  })
+
+  test('look-alike domains and mailto: do not count as the link', async () => {
+    expect((await verifyPage('/lookalikes')).verification?.outcome).toBe('link-missing')
+    expect((await verifyPage('/relative-no-base')).verification?.outcome).toBe('link-missing')
+  })
+
+  test('a 404 or 500 page is broken with its status; a plain 403 too', async () => {
+    expect(await verifyPage('/gone')).toMatchObject({
+      status: 'broken',
+      httpStatus: 404,
+      verification: { outcome: 'page-error', note: 'The page answered with HTTP 404.' },
+    })
+    expect(await verifyPage('/server-error')).toMatchObject({ status: 'broken', httpStatus: 500 })
+    expect(await verifyPage('/forbidden')).toMatchObject({ status: 'broken', httpStatus: 403 })
+  })
+
+  test('a 3-hop redirect chain is followed to the page, which is recorded as the final URL', async () => {
+    const body = await verifyPage('/chain-1')
+    expect(body).toMatchObject({
+      status: 'active',
+      httpStatus: 200,
+      verification: { outcome: 'link-found', finalUrl: `${site.origin}/dofollow` },
+    })
+  })
+
+  test('a redirect loop is broken, and says so', async () => {
+    expect(await verifyPage('/loop-a')).toMatchObject({
+      status: 'broken',
+      httpStatus: null,
+      verification: {
+        outcome: 'page-error',
+        note: 'The page redirects in a loop, so visitors never reach it.',
+      },
+    })
+  })
+
+  test('a JavaScript-only shell is unverifiable, never broken', async () => {
+    expect(await verifyPage('/js-shell')).toMatchObject({
+      status: 'unverifiable',
+      httpStatus: 200,
+      verification: { outcome: 'needs-javascript' },
+    })
+  })
+
+  test('429, 503 and a bot wall are unverifiable, never broken', async () => {
+    expect(await verifyPage('/rate-limited')).toMatchObject({
+      status: 'unverifiable',
+      httpStatus: 429,
+      verification: { outcome: 'blocked' },
+    })
+    expect(await verifyPage('/unavailable')).toMatchObject({
+      status: 'unverifiable',
+      httpStatus: 503,
+    })
+    expect(await verifyPage('/bot-wall')).toMatchObject({
+      status: 'unverifiable',
+      httpStatus: 403,
+      verification: {
+        outcome: 'blocked',
+        note: 'The site shows a bot check, so the link could not be checked.',
+      },
+    })
+  })
+
+  test('a relative link is resolved against <base href>', async () => {
+    expect(await verifyPage('/base')).toMatchObject({
+      status: 'active',
+      verification: { outcome: 'link-found' },
+    })
+  })
+
+  test('www and apex, http and https, are the same site (both ways round)', async () => {
+    expect((await verifyPage('/www-http')).status).toBe('active')
+    await setBusiness(token, 'http://www.brightsmile.example/')
+    expect((await verifyPage('/dofollow')).status).toBe('active')
+    await setBusiness(token, 'www.brightsmile.example')
+    expect((await verifyPage('/dofollow')).status).toBe('active')
+  })
+
+  test('of several links the strongest is kept: followed over ugc over nofollow', async () => {
+    expect(await verifyPage('/strongest')).toMatchObject({
+      linkType: 'dofollow',
+      verification: { rel: [], anchorText: 'third, followed' },
+    })
+  })
+
+  test('an SVG <a xlink:href> counts, with its text', async () => {
+    expect(await verifyPage('/svg')).toMatchObject({
+      status: 'active',
+      verification: { anchorText: 'Smile in SVG' },
+    })
+  })
+
+  test('an image link takes its alt text as anchor text', async () => {
+    expect((await verifyPage('/image-link')).verification?.anchorText).toBe('Bright Smile logo')
+  })
+
+  test('the charset of the Content-Type header is honoured', async () => {
+    expect((await verifyPage('/latin1')).verification?.anchorText).toBe('Caf\u00e9 Sonrisa')
+  })
+
+  test('a page that is not HTML is a page error', async () => {
+    expect(await verifyPage('/pdf')).toMatchObject({
+      status: 'broken',
+      verification: {
+        outcome: 'page-error',
+        note: 'The page is not a web page (application/pdf).',
+      },
+    })
+  })
+})
+
+describe('refusals', () => {
+  test('without a website: 422 with the message, nothing changed', async () => {
+    await setBusiness(token, '')
+    const [row] = await seed([`${site.origin}/dofollow`])
+    const res = await call('POST', `/api/backlinks/${row!.id}/verify`)
+    expect(res.status).toBe(422)
+    expect(res.body.error?.message).toBe(NO_WEBSITE_TO_VERIFY)
+    expect((await call('POST', '/api/backlinks/verify', {})).body.error?.message).toBe(
+      NO_WEBSITE_TO_VERIFY,
+    )
+    const [stored] = await t.db.select().from(backlinks).where(eq(backlinks.id, row!.id))
+    expect(stored).toMatchObject({ lastCheckedAt: null, verification: null, status: 'active' })
+  })
+
+  test('a backlink on a private or local address: 422 url_not_allowed, nothing fetched or changed', async () => {
+    const [row] = await seed([`http://127.0.0.1:${canary.port}/`])
+    const res = await call('POST', `/api/backlinks/${row!.id}/verify`)
+    expect(res.status).toBe(422)
+    expect(res.body.error?.code).toBe('url_not_allowed')
+    const [stored] = await t.db.select().from(backlinks).where(eq(backlinks.id, row!.id))
+    expect(stored?.lastCheckedAt).toBeNull()
+    expect(canary.hits()).toBe(0)
+  })
+
+  test('an unknown or malformed id is a 404', async () => {
+    expect(
+      (await call('POST', '/api/backlinks/00000000-0000-4000-8000-000000000000/verify')).status,
+    ).toBe(404)
+    expect((await call('POST', '/api/backlinks/not-a-uuid/verify')).status).toBe(404)
+  })
+})
+
+describe('Verify all (POST /api/backlinks/verify)', () => {
+  test('20 per call, never-checked first, until none remain; again after 10 minutes', async () => {
+    const rows = await seed(Array.from({ length: 25 }, (_, i) => `${site.origin}/dofollow?n=${i}`))
+    // One was checked 11 minutes ago: due, but after every never-checked one.
+    await t.db
+      .update(backlinks)
+      .set({ lastCheckedAt: new Date(NOW.getTime() - 11 * 60 * 1000) })
+      .where(eq(backlinks.id, rows[0]!.id))
+
+    const first = await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {})
+    expect(first.body).toEqual({
+      checked: 20,
+      active: 20,
+      broken: 0,
+      unverifiable: 0,
+      remaining: 5,
+    })
+    const [oldest] = await t.db.select().from(backlinks).where(eq(backlinks.id, rows[0]!.id))
+    expect(oldest?.verification).toBeNull()
+
+    const second = await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {})
+    expect(second.body).toMatchObject({ checked: 5, remaining: 0 })
+    const third = await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {})
+    expect(third.body).toEqual({ checked: 0, active: 0, broken: 0, unverifiable: 0, remaining: 0 })
+
+    const log = await t.db.select().from(activities).where(eq(activities.kind, 'backlink_verified'))
+    expect(log.map((a) => a.message)).toEqual([
+      'Checked 20 backlinks: 20 active, 0 broken, 0 could not be checked',
+      'Checked 5 backlinks: 5 active, 0 broken, 0 could not be checked',
+    ])
+
+    clock.advance(RECHECK_AFTER_MS / 1000 + 1)
+    expect(
+      (await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {})).body,
+    ).toMatchObject({
+      checked: 20,
+      remaining: 5,
+    })
+  })
+
+  test('counts each outcome, and stores a refused address as unverifiable so the loop ends', async () => {
+    await seed([
+      `${site.origin}/dofollow`,
+      `${site.origin}/gone`,
+      `${site.origin}/js-shell`,
+      `http://127.0.0.1:${canary.port}/`,
+      'http://169.254.169.254/latest/meta-data/',
+    ])
+    const res = await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {})
+    expect(res.body).toEqual({ checked: 5, active: 1, broken: 1, unverifiable: 3, remaining: 0 })
+    // The stat cards follow: one broken link, and 'unverifiable' is not counted as broken.
+    const summary = await call<{ total: number; broken: number }>('GET', '/api/backlinks/summary')
+    expect(summary.body).toMatchObject({ total: 5, broken: 1 })
+    const refused = await t.db
+      .select()
+      .from(backlinks)
+      .where(eq(backlinks.url, 'http://169.254.169.254/latest/meta-data/'))
+    expect(refused[0]).toMatchObject({
+      status: 'unverifiable',
+      verification: { outcome: 'blocked' },
+    })
+    expect(canary.hits()).toBe(0)
+  })
+
+  test("a location's batch checks only its own backlinks; a foreign location is a 404", async () => {
+    const created = await call<{ locations: { id: string }[] }>(
+      'POST',
+      '/api/business/locations',
+      locationInput('Round Rock'),
+    )
+    const locationId = created.body.locations[0]!.id
+    const [mainRow, localRow] = await seed([`${site.origin}/dofollow`, `${site.origin}/missing`])
+    await t.db
+      .update(backlinks)
+      .set({ locationId, isLocationSpecific: true })
+      .where(eq(backlinks.id, localRow!.id))
+    const res = await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {
+      location: locationId,
+    })
+    expect(res.body).toEqual({ checked: 1, active: 0, broken: 1, unverifiable: 0, remaining: 0 })
+    const [untouched] = await t.db.select().from(backlinks).where(eq(backlinks.id, mainRow!.id))
+    expect(untouched?.lastCheckedAt).toBeNull()
+    expect(
+      (await call('POST', '/api/backlinks/verify', { location: 'loc_elsewhere' })).status,
+    ).toBe(404)
+  })
+
+  test('bad input is a 422', async () => {
+    expect((await call('POST', '/api/backlinks/verify', { location: 5 })).status).toBe(422)
+  })
+})
+
+describe('tenant isolation', () => {
+  test('both routes are in the app inventory and refuse a request without a session', async () => {
+    const routes = t.app.routes.map((r) => `${r.method} ${r.path}`)
+    expect(routes).toEqual(
+      expect.arrayContaining(['POST /api/backlinks/verify', 'POST /api/backlinks/:id/verify']),
+    )
+    for (const path of ['/api/backlinks/verify', `/api/backlinks/${crypto.randomUUID()}/verify`]) {
+      const res = await t.app.request(path, { method: 'POST', body: '{}' })
+      expect(res.status).toBe(401)
+    }
+  })
+
+  test('another user can neither verify one of my backlinks nor touch them with Verify all', async () => {
+    const [mine] = await seed([`${site.origin}/dofollow`])
+    const other = (await signUp(t.app, { email: 'other@example.com' })).accessToken
+    await setBusiness(other, 'https://brightsmile.example')
+    const single = await call('POST', `/api/backlinks/${mine!.id}/verify`, undefined, other)
+    expect(single.status).toBe(404)
+    const all = await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {}, other)
+    expect(all.status).toBe(200)
+    const [stored] = await t.db.select().from(backlinks).where(eq(backlinks.id, mine!.id))
+    expect(stored?.lastCheckedAt).toBeNull()
+  })
+
+  test('without a business, verifying is a 404', async () => {
+    const stranger = (await signUp(t.app, { email: 'nobiz@example.com' })).accessToken
+    expect((await call('POST', '/api/backlinks/verify', {}, stranger)).status).toBe(404)
+  })
+})

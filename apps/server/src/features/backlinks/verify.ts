@@ -1,0 +1,334 @@
+// Backlink verification (issue 8 item 4): fetch the linking page through the SSRF-safe fetcher, look
+// for a link to the business's website, and store what was found. A page that blocks bots or needs
+// JavaScript is 'unverifiable', never 'broken' (reference/site-audit.md §5 "Bot walls").
+import { and, asc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
+import {
+  backlinkStatusFor,
+  type Backlink,
+  type BacklinkType,
+  type BacklinkVerification,
+  type BacklinkVerifyBatch,
+} from '@localseo/shared/backlinks'
+import type { Db } from '../../db/client.js'
+import { backlinks, businesses } from '../../db/schema/app.js'
+import { recordActivity } from '../../lib/activity.js'
+import type { Clock } from '../../lib/clock.js'
+import { AppError } from '../../lib/errors.js'
+import {
+  FetchBlockedError,
+  FetchRedirectLoopError,
+  FetchTimeoutError,
+  FetchTooManyRedirectsError,
+  type SafeFetcher,
+} from '../../net/safe-fetch.js'
+import { resolveLocationId, toBacklink } from './backlinks.service.js'
+import { inspectPage, isFollowed, websiteSiteKey } from './verify-page.js'
+
+export const NO_WEBSITE_TO_VERIFY = 'Please add your website URL in Settings to verify backlinks.'
+export const URL_NOT_ALLOWED =
+  'This link cannot be checked: its address points to a private or local network, or uses a port other than 80 or 443.'
+/** "Verify all" checks at most this many per call, skipping links checked within RECHECK_AFTER_MS. */
+export const VERIFY_BATCH_SIZE = 20
+export const RECHECK_AFTER_MS = 10 * 60 * 1000
+const BATCH_CONCURRENCY = 5
+/** No new check starts after this long, so one call answers in well under a minute. */
+const BATCH_BUDGET_MS = 15_000
+
+export interface LinkCheck {
+  verification: BacklinkVerification
+  httpStatus: number | null
+  /** What the page says, when the link was found. */
+  linkType?: BacklinkType
+  /** The fetcher refused the address (private, local, other port): nothing was sent. */
+  refused?: true
+}
+
+const HTML_TYPES = /^(text\/html|application\/xhtml\+xml|text\/plain|application\/xml|text\/xml)\b/i
+
+function result(
+  outcome: BacklinkVerification['outcome'],
+  note: string,
+  extra: Partial<BacklinkVerification> & { httpStatus?: number | null } = {},
+): LinkCheck {
+  const { httpStatus = null, ...verification } = extra
+  return {
+    httpStatus,
+    verification: {
+      outcome,
+      rel: [],
+      pageNofollow: false,
+      anchorText: null,
+      finalUrl: null,
+      note,
+      ...verification,
+    },
+  }
+}
+
+function foundNote(rel: string[], pageNofollow: boolean): string {
+  const qualifiers = rel.filter((t) => t === 'nofollow' || t === 'sponsored' || t === 'ugc')
+  if (qualifiers.length > 0) return `Link found, marked ${qualifiers.join(', ')} by the link.`
+  if (pageNofollow) return 'Link found, marked nofollow by the page.'
+  return 'Link found and followed by search engines.'
+}
+
+function errorCheck(error: unknown): LinkCheck {
+  if (error instanceof FetchBlockedError) {
+    return {
+      ...result('blocked', 'Not checked: the address is private or local, which is never fetched.'),
+      refused: true,
+    }
+  }
+  if (error instanceof FetchRedirectLoopError) {
+    return result('page-error', 'The page redirects in a loop, so visitors never reach it.')
+  }
+  if (error instanceof FetchTooManyRedirectsError) {
+    return result('page-error', 'The page redirects more than 5 times, so it was not followed.')
+  }
+  if (error instanceof FetchTimeoutError) {
+    return result('page-error', 'The page did not answer within 10 seconds.')
+  }
+  return result('page-error', 'The page could not be reached (no answer from its server).')
+}
+
+/** Fetches `url` and looks for a link to the site `target` (a siteKey). Never throws. */
+export async function checkBacklink({
+  fetcher,
+  url,
+  target,
+}: {
+  fetcher: SafeFetcher
+  url: string
+  target: string
+}): Promise<LinkCheck> {
+  let response
+  try {
+    response = await fetcher.fetch(url)
+  } catch (error) {
+    return errorCheck(error)
+  }
+  const { status, headers } = response
+  const page = { httpStatus: status, finalUrl: response.url }
+  if (status === 429) {
+    return result('blocked', 'The site asked us to slow down (HTTP 429); try again later.', page)
+  }
+  if (status === 503) {
+    return result('blocked', 'The site is unavailable for now (HTTP 503); try again later.', page)
+  }
+  const isHtml = HTML_TYPES.test(headers['content-type'] ?? 'text/html')
+  let inspection
+  try {
+    inspection = isHtml
+      ? inspectPage({ body: response.body, pageUrl: response.url, headers, target })
+      : undefined
+  } catch {
+    return result('page-error', 'The page could not be read as HTML.', page)
+  }
+  if (status < 200 || status >= 300) {
+    if ((status === 401 || status === 403) && inspection?.botWall) {
+      return result(
+        'blocked',
+        'The site shows a bot check, so the link could not be checked.',
+        page,
+      )
+    }
+    return result('page-error', `The page answered with HTTP ${status}.`, page)
+  }
+  if (!inspection) {
+    const type = (headers['content-type'] ?? '').split(';')[0]
+    return result('page-error', `The page is not a web page (${type}).`, page)
+  }
+  const { link, pageNofollow } = inspection
+  if (link) {
+    return {
+      httpStatus: status,
+      linkType: isFollowed(link.rel) && !pageNofollow ? 'dofollow' : 'nofollow',
+      verification: {
+        outcome: 'link-found',
+        rel: link.rel,
+        pageNofollow,
+        anchorText: link.anchorText,
+        finalUrl: response.url,
+        note: foundNote(link.rel, pageNofollow),
+      },
+    }
+  }
+  if (inspection.botWall) {
+    return result('blocked', 'The site shows a bot check, so the link could not be checked.', {
+      ...page,
+      pageNofollow,
+    })
+  }
+  if (inspection.needsJavascript) {
+    return result(
+      'needs-javascript',
+      'The page needs JavaScript to show its content, so the link could not be checked.',
+      { ...page, pageNofollow },
+    )
+  }
+  return result('link-missing', `The page does not link to ${target}.`, { ...page, pageNofollow })
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stored checks
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const missing = () => new AppError('not_found', 'That backlink does not exist.')
+
+async function requireWebsite(db: Db, businessId: string): Promise<string> {
+  const [row] = await db
+    .select({ website: businesses.website })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+  const target = websiteSiteKey(row?.website ?? '')
+  if (!target) throw new AppError('validation_failed', NO_WEBSITE_TO_VERIFY)
+  return target
+}
+
+function changesFor(check: LinkCheck, now: Date) {
+  return {
+    status: backlinkStatusFor(check.verification.outcome),
+    httpStatus: check.httpStatus,
+    lastCheckedAt: now,
+    verification: check.verification,
+    ...(check.linkType ? { linkType: check.linkType } : {}),
+  }
+}
+
+const statusWords = { active: 'link found', broken: 'broken', unverifiable: 'could not be checked' }
+
+/** POST /api/backlinks/:id/verify: checks one backlink now and returns it updated. */
+export async function verifyBacklink({
+  db,
+  fetcher,
+  clock,
+  businessId,
+  id,
+}: {
+  db: Db
+  fetcher: SafeFetcher
+  clock: Clock
+  businessId: string
+  id: string
+}): Promise<Backlink> {
+  if (!UUID.test(id)) throw missing()
+  const [row] = await db
+    .select({ url: backlinks.url, domain: backlinks.domain })
+    .from(backlinks)
+    .where(and(eq(backlinks.id, id), eq(backlinks.businessId, businessId)))
+  if (!row) throw missing()
+  const target = await requireWebsite(db, businessId)
+  const check = await checkBacklink({ fetcher, url: row.url, target })
+  // Asked for one link, a refused address is the caller's error: say so and change nothing.
+  if (check.refused) {
+    throw new AppError('url_not_allowed', URL_NOT_ALLOWED)
+  }
+  const now = clock.now()
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(backlinks)
+      .set(changesFor(check, now))
+      .where(and(eq(backlinks.id, id), eq(backlinks.businessId, businessId)))
+      .returning()
+    if (!updated) throw missing()
+    await recordActivity(tx, {
+      businessId,
+      kind: 'backlink_verified',
+      message: `Backlink from ${row.domain} checked: ${statusWords[backlinkStatusFor(check.verification.outcome)]}`,
+      now,
+    })
+    return toBacklink(updated)
+  })
+}
+
+/** Runs `work` over `items`, at most `limit` at once, starting none after `deadline`. */
+async function pool<T, R>(
+  items: T[],
+  limit: number,
+  deadline: number,
+  work: (item: T) => Promise<R>,
+) {
+  const results: R[] = []
+  let next = 0
+  const worker = async () => {
+    while (next < items.length && Date.now() < deadline) {
+      const item = items[next++] as T
+      results.push(await work(item))
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker))
+  return results
+}
+
+/**
+ * POST /api/backlinks/verify: one batch of "Verify all" in the scope (main = all, or a location's
+ * own): never-checked links first, then the least recently checked, skipping those checked within
+ * the last 10 minutes. Every link taken is stored as checked, so `remaining` always goes down.
+ */
+export async function verifyBacklinks({
+  db,
+  fetcher,
+  clock,
+  businessId,
+  location,
+}: {
+  db: Db
+  fetcher: SafeFetcher
+  clock: Clock
+  businessId: string
+  location?: string
+}): Promise<BacklinkVerifyBatch> {
+  const locationId = await resolveLocationId(db, businessId, location)
+  const target = await requireWebsite(db, businessId)
+  const scope: SQL[] = [eq(backlinks.businessId, businessId)]
+  if (locationId) scope.push(eq(backlinks.locationId, locationId))
+  const due = (now: Date) =>
+    and(
+      ...scope,
+      or(
+        isNull(backlinks.lastCheckedAt),
+        lt(backlinks.lastCheckedAt, new Date(now.getTime() - RECHECK_AFTER_MS)),
+      ),
+    )
+  const picked = await db
+    .select({ id: backlinks.id, url: backlinks.url })
+    .from(backlinks)
+    .where(due(clock.now()))
+    .orderBy(sql`${backlinks.lastCheckedAt} asc nulls first`, asc(backlinks.id))
+    .limit(VERIFY_BATCH_SIZE)
+
+  const checks = await pool(
+    picked,
+    BATCH_CONCURRENCY,
+    Date.now() + BATCH_BUDGET_MS,
+    async (row) => ({
+      id: row.id,
+      check: await checkBacklink({ fetcher, url: row.url, target }),
+    }),
+  )
+  const now = clock.now()
+  const counts = { active: 0, broken: 0, unverifiable: 0 }
+  for (const { check } of checks) counts[backlinkStatusFor(check.verification.outcome)] += 1
+
+  if (checks.length > 0) {
+    await db.transaction(async (tx) => {
+      for (const { id, check } of checks) {
+        await tx
+          .update(backlinks)
+          .set(changesFor(check, now))
+          .where(and(eq(backlinks.id, id), eq(backlinks.businessId, businessId)))
+      }
+      await recordActivity(tx, {
+        businessId,
+        kind: 'backlink_verified',
+        message: `Checked ${checks.length} backlinks: ${counts.active} active, ${counts.broken} broken, ${counts.unverifiable} could not be checked`,
+        now,
+      })
+    })
+  }
+  const [left] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(backlinks)
+    .where(due(now))
+  return { checked: checks.length, ...counts, remaining: left?.count ?? 0 }
+}
