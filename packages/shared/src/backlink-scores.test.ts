@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'vitest'
-import { scoreBacklinks, type ScoredBacklink } from './backlink-scores.js'
+import {
+  countScoreInputs,
+  scoreBacklinks,
+  scoresFromCounts,
+  type ScoredBacklink,
+} from './backlink-scores.js'
 
 const austinDentist = { city: 'Austin', state: 'TX', category: 'Dental' }
 
@@ -77,5 +82,31 @@ describe('scoreBacklinks (SPEC §9)', () => {
       scoreBacklinks({ backlinks: links, city: 'Denver', state: 'CO', category: 'Legal Services' })
         .localRelevanceScore,
     ).toBe(0)
+  })
+
+  test('only ASCII letters are lowered, as in the SQL the server counts with', () => {
+    // 'AUSTİN' (dotted capital I) and the Kelvin sign would become 'austin' and 'ky' with Unicode
+    // lowering; PostgreSQL's translate() leaves them, so neither counts on either side.
+    const links = [
+      link('a.example', 'low', 'AUSTİN'),
+      link('b.example', 'low', '\u212AY'),
+      link('c.example', 'low', 'AUSTIN'),
+    ]
+    const kentucky = { city: 'Louisville', state: 'KY', category: 'Dental' }
+    expect(countScoreInputs({ backlinks: links, ...austinDentist }).local).toBe(1)
+    expect(countScoreInputs({ backlinks: links, ...kentucky }).local).toBe(0)
+  })
+
+  test('the scores follow from the counts alone', () => {
+    const links = [link('a.com', 'high'), link('a.com', 'medium', 'Austin'), link('b.com', 'low')]
+    const counts = countScoreInputs({ backlinks: links, ...austinDentist })
+    expect(counts).toEqual({ total: 3, high: 1, medium: 1, uniqueDomains: 2, local: 1 })
+    expect(scoresFromCounts(counts)).toEqual(scoreBacklinks({ backlinks: links, ...austinDentist }))
+    expect(scoresFromCounts(counts)).toEqual({
+      qualityScore: 100,
+      diversityScore: 67,
+      localRelevanceScore: 33,
+      totalBacklinks: 3,
+    })
   })
 })

@@ -16,8 +16,15 @@ export interface BacklinkScores {
   totalBacklinks: number
 }
 
+/**
+ * ASCII letters lowered, nothing else changed: the same in every locale and the same as the SQL the
+ * server counts with (features/backlinks), where `translate()` does this. Unicode lowering would turn
+ * the Kelvin sign into 'k' here but not in the database.
+ */
+const asciiLower = (value: string) => value.replace(/[A-Z]+/g, (letters) => letters.toLowerCase())
+
 /** Lower case letters and digits only, so 'San Antonio' matches 'sanantonio.com' and 'san-antonio'. */
-const compact = (value: string) => value.toLowerCase().replace(/[^a-z0-9]/g, '')
+const compact = (value: string) => asciiLower(value).replace(/[^a-z0-9]/g, '')
 
 // Words too generic to count as "mentioning the category" ('Legal Services' is about 'legal').
 const GENERIC_CATEGORY_WORDS = new Set(['services', 'service', 'other', 'and'])
@@ -44,8 +51,7 @@ export function mentionsLocalTerm(text: string, terms: ReturnType<typeof localTe
   const flat = compact(text)
   if (terms.phrases.some((phrase) => flat.includes(phrase))) return true
   if (!terms.stateCode) return false
-  return text
-    .toLowerCase()
+  return asciiLower(text)
     .split(/[^a-z0-9]+/)
     .includes(terms.stateCode)
 }
@@ -59,7 +65,18 @@ export function normaliseDomain(domain: string): string {
 
 const percent = (part: number, total: number) => Math.min(100, Math.round((part / total) * 100))
 
-export function scoreBacklinks({
+/** What the three scores are made of; the server counts these in SQL over all backlinks in scope. */
+export interface BacklinkScoreCounts {
+  total: number
+  high: number
+  medium: number
+  /** Distinct domains after normaliseDomain. */
+  uniqueDomains: number
+  /** Links whose domain or anchor text mentions a local term (mentionsLocalTerm). */
+  local: number
+}
+
+export function countScoreInputs({
   backlinks,
   city,
   state,
@@ -69,22 +86,38 @@ export function scoreBacklinks({
   city: string
   state: string
   category: string
-}): BacklinkScores {
-  const total = backlinks.length
+}): BacklinkScoreCounts {
+  const terms = localTerms({ city, state, category })
+  return {
+    total: backlinks.length,
+    high: backlinks.filter((link) => link.quality === 'high').length,
+    medium: backlinks.filter((link) => link.quality === 'medium').length,
+    uniqueDomains: new Set(backlinks.map((link) => normaliseDomain(link.domain))).size,
+    local: backlinks.filter(
+      (link) => mentionsLocalTerm(link.domain, terms) || mentionsLocalTerm(link.anchorText, terms),
+    ).length,
+  }
+}
+
+/** SPEC §9 from the counts: quality (3 x high + medium) / total, diversity, local relevance. */
+export function scoresFromCounts(counts: BacklinkScoreCounts): BacklinkScores {
+  const { total } = counts
   if (total === 0) {
     return { qualityScore: 0, diversityScore: 0, localRelevanceScore: 0, totalBacklinks: 0 }
   }
-  const high = backlinks.filter((link) => link.quality === 'high').length
-  const medium = backlinks.filter((link) => link.quality === 'medium').length
-  const domains = new Set(backlinks.map((link) => normaliseDomain(link.domain)))
-  const terms = localTerms({ city, state, category })
-  const local = backlinks.filter(
-    (link) => mentionsLocalTerm(link.domain, terms) || mentionsLocalTerm(link.anchorText, terms),
-  ).length
   return {
-    qualityScore: percent(3 * high + medium, total),
-    diversityScore: percent(domains.size, total),
-    localRelevanceScore: percent(local, total),
+    qualityScore: percent(3 * counts.high + counts.medium, total),
+    diversityScore: percent(counts.uniqueDomains, total),
+    localRelevanceScore: percent(counts.local, total),
     totalBacklinks: total,
   }
+}
+
+export function scoreBacklinks(options: {
+  backlinks: readonly ScoredBacklink[]
+  city: string
+  state: string
+  category: string
+}): BacklinkScores {
+  return scoresFromCounts(countScoreInputs(options))
 }

@@ -4,6 +4,9 @@ import { z } from 'zod'
 import { seededRandom } from './random.js'
 
 export const INVALID_BACKLINK_URL = 'Invalid URL. Please enter a valid URL.'
+/** A URL that parses but that the link checker must never fetch (security-tests §1f). */
+export const BACKLINK_URL_NOT_ALLOWED =
+  'Only public web pages can be added: this address is on a private or local network, or uses a port other than 80 or 443.'
 export const BACKLINK_URL_MAX = 2000
 export const BACKLINK_ANCHOR_MAX = 300
 export const BACKLINK_PAGE_SIZE_MAX = 100
@@ -122,7 +125,56 @@ export interface Backlink {
   isLocationSpecific: boolean
   locationId: string | null
   createdAt: string
+  /** When the linking page was last checked (POST /api/backlinks/:id/verify), or null. */
+  lastCheckedAt: string | null
+  /** The linking page's final HTTP status at the last check; null when it did not answer. */
+  httpStatus: number | null
+  verification: BacklinkVerification | null
 }
+
+/** What verifying a backlink can find; the status follows from it (see backlinkStatusFor). */
+export const verificationOutcomes = [
+  'link-found',
+  'link-missing',
+  'page-error',
+  'blocked',
+  'needs-javascript',
+] as const
+export type VerificationOutcome = (typeof verificationOutcomes)[number]
+
+/** Statuses a backlink can have: the two an owner sets, and 'unverifiable' from a check. */
+export type BacklinkStatus = (typeof backlinkStatuses)[number] | 'unverifiable'
+
+export interface BacklinkVerification {
+  outcome: VerificationOutcome
+  /** The link's rel tokens, lower case (split on spaces and commas). */
+  rel: string[]
+  /** A page-level nofollow (meta robots or X-Robots-Tag). */
+  pageNofollow: boolean
+  anchorText: string | null
+  /** The page's URL after redirects, or null when it never answered. */
+  finalUrl: string | null
+  /** One plain sentence for the owner. */
+  note: string
+}
+
+/** active when the link is there; unverifiable when the site blocks bots or needs JavaScript. */
+export function backlinkStatusFor(outcome: VerificationOutcome): BacklinkStatus {
+  if (outcome === 'link-found') return 'active'
+  if (outcome === 'blocked' || outcome === 'needs-javascript') return 'unverifiable'
+  return 'broken'
+}
+
+/** POST /api/backlinks/verify: one batch of "Verify all"; call again while remaining > 0. */
+export interface BacklinkVerifyBatch {
+  checked: number
+  active: number
+  broken: number
+  unverifiable: number
+  remaining: number
+}
+
+export const backlinkVerifyBatchSchema = z.object({ location: z.string().max(100).optional() })
 
 export interface BacklinkPage {
   items: Backlink[]

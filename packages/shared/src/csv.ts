@@ -18,11 +18,19 @@ export function escapeCsvCell(cell: CsvCell): string | number | boolean {
   return FORMULA_START.test(cell) ? `'${cell}` : cell
 }
 
+/** Rows without a header, escaped and quoted, each ending in CRLF: for a CSV written in parts. */
+export function buildCsvRows(rows: readonly (readonly CsvCell[])[]): string {
+  return stringify(
+    rows.map((row) => row.map(escapeCsvCell)),
+    {
+      record_delimiter: 'windows',
+      // A bare CR or LF inside a cell must be quoted too, or a reader could split the row there.
+      quoted_match: /[\r\n]/,
+    },
+  )
+}
+
 /** The header row and the rows, escaped and quoted, with CRLF line ends (RFC 4180). */
 export function buildCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
-  return stringify([header.map(escapeCsvCell), ...rows.map((row) => row.map(escapeCsvCell))], {
-    record_delimiter: 'windows',
-    // A bare CR or LF inside a cell must be quoted too, or a reader could split the row there.
-    quoted_match: /[\r\n]/,
-  })
+  return buildCsvRows([header, ...rows])
 }

@@ -1,7 +1,13 @@
-// Built-in backlink advice: reads the SPEC §9 scores and ALL of the owner's links, and names the
-// local and category link sources that are still missing (issue 5).
-import type { BacklinkScores } from '@localseo/shared/backlink-scores'
-import { normaliseDomain } from '@localseo/shared/backlink-scores'
+// Built-in backlink advice: reads the SPEC §9 scores and a profile of ALL of the owner's links, and
+// names the local and category link sources that are still missing (issue 5). The server counts the
+// profile in SQL over every backlink in scope (features/backlinks/backlink-profile.ts);
+// profileBacklinks counts the same figures from an array, and a test holds the two to each other.
+import {
+  countScoreInputs,
+  normaliseDomain,
+  type BacklinkScoreCounts,
+  type BacklinkScores,
+} from '@localseo/shared/backlink-scores'
 import type { Business } from '@localseo/shared/business'
 import { categoryTerms } from '@localseo/shared/category-terms'
 import { categoryPlaybook, LOCAL_LINK_SOURCES } from './category-playbook.js'
@@ -16,8 +22,89 @@ export interface BacklinkFacts {
   status?: string | undefined
 }
 
+/** Everything the advice reads about all of the owner's backlinks in scope. */
+export interface BacklinkProfile extends BacklinkScoreCounts {
+  low: number
+  broken: number
+  nofollow: number
+  /** The domain (normaliseDomain) with the most links; ties go to the first in code point order. */
+  topDomain: { domain: string; count: number } | null
+  /** Links whose anchor text contains the business name (search-terms normalise). */
+  brandAnchors: number
+  /** For each link source probe, the first matching domain in code point order, if any. */
+  sourceDomains: string[]
+}
+
+/**
+ * What missingLinkSources looks for, as regular expressions that mean the same in JavaScript and in
+ * PostgreSQL: a domain matches `match` and not `unless`. One domain per probe is enough to decide.
+ */
+export interface LinkSourceProbe {
+  match: string
+  unless: string | null
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+export function linkSourceProbes(business: Pick<Business, 'category'>): LinkSourceProbe[] {
+  const directories = categoryPlaybook(business.category).directories.map((source) => ({
+    match: escapeRegex(source.domain),
+    unless: null,
+  }))
+  // A domain counts for the first local source it matches, so later ones exclude earlier ones.
+  const local = LOCAL_LINK_SOURCES.map((source, i) => ({
+    match: source.pattern.source,
+    unless:
+      i === 0
+        ? null
+        : LOCAL_LINK_SOURCES.slice(0, i)
+            .map((earlier) => `(${earlier.pattern.source})`)
+            .join('|'),
+  }))
+  return [...directories, ...local]
+}
+
+const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** The profile of an array of backlinks, as the SQL of features/backlinks counts it. */
+export function profileBacklinks({
+  business,
+  place,
+  backlinks,
+}: {
+  business: Business
+  place: { city: string; state: string }
+  backlinks: readonly BacklinkFacts[]
+}): BacklinkProfile {
+  const domains = backlinks.map((link) => normaliseDomain(link.domain))
+  const brand = normalise(business.name)
+  const sourceDomains = linkSourceProbes(business).flatMap((probe) => {
+    const match = new RegExp(probe.match)
+    const unless = probe.unless === null ? undefined : new RegExp(probe.unless)
+    const found = domains.filter((d) => match.test(d) && !unless?.test(d)).sort(byCodePoint)[0]
+    return found === undefined ? [] : [found]
+  })
+  return {
+    ...countScoreInputs({
+      backlinks,
+      city: place.city,
+      state: place.state,
+      category: business.category,
+    }),
+    low: backlinks.filter((link) => link.quality === 'low').length,
+    broken: backlinks.filter((link) => link.status === 'broken').length,
+    nofollow: backlinks.filter((link) => link.linkType === 'nofollow').length,
+    topDomain: busiestDomain(domains),
+    brandAnchors: backlinks.filter((link) => normalise(link.anchorText).includes(brand)).length,
+    sourceDomains: [...new Set(sourceDomains)],
+  }
+}
+
 /** Link sources the business has no link from yet: category directories and local organisations. */
-export function missingLinkSources(business: Business, backlinks: readonly BacklinkFacts[]) {
+export function missingLinkSources(
+  business: Business,
+  backlinks: readonly Pick<BacklinkFacts, 'domain'>[],
+) {
   const domains = backlinks.map((link) => normaliseDomain(link.domain))
   const city = business.city || 'your city'
   const directories = categoryPlaybook(business.category)
@@ -33,39 +120,38 @@ export function missingLinkSources(business: Business, backlinks: readonly Backl
   return { directories, local }
 }
 
-function busiestDomain(backlinks: readonly BacklinkFacts[]) {
+function busiestDomain(domains: readonly string[]): { domain: string; count: number } | null {
   const counts = new Map<string, number>()
-  for (const link of backlinks) {
-    const domain = normaliseDomain(link.domain)
-    counts.set(domain, (counts.get(domain) ?? 0) + 1)
-  }
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]
+  for (const domain of domains) counts.set(domain, (counts.get(domain) ?? 0) + 1)
+  const [top] = [...counts].sort((a, b) => b[1] - a[1] || byCodePoint(a[0], b[0]))
+  return top ? { domain: top[0], count: top[1] } : null
 }
 
 export function analyseBacklinksBuiltIn({
   business,
-  backlinks,
+  profile,
   scores,
 }: {
   business: Business
-  backlinks: readonly BacklinkFacts[]
+  profile: BacklinkProfile
   scores: BacklinkScores
 }): string {
   const noun = categoryTerms(business.category).noun
   const city = business.city || 'your city'
-  const { directories, local } = missingLinkSources(business, backlinks)
+  const sources = profile.sourceDomains.map((domain) => ({ domain }))
+  const { directories, local } = missingLinkSources(business, sources)
   const missing = [...directories, ...local]
-  if (backlinks.length === 0) {
+  if (profile.total === 0) {
     return [
       `${business.name} has no backlinks recorded yet, so there is nothing to score.`,
       `Start with the sources that send local ${noun} customers: ${listPhrase(missing)}.`,
     ].join('\n\n')
   }
-  const total = backlinks.length
+  const { total } = profile
   const paragraphs = [
     `${total} backlink${total === 1 ? '' : 's'} analysed. Quality ${scores.qualityScore}/100, diversity ${scores.diversityScore}/100, local relevance ${scores.localRelevanceScore}/100.`,
   ]
-  const lowCount = backlinks.filter((link) => link.quality === 'low').length
+  const lowCount = profile.low
   if (scores.qualityScore < 40) {
     paragraphs.push(
       `Link quality is weak: ${lowCount} of ${total} links are low quality. One link from a respected ${city} organisation is worth more than many directory submissions.`,
@@ -75,10 +161,10 @@ export function analyseBacklinksBuiltIn({
       `${lowCount} low-quality link${lowCount === 1 ? '' : 's'} add little; check them for spam and leave them alone unless they come from link networks.`,
     )
   }
-  const top = busiestDomain(backlinks)
-  if (scores.diversityScore < 60 && top && top[1] > 1) {
+  const top = profile.topDomain
+  if (scores.diversityScore < 60 && top && top.count > 1) {
     paragraphs.push(
-      `${top[1]} of ${total} links come from ${top[0]}. New links from different websites help more than more links from the same one.`,
+      `${top.count} of ${total} links come from ${top.domain}. New links from different websites help more than more links from the same one.`,
     )
   }
   if (scores.localRelevanceScore < 40) {
@@ -86,22 +172,19 @@ export function analyseBacklinksBuiltIn({
       `Few links mention ${city}, ${business.state} or your category. Search engines use those signals to decide which ${noun} is local, so favour ${city} sites and anchors such as "${noun} in ${city}".`,
     )
   }
-  const broken = backlinks.filter((link) => link.status === 'broken').length
+  const { broken } = profile
   if (broken > 0) {
     paragraphs.push(
       `${broken} link${broken === 1 ? ' is' : 's are'} broken: ask those sites to update the address, or redirect the old page on your website to a live one.`,
     )
   }
-  const nofollow = backlinks.filter((link) => link.linkType === 'nofollow').length
+  const { nofollow } = profile
   if (nofollow / total > 0.6) {
     paragraphs.push(
       `${nofollow} of ${total} links are nofollow. They still bring visitors, but dofollow links from local sites pass more ranking value.`,
     )
   }
-  const brandAnchors = backlinks.filter((link) =>
-    normalise(link.anchorText).includes(normalise(business.name)),
-  ).length
-  if (brandAnchors / total > 0.7) {
+  if (profile.brandAnchors / total > 0.7) {
     paragraphs.push(
       `Most anchors are your business name. That is natural; when you can suggest the wording, ask for a descriptive one such as "${noun} in ${city}".`,
     )

@@ -1,31 +1,40 @@
-// Backlink analysis (SPEC §3, §7, §8, §9): the three scores are computed here from ALL backlinks;
-// the model only writes the advice text and sees the first 5 links.
+// Backlink analysis (SPEC §3, §7, §8, §9): the three scores come from counts over ALL backlinks in
+// scope (a profile the server counts in SQL, or counted here from the array when none is given); the
+// model only writes the advice text and sees the first 5 links.
 import { z } from 'zod'
 import type { BacklinkAnalysis } from '@localseo/shared/ai'
-import { scoreBacklinks } from '@localseo/shared/backlink-scores'
+import { scoresFromCounts } from '@localseo/shared/backlink-scores'
 import { resolveLocation } from '@localseo/shared/location-selection'
-import { analyseBacklinksBuiltIn } from '../built-in/backlinks-engine.js'
+import { analyseBacklinksBuiltIn, profileBacklinks } from '../built-in/backlinks-engine.js'
 import { FALLBACK_BACKLINK_RECOMMENDATIONS } from '../fallbacks.js'
 import { capText, modelParagraphs } from '../plain-text.js'
 import { buildPrompt, businessData } from '../prompts.js'
 import type { AiTask } from '../run-task.js'
-import { backlinksInput, businessInput, locationIdInput } from './task-inputs.js'
+import {
+  backlinkProfileInput,
+  backlinksInput,
+  businessInput,
+  locationIdInput,
+} from './task-inputs.js'
 
 /** SPEC §7: only the first 5 backlinks are sent to the model. */
 export const BACKLINKS_SENT_TO_MODEL = 5
 
 export const analyseBacklinksInput = z
-  .object({ business: businessInput, locationId: locationIdInput, backlinks: backlinksInput })
+  .object({
+    business: businessInput,
+    locationId: locationIdInput,
+    /** The links the model may see (the first 5 are sent); the whole profile when no `profile`. */
+    backlinks: backlinksInput,
+    /** Counted over every backlink in scope; when absent, counted from `backlinks`. */
+    profile: backlinkProfileInput.optional(),
+  })
   .transform((v) => {
     // A chosen location's city and state decide what counts as local (SPEC §2 location selector).
     const place = resolveLocation(v.business, v.locationId)
-    const scores = scoreBacklinks({
-      backlinks: v.backlinks,
-      city: place.city,
-      state: place.state,
-      category: v.business.category,
-    })
-    return { ...v, place, scores }
+    const profile =
+      v.profile ?? profileBacklinks({ business: v.business, place, backlinks: v.backlinks })
+    return { ...v, place, profile, scores: scoresFromCounts(profile) }
   })
 
 export type AnalyseBacklinksRequest = z.input<typeof analyseBacklinksInput>
@@ -62,11 +71,11 @@ export const analyseBacklinksTask: AiTask<Input, z.output<typeof modelOutput>, B
     recommendations: output.recommendations,
     source: 'model',
   }),
-  builtIn: ({ business, place, backlinks, scores }) => ({
+  builtIn: ({ business, place, profile, scores }) => ({
     ...scores,
     recommendations: analyseBacklinksBuiltIn({
       business: { ...business, city: place.city, state: place.state },
-      backlinks,
+      profile,
       scores,
     }),
     source: 'built-in',

@@ -13,7 +13,7 @@ export const locationIdInput = z.string().max(100).nullish()
 
 export const backlinkInput = z.object({
   url: z.string().max(2048),
-  domain: z.string().max(253),
+  domain: z.string().max(2048),
   anchorText: z.string().max(500),
   linkType: z.enum(['dofollow', 'nofollow']),
   quality: z.enum(['high', 'medium', 'low']),
@@ -22,6 +22,23 @@ export const backlinkInput = z.object({
 
 /** Bounded so one request cannot make the engine or the prompt builder do unbounded work. */
 export const backlinksInput = z.array(backlinkInput).max(10_000)
+
+const tally = z.number().int().nonnegative()
+
+/** A backlink profile counted by the server over all backlinks in scope (BacklinkProfile). */
+export const backlinkProfileInput = z.object({
+  total: tally,
+  high: tally,
+  medium: tally,
+  low: tally,
+  uniqueDomains: tally,
+  local: tally,
+  broken: tally,
+  nofollow: tally,
+  brandAnchors: tally,
+  topDomain: z.object({ domain: z.string().max(2048), count: tally }).nullable(),
+  sourceDomains: z.array(z.string().max(2048)).max(50),
+})
 
 const lowerCase = (value: unknown) =>
   typeof value === 'string' ? value.trim().toLowerCase() : value

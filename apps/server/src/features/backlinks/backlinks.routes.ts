@@ -1,28 +1,40 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import {
+  BACKLINK_URL_NOT_ALLOWED,
   backlinkInputSchema,
   backlinkQuerySchema,
   backlinkStatusSchema,
 } from '@localseo/shared/backlinks'
+import { backlinkAiRequestSchema } from '@localseo/shared/backlink-ai'
+import { BACKLINKS_CSV_FILENAME } from '@localseo/shared/backlinks-csv'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
-import { requireBusinessId } from '../../lib/tenant.js'
+import { AppError } from '../../lib/errors.js'
+import { getBusinessForUser, requireBusinessId } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
+import { isFetchableUrl, urlPolicy } from '../../net/safe-fetch.js'
+import { analyseBacklinkProfile, generateBacklinkContentIdeas } from './backlink-ai.js'
+import { backlinkCsvStream } from './backlinks-export.js'
 import {
   addBacklink,
+  backlinkFilter,
   deleteBacklink,
   listBacklinks,
   setBacklinkStatus,
   summarizeBacklinks,
 } from './backlinks.service.js'
+import { verifyRoutes } from './verify.routes.js'
 
 const locationQuery = z.object({ location: z.string().max(100).optional() })
+const exportQuery = backlinkQuerySchema.omit({ page: true, pageSize: true })
 
 export function backlinkRoutes(deps: AppDeps) {
-  const { db, clock } = deps
+  const { db, clock, ai, logger } = deps
+  const addablePolicy = urlPolicy({ allowHosts: deps.env.FETCH_ALLOW_HOSTS })
   return new Hono()
     .use('*', requireAuth(deps))
+    .route('/', verifyRoutes(deps))
     .get('/', validate('query', backlinkQuerySchema), async (c) => {
       const businessId = await requireBusinessId(db, c.var.auth.userId)
       const filter = c.req.valid('query')
@@ -33,9 +45,40 @@ export function backlinkRoutes(deps: AppDeps) {
       const { location } = c.req.valid('query')
       return c.json(await summarizeBacklinks({ db, businessId, location, now: clock.now() }))
     })
+    .get('/export', validate('query', exportQuery), async (c) => {
+      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      // Resolved before the first byte, so a foreign location is still a 404 in the error shape.
+      const condition = await backlinkFilter({
+        db,
+        businessId,
+        filter: c.req.valid('query'),
+        now: clock.now(),
+      })
+      return c.body(backlinkCsvStream({ db, condition, logger }), 200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${BACKLINKS_CSV_FILENAME}"`,
+        'cache-control': 'no-store',
+      })
+    })
+    .post('/analysis', validate('json', backlinkAiRequestSchema), async (c) => {
+      const userId = c.var.auth.userId
+      const business = await getBusinessForUser({ db, userId })
+      const { location } = c.req.valid('json')
+      return c.json(await analyseBacklinkProfile({ db, ai, userId, business, location }))
+    })
+    .post('/content-ideas', validate('json', backlinkAiRequestSchema), async (c) => {
+      const userId = c.var.auth.userId
+      const business = await getBusinessForUser({ db, userId })
+      const { location } = c.req.valid('json')
+      return c.json(await generateBacklinkContentIdeas({ ai, userId, business, location }))
+    })
     .post('/', validate('json', backlinkInputSchema), async (c) => {
       const businessId = await requireBusinessId(db, c.var.auth.userId)
       const input = c.req.valid('json')
+      // Security §1f: a link on a private or local address could later make Verify reach inside.
+      if (!isFetchableUrl(input.url, addablePolicy)) {
+        throw new AppError('url_not_allowed', BACKLINK_URL_NOT_ALLOWED)
+      }
       return c.json(await addBacklink({ db, businessId, input, now: clock.now() }), 201)
     })
     .patch('/:id', validate('json', backlinkStatusSchema), async (c) => {

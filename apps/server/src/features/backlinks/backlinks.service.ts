@@ -1,6 +1,6 @@
 // Backlink Monitor (issue 8, SPEC §5 and §7): every query carries the business id in its WHERE, so a
 // foreign id is a 404, never a leak. Summaries are aggregate SQL, never rows loaded into memory.
-import { and, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm'
 import {
   BACKLINK_GROWTH_DAYS,
   TIME_RANGE_DAYS,
@@ -13,6 +13,7 @@ import {
 import { MAIN_LOCATION } from '@localseo/shared/location-selection'
 import type { Db } from '../../db/client.js'
 import { backlinks, locations } from '../../db/schema/app.js'
+import { backlinkCounts } from '../../db/schema/backlink-counts.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
 
@@ -21,7 +22,7 @@ const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 
 
 type BacklinkRow = typeof backlinks.$inferSelect
 
-function toBacklink(row: BacklinkRow): Backlink {
+export function toBacklink(row: BacklinkRow): Backlink {
   return {
     id: row.id,
     businessId: row.businessId,
@@ -37,11 +38,14 @@ function toBacklink(row: BacklinkRow): Backlink {
     isLocationSpecific: row.isLocationSpecific,
     locationId: row.locationId,
     createdAt: row.createdAt.toISOString(),
+    lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
+    httpStatus: row.httpStatus,
+    verification: row.verification,
   }
 }
 
 /** undefined for 'main' (or none); a location id of this business; anything else is a 404. */
-async function resolveLocationId(
+export async function resolveLocationId(
   db: Db,
   businessId: string,
   location: string | undefined,
@@ -68,6 +72,31 @@ const missing = () => new AppError('not_found', 'That backlink does not exist.')
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
 
+/** The WHERE of the list and of the CSV export: scope plus the Domain, Type, Quality and Time Range filters. */
+export async function backlinkFilter({
+  db,
+  businessId,
+  filter,
+  now,
+}: {
+  db: Db
+  businessId: string
+  filter: Omit<BacklinkQuery, 'page' | 'pageSize'>
+  now: Date
+}): Promise<SQL | undefined> {
+  const locationId = await resolveLocationId(db, businessId, filter.location)
+  const where = scope(businessId, locationId)
+  if (filter.domain) {
+    where.push(sql`${backlinks.domain} ilike ${`%${escapeLike(filter.domain)}%`} escape '\\'`)
+  }
+  if (filter.type) where.push(eq(backlinks.linkType, filter.type))
+  if (filter.quality) where.push(eq(backlinks.quality, filter.quality))
+  if (filter.timeRange !== 'all') {
+    where.push(gte(backlinks.firstSeen, daysBefore(now, TIME_RANGE_DAYS[filter.timeRange])))
+  }
+  return and(...where)
+}
+
 export async function listBacklinks({
   db,
   businessId,
@@ -79,17 +108,7 @@ export async function listBacklinks({
   filter: BacklinkQuery
   now: Date
 }): Promise<BacklinkPage> {
-  const locationId = await resolveLocationId(db, businessId, filter.location)
-  const where = scope(businessId, locationId)
-  if (filter.domain) {
-    where.push(sql`${backlinks.domain} ilike ${`%${escapeLike(filter.domain)}%`} escape '\\'`)
-  }
-  if (filter.type) where.push(eq(backlinks.linkType, filter.type))
-  if (filter.quality) where.push(eq(backlinks.quality, filter.quality))
-  if (filter.timeRange !== 'all') {
-    where.push(gte(backlinks.firstSeen, daysBefore(now, TIME_RANGE_DAYS[filter.timeRange])))
-  }
-  const condition = and(...where)
+  const condition = await backlinkFilter({ db, businessId, filter, now })
   const [rows, [totals]] = await Promise.all([
     db
       .select()
@@ -111,6 +130,12 @@ export async function listBacklinks({
 const countWhere = (condition: SQL) =>
   sql<number>`count(*) filter (where ${condition})`.mapWith(Number)
 
+/**
+ * The summary reads the running counts of backlink_counts (kept exact by triggers, see
+ * db/schema/backlink-counts.ts): a few small rows and two 5-entry index reads, whatever the number
+ * of backlinks. Only growth reads backlinks, through the (business_id, first_seen) index and only
+ * the last 180 days. Before the counts, four aggregate passes over 100,000 rows took ~110 ms p99.
+ */
 export async function summarizeBacklinks({
   db,
   businessId,
@@ -123,24 +148,31 @@ export async function summarizeBacklinks({
   now: Date
 }): Promise<BacklinkSummary> {
   const locationId = await resolveLocationId(db, businessId, location)
-  const condition = and(...scope(businessId, locationId))
+  // '' counts all of the business's backlinks; a location id counts its location-specific ones.
+  const counted = and(
+    eq(backlinkCounts.businessId, businessId),
+    eq(backlinkCounts.scope, locationId ?? ''),
+  )
+  const top = (facet: 'domain' | 'anchor') =>
+    db
+      .select({ value: backlinkCounts.value, count: backlinkCounts.count })
+      .from(backlinkCounts)
+      .where(and(counted, eq(backlinkCounts.facet, facet)))
+      .orderBy(desc(backlinkCounts.count), backlinkCounts.value)
+      .limit(5)
   const [d30, d90, d180] = BACKLINK_GROWTH_DAYS
   const seenWithin = (days: number) => countWhere(gte(backlinks.firstSeen, daysBefore(now, days)))
-  const isBroken = sql<boolean>`${backlinks.status} = 'broken'`
-  // Four aggregate queries, each one pass: a GROUP BY over the few (type, quality, broken)
-  // combinations is cheaper per row than a FILTER per figure, and growth reads only the last
-  // 180 days. Only a handful of grouped rows ever reach this process.
-  const [kinds, [growth], topDomains, topAnchors] = await Promise.all([
+  const [facets, topDomains, topAnchors, [growth]] = await Promise.all([
     db
       .select({
-        linkType: backlinks.linkType,
-        quality: backlinks.quality,
-        broken: isBroken,
-        count: count(),
+        facet: backlinkCounts.facet,
+        value: backlinkCounts.value,
+        count: backlinkCounts.count,
       })
-      .from(backlinks)
-      .where(condition)
-      .groupBy(backlinks.linkType, backlinks.quality, isBroken),
+      .from(backlinkCounts)
+      .where(and(counted, inArray(backlinkCounts.facet, ['type', 'quality', 'status']))),
+    top('domain'),
+    top('anchor'),
     db
       .select({
         last30Days: seenWithin(d30),
@@ -148,45 +180,31 @@ export async function summarizeBacklinks({
         last180Days: count(),
       })
       .from(backlinks)
-      .where(and(condition, gte(backlinks.firstSeen, daysBefore(now, d180)))),
-    db
-      .select({ domain: backlinks.domain, count: count() })
-      .from(backlinks)
-      .where(condition)
-      .groupBy(backlinks.domain)
-      .orderBy(desc(count()), backlinks.domain)
-      .limit(5),
-    db
-      .select({ anchorText: backlinks.anchorText, count: count() })
-      .from(backlinks)
-      .where(condition)
-      .groupBy(backlinks.anchorText)
-      .orderBy(desc(count()), backlinks.anchorText)
-      .limit(5),
+      .where(
+        and(...scope(businessId, locationId), gte(backlinks.firstSeen, daysBefore(now, d180))),
+      ),
   ])
-  const sum = (keep: (kind: (typeof kinds)[number]) => boolean) =>
-    kinds.filter(keep).reduce((n, kind) => n + kind.count, 0)
-  const total = sum(() => true)
-  const high = sum((k) => k.quality === 'high')
+  const tally = (facet: string, value: string) =>
+    facets.find((row) => row.facet === facet && row.value === value)?.count ?? 0
+  const high = tally('quality', 'high')
+  const medium = tally('quality', 'medium')
+  const low = tally('quality', 'low')
+  const total = high + medium + low
   return {
     total,
-    dofollow: sum((k) => k.linkType === 'dofollow'),
-    nofollow: sum((k) => k.linkType === 'nofollow'),
+    dofollow: tally('type', 'dofollow'),
+    nofollow: tally('type', 'nofollow'),
     highQuality: high,
     highQualityPercent: total === 0 ? 0 : Math.round((high / total) * 100),
-    broken: sum((k) => k.broken),
-    topDomains,
-    topAnchors,
+    broken: tally('status', 'broken'),
+    topDomains: topDomains.map(({ value, count }) => ({ domain: value, count })),
+    topAnchors: topAnchors.map(({ value, count }) => ({ anchorText: value, count })),
     growth: {
       last30Days: growth?.last30Days ?? 0,
       last90Days: growth?.last90Days ?? 0,
       last180Days: growth?.last180Days ?? 0,
     },
-    qualityDistribution: {
-      high,
-      medium: sum((k) => k.quality === 'medium'),
-      low: sum((k) => k.quality === 'low'),
-    },
+    qualityDistribution: { high, medium, low },
   }
 }
 

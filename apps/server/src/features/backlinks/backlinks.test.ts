@@ -137,6 +137,43 @@ describe('adding a backlink (SPEC §5)', () => {
       (await call('POST', '/api/backlinks', { url: `a.com/${'x'.repeat(2000)}` })).status,
     ).toBe(422)
   })
+
+  // security-tests §1f: what Verify must never fetch is refused when it is submitted.
+  test.each([
+    'http://127.0.0.1:8080/',
+    'http://127.1/',
+    'http://2130706433/',
+    'http://0x7f000001/',
+    'http://0177.0.0.1/',
+    'http://0.0.0.0/',
+    'http://[::1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://[::ffff:7f00:1]/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[fd00::1]/',
+    'http://100.64.0.1/',
+    'http://10.0.0.7/',
+    'http://192.168.1.1/admin',
+    'http://app.localhost/',
+    'https://example.com:8443/page',
+  ])('refuses %s as url_not_allowed and stores nothing', async (url) => {
+    const before = await t.db.select().from(backlinks)
+    const res = await call('POST', '/api/backlinks', { url })
+    expect(res.status).toBe(422)
+    expect(res.body.error?.code).toBe('url_not_allowed')
+    expect(await t.db.select().from(backlinks)).toHaveLength(before.length)
+  })
+
+  test('a host named in FETCH_ALLOW_HOSTS may be added (test fixtures, intranet sites)', async () => {
+    const allowed = await createTestApp({ clock, env: { FETCH_ALLOW_HOSTS: '127.0.0.1:8080' } })
+    const owner = (await signUp(allowed.app, { email: 'intranet@example.com' })).accessToken
+    await apiCaller(allowed.app, () => owner)('PUT', '/api/business', businessInput)
+    const res = await apiCaller(allowed.app, () => owner)('POST', '/api/backlinks', {
+      url: 'http://127.0.0.1:8080/partners',
+    })
+    expect(res.status).toBe(201)
+    await allowed.close()
+  })
 })
 
 describe('listing backlinks', () => {
