@@ -5,6 +5,9 @@ import type { GoogleService } from '@localseo/shared/integrations'
 /** The signed-in user's business. */
 export const businessQueryKey = (userId: string) => ['business', userId] as const
 
+/** The signed-in user's live auth record (email, pending email change, two-factor factors). */
+export const accountQueryKey = (userId: string) => ['account', userId] as const
+
 export const dashboardKey = ['dashboard'] as const
 
 export const integrationsKey = ['integrations'] as const
@@ -27,6 +30,9 @@ export const googleDataKey = (service: GoogleService) => [...integrationsKey, se
 /** Rank Tracker: ['rank-tracker', businessId, locationId, 'keywords' | 'history', …]. */
 export const rankTrackerKey = ['rank-tracker'] as const
 
+/** Backlink Monitor: ['backlinks', businessId, 'data' | 'ai', locationId, …]. */
+export const backlinksKey = ['backlinks'] as const
+
 /** Everything derived from the business: refetched whenever the saved business changes. */
 export const businessDerivedKeys = [
   dashboardKey,
@@ -38,4 +44,5 @@ export const businessDerivedKeys = [
   keywordsKey,
   plannerKey,
   rankTrackerKey,
+  backlinksKey,
 ] as const

@@ -1,0 +1,132 @@
+import type { Business } from '@localseo/shared/business'
+import type { ResolvedLocation } from '@localseo/shared/location-selection'
+import { RefreshCw } from 'lucide-react'
+import { BUSINESS_REQUIRED_MESSAGE } from '@/components/business-required'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { ApiError } from '@/lib/api-error'
+import { useBacklinkAnalysis } from '../api/analyse-backlinks'
+import { useBacklinkSummary } from '../api/get-backlink-summary'
+import { AiMessage } from './ai-message'
+import {
+  NO_BACKLINK_DATA,
+  WEBSITE_REQUIRED_FOR_ANALYSIS as NO_WEBSITE_FOR_ANALYSIS,
+} from '@localseo/shared/backlink-ai'
+import { AiSourceBadge } from './ai-source-badge'
+import { ScoreCard } from './score-card'
+
+/**
+ * SPEC §2 Backlink Analysis: Quality, Diversity and Local Relevance out of 100 (SPEC §9 formulas, on
+ * the server over every backlink in scope) and the AI Recommendations. Asked for once the business
+ * name, website and at least one backlink are there; Refresh Analysis asks again.
+ */
+export function BacklinkAnalysisPanel({
+  business,
+  location,
+  named,
+}: {
+  business: Business
+  location: ResolvedLocation
+  named: boolean
+}) {
+  const summary = useBacklinkSummary(business.id, location.id)
+  const hasWebsite = business.website.trim() !== ''
+  const hasBacklinks = (summary.data?.total ?? 0) > 0
+  const ready = named && hasWebsite && hasBacklinks
+  const analysis = useBacklinkAnalysis(business.id, location.id, ready)
+
+  const blocked = !named
+    ? { text: BUSINESS_REQUIRED_MESSAGE, settingsLink: true }
+    : !hasWebsite
+      ? { text: NO_WEBSITE_FOR_ANALYSIS, settingsLink: true }
+      : summary.data && !hasBacklinks
+        ? { text: NO_BACKLINK_DATA, settingsLink: false }
+        : null
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h2 className="text-lg font-semibold">Backlink Analysis</h2>
+          <p className="text-sm text-muted-foreground">
+            Scores over every backlink of {location.label}, with recommendations.
+          </p>
+        </div>
+        <Button
+          variant="outline"
+          disabled={!ready || analysis.isFetching}
+          onClick={() => void analysis.refetch()}
+        >
+          <RefreshCw aria-hidden="true" className={analysis.isFetching ? 'animate-spin' : ''} />
+          {analysis.isFetching ? 'Analyzing...' : 'Refresh Analysis'}
+        </Button>
+      </div>
+
+      {blocked ? (
+        <AiMessage text={blocked.text} settingsLink={blocked.settingsLink} />
+      ) : summary.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Could not load your backlinks. Please try again.
+        </p>
+      ) : analysis.isError && !analysis.isFetching ? (
+        analysis.error instanceof ApiError && analysis.error.status === 422 ? (
+          <AiMessage
+            text={analysis.error.message}
+            settingsLink={analysis.error.message !== NO_BACKLINK_DATA}
+          />
+        ) : (
+          <p role="alert" className="text-sm text-destructive">
+            {analysis.error.message}
+          </p>
+        )
+      ) : !analysis.data || analysis.isFetching ? (
+        <Spinner label="Analyzing your backlinks…" />
+      ) : (
+        <>
+          <ul aria-label="Backlink scores" className="grid gap-4 md:grid-cols-3">
+            <li>
+              <ScoreCard
+                title="Quality Score"
+                score={analysis.data.qualityScore}
+                description="High-quality links count three times, medium once."
+              />
+            </li>
+            <li>
+              <ScoreCard
+                title="Diversity Score"
+                score={analysis.data.diversityScore}
+                description="Share of links that come from different domains."
+              />
+            </li>
+            <li>
+              <ScoreCard
+                title="Local Relevance"
+                score={analysis.data.localRelevanceScore}
+                description="Share of links whose domain or anchor names your city, state or trade."
+              />
+            </li>
+          </ul>
+          <Card>
+            <CardHeader>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <CardTitle>AI Recommendations</CardTitle>
+                <AiSourceBadge source={analysis.data.source} />
+              </div>
+              <CardDescription>
+                Based on {analysis.data.totalBacklinks.toLocaleString('en-US')}{' '}
+                {analysis.data.totalBacklinks === 1 ? 'backlink' : 'backlinks'}.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {/* Plain text from the AI service: rendered as text, never as HTML. */}
+              <p className="text-sm leading-relaxed whitespace-pre-line">
+                {analysis.data.recommendations}
+              </p>
+            </CardContent>
+          </Card>
+        </>
+      )}
+    </div>
+  )
+}
