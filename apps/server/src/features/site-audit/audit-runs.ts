@@ -1,0 +1,211 @@
+// Running an audit in the background (issue 11 item 3): the request that starts a run returns at
+// once; the crawl reports its progress into the run row, and its pages and issues are stored in one
+// transaction at the end. The run row is the shared state: a cancel that reaches another instance
+// marks the row cancelled, and the instance running it stops at its next progress write. A run left
+// 'running' by a process that stopped is marked failed once it is older than the watchdog.
+import { and, eq, lt } from 'drizzle-orm'
+import type { Business } from '@localseo/shared/business'
+import type { Db } from '../../db/client.js'
+import { siteAuditIssues, siteAuditPages, siteAuditRuns } from '../../db/schema/site-audit.js'
+import type { Clock } from '../../lib/clock.js'
+import { isUniqueViolation } from '../../lib/db-errors.js'
+import { AppError } from '../../lib/errors.js'
+import type { Logger } from '../../lib/logger.js'
+import { createAuditFetcher } from './audit-fetcher.js'
+import { auditProfileFrom } from './checks/local.js'
+import { runChecks } from './checks/run-checks.js'
+import { CRAWL_DEFAULTS, type CrawledPage, type StartUrl } from './crawl-result.js'
+import { crawlSite } from './crawler.js'
+
+const PROGRESS_EVERY_MS = 1_000
+const MAX_PAGES_PER_ISSUE = 200
+
+interface ActiveRun {
+  controller: AbortController
+  done: Promise<void>
+}
+
+const active = new Map<string, ActiveRun>()
+
+/** Waits for every audit running in this process (tests, graceful shutdown). */
+export async function settleAuditRuns(): Promise<void> {
+  await Promise.all([...active.values()].map((run) => run.done))
+}
+
+/** Graceful shutdown: cancels every audit running in this process and waits until each is stored. */
+export async function stopAuditRuns(): Promise<void> {
+  for (const run of active.values()) run.controller.abort()
+  await settleAuditRuns()
+}
+
+/** The website (https:// added when missing, SPEC §2) and, later, each location's page. */
+export function auditStartUrls(business: Business): StartUrl[] {
+  const website = business.website.trim()
+  if (!website) return []
+  const url = /^https?:\/\//i.test(website) ? website : `https://${website}`
+  try {
+    return [{ url: new URL(url).href, locationId: null }]
+  } catch {
+    return []
+  }
+}
+
+export function pageOutcome(page: CrawledPage): string {
+  if (page.failure) return 'unreachable'
+  if (page.blocked) return 'blocked'
+  if (page.status !== undefined && page.status >= 400) return 'error'
+  if (page.facts?.needsJavaScript) return 'needs-javascript'
+  if (page.redirects.length > 0) return 'redirected'
+  return page.facts ? 'ok' : 'not-html'
+}
+
+export interface AuditRunDeps {
+  db: Db
+  clock: Clock
+  logger: Logger
+  allowHosts: readonly string[]
+}
+
+export async function startAuditRun(deps: AuditRunDeps & { business: Business }) {
+  const { db, clock, business } = deps
+  const startUrls = auditStartUrls(business)
+  if (startUrls.length === 0) {
+    throw new AppError('validation_failed', 'Add your website in Settings to run a site audit.')
+  }
+  const now = clock.now()
+  const stale = new Date(now.getTime() - CRAWL_DEFAULTS.watchdogMs - 60_000)
+  await db
+    .update(siteAuditRuns)
+    .set({ status: 'failed', error: 'The audit was interrupted.', finishedAt: now })
+    .where(
+      and(
+        eq(siteAuditRuns.businessId, business.id),
+        eq(siteAuditRuns.status, 'running'),
+        lt(siteAuditRuns.startedAt, stale),
+      ),
+    )
+  let run
+  try {
+    ;[run] = await db
+      .insert(siteAuditRuns)
+      .values({
+        businessId: business.id,
+        status: 'running',
+        startUrls: startUrls.map((s) => s.url),
+        budget: CRAWL_DEFAULTS.budget,
+        startedAt: now,
+      })
+      .returning()
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', 'An audit is already running.')
+    throw error
+  }
+  if (!run) throw new Error('site audit run was not inserted')
+  const controller = new AbortController()
+  const runId = run.id
+  const done = executeRun({ ...deps, runId, startUrls, controller })
+    .catch((error: unknown) => deps.logger.error({ err: error, runId }, 'site audit failed'))
+    .finally(() => active.delete(runId))
+  active.set(runId, { controller, done })
+  return run
+}
+
+/** Asks a running audit to stop; it ends with what it has crawled. False when it is not running here. */
+export function cancelAuditRun(runId: string): boolean {
+  const run = active.get(runId)
+  run?.controller.abort()
+  return run !== undefined
+}
+
+async function executeRun(
+  deps: AuditRunDeps & {
+    business: Business
+    runId: string
+    startUrls: StartUrl[]
+    controller: AbortController
+  },
+) {
+  const { db, clock, runId, business } = deps
+  const scope = and(eq(siteAuditRuns.id, runId), eq(siteAuditRuns.businessId, business.id))
+  const fetcher = createAuditFetcher({ allowHosts: deps.allowHosts })
+  // Progress writes run one after another and are all finished before the final transaction.
+  let progressWrites: Promise<unknown> = Promise.resolve()
+  let lastWrite = 0
+  try {
+    const crawl = await crawlSite({
+      fetcher,
+      startUrls: deps.startUrls,
+      signal: deps.controller.signal,
+      onProgress: ({ pagesCrawled }) => {
+        const at = Date.now()
+        if (at - lastWrite < PROGRESS_EVERY_MS) return
+        lastWrite = at
+        progressWrites = progressWrites
+          .then(async () => {
+            const still = await db
+              .update(siteAuditRuns)
+              .set({ pagesCrawled })
+              .where(and(scope, eq(siteAuditRuns.status, 'running')))
+              .returning({ id: siteAuditRuns.id })
+            // Cancelled through another instance (or the row is gone): stop here too.
+            if (still.length === 0) deps.controller.abort()
+          })
+          .catch(() => {})
+      },
+    })
+    await progressWrites
+    const issues = runChecks(crawl, auditProfileFrom(business), clock.now())
+    await db.transaction(async (tx) => {
+      if (crawl.pages.length > 0) {
+        await tx.insert(siteAuditPages).values(
+          crawl.pages.map((page, position) => ({
+            runId,
+            businessId: business.id,
+            position,
+            url: page.url,
+            finalUrl: page.finalUrl,
+            depth: page.depth,
+            status: page.status ?? null,
+            outcome: pageOutcome(page),
+            title: page.facts?.titles[0]?.slice(0, 300) ?? null,
+          })),
+        )
+      }
+      if (issues.length > 0) {
+        await tx.insert(siteAuditIssues).values(
+          issues.map((issue) => ({
+            runId,
+            businessId: business.id,
+            checkId: issue.id,
+            severity: issue.severity,
+            category: issue.category,
+            pageCount: issue.pages.length,
+            pages: issue.pages.slice(0, MAX_PAGES_PER_ISSUE),
+          })),
+        )
+      }
+      await tx
+        .update(siteAuditRuns)
+        .set({
+          status: crawl.endReason === 'cancelled' ? 'cancelled' : 'done',
+          endReason: crawl.endReason,
+          pagesCrawled: crawl.pages.length,
+          finishedAt: clock.now(),
+        })
+        .where(scope)
+    })
+  } catch (error) {
+    await progressWrites
+    await db
+      .update(siteAuditRuns)
+      .set({
+        status: 'failed',
+        error: 'The audit stopped on an unexpected error.',
+        finishedAt: clock.now(),
+      })
+      .where(scope)
+    throw error
+  } finally {
+    await fetcher.close()
+  }
+}

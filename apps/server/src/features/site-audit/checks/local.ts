@@ -1,0 +1,293 @@
+// Local checks: the home page and each location's page against the business profile, compared the
+// way the listings screen compares NAP (packages/shared/src/nap.ts).
+import { CATEGORY_TERMS } from '@localseo/shared/category-terms'
+import type { Business, BusinessCategory } from '@localseo/shared/business'
+import {
+  compareNap,
+  formatAddress,
+  normalizeAddress,
+  normalizeName,
+  normalizePhone,
+} from '@localseo/shared/nap'
+import { findPhoneNumbersInText } from 'libphonenumber-js/max'
+import type { CrawledPage, CrawlResult } from '../crawl-result.js'
+import type { PageFacts } from '../html.js'
+import type { LocalBusinessMarkup } from '../structured-data.js'
+import type { CheckId, Findings, IssuePage } from './catalogue.js'
+
+export interface ProfilePlace {
+  /** null for the business itself. */
+  id: string | null
+  name: string
+  address: string
+  city: string
+  state: string
+  zip: string
+  phone: string
+}
+
+export interface AuditProfile {
+  name: string
+  category: string
+  website: string
+  /** The business's own address first, then each extra location. */
+  places: ProfilePlace[]
+}
+
+export function auditProfileFrom(business: Business): AuditProfile {
+  const main: ProfilePlace = {
+    id: null,
+    name: business.name,
+    address: business.address,
+    city: business.city,
+    state: business.state,
+    zip: business.zip,
+    phone: business.phone,
+  }
+  return {
+    name: business.name,
+    category: business.category,
+    website: business.website,
+    places: [
+      main,
+      ...business.locations.map((l) => ({
+        id: l.id,
+        name: l.name,
+        address: l.address,
+        city: l.city,
+        state: l.state,
+        zip: l.zip,
+        // SPEC §4: a location without a phone uses the business phone.
+        phone: l.phone || business.phone,
+      })),
+    ],
+  }
+}
+
+/** Near-duplicate location pages share at least this much of their text (3-word shingles). */
+export const NEAR_DUPLICATE_SIMILARITY = 0.8
+const SCHEMA_SOURCE = 'your page markup'
+
+type ReadablePage = CrawledPage & { facts: PageFacts }
+
+const push = (findings: Findings, id: CheckId, page: IssuePage) => {
+  ;(findings[id] ??= []).push(page)
+}
+
+const padded = (text: string) => ` ${text} `
+
+function showsAddress(facts: PageFacts, place: ProfilePlace): boolean {
+  const street = normalizeAddress(place.address)
+  return street !== '' && padded(normalizeAddress(facts.text)).includes(padded(street))
+}
+
+function phonesIn(facts: PageFacts): string[] {
+  return findPhoneNumbersInText(facts.text, 'US').map((found) => found.number.number)
+}
+
+function categoryTerms(category: string): string[] {
+  const terms = CATEGORY_TERMS[category as BusinessCategory]
+  if (!terms) return []
+  const words = category
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length > 3)
+  return [terms.noun, ...terms.services, ...words].map((t) => t.toLowerCase())
+}
+
+function mentions(text: string, term: string): boolean {
+  return padded(normalizeName(text)).includes(padded(normalizeName(term)))
+}
+
+/** The markup that describes this place: the one with its address, else the first. */
+function markupFor(markups: LocalBusinessMarkup[], place: ProfilePlace) {
+  const street = normalizeAddress(place.address)
+  return (
+    markups.find((m) => street && padded(normalizeAddress(m.address)).includes(padded(street))) ??
+    markups[0]
+  )
+}
+
+function schemaFindings(
+  page: ReadablePage,
+  place: ProfilePlace,
+  profile: AuditProfile,
+  findings: Findings,
+) {
+  const url = page.finalUrl
+  const markup = markupFor(page.facts.structuredData.localBusinesses, place)
+  if (!markup) {
+    push(findings, 'local-schema-missing', { url })
+    return
+  }
+  const missing = [!markup.name && 'name', !markup.address && 'address'].filter(Boolean)
+  if (missing.length > 0)
+    push(findings, 'local-schema-required', { url, detail: `missing: ${missing.join(', ')}` })
+  const recommended = [
+    !markup.telephone && 'telephone',
+    !markup.url && 'url',
+    !markup.hasGeo && 'geo',
+    !markup.hasHours && 'opening hours',
+  ].filter(Boolean)
+  if (recommended.length > 0) {
+    push(findings, 'local-schema-recommended', {
+      url,
+      detail: `missing: ${recommended.join(', ')}`,
+    })
+  }
+  const profileNap = { name: place.name, address: formatAddress(place), phone: place.phone }
+  const differences = compareNap(
+    { name: markup.name, address: markup.address, phone: markup.telephone },
+    profileNap,
+    SCHEMA_SOURCE,
+  ).filter((d) => d.listed !== '')
+  // A location page may name the business itself rather than the branch.
+  const named = [place.name, profile.name].some(
+    (n) => normalizeName(n) === normalizeName(markup.name),
+  )
+  const real = differences.filter((d) => d.field !== 'name' || !named)
+  if (real.length > 0) {
+    push(findings, 'schema-nap-mismatch', { url, detail: real.map((d) => d.message).join('; ') })
+  }
+}
+
+function visibleNapFindings(
+  page: ReadablePage,
+  place: ProfilePlace,
+  profile: AuditProfile,
+  findings: Findings,
+) {
+  const url = page.finalUrl
+  const { facts } = page
+  const missing: string[] = []
+  if (![place.name, profile.name].some((n) => n.trim() && mentions(facts.text, n)))
+    missing.push('name')
+  if (place.address.trim() && !showsAddress(facts, place)) missing.push('address')
+  const phone = place.phone.trim() ? normalizePhone(place.phone) : ''
+  if (phone) {
+    const shown = phonesIn(facts)
+    if (shown.length === 0) missing.push('phone')
+    else if (!shown.includes(phone)) {
+      const others = [...new Set(shown)].join(', ')
+      push(findings, 'visible-phone-mismatch', {
+        url,
+        detail: `shows ${others}; your profile has ${place.phone}`,
+      })
+    }
+    const tels = facts.telLinks.map((href) => normalizePhone(decodeURIComponent(href.slice(4))))
+    if (!tels.includes(phone)) {
+      const detail =
+        tels.length === 0
+          ? 'no tel: link'
+          : `tel: link calls ${tels.join(', ')}, not ${place.phone}`
+      push(findings, 'tel-link-missing', { url, detail })
+    }
+  }
+  if (missing.length > 0)
+    push(findings, 'nap-not-visible', { url, detail: `not found: ${missing.join(', ')}` })
+  if (!facts.hasMap && !facts.hasDirectionsLink) push(findings, 'map-missing', { url })
+}
+
+function cityCategoryFindings(
+  page: ReadablePage,
+  place: ProfilePlace,
+  profile: AuditProfile,
+  findings: Findings,
+) {
+  const terms = categoryTerms(profile.category)
+  const problems: string[] = []
+  const parts = { title: page.facts.titles[0] ?? '', H1: page.facts.h1s.join(' ') }
+  for (const [label, text] of Object.entries(parts)) {
+    if (place.city.trim() && !mentions(text, place.city))
+      problems.push(`${label} lacks the city "${place.city}"`)
+    if (terms.length > 0 && !terms.some((t) => mentions(text, t))) {
+      problems.push(`${label} lacks a service such as "${terms[0]}"`)
+    }
+  }
+  if (problems.length > 0)
+    push(findings, 'city-category-missing', { url: page.finalUrl, detail: problems.join('; ') })
+}
+
+function shingles(text: string, stopWords: Set<string>): Set<string> {
+  const words = normalizeName(text)
+    .split(' ')
+    .filter((w) => w && !stopWords.has(w))
+  const out = new Set<string>()
+  for (let i = 0; i + 2 < words.length; i++) out.add(`${words[i]} ${words[i + 1]} ${words[i + 2]}`)
+  return out
+}
+
+export function similarity(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0
+  let shared = 0
+  for (const s of a) if (b.has(s)) shared++
+  return shared / (a.size + b.size - shared)
+}
+
+export function localChecks(crawl: CrawlResult, profile: AuditProfile): Findings {
+  const findings: Findings = {}
+  const readable = crawl.pages.filter((p): p is ReadablePage =>
+    Boolean(p.facts && !p.facts.needsJavaScript),
+  )
+  const startPage = (id: string | null) => readable.find((p) => p.startFor.includes(id))
+  const withAddress = (place: ProfilePlace) => readable.filter((p) => showsAddress(p.facts, place))
+  const extraPlaces = profile.places.filter((p) => p.id !== null)
+
+  // The page of each place: its start page, else a page showing its address and no other branch's.
+  const pageOf = new Map<string | null, ReadablePage>()
+  for (const place of profile.places) {
+    const start = startPage(place.id)
+    const byAddress = withAddress(place).filter(
+      (p) =>
+        place.id === null ||
+        !extraPlaces.some((o) => o.id !== place.id && showsAddress(p.facts, o)),
+    )
+    const found = start ?? byAddress[0]
+    if (found) pageOf.set(place.id, found)
+    if (!place.address.trim()) continue
+    if (withAddress(place).length === 0) {
+      push(findings, 'location-page-missing', {
+        url: profile.website || crawl.startUrls[0]?.url || '',
+        detail: `${place.name}: no page shows ${formatAddress(place)}`,
+      })
+    }
+  }
+
+  for (const place of profile.places) {
+    const page = startPage(place.id)
+    if (!page) continue
+    schemaFindings(page, place, profile, findings)
+    visibleNapFindings(page, place, profile, findings)
+    cityCategoryFindings(page, place, profile, findings)
+  }
+
+  // Near-duplicate branch pages: compare their text with every place's own words taken out.
+  const placeWords = new Set(
+    profile.places.flatMap((p) =>
+      normalizeName(`${p.name} ${p.city} ${p.address} ${p.zip} ${p.state}`).split(' '),
+    ),
+  )
+  const branchPages = extraPlaces
+    .map((place) => pageOf.get(place.id))
+    .filter((p, i, all): p is ReadablePage => Boolean(p) && all.indexOf(p) === i)
+  const sets = branchPages.map((p) => shingles(p.facts.text, placeWords))
+  for (let i = 0; i < branchPages.length; i++) {
+    for (let j = i + 1; j < branchPages.length; j++) {
+      const score = similarity(sets[i]!, sets[j]!)
+      if (score >= NEAR_DUPLICATE_SIMILARITY) {
+        const a = branchPages[i]!.finalUrl
+        const b = branchPages[j]!.finalUrl
+        const percent = Math.round(score * 100)
+        push(findings, 'location-pages-duplicate', {
+          url: a,
+          detail: `${percent}% the same as ${b}`,
+        })
+        push(findings, 'location-pages-duplicate', {
+          url: b,
+          detail: `${percent}% the same as ${a}`,
+        })
+      }
+    }
+  }
+  return findings
+}

@@ -1,0 +1,54 @@
+// The crawler fetches through this small interface only: the shape of the SSRF-safe fetcher
+// (net/safe-fetch.ts), so the app passes that one and tests may pass a stub.
+import {
+  FetchBlockedError,
+  FetchRedirectLoopError,
+  FetchTimeoutError,
+  FetchTooLargeError,
+  FetchTooManyRedirectsError,
+} from '../../net/safe-fetch.js'
+
+export interface FetchInit {
+  method?: 'GET' | 'HEAD'
+  headers?: Record<string, string>
+  /** Body cap for this request; the fetcher's default otherwise. */
+  maxBytes?: number
+  signal?: AbortSignal
+}
+
+export interface FetchResult {
+  /** The final URL, after redirects. */
+  url: string
+  status: number
+  /** Header names in lower case; repeated headers joined with ', '. */
+  headers: Record<string, string>
+  body: Buffer
+  /** The body was cut at maxBytes. */
+  truncated: boolean
+  /** Every URL requested, in order: the first is the one asked for, the last is `url`. */
+  redirects: string[]
+}
+
+export interface Fetcher {
+  fetch(url: string, init?: FetchInit): Promise<FetchResult>
+}
+
+/** Why a request produced no response; what the audit reports instead of a status code. */
+export type FetchFailureKind =
+  'timeout' | 'too-many-redirects' | 'redirect-loop' | 'blocked-address' | 'too-large' | 'network'
+
+/** The crawler's own per-request deadline, for a fetcher that does not keep its own. */
+export class CrawlTimeoutError extends Error {
+  override name = 'CrawlTimeoutError'
+}
+
+/** Maps an error thrown by the fetcher (net/safe-fetch.ts error classes) to a failure kind. */
+export function classifyFetchError(error: unknown): FetchFailureKind {
+  if (error instanceof FetchRedirectLoopError) return 'redirect-loop'
+  if (error instanceof FetchTooManyRedirectsError) return 'too-many-redirects'
+  if (error instanceof FetchTimeoutError) return 'timeout'
+  if (error instanceof FetchBlockedError) return 'blocked-address'
+  if (error instanceof FetchTooLargeError) return 'too-large'
+  if (error instanceof CrawlTimeoutError) return 'timeout'
+  return 'network'
+}

@@ -1,0 +1,59 @@
+// /api/site-audit (issue 11 item 3): start a run (it goes on in the background), poll it, list the
+// history, cancel it. Tenant scoping: the business comes from the session; another owner's run is a 404.
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { hasBusinessName } from '@localseo/shared/business'
+import { requireAuth } from '../../auth/require-auth.js'
+import type { AppDeps } from '../../lib/deps.js'
+import { AppError } from '../../lib/errors.js'
+import { getBusinessForUser } from '../../lib/tenant.js'
+import { validate } from '../../lib/validate.js'
+import { cancelAuditRun, startAuditRun } from './audit-runs.js'
+import { cancelAuditRunFor, getAuditRun, listAuditRuns } from './site-audit.service.js'
+
+const runParam = z.object({ id: z.uuid({ message: 'That audit does not exist.' }) })
+
+export function siteAuditRoutes(deps: AppDeps) {
+  const { db, clock, logger, env } = deps
+
+  async function business(userId: string) {
+    const found = await getBusinessForUser({ db, userId })
+    if (!hasBusinessName(found)) {
+      throw new AppError('not_found', 'Add your business information in Settings first.')
+    }
+    return found
+  }
+
+  return new Hono()
+    .use('*', requireAuth(deps))
+    .post('/runs', async (c) => {
+      const owner = await business(c.var.auth.userId)
+      const run = await startAuditRun({
+        db,
+        clock,
+        logger,
+        allowHosts: env.FETCH_ALLOW_HOSTS,
+        business: owner,
+      })
+      return c.json({ run: { id: run.id, status: run.status, budget: run.budget } }, 202)
+    })
+    .get('/runs', async (c) => {
+      const owner = await business(c.var.auth.userId)
+      return c.json({ runs: await listAuditRuns({ db, businessId: owner.id }) })
+    })
+    .get('/runs/:id', validate('param', runParam), async (c) => {
+      const owner = await business(c.var.auth.userId)
+      return c.json(await getAuditRun({ db, businessId: owner.id, runId: c.req.valid('param').id }))
+    })
+    .post('/runs/:id/cancel', validate('param', runParam), async (c) => {
+      const owner = await business(c.var.auth.userId)
+      const run = await cancelAuditRunFor({
+        db,
+        businessId: owner.id,
+        runId: c.req.valid('param').id,
+        cancel: cancelAuditRun,
+        now: clock.now(),
+      })
+      return c.json({ run })
+    })
+}
