@@ -20,6 +20,7 @@ const features = [
   'listings',
   'recommendations',
   'settings',
+  'site-audit',
 ]
 
 /** A feature never reaches into another feature (STYLE "Shape"); app/ composes them. */
@@ -76,7 +77,8 @@ export default tseslint.config(
             {
               target: './apps/web/src',
               from: './apps/server/src',
-              message: 'The web app may only import server types (import type) through @localseo/server.',
+              message:
+                'The web app may only import server types (import type) through @localseo/server.',
             },
           ],
         },

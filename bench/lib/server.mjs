@@ -34,6 +34,8 @@ export async function startServer({ databaseUrl, dataDir: givenDataDir, env = {}
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      // Load tests sign up many users from one address; a bench may pass AUTH_RATE_LIMITS: 'on'.
+      AUTH_RATE_LIMITS: 'off',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
       ...env,
     },

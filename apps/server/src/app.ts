@@ -15,11 +15,13 @@ import { listingRoutes } from './features/listings/listings.routes.js'
 import { plannerRoutes } from './features/planner/planner.routes.js'
 import { recommendationRoutes } from './features/recommendations/recommendations.routes.js'
 import { rankTrackerRoutes } from './features/rank-tracker/rank-tracker.routes.js'
+import { siteAuditRoutes } from './features/site-audit/site-audit.routes.js'
 import type { AppDeps } from './lib/deps.js'
 import { AppError, errorBody } from './lib/errors.js'
 import { requestLogger } from './lib/request-logger.js'
 import { securityHeaders } from './lib/security-headers.js'
 import { staticWeb } from './lib/static-web.js'
+import { devMailRoutes } from './mail/dev-mail.routes.js'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
@@ -49,6 +51,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/recommendations', recommendationRoutes(deps))
     .route('/rank-tracker', rankTrackerRoutes(deps))
     .route('/backlinks', backlinkRoutes(deps))
+    .route('/site-audit', siteAuditRoutes(deps))
 
   // A sub-app's notFound is not used once mounted, so the catch-all route answers instead.
   api.all('*', (c) => c.json(errorBody('not_found', 'No such API endpoint.'), 404))
@@ -76,6 +79,8 @@ export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) 
     .route('/auth/v1', authRoutes(deps))
     .route('/api', apiRoutes(deps))
 
+  // The local outbox holds sign-in links: never served in production (mail/dev-mail.routes.ts).
+  if (deps.env.NODE_ENV !== 'production') app.route('/dev', devMailRoutes(deps))
   if (options.webDistDir) app.route('/', staticWeb(options.webDistDir))
   app.onError((error, c) => {
     c.var.logger.error({ err: error }, 'unhandled error')

@@ -31,12 +31,38 @@ const envSchema = z
     /** How long one model request may take before the SPEC §8 fallback answers. */
     AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
     TRUST_PROXY: optionalString,
+    /** Per-IP request limits and the hourly email cap of /auth/v1 (auth/rate-limit.ts). */
+    AUTH_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    /** Emails the server sends per hour in total (GoTrue RATE_LIMIT_EMAIL_SENT). */
+    AUTH_EMAILS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+    /** Comma-separated URLs besides SITE_URL that email links may redirect to (same origin, path prefix). */
+    AUTH_REDIRECT_URLS: optionalString,
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     WEB_DIST_DIR: optionalString,
     /** Simulated third parties wait like real ones (1.5 s to connect, 1 s per fetch). */
     SIMULATED_DELAYS: optionalString.pipe(bool.optional()),
+    /**
+     * 'host:port' entries (comma-separated) that link checks may fetch although they are private
+     * or on another port (net/safe-fetch.ts): local test sites, an intranet. Empty by default.
+     */
+    FETCH_ALLOW_HOSTS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((entry) => entry.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'each entry must be host:port'),
+        ),
+      ),
   })
   .transform((e) => ({
     ...e,

@@ -9,9 +9,12 @@ import { createSessionCache } from './auth/session-cache.js'
 import { openDatabase } from './db/client.js'
 import { DataDirLockedError } from './db/lock.js'
 import { createSimulatedGoogleProvider } from './features/integrations/google-data.js'
+import { stopAuditRuns } from './features/site-audit/audit-runs.js'
 import { parseEnv } from './env.js'
 import { systemClock } from './lib/clock.js'
 import { createLogger } from './lib/logger.js'
+import { createMailer } from './mail/mailer.js'
+import { createSafeFetcher } from './net/safe-fetch.js'
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
@@ -29,6 +32,7 @@ async function main() {
     throw error
   }
   const jwtKeys = await loadJwtKeys({ dataDir: env.DATA_DIR, secret: env.JWT_SECRET })
+  const fetcher = createSafeFetcher({ allowHosts: env.FETCH_ALLOW_HOSTS })
   const app = createApp(
     {
       db: database.db,
@@ -37,9 +41,11 @@ async function main() {
       clock: systemClock,
       logger,
       jwtKeys,
+      mailer: createMailer({ env, db: database.db, clock: systemClock, logger }),
       sessionCache: database.kind === 'pglite' ? createSessionCache() : undefined,
       google: createSimulatedGoogleProvider({ delays: env.SIMULATED_DELAYS }),
       ai: createAiServiceFromEnv({ env, db: database.db, clock: systemClock, logger }),
+      fetcher,
     },
     { webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist) },
   )
@@ -65,8 +71,11 @@ async function main() {
     }, 10_000)
     force.unref()
     server.close(() => {
-      database
-        .close()
+      // A running site audit is cancelled and keeps what it crawled (its partial results).
+      stopAuditRuns()
+        .catch((error: unknown) => logger.error({ err: error }, 'stopping site audits failed'))
+        .then(() => fetcher.close())
+        .then(() => database.close())
         .then(() => {
           logger.info('database closed; bye')
           process.exit(0)

@@ -78,6 +78,10 @@ function stop(child, signal = 'SIGTERM', timeoutMs = 10_000) {
 
 const port = await freePort()
 const baseUrl = `http://127.0.0.1:${port}`
+// A port for the journeys' own fixture pages (backlink verification): the server may fetch it, and
+// nothing else on loopback (FETCH_ALLOW_HOSTS is empty by default).
+let fixturePort = await freePort()
+while (fixturePort === port) fixturePort = await freePort()
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'localseo-e2e-data-'))
 let server
 let tests
@@ -106,6 +110,11 @@ try {
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // Every journey signs up from 127.0.0.1; the per-IP limits have their own server tests.
+      AUTH_RATE_LIMITS: 'off',
+      // Email links (recovery, sign-in codes) lead back to the address the journeys use.
+      SITE_URL: baseUrl,
+      FETCH_ALLOW_HOSTS: `127.0.0.1:${fixturePort}`,
     },
   })
   await waitForHealth(baseUrl, server)
@@ -123,6 +132,7 @@ try {
         BASE_URL: baseUrl,
         E2E_BASE_URL: baseUrl,
         CHROMIUM_PATH: chromiumPath,
+        E2E_FIXTURE_PORT: String(fixturePort),
       },
     },
   )

@@ -3,9 +3,20 @@
 import * as ai from './schema/ai.js'
 import * as app from './schema/app.js'
 import * as auth from './schema/auth.js'
+import * as backlinkCounts from './schema/backlink-counts.js'
 import * as listings from './schema/listings.js'
 import * as planner from './schema/planner.js'
 import * as rankTracker from './schema/rank-tracker.js'
+import * as siteAudit from './schema/site-audit.js'
 
-export const schema = { ...app, ...auth, ...ai, ...rankTracker, ...planner, ...listings }
+export const schema = {
+  ...app,
+  ...auth,
+  ...ai,
+  ...rankTracker,
+  ...planner,
+  ...listings,
+  ...backlinkCounts,
+  ...siteAudit,
+}
 export type Schema = typeof schema

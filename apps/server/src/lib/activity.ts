@@ -18,6 +18,7 @@ export type ActivityKind =
   | 'rank_keyword_added'
   | 'rank_keyword_removed'
   | 'backlink_added'
+  | 'backlink_verified'
 
 export async function recordActivity(
   db: Db | Tx,

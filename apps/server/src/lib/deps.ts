@@ -5,8 +5,10 @@ import type { JwtKeys } from '../auth/keys.js'
 import type { SessionCache } from '../auth/session-cache.js'
 import type { GoogleDataProvider } from '../features/integrations/google-data.js'
 import type { RankProvider } from '../features/rank-tracker/rank-provider.js'
+import type { SafeFetcher } from '../net/safe-fetch.js'
 import type { Clock } from './clock.js'
 import type { Logger } from './logger.js'
+import type { Mailer } from '../mail/mailer.js'
 
 /** Everything a request handler may use, passed in once by index.ts (or by a test). */
 export interface AppDeps {
@@ -18,10 +20,14 @@ export interface AppDeps {
   jwtKeys: JwtKeys
   /** Only with PGlite, where this process is the only writer (auth/session-cache.ts). */
   sessionCache?: SessionCache
+  /** SMTP when SMTP_URL is set, otherwise the local outbox (mail/mailer.ts). */
+  mailer: Mailer
   /** Simulated Google Search Console and Analytics; replaceable by the real APIs. */
   google: GoogleDataProvider
   /** The configured model or the built-in engine, with SPEC §8 fallbacks and the daily quota. */
   ai: AiService
   /** Keyword positions for the Rank Tracker; the simulated provider when not given. */
   rank?: RankProvider
+  /** The SSRF-safe fetcher for user-given URLs; built from env (FETCH_ALLOW_HOSTS) when not given. */
+  fetcher?: SafeFetcher
 }

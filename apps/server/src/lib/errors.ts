@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'validation_failed'
+  | 'url_not_allowed'
   | 'rate_limited'
   | 'internal_error'
   | 'bad_gateway'
@@ -23,6 +24,8 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
+  // A URL the server will not fetch: private or local address, other port or scheme (net/safe-fetch).
+  url_not_allowed: 422,
   rate_limited: 429,
   internal_error: 500,
   // An upstream service (the AI model) failed and there is no honest fallback (SPEC §8).

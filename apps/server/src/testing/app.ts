@@ -11,6 +11,8 @@ import {
 } from '../features/integrations/google-data.js'
 import type { Clock } from '../lib/clock.js'
 import type { AppDeps } from '../lib/deps.js'
+import { createOutboxMailer } from '../mail/mailer.js'
+import type { SafeFetcher } from '../net/safe-fetch.js'
 import { createTestDb } from './db.js'
 
 /** A clock tests can move: `clock.advance(seconds)`. */
@@ -34,22 +36,35 @@ export async function createTestApp(
     env?: Record<string, string>
     clock?: Clock
     google?: GoogleDataProvider
+    /** The SSRF-safe fetcher (the caller closes it); built from env when not given. */
+    fetcher?: SafeFetcher
     /** Builds the AI service from the other deps, e.g. to point it at a stub with a short retry. */
     ai?: (deps: Omit<AppDeps, 'ai'>) => AiService
   } = {},
 ) {
   const database = await createTestDb()
-  const env: Env = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env })
+  // Suites sign up many users from one address: per-IP limits are off unless a test turns them on.
+  const env: Env = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMITS: 'off',
+    ...options.env,
+  })
+  const clock = options.clock ?? { now: () => new Date() }
+  const logger = pino({ level: 'silent' })
   const base: Omit<AppDeps, 'ai'> = {
     db: database.db,
     dbKind: database.kind,
     env,
-    clock: options.clock ?? { now: () => new Date() },
-    logger: pino({ level: 'silent' }),
+    clock,
+    logger,
+    // Tests never talk SMTP: mail goes to the outbox table (readOutbox() below).
+    mailer: createOutboxMailer({ db: database.db, clock, logger }),
     jwtKeys: await generateJwtKeys(),
     google: options.google ?? createSimulatedGoogleProvider({ delays: false }),
     // As in production: cached with PGlite, so PGlite runs prove that every write invalidates it.
     sessionCache: database.kind === 'pglite' ? createSessionCache() : undefined,
+    fetcher: options.fetcher,
   }
   // Without an override the service follows env: built-in unless OPENAI_API_KEY is set.
   const deps: AppDeps = {

@@ -5,12 +5,14 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { BacklinkVerification } from '@localseo/shared/backlinks'
 import { authUsers } from './auth.js'
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -122,9 +124,19 @@ export const backlinks = pgTable(
     isLocationSpecific: boolean('is_location_specific').notNull().default(false),
     locationId: text('location_id').references(() => locations.id, { onDelete: 'set null' }),
     createdAt,
+    // Link verification (issue 8 item 4): when the linking page was last fetched, its final HTTP
+    // status, and what was found there.
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    httpStatus: integer('http_status'),
+    verification: jsonb('verification').$type<BacklinkVerification>(),
   },
   (t) => [
     index('backlinks_business_id_created_at_idx').on(t.businessId, t.createdAt),
+    // "Verify all" picks never-checked links first, then the least recently checked.
+    index('backlinks_business_id_last_checked_at_idx').on(
+      t.businessId,
+      t.lastCheckedAt.asc().nullsFirst(),
+    ),
     index('backlinks_business_id_location_id_idx').on(t.businessId, t.locationId),
     // Time Range filters and the summary's growth windows read by first seen (issue 8).
     index('backlinks_business_id_first_seen_idx').on(t.businessId, t.firstSeen),
