@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { openBrowser, url, type Browser } from './browser'
-import { callApiAs, signUpThroughLanding } from './journeys'
+import { signUpWithBusiness } from './journeys'
 
 // run.mjs allows the server to fetch this one loopback port (FETCH_ALLOW_HOSTS) for verification.
 const fixturePort = Number(process.env.E2E_FIXTURE_PORT)
@@ -44,18 +44,7 @@ describe('backlinks journey', () => {
   test('add, filter, mark broken, verify, delete, export, analyse, generate ideas', async () => {
     browser = await openBrowser()
     const { page, problems } = browser
-    await signUpThroughLanding(page, { fullName: 'Grace Hopper', prefix: 'backlinks' })
-    const saved = await callApiAs(page, 'PUT', '/api/business', {
-      name: 'Sunrise Dental',
-      category: 'Dental',
-      address: '100 Congress Ave',
-      city: 'Austin',
-      state: 'TX',
-      zip: '78701',
-      phone: '(512) 555-0100',
-      website: WEBSITE,
-    })
-    expect(saved.status).toBe(200)
+    await signUpWithBusiness(page, { prefix: 'backlinks', website: WEBSITE })
 
     await page.goto(url('/backlinks'))
     await page.getByRole('heading', { name: 'Backlink Monitor' }).waitFor()

@@ -28,6 +28,32 @@ export interface BusinessFields {
   phone: string
 }
 
+/** Sunrise Dental in Austin, the business of the journeys about one screen. */
+export const sunriseDental: BusinessFields = {
+  name: 'Sunrise Dental',
+  category: 'Dental',
+  address: '100 Congress Ave',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  phone: '(512) 555-0100',
+}
+
+/**
+ * Signs a new owner up and saves Sunrise Dental through the API (with a website when one is given):
+ * the set-up of journeys about another screen than Settings, whose own journey fills the form.
+ */
+export async function signUpWithBusiness(
+  page: Page,
+  { prefix, website }: { prefix: string; website?: string },
+) {
+  await signUpThroughLanding(page, { fullName: 'Grace Hopper', prefix })
+  const saved = await callApiAs(page, 'PUT', '/api/business', { ...sunriseDental, website })
+  if (saved.status !== 200) {
+    throw new Error(`Saving the business answered ${saved.status}: ${JSON.stringify(saved.body)}`)
+  }
+}
+
 /** From the dashboard's welcome view: Go to Settings, fill the business form, save. */
 export async function saveBusinessInSettings(page: Page, business: BusinessFields) {
   await page.getByRole('link', { name: 'Go to Settings' }).click()

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { openBrowser, url, type Browser } from './browser'
-import { callApiAs, signUpThroughLanding } from './journeys'
+import { signUpWithBusiness } from './journeys'
 
 let browser: Browser | undefined
 
@@ -13,19 +13,7 @@ describe('listings journey', () => {
   test('record a listing with a different phone: the difference is named and the count changes', async () => {
     browser = await openBrowser()
     const { page, problems } = browser
-    await signUpThroughLanding(page, { fullName: 'Grace Hopper', prefix: 'listings' })
-
-    // The business itself is the Settings journey's subject; here it is saved through the API.
-    const saved = await callApiAs(page, 'PUT', '/api/business', {
-      name: 'Sunrise Dental',
-      category: 'Dental',
-      address: '100 Congress Ave',
-      city: 'Austin',
-      state: 'TX',
-      zip: '78701',
-      phone: '(512) 555-0100',
-    })
-    expect(saved.status).toBe(200)
+    await signUpWithBusiness(page, { prefix: 'listings' })
 
     await page.goto(url('/listings'))
     await page.getByRole('heading', { name: 'Local Listings' }).waitFor()

@@ -284,6 +284,26 @@ export function createAuthStore({
     }
   }
 
+  /** Ends this browser's session only (the server's `scope: 'local'`); the others stay. */
+  async function signOutHere() {
+    busy = true
+    try {
+      const { error } = await client.signOut({ scope: 'local' })
+      if (error) console.warn('Sign-out request failed', error)
+    } finally {
+      busy = false
+      signedOut()
+    }
+  }
+
+  /** The user a 6-digit code from an email signs in: a sign-in code ('email') or a recovery code. */
+  async function verifyEmailedCode(email: string, code: string, type: 'email' | 'recovery') {
+    const { data, error } = await client.verifyOtp({ email, token: code, type })
+    if (error) throw new AuthFailure(error.message || authMessages.codeFailed)
+    if (!data.user || !data.session) throw new AuthFailure(authMessages.codeFailed)
+    return data.user
+  }
+
   return {
     subscribe: (listener: () => void) => {
       listeners.add(listener)
@@ -344,21 +364,14 @@ export function createAuthStore({
 
     /** Signs in with the 6-digit code from a sign-in email (signInWithOtp, then verifyOtp). */
     verifyEmailCode: (email: string, code: string) =>
-      run(authMessages.codeFailed, async () => {
-        const { data, error } = await client.verifyOtp({ email, token: code, type: 'email' })
-        if (error) throw new AuthFailure(error.message || authMessages.codeFailed)
-        if (!data.user || !data.session) throw new AuthFailure(authMessages.codeFailed)
-        return data.user
-      }),
+      run(authMessages.codeFailed, () => verifyEmailedCode(email, code, 'email')),
 
     /** The code from a recovery email, instead of its link (another device): then a new password. */
     verifyRecoveryCode: (email: string, code: string) =>
       run(authMessages.codeFailed, async () => {
-        const { data, error } = await client.verifyOtp({ email, token: code, type: 'recovery' })
-        if (error) throw new AuthFailure(error.message || authMessages.codeFailed)
-        if (!data.user || !data.session) throw new AuthFailure(authMessages.codeFailed)
+        const user = await verifyEmailedCode(email, code, 'recovery')
         recovering = true
-        return data.user
+        return user
       }),
 
     /** The 'mfa-required' step: the code from the authenticator app raises the session to aal2. */
@@ -385,16 +398,7 @@ export function createAuthStore({
       }),
 
     /** Leaves a pending code or recovery step: ends this half-finished session. */
-    cancelSignIn: async () => {
-      busy = true
-      try {
-        const { error } = await client.signOut({ scope: 'local' })
-        if (error) console.warn('Sign-out request failed', error)
-      } finally {
-        busy = false
-        signedOut()
-      }
-    },
+    cancelSignIn: signOutHere,
 
     /** Sends a recovery link; the answer is the same whether or not the address has an account. */
     requestPasswordReset: async (email: string) => {
@@ -419,16 +423,7 @@ export function createAuthStore({
     },
 
     /** Logs out of this browser only; 'Sign out of all other sessions' ends the others. */
-    logout: async () => {
-      busy = true
-      try {
-        const { error } = await client.signOut({ scope: 'local' })
-        if (error) console.warn('Sign-out request failed', error)
-      } finally {
-        busy = false
-        signedOut()
-      }
-    },
+    logout: signOutHere,
 
     clearError: () => {
       if (state.error !== null) setState({ error: null })

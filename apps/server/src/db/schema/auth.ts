@@ -19,17 +19,22 @@ import {
 
 export const authSchema = pgSchema('auth')
 
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }
+
+/** A random UUID primary key, made by the database. */
+const idColumn = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`)
 
 export const authUsers = authSchema.table(
   'users',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: idColumn(),
     email: text('email').notNull(),
     /** argon2id PHC string; null for users who never set a password. */
     encryptedPassword: text('encrypted_password'),
@@ -51,15 +56,17 @@ export const authUsers = authSchema.table(
   (t) => [uniqueIndex('auth_users_email_key').on(t.email)],
 )
 
+/** The user a row belongs to, deleted with them. */
+const userIdColumn = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => authUsers.id, { onDelete: 'cascade' })
+
 export const authSessions = authSchema.table(
   'sessions',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userIdColumn(),
     aal: text('aal', { enum: ['aal1', 'aal2'] })
       .notNull()
       .default('aal1'),
@@ -83,9 +90,7 @@ export const authSessions = authSchema.table(
 export const authAmrClaims = authSchema.table(
   'mfa_amr_claims',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: idColumn(),
     sessionId: uuid('session_id')
       .notNull()
       .references(() => authSessions.id, { onDelete: 'cascade' }),
@@ -101,9 +106,7 @@ export const authRefreshTokens = authSchema.table(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     sessionId: uuid('session_id')
       .notNull()
       .references(() => authSessions.id, { onDelete: 'cascade' }),
@@ -125,12 +128,8 @@ export const authRefreshTokens = authSchema.table(
 export const authOneTimeTokens = authSchema.table(
   'one_time_tokens',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userIdColumn(),
     tokenType: text('token_type', {
       enum: ['confirmation', 'recovery', 'magiclink', 'email_change'],
     }).notNull(),
@@ -143,7 +142,7 @@ export const authOneTimeTokens = authSchema.table(
     /** Wrong codes entered for this token; past the limit the token is deleted. */
     failedAttempts: integer('failed_attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('one_time_tokens_user_type_key').on(t.userId, t.tokenType),
@@ -155,12 +154,8 @@ export const authOneTimeTokens = authSchema.table(
 export const authMfaFactors = authSchema.table(
   'mfa_factors',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: userIdColumn(),
     friendlyName: text('friendly_name').notNull().default(''),
     factorType: text('factor_type', { enum: ['totp'] })
       .notNull()
@@ -186,15 +181,13 @@ export const authMfaFactors = authSchema.table(
 export const authMfaChallenges = authSchema.table(
   'mfa_challenges',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: idColumn(),
     factorId: uuid('factor_id')
       .notNull()
       .references(() => authMfaFactors.id, { onDelete: 'cascade' }),
     ipAddress: text('ip_address').notNull(),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('mfa_challenges_factor_id_idx').on(t.factorId)],
 )
@@ -221,15 +214,13 @@ export const authRateLimits = authSchema.table(
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: idColumn(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
     link: text('link'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_created_at_idx').on(t.createdAt)],
 )

@@ -5,6 +5,7 @@ import { activities, backlinks, businesses } from '../../db/schema/app.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
+import { seedBacklinks, type SeedRow } from '../../testing/backlink-owners.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
 
 type ErrorBody = { error?: { code: string; message: string; issues?: { message: string }[] } }
@@ -33,24 +34,7 @@ async function setUp(bearer: string) {
 }
 
 /** Known rows straight into the table, replacing the 3 first-run samples. */
-async function seed(rows: (Partial<typeof backlinks.$inferInsert> & { domain: string })[]) {
-  await t.db.delete(backlinks).where(eq(backlinks.businessId, businessId))
-  if (rows.length === 0) return
-  await t.db.insert(backlinks).values(
-    rows.map((row, i) => ({
-      businessId,
-      url: `https://${row.domain}/${i}`,
-      anchorText: row.domain,
-      linkType: 'dofollow' as const,
-      quality: 'medium' as const,
-      domainAuthority: 50,
-      spamScore: 1,
-      firstSeen: NOW,
-      createdAt: new Date(NOW.getTime() - i * 1000),
-      ...row,
-    })),
-  )
-}
+const seed = (rows: SeedRow[]) => seedBacklinks(t, businessId, rows, NOW)
 
 beforeEach(async () => {
   clock.set(NOW)

@@ -1,7 +1,6 @@
-import { CircleAlert, LoaderCircle, Mail } from 'lucide-react'
+import { Mail } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { useLocation } from 'react-router'
-import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
@@ -11,6 +10,8 @@ import { clearUrlFragment, linkErrorFromUrl } from '../utils/link-error'
 import { EmailCodeCard } from './email-code-card'
 import { ForgotPasswordCard } from './forgot-password-card'
 import { SecondFactorCard } from './second-factor-card'
+import { StepError } from './step-card'
+import { EmailField, StepForm, SubmitButton } from './step-form'
 
 type Mode = 'login' | 'signup'
 /** The other ways in from the Log In card. */
@@ -53,7 +54,7 @@ export function AuthCard() {
   const [password, setPassword] = useState('')
   // A failed email link (expired, used twice) comes back to this page with its reason in the URL.
   const [linkError, setLinkError] = useState(linkErrorFromUrl)
-  const ids = { name: useId(), email: useId(), password: useId(), error: useId() }
+  const ids = { name: useId(), password: useId(), error: useId() }
   const text = copy[mode]
   const submitting = status === 'loading'
   const error = authError ?? linkError
@@ -103,18 +104,8 @@ export function AuthCard() {
         <CardDescription>{text.description}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        {error ? (
-          <Alert variant="destructive" role="alert" id={ids.error}>
-            <CircleAlert aria-hidden="true" />
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        ) : null}
-        <form
-          className="flex flex-col gap-4"
-          onSubmit={(event) => void handleSubmit(event)}
-          aria-busy={submitting}
-          aria-describedby={error ? ids.error : undefined}
-        >
+        <StepError error={error} id={ids.error} />
+        <StepForm onSubmit={handleSubmit} busy={submitting} error={error} errorId={ids.error}>
           {mode === 'signup' ? (
             <div className="flex flex-col gap-2">
               <Label htmlFor={ids.name}>Full Name</Label>
@@ -128,18 +119,7 @@ export function AuthCard() {
               />
             </div>
           ) : null}
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.email}>Email Address</Label>
-            <Input
-              id={ids.email}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </div>
+          <EmailField value={email} onChange={setEmail} />
           <div className="flex flex-col gap-2">
             <div className="flex items-center justify-between gap-3">
               <Label htmlFor={ids.password}>Password</Label>
@@ -164,11 +144,10 @@ export function AuthCard() {
               onChange={(event) => setPassword(event.target.value)}
             />
           </div>
-          <Button type="submit" className="mt-1 w-full" disabled={submitting}>
-            {submitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-            {submitting ? text.submitting : text.submit}
-          </Button>
-        </form>
+          <SubmitButton busy={submitting} busyLabel={text.submitting} className="mt-1">
+            {text.submit}
+          </SubmitButton>
+        </StepForm>
         {mode === 'login' ? (
           <>
             <div

@@ -1,15 +1,9 @@
-import { LoaderCircle } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
-import { OneTimeCodeInput } from '@/components/one-time-code-input'
-import { Button } from '@/components/ui/button'
-import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
-import { authMessages, useAuth } from '@/lib/auth'
+import { useAuth } from '@/lib/auth'
+import { useEmailRequest } from '../utils/use-email-request'
+import { EmailRequestStep } from './email-request-step'
 import { StepCard, TextButton } from './step-card'
-
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : authMessages.sendFailed
-}
+import { CodeField, StepForm, SubmitButton } from './step-form'
 
 /** 'Email me a sign-in code': the email address, then the 6-digit code from the email. */
 export function EmailCodeCard({
@@ -23,36 +17,17 @@ export function EmailCodeCard({
   const [email, setEmail] = useState(initialEmail)
   const [sentTo, setSentTo] = useState<string | null>(null)
   const [code, setCode] = useState('')
-  const [sending, setSending] = useState(false)
-  const [sendError, setSendError] = useState<string | null>(null)
   const [resent, setResent] = useState(false)
-  const ids = { email: useId(), code: useId(), error: useId(), hint: useId() }
-
-  async function send(address: string) {
-    setSending(true)
-    setSendError(null)
+  const request = useEmailRequest(async (address) => {
     clearError()
-    try {
-      await sendEmailCode(address)
-      return true
-    } catch (failure) {
-      setSendError(messageOf(failure))
-      return false
-    } finally {
-      setSending(false)
-    }
-  }
-
-  async function handleEmail(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const address = email.trim()
-    if (await send(address)) setSentTo(address)
-  }
+    await sendEmailCode(address)
+  })
+  const errorId = useId()
 
   async function handleResend() {
     if (!sentTo) return
     setResent(false)
-    if (await send(sentTo)) setResent(true)
+    if (await request.send(sentTo)) setResent(true)
   }
 
   async function handleCode(event: FormEvent<HTMLFormElement>) {
@@ -69,7 +44,7 @@ export function EmailCodeCard({
 
   function useAnotherEmail() {
     clearError()
-    setSendError(null)
+    request.clearError()
     setResent(false)
     setCode('')
     setSentTo(null)
@@ -77,45 +52,22 @@ export function EmailCodeCard({
 
   if (!sentTo) {
     return (
-      <StepCard
+      <EmailRequestStep
         key="email"
         title="Sign in with a code"
         description="We will email you a 6-digit code, so you can log in without your password."
-        error={sendError}
-        errorId={ids.error}
-      >
-        <form
-          className="flex flex-col gap-4"
-          onSubmit={(event) => void handleEmail(event)}
-          aria-busy={sending}
-          aria-describedby={sendError ? ids.error : undefined}
-        >
-          <div className="flex flex-col gap-2">
-            <Label htmlFor={ids.email}>Email Address</Label>
-            <Input
-              id={ids.email}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </div>
-          <Button type="submit" className="w-full" disabled={sending}>
-            {sending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-            {sending ? 'Sending...' : 'Email me a code'}
-          </Button>
-        </form>
-        <p className="text-center">
-          <TextButton onClick={onBack}>Back to Log In</TextButton>
-        </p>
-      </StepCard>
+        submitLabel="Email me a code"
+        email={email}
+        onEmailChange={setEmail}
+        request={request}
+        onSent={setSentTo}
+        onBack={onBack}
+      />
     )
   }
 
   const verifying = status === 'loading'
-  const error = signInError ?? sendError
+  const error = signInError ?? request.error
   return (
     <StepCard
       key="code"
@@ -127,32 +79,18 @@ export function EmailCodeCard({
         </>
       }
       error={error}
-      errorId={ids.error}
+      errorId={errorId}
     >
-      <form
-        className="flex flex-col gap-4"
-        onSubmit={(event) => void handleCode(event)}
-        aria-busy={verifying}
-        aria-describedby={error ? ids.error : undefined}
-      >
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.code}>6-digit code</Label>
-          <OneTimeCodeInput
-            id={ids.code}
-            name="code"
-            value={code}
-            onValueChange={setCode}
-            aria-describedby={ids.hint}
-          />
-          <p id={ids.hint} className="text-xs text-muted-foreground">
-            The code is in the email from LocalSEO AI.
-          </p>
-        </div>
-        <Button type="submit" className="w-full" disabled={verifying}>
-          {verifying ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-          {verifying ? 'Signing in...' : 'Sign In'}
-        </Button>
-      </form>
+      <StepForm onSubmit={handleCode} busy={verifying} error={error} errorId={errorId}>
+        <CodeField
+          value={code}
+          onChange={setCode}
+          hint="The code is in the email from LocalSEO AI."
+        />
+        <SubmitButton busy={verifying} busyLabel="Signing in...">
+          Sign In
+        </SubmitButton>
+      </StepForm>
       {resent ? (
         <p role="status" className="text-sm text-success">
           A new code is on its way. Use the newest email.
@@ -160,7 +98,7 @@ export function EmailCodeCard({
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <TextButton onClick={() => void handleResend()}>
-          {sending ? 'Sending...' : 'Send a new code'}
+          {request.sending ? 'Sending...' : 'Send a new code'}
         </TextButton>
         <TextButton onClick={useAnotherEmail}>Use a different email</TextButton>
       </div>

@@ -1,10 +1,8 @@
-import { LoaderCircle, ShieldCheck } from 'lucide-react'
+import { ShieldCheck } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
-import { OneTimeCodeInput } from '@/components/one-time-code-input'
-import { Button } from '@/components/ui/button'
-import { Label } from '@/components/ui/label'
 import { useAuth } from '@/lib/auth'
 import { StepCard, TextButton } from './step-card'
+import { CodeField, StepForm, SubmitButton } from './step-form'
 
 /**
  * The account has two-factor sign-in: the password (or email code, or recovery link) was right, and
@@ -14,7 +12,7 @@ export function SecondFactorCard() {
   const { pendingEmail, error, verifySecondFactor, cancelSignIn } = useAuth()
   const [code, setCode] = useState('')
   const [verifying, setVerifying] = useState(false)
-  const ids = { code: useId(), error: useId(), hint: useId() }
+  const errorId = useId()
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -44,33 +42,23 @@ export function SecondFactorCard() {
         </>
       }
       error={error}
-      errorId={ids.error}
+      errorId={errorId}
     >
-      <form
-        className="flex flex-col gap-4"
-        onSubmit={(event) => void handleSubmit(event)}
-        aria-busy={verifying}
-        aria-describedby={error ? ids.error : undefined}
-      >
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={ids.code}>6-digit code</Label>
-          <OneTimeCodeInput
-            id={ids.code}
-            name="code"
-            value={code}
-            onValueChange={setCode}
-            aria-describedby={ids.hint}
-          />
-          <p id={ids.hint} className="flex items-center gap-1.5 text-xs text-muted-foreground">
-            <ShieldCheck aria-hidden="true" className="size-3.5 shrink-0" />A new code appears every
-            30 seconds.
-          </p>
-        </div>
-        <Button type="submit" className="w-full" disabled={verifying}>
-          {verifying ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-          {verifying ? 'Verifying...' : 'Verify'}
-        </Button>
-      </form>
+      <StepForm onSubmit={handleSubmit} busy={verifying} error={error} errorId={errorId}>
+        <CodeField
+          value={code}
+          onChange={setCode}
+          hint={
+            <>
+              <ShieldCheck aria-hidden="true" className="size-3.5 shrink-0" />A new code appears
+              every 30 seconds.
+            </>
+          }
+        />
+        <SubmitButton busy={verifying} busyLabel="Verifying...">
+          Verify
+        </SubmitButton>
+      </StepForm>
       <p className="text-center">
         <TextButton onClick={() => void cancelSignIn()}>Cancel and log out</TextButton>
       </p>

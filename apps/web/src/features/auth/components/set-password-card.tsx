@@ -1,11 +1,10 @@
-import { LoaderCircle } from 'lucide-react'
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { useAuth } from '@/lib/auth'
 import { clearUrlFragment } from '../utils/link-error'
 import { StepCard, TextButton } from './step-card'
+import { StepForm, SubmitButton } from './step-form'
 
 export const PASSWORD_MIN_LENGTH = 6 // SPEC §5
 export const PASSWORDS_DIFFER = 'The two passwords do not match.'
@@ -56,12 +55,7 @@ export function SetPasswordCard() {
       error={error}
       errorId={ids.error}
     >
-      <form
-        className="flex flex-col gap-4"
-        onSubmit={(event) => void handleSubmit(event)}
-        aria-busy={saving}
-        aria-describedby={error ? ids.error : undefined}
-      >
+      <StepForm onSubmit={handleSubmit} busy={saving} error={error} errorId={ids.error}>
         {/* Lets password managers file the new password under the right account. */}
         <input
           type="email"
@@ -102,11 +96,10 @@ export function SetPasswordCard() {
             onChange={(event) => setConfirmation(event.target.value)}
           />
         </div>
-        <Button type="submit" className="w-full" disabled={saving}>
-          {saving ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-          {saving ? 'Saving...' : 'Save new password'}
-        </Button>
-      </form>
+        <SubmitButton busy={saving} busyLabel="Saving...">
+          Save new password
+        </SubmitButton>
+      </StepForm>
       <p className="text-center">
         <TextButton onClick={() => void cancelSignIn()}>Cancel and log out</TextButton>
       </p>

@@ -28,15 +28,21 @@ export function StepCard({
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        {error ? (
-          <Alert variant="destructive" role="alert" id={errorId}>
-            <CircleAlert aria-hidden="true" />
-            <AlertDescription>{error}</AlertDescription>
-          </Alert>
-        ) : null}
+        <StepError error={error} id={errorId} />
         {children}
       </CardContent>
     </Card>
+  )
+}
+
+/** The error of a sign-in form, announced as it appears; nothing when there is none. */
+export function StepError({ error, id }: { error?: string | null; id?: string }) {
+  if (!error) return null
+  return (
+    <Alert variant="destructive" role="alert" id={id}>
+      <CircleAlert aria-hidden="true" />
+      <AlertDescription>{error}</AlertDescription>
+    </Alert>
   )
 }
 

@@ -2,7 +2,7 @@
 // the current filters, not only the page on screen.
 import { BACKLINKS_CSV_FILENAME } from '@localseo/shared/backlinks-csv'
 import { apiClient, toApiError } from '@/lib/api-client'
-import { downloadBlob } from '../utils/download-blob'
+import { downloadBlob } from '@/lib/download-file'
 import { filterQuery, type BacklinkFilters } from './get-backlinks'
 
 export async function exportBacklinks(location: string, filters: BacklinkFilters) {

@@ -14,6 +14,7 @@ import {
   WEBSITE_REQUIRED_FOR_ANALYSIS as NO_WEBSITE_FOR_ANALYSIS,
 } from '@localseo/shared/backlink-ai'
 import { AiSourceBadge } from './ai-source-badge'
+import { PanelHeader } from './panel-header'
 import { ScoreCard } from './score-card'
 
 /**
@@ -46,22 +47,20 @@ export function BacklinkAnalysisPanel({
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          <h2 className="text-lg font-semibold">Backlink Analysis</h2>
-          <p className="text-sm text-muted-foreground">
-            Scores over every backlink of {location.label}, with recommendations.
-          </p>
-        </div>
-        <Button
-          variant="outline"
-          disabled={!ready || analysis.isFetching}
-          onClick={() => void analysis.refetch()}
-        >
-          <RefreshCw aria-hidden="true" className={analysis.isFetching ? 'animate-spin' : ''} />
-          {analysis.isFetching ? 'Analyzing...' : 'Refresh Analysis'}
-        </Button>
-      </div>
+      <PanelHeader
+        title="Backlink Analysis"
+        description={`Scores over every backlink of ${location.label}, with recommendations.`}
+        action={
+          <Button
+            variant="outline"
+            disabled={!ready || analysis.isFetching}
+            onClick={() => void analysis.refetch()}
+          >
+            <RefreshCw aria-hidden="true" className={analysis.isFetching ? 'animate-spin' : ''} />
+            {analysis.isFetching ? 'Analyzing...' : 'Refresh Analysis'}
+          </Button>
+        }
+      />
 
       {blocked ? (
         <AiMessage text={blocked.text} settingsLink={blocked.settingsLink} />

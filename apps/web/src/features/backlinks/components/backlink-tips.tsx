@@ -1,5 +1,5 @@
 import { Lightbulb, Swords } from 'lucide-react'
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { TipCard } from './tip-card'
 
 const linkBuildingTips = [
   'Claim and complete your profiles on local directories and your chamber of commerce; each is a trusted local link.',
@@ -18,42 +18,12 @@ const competitorTips = [
   'Re-check every few months: new competitor links point to fresh opportunities in your area.',
 ]
 
-function TipList({ items }: { items: string[] }) {
-  return (
-    <ul className="grid list-disc gap-2 pl-5 text-sm text-muted-foreground">
-      {items.map((item) => (
-        <li key={item}>{item}</li>
-      ))}
-    </ul>
-  )
-}
-
 /** SPEC §2: static link-building tips and competitor analysis tips for a local business. */
 export function BacklinkTips() {
   return (
     <div className="grid gap-6 md:grid-cols-2">
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2 text-base">
-            <Lightbulb aria-hidden="true" className="size-4 text-primary" />
-            Link Building Tips
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="pt-4">
-          <TipList items={linkBuildingTips} />
-        </CardContent>
-      </Card>
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2 text-base">
-            <Swords aria-hidden="true" className="size-4 text-primary" />
-            Competitor Analysis Tips
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="pt-4">
-          <TipList items={competitorTips} />
-        </CardContent>
-      </Card>
+      <TipCard icon={Lightbulb} title="Link Building Tips" tips={linkBuildingTips} />
+      <TipCard icon={Swords} title="Competitor Analysis Tips" tips={competitorTips} />
     </div>
   )
 }

@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { ownerHandlers, savedBusiness, twoLocations } from '@/test/business-fixtures'
+import { captureDownloads } from '@/test/downloads'
 import { json, storeSession, stubNetwork } from '@/test/network'
 import { renderApp } from '@/test/render-app'
 
@@ -415,30 +416,13 @@ describe('Backlink Monitor', () => {
   test('Export downloads backlinks.csv built by the server with the current filters', async () => {
     const { exportQueries } = signIn()
     await loaded()
-    const blobs: Blob[] = []
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, {
-        createObjectURL: vi.fn((blob: Blob) => {
-          blobs.push(blob)
-          return 'blob:backlinks'
-        }),
-        revokeObjectURL: vi.fn(),
-      }),
-    )
-    let downloaded = ''
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      downloaded = this.download
-    })
+    const downloads = captureDownloads()
     const user = userEvent.setup()
     await user.selectOptions(screen.getByRole('combobox', { name: 'Quality' }), 'low')
     await user.click(screen.getByRole('button', { name: 'Export' }))
-    await waitFor(() => expect(downloaded).toBe('backlinks.csv'))
+    await waitFor(() => expect(downloads.names).toEqual(['backlinks.csv']))
     expect(exportQueries).toEqual(['location=main&quality=low'])
-    expect(await blobs[0]!.text()).toMatch(/^URL,Domain,Anchor Text,Type,Quality,Status,First Seen/)
-    click.mockRestore()
+    expect(await downloads.text()).toMatch(/^URL,Domain,Anchor Text,Type,Quality,Status,First Seen/)
   })
 
   test('Verify checks one backlink and shows what the check found', async () => {

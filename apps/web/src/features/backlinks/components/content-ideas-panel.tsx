@@ -3,12 +3,14 @@ import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { Lightbulb, Sparkles } from 'lucide-react'
 import { BUSINESS_REQUIRED_MESSAGE } from '@/components/business-required'
 import { Button } from '@/components/ui/button'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api-error'
 import { useContentIdeas } from '../api/generate-content-ideas'
 import { AiMessage } from './ai-message'
 import { AiSourceBadge } from './ai-source-badge'
+import { PanelHeader } from './panel-header'
+import { TipCard } from './tip-card'
 
 const strategyTips = [
   'Write for the people who would link to you: local journalists, bloggers, schools and event organisers.',
@@ -33,18 +35,16 @@ export function ContentIdeasPanel({
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          <h2 className="text-lg font-semibold">Content Ideas</h2>
-          <p className="text-sm text-muted-foreground">
-            Ideas for content that earns links{place ? ` in ${place}` : ''}.
-          </p>
-        </div>
-        <Button disabled={!named || ideas.isFetching} onClick={() => void ideas.refetch()}>
-          <Sparkles aria-hidden="true" />
-          {ideas.isFetching ? 'Generating...' : 'Generate Ideas'}
-        </Button>
-      </div>
+      <PanelHeader
+        title="Content Ideas"
+        description={`Ideas for content that earns links${place ? ` in ${place}` : ''}.`}
+        action={
+          <Button disabled={!named || ideas.isFetching} onClick={() => void ideas.refetch()}>
+            <Sparkles aria-hidden="true" />
+            {ideas.isFetching ? 'Generating...' : 'Generate Ideas'}
+          </Button>
+        }
+      />
 
       {!named ? (
         <AiMessage text={BUSINESS_REQUIRED_MESSAGE} settingsLink />
@@ -84,22 +84,12 @@ export function ContentIdeasPanel({
         </Card>
       )}
 
-      <Card>
-        <CardHeader>
-          <CardTitle className="flex items-center gap-2 text-base">
-            <Lightbulb aria-hidden="true" className="size-4 text-primary" />
-            Content Strategy Tips
-          </CardTitle>
-          <CardDescription>How to turn ideas into pages that attract local links.</CardDescription>
-        </CardHeader>
-        <CardContent className="pt-4">
-          <ul className="grid list-disc gap-2 pl-5 text-sm text-muted-foreground">
-            {strategyTips.map((tip) => (
-              <li key={tip}>{tip}</li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
+      <TipCard
+        icon={Lightbulb}
+        title="Content Strategy Tips"
+        description="How to turn ideas into pages that attract local links."
+        tips={strategyTips}
+      />
     </div>
   )
 }

@@ -1,13 +1,5 @@
 import type { Backlink } from '@localseo/shared/backlinks'
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
-import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 
 /** SPEC §5: deleting asks 'Are you sure you want to delete this backlink?' first. */
 export function DeleteBacklinkDialog({
@@ -24,33 +16,17 @@ export function DeleteBacklinkDialog({
   onClose: () => void
 }) {
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={backlink !== null}
-      onOpenChange={(open) => {
-        if (!open && !deleting) onClose()
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogTitle>Are you sure you want to delete this backlink?</AlertDialogTitle>
-        <AlertDialogDescription className="break-all">
-          {backlink ? `${backlink.url} will be removed from your monitor.` : null}
-        </AlertDialogDescription>
-        {error ? (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="outline" disabled={deleting}>
-              Cancel
-            </Button>
-          </AlertDialogCancel>
-          <Button variant="destructive" disabled={deleting} onClick={onConfirm}>
-            {deleting ? 'Deleting...' : 'Delete'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      busy={deleting}
+      title="Are you sure you want to delete this backlink?"
+      description={backlink ? `${backlink.url} will be removed from your monitor.` : null}
+      descriptionClassName="break-all"
+      error={error}
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   )
 }

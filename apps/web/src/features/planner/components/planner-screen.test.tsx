@@ -10,6 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { ownerHandlers, savedBusiness, twoLocations } from '@/test/business-fixtures'
+import { captureDownloads } from '@/test/downloads'
 import { json, signedInHandlers, storeSession, stubNetwork } from '@/test/network'
 import { renderApp } from '@/test/render-app'
 
@@ -239,18 +240,7 @@ describe('keyword planner', () => {
   })
 
   test('Export CSV downloads the saved keywords with the spec columns', async () => {
-    const blobs: Blob[] = []
-    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-      blobs.push(blob as Blob)
-      return 'blob:test'
-    })
-    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
-    const clicks: string[] = []
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      clicks.push(this.download)
-    })
+    const downloads = captureDownloads()
     const { saved } = signIn()
     await ready()
     const rows = await resultRows()
@@ -262,8 +252,8 @@ describe('keyword planner', () => {
     }
     await user.click(screen.getByRole('tab', { name: /Saved Keywords/ }))
     await user.click(screen.getByRole('button', { name: 'Export CSV' }))
-    expect(clicks).toEqual(['localseo-ai-keywords.csv'])
-    const lines = (await blobs[0]!.text()).trim().split('\r\n')
+    expect(downloads.names).toEqual(['localseo-ai-keywords.csv'])
+    const lines = (await downloads.text()).trim().split('\r\n')
     expect(lines[0]).toBe('Keyword,Search Volume,Difficulty,CPC,Competition,Relevance,Intent,Trend')
     const k = saved[0]!
     expect(lines[1]).toBe(

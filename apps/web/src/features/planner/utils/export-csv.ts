@@ -5,6 +5,7 @@ import {
   plannerCsvRows,
   type PlannerKeyword,
 } from '@localseo/shared/keyword-engine'
+import { downloadCsv } from '@/lib/download-file'
 
 export const KEYWORDS_CSV_FILENAME = 'localseo-ai-keywords.csv'
 
@@ -13,14 +14,5 @@ export function keywordsCsv(keywords: readonly PlannerKeyword[]): string {
 }
 
 export function downloadKeywordsCsv(keywords: readonly PlannerKeyword[]) {
-  const blob = new Blob([keywordsCsv(keywords)], { type: 'text/csv;charset=utf-8' })
-  const href = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = href
-  link.download = KEYWORDS_CSV_FILENAME
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // Revoked a moment later: revoking at once can cancel the download in some browsers.
-  setTimeout(() => URL.revokeObjectURL(href), 1000)
+  downloadCsv(KEYWORDS_CSV_FILENAME, keywordsCsv(keywords))
 }

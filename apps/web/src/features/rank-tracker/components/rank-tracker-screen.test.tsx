@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { ownerHandlers, savedBusiness, twoLocations } from '@/test/business-fixtures'
+import { captureDownloads } from '@/test/downloads'
 import { emptyBusiness } from '@localseo/shared/business'
 import { deferred, json, signedInHandlers, storeSession, stubNetwork } from '@/test/network'
 import { renderApp } from '@/test/render-app'
@@ -212,32 +213,14 @@ describe('rank tracker', () => {
   test('Export CSV downloads localseo-ai-rankings.csv with escaped cells', async () => {
     signIn()
     await loaded()
-    const blobs: Blob[] = []
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, {
-        createObjectURL: vi.fn((blob: Blob) => {
-          blobs.push(blob)
-          return 'blob:rankings'
-        }),
-        revokeObjectURL: vi.fn(),
-      }),
-    )
-    let downloaded = ''
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      downloaded = this.download
-    })
+    const downloads = captureDownloads()
     await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }))
-    expect(click).toHaveBeenCalled()
-    expect(downloaded).toBe('localseo-ai-rankings.csv')
-    const lines = (await blobs[0]!.text()).trimEnd().split('\r\n')
+    expect(downloads.names).toEqual(['localseo-ai-rankings.csv'])
+    const lines = (await downloads.text()).trimEnd().split('\r\n')
     expect(lines[0]).toMatch(/^Keyword,Current Position,Change,2026-02-09,.*,2026-03-10$/)
     expect(lines[1]).toMatch(/^dental in Austin,8,12,20,/)
     expect(lines[2]).toMatch(/^best dental near me,9,-6,3,.*,9,failed$/)
     expect(lines[3]).toMatch(/^'=cmd,14,0,14,/)
-    click.mockRestore()
   })
 
   test('Export is disabled when there is no data', async () => {

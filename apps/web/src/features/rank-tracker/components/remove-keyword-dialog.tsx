@@ -1,13 +1,5 @@
 import type { TrackedKeyword } from '@localseo/shared/rank-tracker'
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
-import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 
 /** Removing a keyword deletes its history, so it is confirmed first (ARCHITECTURE "Spec copy"). */
 export function RemoveKeywordDialog({
@@ -22,29 +14,20 @@ export function RemoveKeywordDialog({
   onClose: () => void
 }) {
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={keyword !== null}
-      onOpenChange={(open) => {
-        if (!open && !removing) onClose()
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogTitle>Stop tracking this keyword?</AlertDialogTitle>
-        <AlertDialogDescription>
+      busy={removing}
+      title="Stop tracking this keyword?"
+      description={
+        <>
           {keyword ? `"${keyword.keyword}" and its ranking history will be deleted. ` : null}
           This cannot be undone.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="outline" disabled={removing}>
-              Cancel
-            </Button>
-          </AlertDialogCancel>
-          <Button variant="destructive" disabled={removing} onClick={onConfirm}>
-            {removing ? 'Removing...' : 'Remove Keyword'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </>
+      }
+      confirmLabel="Remove Keyword"
+      busyLabel="Removing..."
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   )
 }

@@ -1,13 +1,5 @@
 import type { Location } from '@localseo/shared/business'
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog'
-import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 
 export interface DeleteLocationDialogProps {
   /** The location waiting for confirmation; null keeps the dialog closed. */
@@ -25,32 +17,23 @@ export function DeleteLocationDialog({
   onClose,
 }: DeleteLocationDialogProps) {
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={location !== null}
-      onOpenChange={(open) => {
-        if (!open && !deleting) onClose()
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogTitle>Delete this location?</AlertDialogTitle>
-        <AlertDialogDescription>
+      busy={deleting}
+      title="Delete this location?"
+      description={
+        <>
           {location ? `${location.name} will be removed from your business. ` : null}
           {location?.isPrimary
             ? 'It is your primary location, so the first remaining location becomes primary. '
             : null}
           This cannot be undone.
-        </AlertDialogDescription>
-        <AlertDialogFooter>
-          <AlertDialogCancel asChild>
-            <Button variant="outline" disabled={deleting}>
-              Cancel
-            </Button>
-          </AlertDialogCancel>
-          <Button variant="destructive" disabled={deleting} onClick={onConfirm}>
-            {deleting ? 'Deleting...' : 'Delete Location'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+        </>
+      }
+      confirmLabel="Delete Location"
+      busyLabel="Deleting..."
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   )
 }

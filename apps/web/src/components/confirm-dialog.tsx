@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react'
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog'
+import { Button } from '@/components/ui/button'
+
+/**
+ * The confirm step before something is deleted (ARCHITECTURE "a confirm dialog for deletions"): it
+ * stays open, and its buttons wait, while the deletion runs.
+ */
+export function ConfirmDialog({
+  open,
+  busy,
+  title,
+  description,
+  descriptionClassName,
+  error,
+  confirmLabel,
+  busyLabel,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean
+  busy: boolean
+  title: string
+  description: ReactNode
+  descriptionClassName?: string
+  /** Why the last try failed, shown in the dialog. */
+  error?: string | null
+  confirmLabel: string
+  busyLabel: string
+  onConfirm: () => void
+  onClose: () => void
+}) {
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !busy) onClose()
+      }}
+    >
+      <AlertDialogContent>
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        <AlertDialogDescription className={descriptionClassName}>
+          {description}
+        </AlertDialogDescription>
+        {error ? (
+          <p role="alert" className="text-sm text-destructive">
+            {error}
+          </p>
+        ) : null}
+        <AlertDialogFooter>
+          <AlertDialogCancel asChild>
+            <Button variant="outline" disabled={busy}>
+              Cancel
+            </Button>
+          </AlertDialogCancel>
+          <Button variant="destructive" disabled={busy} onClick={onConfirm}>
+            {busy ? busyLabel : confirmLabel}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  )
+}

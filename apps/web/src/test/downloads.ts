@@ -1,0 +1,25 @@
+import { vi } from 'vitest'
+
+/**
+ * Catches what a screen downloads through a temporary link (lib/download-file.ts): the file names
+ * and contents, instead of a browser download. The spies end with the test (restoreMocks).
+ */
+export function captureDownloads() {
+  const names: string[] = []
+  const blobs: Blob[] = []
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((object) => {
+    blobs.push(object as Blob)
+    return `blob:download-${blobs.length}`
+  })
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    names.push(this.download)
+  })
+  return {
+    names,
+    /** The text of the first file downloaded (or the one at `index`). */
+    text: (index = 0) => blobs[index]!.text(),
+  }
+}
