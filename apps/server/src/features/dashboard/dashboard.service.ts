@@ -1,16 +1,38 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm'
-import { findIssues, LOCAL_SEO_SCORE } from '@localseo/shared/dashboard'
+import { findIssues } from '@localseo/shared/dashboard'
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import type { Db } from '../../db/client.js'
 import { keywords } from '../../db/schema/app.js'
 import { listRecentActivity } from '../../lib/activity.js'
+import { getDashboardScore } from './score.js'
 
-/** Top 3 keywords by position (SPEC §9), the issues to fix and the recent activity. */
-export async function getDashboard({ db, business }: { db: Db; business: Business }) {
+/**
+ * The Local SEO Score (fixed 72 until a site audit has finished, then measured: score.ts), the top 3
+ * keywords by position (SPEC §9), the issues to fix and the recent activity.
+ */
+export async function getDashboard({
+  db,
+  business,
+  now,
+}: {
+  db: Db
+  business: Business
+  now: Date
+}) {
   if (!business.id || !hasBusinessName(business)) {
-    return { score: null, topKeywords: [], issues: [], recentActivity: [] }
+    return {
+      score: null,
+      measured: false,
+      breakdown: [],
+      scoreNote: '',
+      scoreAudit: null,
+      topKeywords: [],
+      issues: [],
+      recentActivity: [],
+    }
   }
-  const [topKeywords, recentActivity] = await Promise.all([
+  const [score, topKeywords, recentActivity] = await Promise.all([
+    getDashboardScore({ db, business, now }),
     db
       .select({
         id: keywords.id,
@@ -26,7 +48,11 @@ export async function getDashboard({ db, business }: { db: Db; business: Busines
     listRecentActivity(db, business.id),
   ])
   return {
-    score: LOCAL_SEO_SCORE,
+    score: score.score,
+    measured: score.measured,
+    breakdown: score.breakdown,
+    scoreNote: score.note,
+    scoreAudit: score.audit,
     topKeywords,
     issues: findIssues(business),
     recentActivity: recentActivity.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),

@@ -1,33 +1,143 @@
 import { LOCAL_SEO_SCORE } from '@localseo/shared/dashboard'
+import { ClipboardCheck } from 'lucide-react'
+import { useId, useState } from 'react'
+import { Link } from 'react-router'
+import { Button, buttonClassName } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { paths } from '@/config/paths'
+import { cn } from '@/lib/utils'
+import type { Dashboard, ScorePart } from '../api/get-dashboard'
 
-/** SPEC §9: the score is fixed at 72 out of 100 once a business name exists. */
-export function ScoreCard({ score }: { score: number | null | undefined }) {
-  const value = score ?? LOCAL_SEO_SCORE
+type ScoreData = Pick<Dashboard, 'score' | 'measured' | 'breakdown' | 'scoreNote' | 'scoreAudit'>
+
+/** Score colours as SPEC §9 has them for scores: above 70 green, above 40 yellow, else red. */
+function tone(score: number) {
+  if (score > 70) return { bar: 'bg-success', text: 'Good' }
+  if (score > 40) return { bar: 'bg-warning', text: 'Fair' }
+  return { bar: 'bg-destructive', text: 'Needs work' }
+}
+
+function Meter({ value, label, className }: { value: number; label: string; className: string }) {
   return (
-    <Card className="h-full">
+    <div
+      role="meter"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      className="h-2 overflow-hidden rounded-full bg-muted"
+    >
+      <div className={cn('h-full rounded-full', className)} style={{ width: `${value}%` }} />
+    </div>
+  )
+}
+
+const auditDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
+
+/**
+ * SPEC §9: a fixed 72 out of 100 once a business name exists; once a site audit has finished, the
+ * score measured from the audit, backlinks, listings and profile, with each part explained (issue 11).
+ */
+export function ScoreCard({ data }: { data: ScoreData | undefined }) {
+  const measured = data?.measured === true
+  const value = data?.score ?? LOCAL_SEO_SCORE
+  return (
+    <Card role="region" aria-labelledby="local-seo-score-title" className="h-full">
       <CardHeader>
-        <CardTitle>Local SEO Score</CardTitle>
+        <CardTitle id="local-seo-score-title">Local SEO Score</CardTitle>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
         <p className="flex items-baseline gap-2">
           <span className="text-5xl font-semibold tracking-tight text-primary">{value}</span>
           <span className="text-sm text-muted-foreground">out of 100</span>
         </p>
-        <div
-          role="meter"
-          aria-label="Local SEO Score"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={value}
-          className="h-2 overflow-hidden rounded-full bg-muted"
-        >
-          <div className="h-full rounded-full bg-primary" style={{ width: `${value}%` }} />
-        </div>
-        <p className="text-xs text-muted-foreground">
-          A fixed starting score for now; it does not yet change with your data.
-        </p>
+        <Meter value={value} label="Local SEO Score" className="bg-primary" />
+        {measured && data ? (
+          <MeasuredDetails data={data} />
+        ) : (
+          <div className="grid justify-items-start gap-3">
+            <p className="text-sm text-muted-foreground">
+              A starting score. Run a site audit to get a score measured from your website,
+              listings, backlinks and business profile.
+            </p>
+            <Link
+              to={paths.siteAudit}
+              className={buttonClassName({ variant: 'outline', size: 'sm' })}
+            >
+              <ClipboardCheck aria-hidden="true" />
+              Run a site audit
+            </Link>
+          </div>
+        )}
       </CardContent>
     </Card>
+  )
+}
+
+function MeasuredDetails({ data }: { data: ScoreData }) {
+  // The parts are always listed; their explanations open on demand, so the card stays short.
+  const [explained, setExplained] = useState(false)
+  const explanationsId = useId()
+  return (
+    <>
+      <p className="text-sm text-muted-foreground">
+        Measured from{' '}
+        <Link to={paths.siteAudit} className="text-primary underline-offset-4 hover:underline">
+          your site audit
+        </Link>
+        {data.scoreAudit ? ` of ${auditDate(data.scoreAudit.finishedAt)}` : ''}, your backlinks,
+        listings and business profile.
+      </p>
+      <section aria-labelledby="score-breakdown-title" className="grid gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 id="score-breakdown-title" className="text-sm font-semibold">
+            What makes up your score
+          </h3>
+          <Button
+            type="button"
+            variant="link"
+            size="sm"
+            className="h-auto px-0"
+            aria-expanded={explained}
+            aria-controls={explanationsId}
+            onClick={() => setExplained((open) => !open)}
+          >
+            {explained ? 'Hide explanations' : 'Explain each part'}
+          </Button>
+        </div>
+        <ul
+          id={explanationsId}
+          aria-label="Score breakdown"
+          className={cn('grid', explained ? 'gap-4' : 'gap-3')}
+        >
+          {data.breakdown.map((part) => (
+            <BreakdownItem key={part.group} part={part} explained={explained} />
+          ))}
+        </ul>
+        {explained && data.scoreNote ? (
+          <p className="text-xs text-muted-foreground">{data.scoreNote}</p>
+        ) : null}
+      </section>
+    </>
+  )
+}
+
+function BreakdownItem({ part, explained }: { part: ScorePart; explained: boolean }) {
+  const { bar, text } = tone(part.score)
+  return (
+    <li className="grid gap-1">
+      <div className="flex items-baseline justify-between gap-3">
+        <span className="text-sm font-medium">{part.label}</span>
+        <span className="shrink-0 text-sm tabular-nums">
+          <span className="font-semibold">{part.score}</span>/100
+        </span>
+      </div>
+      <Meter value={part.score} label={`${part.label}: ${part.score} out of 100`} className={bar} />
+      <p className="text-xs text-muted-foreground">
+        {text} · {part.weight}% of the score
+        {explained ? <span className="block pt-1 text-foreground">{part.explanation}</span> : null}
+      </p>
+    </li>
   )
 }

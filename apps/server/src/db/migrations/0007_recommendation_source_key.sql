@@ -1,0 +1,2 @@
+ALTER TABLE "recommendations" ADD COLUMN "source_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "recommendations_business_source_key" ON "recommendations" USING btree ("business_id","source_key");
