@@ -39,6 +39,11 @@ describe('route inventory', () => {
     )
   })
 
+  test('includes the route that turns a failed audit check into a task (issue 11)', () => {
+    const routes = apiRoutes(t.app).map((r) => `${r.method} ${r.path}`)
+    expect(routes).toContain('POST /api/site-audit/runs/x-id/issues/x-checkId/task')
+  })
+
   test('every /api route answers 401 without a session, in the one error shape', async () => {
     const open: string[] = []
     for (const route of apiRoutes(t.app)) {

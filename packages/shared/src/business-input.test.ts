@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { businessInputSchema, locationInputSchema } from './business-input.js'
+import { businessInputSchema, locationInputSchema, locationUpdateSchema } from './business-input.js'
 
 const valid = {
   name: 'Bright Smile Dental',
@@ -81,6 +81,29 @@ describe('locationInputSchema', () => {
       state: 'tx',
       zip: '78664',
     })
-    expect(parsed).toMatchObject({ state: 'TX', phone: '' })
+    expect(parsed).toMatchObject({ state: 'TX', phone: '', pageUrl: '' })
+  })
+
+  const location = { name: 'Round Rock', address: '5 Main St', city: 'Round Rock', state: 'TX' }
+
+  test('the location page URL is optional and follows the website rules', () => {
+    const parse = (pageUrl: string) =>
+      locationInputSchema.safeParse({ ...location, zip: '78664', pageUrl })
+    expect(parse('example.com/round-rock').data?.pageUrl).toBe('https://example.com/round-rock')
+    expect(parse('http://example.com/rr/').data?.pageUrl).toBe('http://example.com/rr')
+    expect(parse('').data?.pageUrl).toBe('')
+    for (const bad of ['javascript:alert(1)', 'ftp://example.com/rr', 'not a page']) {
+      expect(parse(bad).error?.issues.map((i) => i.message)).toEqual([
+        'Enter a page address such as https://example.com/austin.',
+      ])
+    }
+    expect(parse(`https://example.com/${'x'.repeat(300)}`).success).toBe(false)
+  })
+
+  test('an update changes only the fields it names', () => {
+    expect(locationUpdateSchema.parse({ name: 'Round Rock North' })).toEqual({
+      name: 'Round Rock North',
+    })
+    expect(locationUpdateSchema.parse({ pageUrl: '' })).toEqual({ pageUrl: '' })
   })
 })

@@ -41,24 +41,30 @@ const phoneValue = (label: string) =>
   })
 
 /** Optional; 'example.com' becomes 'https://example.com'. Only http(s) addresses with a real host. */
-const websiteField = field('Website', 300).transform((value, ctx) => {
-  if (value === '') return ''
-  const withScheme = /^[a-z][a-z\d+.-]*:/i.test(value) ? value : `https://${value}`
-  let url: URL | undefined
-  try {
-    url = new URL(withScheme)
-  } catch {
-    url = undefined
-  }
-  if (!url || !['http:', 'https:'].includes(url.protocol) || !url.hostname.includes('.')) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'Enter a website address such as https://example.com.',
-    })
-    return z.NEVER
-  }
-  return url.toString().replace(/\/$/, '')
-})
+const urlField = (label: string, example: string) =>
+  field(label, 300).transform((value, ctx) => {
+    if (value === '') return ''
+    const withScheme = /^[a-z][a-z\d+.-]*:/i.test(value) ? value : `https://${value}`
+    let url: URL | undefined
+    try {
+      url = new URL(withScheme)
+    } catch {
+      url = undefined
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol) || !url.hostname.includes('.')) {
+      ctx.addIssue({ code: 'custom', message: `Enter ${example}.` })
+      return z.NEVER
+    }
+    return url.toString().replace(/\/$/, '')
+  })
+
+const websiteField = urlField('Website', 'a website address such as https://example.com')
+
+/** A location's own page: the same rules as the website (issue 11). */
+const pageUrlField = urlField(
+  'Location page URL',
+  'a page address such as https://example.com/austin',
+)
 
 export const businessInputSchema = z.object({
   name: requiredField('Business name', 120),
@@ -73,19 +79,29 @@ export const businessInputSchema = z.object({
 
 export type BusinessInput = z.input<typeof businessInputSchema>
 
-export const locationInputSchema = z.object({
+const locationFields = {
   name: requiredField('Location name', 120),
   address: requiredField('Address', 200),
   city: requiredField('City', 100),
   state: stateField,
   zip: zipField,
-  phone: phoneValue('Phone').default(''),
+  phone: phoneValue('Phone'),
+  pageUrl: pageUrlField,
+}
+
+export const locationInputSchema = z.object({
+  ...locationFields,
+  phone: locationFields.phone.default(''),
+  pageUrl: locationFields.pageUrl.default(''),
 })
 
 export type LocationInput = z.input<typeof locationInputSchema>
 
-/** Every location field may change on its own; the primary flag changes only through set-primary. */
-export const locationUpdateSchema = locationInputSchema.partial()
+/**
+ * Every location field may change on its own; the primary flag changes only through set-primary.
+ * Built without the defaults, so a field left out keeps its value instead of becoming ''.
+ */
+export const locationUpdateSchema = z.object(locationFields).partial()
 
 /** A business has at most this many extra locations: lists stay bounded. */
 export const MAX_LOCATIONS = 100

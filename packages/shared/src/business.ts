@@ -34,6 +34,8 @@ export const locationSchema = z.object({
   state: z.string(),
   zip: z.string(),
   phone: z.string(),
+  /** The location's own page on the website, '' when none (issue 11: the site audit starts there). */
+  pageUrl: z.string().default(''),
   isPrimary: z.boolean(),
 })
 

@@ -24,6 +24,7 @@ const location = {
   state: 'TX',
   zip: '78664',
   phone: '(512) 555-0101',
+  pageUrl: '',
   isPrimary: true,
 }
 

@@ -30,6 +30,7 @@ const dental: Business = {
       state: 'TX',
       zip: '78664',
       phone: '',
+      pageUrl: '',
       isPrimary: true,
     },
   ],

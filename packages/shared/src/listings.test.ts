@@ -22,6 +22,7 @@ const business: Business = {
       state: 'TX',
       zip: '78664',
       phone: '(512) 555-0142',
+      pageUrl: '',
       isPrimary: true,
     },
   ],

@@ -21,6 +21,7 @@ const business: Business = {
       state: 'TX',
       zip: '78664',
       phone: '',
+      pageUrl: '',
       isPrimary: true,
     },
     {
@@ -32,6 +33,7 @@ const business: Business = {
       state: 'TX',
       zip: '75201',
       phone: '(214) 555-0199',
+      pageUrl: '',
       isPrimary: false,
     },
   ],

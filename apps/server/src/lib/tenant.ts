@@ -34,6 +34,7 @@ export function toLocation(row: LocationRow): Location {
     state: row.state,
     zip: row.zip,
     phone: row.phone,
+    pageUrl: row.pageUrl,
     isPrimary: row.isPrimary,
   }
 }

@@ -39,6 +39,13 @@ const screens: ReadonlyArray<{ path: string; Screen: ScreenComponent }> = [
     ),
   },
   {
+    path: paths.siteAudit,
+    Screen: lazyScreen(
+      async () =>
+        (await import('@/features/site-audit/components/site-audit-screen')).SiteAuditScreen,
+    ),
+  },
+  {
     path: paths.keywords,
     Screen: lazyScreen(
       async () => (await import('@/features/keywords/components/keywords-screen')).KeywordsScreen,

@@ -6,6 +6,8 @@ describe('the active menu entry', () => {
     expect(activeMenuKey('/keyword-planner')).toBe('keywordPlanner')
     expect(activeMenuKey('/rank-tracker/some/deeper/path')).toBe('rankTracker')
     expect(activeMenuKey('/settings/')).toBe('settings')
+    // The site audit lives under the dashboard, which stays the active entry.
+    expect(activeMenuKey('/dashboard/audit')).toBe('dashboard')
   })
 
   test('defaults to SEO Recommendations', () => {

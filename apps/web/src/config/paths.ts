@@ -3,6 +3,8 @@ export const paths = {
   landing: '/',
   recommendations: '/recommendations',
   dashboard: '/dashboard',
+  /** Issue 11: reached from the dashboard's Issues to Fix card; the side menu stays as SPEC §2 has it. */
+  siteAudit: '/dashboard/audit',
   keywords: '/keywords',
   keywordPlanner: '/keyword-planner',
   rankTracker: '/rank-tracker',
@@ -15,7 +17,7 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths]
 
-export type ScreenKey = Exclude<keyof typeof paths, 'landing' | 'resetPassword'>
+export type ScreenKey = Exclude<keyof typeof paths, 'landing' | 'resetPassword' | 'siteAudit'>
 
 /** Side-menu entries in SPEC §2 order; the labels double as screen titles. */
 export const menuEntries: ReadonlyArray<{ key: ScreenKey; label: string; path: AppPath }> = [

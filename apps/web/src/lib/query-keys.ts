@@ -33,6 +33,9 @@ export const rankTrackerKey = ['rank-tracker'] as const
 /** Backlink Monitor: ['backlinks', businessId, 'data' | 'ai', locationId, …]. */
 export const backlinksKey = ['backlinks'] as const
 
+/** Site audits: ['site-audit', businessId, 'runs' | 'run', runId]. */
+export const siteAuditKey = ['site-audit'] as const
+
 /** Everything derived from the business: refetched whenever the saved business changes. */
 export const businessDerivedKeys = [
   dashboardKey,
@@ -45,4 +48,5 @@ export const businessDerivedKeys = [
   plannerKey,
   rankTrackerKey,
   backlinksKey,
+  siteAuditKey,
 ] as const

@@ -25,6 +25,7 @@ export function makeLocation(overrides: Partial<Location> = {}): Location {
     state: 'TX',
     zip: '78702',
     phone: '(512) 555-0111',
+    pageUrl: '',
     isPrimary: true,
     ...overrides,
   }
@@ -39,6 +40,7 @@ export const twoLocations: Location[] = [
     city: 'Round Rock',
     zip: '78664',
     phone: '',
+    pageUrl: '',
     isPrimary: false,
   }),
 ]
@@ -104,6 +106,8 @@ export function ownerHandlers({
     ...signedInHandlers(business),
     'GET /api/integrations': () => json({ connections }),
     'GET /api/dashboard': () => json(dashboardBody),
+    // No site audit yet (the dashboard's Issues to Fix card asks).
+    'GET /api/site-audit/runs': () => json({ runs: [] }),
     'GET /api/ai/status': () =>
       json({
         connected: true,

@@ -22,6 +22,7 @@ export const austinDentist: Business = {
       state: 'TX',
       zip: '78664',
       phone: '(512) 555-0199',
+      pageUrl: '',
       isPrimary: false,
     },
   ],

@@ -74,6 +74,8 @@ export const locations = pgTable(
     state: text('state').notNull(),
     zip: text('zip').notNull(),
     phone: text('phone').notNull().default(''),
+    /** The location's own page on the website (issue 11): the site audit starts there for it. */
+    pageUrl: text('page_url').notNull().default(''),
     isPrimary: boolean('is_primary').notNull().default(false),
     createdAt,
     updatedAt,
@@ -164,10 +166,18 @@ export const recommendations = pgTable(
     completedDate: date('completed_date', { mode: 'string' }),
     /** Step-by-step instructions, one step per line (issue 10). */
     implementationGuide: text('implementation_guide').notNull().default(''),
+    /**
+     * Where a task came from when it must exist at most once per business, e.g.
+     * 'site-audit:tel-link-missing' for a failed audit check (issue 11 item 6); NULL otherwise.
+     */
+    sourceKey: text('source_key'),
     createdAt,
     updatedAt,
   },
-  (t) => [index('recommendations_business_id_idx').on(t.businessId, t.createdAt)],
+  (t) => [
+    index('recommendations_business_id_idx').on(t.businessId, t.createdAt),
+    uniqueIndex('recommendations_business_source_key').on(t.businessId, t.sourceKey),
+  ],
 )
 
 /** What the owner did, newest first on the dashboard's Recent Activity (issue 4). */

@@ -112,6 +112,24 @@ describe('changing locations', () => {
     })
   })
 
+  test('a location keeps its page URL until an edit names it; an invalid one is refused', async () => {
+    const { locations: added } = await call('POST', '', {
+      ...branch('North'),
+      pageUrl: 'example.com/round-rock',
+    })
+    const id = added[0]!.id
+    expect(added[0]?.pageUrl).toBe('https://example.com/round-rock')
+    const renamed = await call('PATCH', `/${id}`, { name: 'North Austin', phone: '' })
+    expect(renamed.locations[0]).toMatchObject({
+      name: 'North Austin',
+      pageUrl: 'https://example.com/round-rock',
+    })
+    const refused = await call('PATCH', `/${id}`, { pageUrl: 'javascript:alert(1)' })
+    expect(refused.status).toBe(422)
+    const cleared = await call('PATCH', `/${id}`, { pageUrl: '' })
+    expect(cleared.locations[0]?.pageUrl).toBe('')
+  })
+
   test('an edit with an invalid ZIP is refused and changes nothing', async () => {
     const { locations: added } = await call('POST', '', branch('North'))
     const res = await call('PATCH', `/${added[0]!.id}`, { name: 'Renamed', zip: 'abc' })

@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock.js'
 import { isUniqueViolation } from '../../lib/db-errors.js'
 import { AppError } from '../../lib/errors.js'
 import type { Logger } from '../../lib/logger.js'
+import { checkUrl, isFetchableUrl, urlPolicy, type UrlPolicy } from '../../net/safe-fetch.js'
 import { createAuditFetcher } from './audit-fetcher.js'
 import { auditProfileFrom } from './checks/local.js'
 import { runChecks } from './checks/run-checks.js'
@@ -38,16 +39,59 @@ export async function stopAuditRuns(): Promise<void> {
   await settleAuditRuns()
 }
 
-/** The website (https:// added when missing, SPEC §2) and, later, each location's page. */
-export function auditStartUrls(business: Business): StartUrl[] {
-  const website = business.website.trim()
-  if (!website) return []
-  const url = /^https?:\/\//i.test(website) ? website : `https://${website}`
+/** An address as the crawler gets it: https:// added when it has no scheme (a port is no scheme). */
+function absoluteUrl(address: string): string | null {
+  const trimmed = address.trim()
+  if (!trimmed) return null
+  const url = /^[a-z][a-z\d+.-]*:(?!\d)/i.test(trimmed) ? trimmed : `https://${trimmed}`
   try {
-    return [{ url: new URL(url).href, locationId: null }]
+    return new URL(url).href
   } catch {
-    return []
+    return null
   }
+}
+
+/**
+ * Where a crawl starts: the website (https:// added when missing, SPEC §2) and each location's own
+ * page, tagged with the location id so the local checks read that page against that location.
+ * Without a website there is nothing to audit, even when locations have pages.
+ */
+export function auditStartUrls(business: Business): StartUrl[] {
+  const website = absoluteUrl(business.website)
+  if (!website) return []
+  return [
+    { url: website, locationId: null },
+    ...business.locations.flatMap((location) => {
+      const url = absoluteUrl(location.pageUrl)
+      return url ? [{ url, locationId: location.id }] : []
+    }),
+  ]
+}
+
+const MAX_START_URL_LENGTH = 2_000
+/** Names reserved for private networks (ICANN's .internal, mDNS .local, RFC 8375 home.arpa). */
+const PRIVATE_NAME = /\.(internal|local|home\.arpa)\.?$/i
+
+function isAuditable(href: string, policy: UrlPolicy): boolean {
+  if (href.length > MAX_START_URL_LENGTH || !isFetchableUrl(href, policy)) return false
+  const url = new URL(href)
+  return checkUrl(url, policy).allowlisted || !PRIVATE_NAME.test(url.hostname)
+}
+
+/**
+ * Security §1f: a start URL the fetcher must never reach is refused before anything is stored.
+ * The rules that need no DNS run here; names that resolve to private addresses are refused by the
+ * fetcher at connect time (the page is then reported as unreachable).
+ */
+function refuseUnfetchable(startUrls: StartUrl[], allowHosts: readonly string[]) {
+  const policy = urlPolicy({ allowHosts })
+  const refused = startUrls.find((start) => !isAuditable(start.url, policy))
+  if (!refused) return
+  const what = refused.locationId === null ? 'Your website' : 'A location page URL'
+  throw new AppError(
+    'url_not_allowed',
+    `${what} (${refused.url.slice(0, 200)}) cannot be audited: it is a private or local address, or uses a port other than 80 or 443.`,
+  )
 }
 
 export function pageOutcome(page: CrawledPage): string {
@@ -72,6 +116,7 @@ export async function startAuditRun(deps: AuditRunDeps & { business: Business })
   if (startUrls.length === 0) {
     throw new AppError('validation_failed', 'Add your website in Settings to run a site audit.')
   }
+  refuseUnfetchable(startUrls, deps.allowHosts)
   const now = clock.now()
   const stale = new Date(now.getTime() - CRAWL_DEFAULTS.watchdogMs - 60_000)
   await db

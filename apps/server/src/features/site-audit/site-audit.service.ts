@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js'
 import { siteAuditIssues, siteAuditPages, siteAuditRuns } from '../../db/schema/site-audit.js'
 import { AppError } from '../../lib/errors.js'
 import { CHECKS, SEVERITY_ORDER, type CheckId } from './checks/catalogue.js'
+import { taskIdsForChecks } from './issue-task.js'
 
 export const RUN_HISTORY_LIMIT = 20
 
@@ -125,7 +126,7 @@ export async function getAuditRun({
 }) {
   const row = await findRun(db, businessId, runId)
   const run = toRun(row)
-  if (row.status === 'running') return { run, issues: [], pages: [], changes: null }
+  if (row.status === 'running') return { run, issues: [], pages: [], changes: null, fixed: [] }
   const [issueRows, pageRows, previousRows] = await Promise.all([
     db
       .select()
@@ -155,6 +156,12 @@ export async function getAuditRun({
     : undefined
   const current = new Set(issueRows.map((i) => i.checkId))
   const changes = previous ? compare(current, previousChecks ?? new Set()) : null
+  // Failed local checks can become tasks (issue-task.ts); the screen shows the ones already made.
+  const taskIds = await taskIdsForChecks(
+    db,
+    businessId,
+    issueRows.filter((i) => i.category === 'local').map((i) => i.checkId),
+  )
   const issues = issueRows
     .filter((i): i is typeof i & { checkId: CheckId } => i.checkId in CHECKS)
     .map((i) => ({
@@ -163,6 +170,17 @@ export async function getAuditRun({
       pageCount: i.pageCount,
       pages: i.pages,
       isNew: changes ? changes.newIssues.includes(i.checkId) : false,
+      taskId: taskIds.get(i.checkId) ?? null,
+    }))
+    .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity])
+  // What the previous run found and this one did not, named for the screen's "Fixed" list.
+  const fixed = (changes?.fixedIssues ?? [])
+    .filter((id): id is CheckId => id in CHECKS)
+    .map((id) => ({
+      id,
+      title: CHECKS[id].title,
+      severity: CHECKS[id].severity,
+      category: CHECKS[id].category,
     }))
     .sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity])
   const pages = pageRows.map((p) => ({
@@ -173,7 +191,7 @@ export async function getAuditRun({
     outcome: p.outcome,
     title: p.title,
   }))
-  return { run, issues, pages, changes }
+  return { run, issues, pages, changes, fixed }
 }
 
 /**

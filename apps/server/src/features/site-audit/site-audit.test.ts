@@ -135,6 +135,14 @@ describe('site audit runs', () => {
     pages = { '/': localPage(BUSINESS) }
     const third = await call('POST', '/api/site-audit/runs')
     await finishedRun(third.body.run.id)
+    const fixedDetail = await call<RunBody & { fixed: { id: string; title: string }[] }>(
+      'GET',
+      `/api/site-audit/runs/${third.body.run.id}`,
+    )
+    expect(fixedDetail.body.fixed).toEqual([
+      expect.objectContaining({ id: 'broken-page', title: 'Pages that answer with an error' }),
+      expect.objectContaining({ id: 'h1-missing', title: 'Missing main heading (H1)' }),
+    ])
     const list = await call<ListBody>('GET', '/api/site-audit/runs')
     expect(list.body.runs.map((r) => [r.id, r.newCount, r.fixedCount])).toEqual([
       [third.body.run.id, 0, 2],

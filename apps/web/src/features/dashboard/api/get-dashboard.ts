@@ -6,6 +6,21 @@ import { dashboardKey } from '@/lib/query-keys'
 
 const dashboardSchema = z.object({
   score: z.number().nullable(),
+  /** False while the score is SPEC's fixed 72 (no finished site audit yet). */
+  measured: z.boolean().default(false),
+  breakdown: z
+    .array(
+      z.object({
+        group: z.string(),
+        label: z.string(),
+        weight: z.number(),
+        score: z.number(),
+        explanation: z.string(),
+      }),
+    )
+    .default([]),
+  scoreNote: z.string().default(''),
+  scoreAudit: z.object({ runId: z.string(), finishedAt: z.string() }).nullable().default(null),
   topKeywords: z.array(
     z.object({
       id: z.string(),
@@ -29,6 +44,7 @@ const dashboardSchema = z.object({
 
 export type Dashboard = z.infer<typeof dashboardSchema>
 export type TopKeyword = Dashboard['topKeywords'][number]
+export type ScorePart = Dashboard['breakdown'][number]
 export type Activity = Dashboard['recentActivity'][number]
 
 export async function fetchDashboard(): Promise<Dashboard> {
@@ -37,9 +53,16 @@ export async function fetchDashboard(): Promise<Dashboard> {
   return dashboardSchema.parse(await response.json())
 }
 
-/** Keyed by business; the provider invalidates ['dashboard'] whenever the business is saved. */
+/**
+ * Keyed by business; the provider invalidates ['dashboard'] whenever the business is saved. Always
+ * refetched when the dashboard opens, so a site audit that just finished shows in the score.
+ */
 export function dashboardQueryOptions(businessId: string) {
-  return queryOptions({ queryKey: [...dashboardKey, businessId], queryFn: fetchDashboard })
+  return queryOptions({
+    queryKey: [...dashboardKey, businessId],
+    queryFn: fetchDashboard,
+    staleTime: 0,
+  })
 }
 
 export function useDashboard(businessId: string) {

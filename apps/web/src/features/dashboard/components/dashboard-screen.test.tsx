@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
 import {
   analyticsData,
+  dashboardBody,
   ownerHandlers,
   savedBusiness,
   searchConsoleData,
@@ -15,11 +16,17 @@ import { renderApp } from '@/test/render-app'
 function signIn({
   business = savedBusiness,
   connections = { searchConsole: false, analytics: false },
-}: { business?: typeof savedBusiness; connections?: GoogleConnections } = {}) {
+  dashboardData,
+}: {
+  business?: typeof savedBusiness
+  connections?: GoogleConnections
+  dashboardData?: object
+} = {}) {
   storeSession()
   const dataRequests: string[] = []
   const network = stubNetwork({
     ...ownerHandlers({ business, connections }),
+    ...(dashboardData ? { 'GET /api/dashboard': () => json(dashboardData) } : {}),
     'GET /api/integrations/analytics/data': (request) => {
       dataRequests.push(`analytics ${new URL(request.url).search}`)
       return json({ data: analyticsData, simulated: true })
@@ -114,11 +121,83 @@ describe('dashboard', () => {
     expect(screen.queryByText('Primary address')).not.toBeInTheDocument()
   })
 
-  test('the score reads 72 out of 100', async () => {
+  test('before the first site audit the score reads 72 out of 100 and invites an audit', async () => {
     signIn()
     await dashboard()
     expect(screen.getByText('72')).toBeVisible()
     expect(screen.getByText('out of 100')).toBeVisible()
+    await screen.findByText('dentist austin')
+    const card = within(screen.getByRole('region', { name: 'Local SEO Score' }))
+    expect(card.getByRole('link', { name: 'Run a site audit' })).toHaveAttribute(
+      'href',
+      '/dashboard/audit',
+    )
+    expect(screen.queryByRole('list', { name: 'Score breakdown' })).not.toBeInTheDocument()
+  })
+
+  test('after a site audit the measured score shows each part with its weight and explanation', async () => {
+    signIn({
+      dashboardData: {
+        ...dashboardBody,
+        score: 64,
+        measured: true,
+        scoreNote: 'Reviews are left out.',
+        scoreAudit: { runId: 'r1', finishedAt: '2026-03-10T12:01:00.000Z' },
+        breakdown: [
+          {
+            group: 'local',
+            label: 'Local signals on your website',
+            weight: 23,
+            score: 35,
+            explanation: '2 local checks failed (1 critical, 1 alert).',
+          },
+          {
+            group: 'links',
+            label: 'Backlinks',
+            weight: 33,
+            score: 80,
+            explanation: '4 backlinks from 3 websites.',
+          },
+        ],
+      },
+    })
+    await dashboard()
+    expect(await screen.findByText('64')).toBeVisible()
+    expect(screen.getByRole('meter', { name: 'Local SEO Score' })).toHaveAttribute(
+      'aria-valuenow',
+      '64',
+    )
+    const parts = within(screen.getByRole('list', { name: 'Score breakdown' })).getAllByRole(
+      'listitem',
+    )
+    expect(parts).toHaveLength(2)
+    expect(parts[0]).toHaveTextContent(
+      'Local signals on your website35/100Needs work · 23% of the score',
+    )
+    expect(
+      within(parts[1]!).getByRole('meter', { name: 'Backlinks: 80 out of 100' }),
+    ).toHaveAttribute('aria-valuenow', '80')
+    // Each part's explanation opens on demand, with what the score leaves out.
+    expect(screen.queryByText('4 backlinks from 3 websites.')).not.toBeInTheDocument()
+    const explain = screen.getByRole('button', { name: 'Explain each part' })
+    expect(explain).toHaveAttribute('aria-expanded', 'false')
+    await userEvent.setup().click(explain)
+    expect(screen.getByRole('button', { name: 'Hide explanations' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
+    expect(parts[0]).toHaveTextContent('2 local checks failed (1 critical, 1 alert).')
+    expect(screen.getByText('4 backlinks from 3 websites.')).toBeVisible()
+    expect(screen.getByText('Reviews are left out.')).toBeVisible()
+    expect(screen.getByRole('link', { name: 'your site audit' })).toHaveAttribute(
+      'href',
+      '/dashboard/audit',
+    )
+    expect(
+      within(screen.getByRole('region', { name: 'Local SEO Score' })).queryByRole('link', {
+        name: 'Run a site audit',
+      }),
+    ).not.toBeInTheDocument()
   })
 
   test('top keyword positions carry their number and the SPEC colour (green, yellow, red)', async () => {

@@ -45,11 +45,11 @@ function Dashboard({ business }: { business: Business }) {
           <AlertDescription>Viewing data for: {location.label}</AlertDescription>
         </Alert>
       )}
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3 lg:items-start">
         <div className="lg:col-span-2">
           <BusinessCard business={business} />
         </div>
-        <ScoreCard score={dashboard.data?.score} />
+        <ScoreCard data={dashboard.data} />
       </div>
       {dashboard.isPending ? (
         <Card>
@@ -66,7 +66,7 @@ function Dashboard({ business }: { business: Business }) {
       ) : (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <TopKeywordsCard keywords={dashboard.data.topKeywords} />
-          <IssuesCard issues={dashboard.data.issues} />
+          <IssuesCard issues={dashboard.data.issues} businessId={business.id} />
         </div>
       )}
       {connections.analytics || connections.searchConsole ? (

@@ -14,7 +14,7 @@ import { FormMessage } from './form-message'
 // SPEC §5 "New location required".
 export const LOCATION_REQUIRED_MESSAGE = 'Please fill in all required fields'
 
-const fields = ['name', 'address', 'city', 'state', 'zip', 'phone'] as const
+const fields = ['name', 'address', 'city', 'state', 'zip', 'phone', 'pageUrl'] as const
 const requiredFields = ['name', 'address', 'city', 'state', 'zip'] as const
 type LocationFormValues = Record<(typeof fields)[number], string>
 
@@ -25,11 +25,12 @@ export const emptyLocationValues: LocationFormValues = {
   state: '',
   zip: '',
   phone: '',
+  pageUrl: '',
 }
 
 export function locationValues(location: Location): LocationFormValues {
-  const { name, address, city, state, zip, phone } = location
-  return { name, address, city, state, zip, phone }
+  const { name, address, city, state, zip, phone, pageUrl } = location
+  return { name, address, city, state, zip, phone, pageUrl }
 }
 
 const resolver = zodResolver(locationFormSchema) as unknown as Resolver<
@@ -49,7 +50,7 @@ export interface LocationFormProps {
   onCancel?: () => void
 }
 
-/** The six location fields, used to add a location and to edit one inline. */
+/** The six location fields of SPEC §2 and the optional page URL (issue 11), to add or edit inline. */
 export function LocationForm(props: LocationFormProps) {
   const { label, defaultValues, namePlaceholder, submitLabel, pendingLabel, onCancel } = props
   const [message, setMessage] = useState<string | null>(null)
@@ -105,6 +106,19 @@ export function LocationForm(props: LocationFormProps) {
           }}
           errors={errors}
         />
+        <FormField
+          label="Location page URL"
+          hint="Optional: this location's own page on your website. The site audit checks it."
+          error={errors.pageUrl?.message}
+          className="sm:col-span-2"
+        >
+          <Input
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com/round-rock"
+            {...register('pageUrl')}
+          />
+        </FormField>
       </div>
       {message ? <FormMessage tone="error">{message}</FormMessage> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

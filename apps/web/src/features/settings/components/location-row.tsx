@@ -1,5 +1,5 @@
 import type { Location } from '@localseo/shared/business'
-import { MapPin, Pencil, Phone, Star, Trash2 } from 'lucide-react'
+import { Globe, MapPin, Pencil, Phone, Star, Trash2 } from 'lucide-react'
 import { useId } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
@@ -72,6 +72,19 @@ export function LocationRow(props: LocationRowProps) {
               <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
                 <Phone aria-hidden="true" className="size-3.5 shrink-0" />
                 <span>{location.phone}</span>
+              </p>
+            ) : null}
+            {location.pageUrl ? (
+              <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                <Globe aria-hidden="true" className="size-3.5 shrink-0" />
+                <a
+                  href={location.pageUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="truncate text-primary underline-offset-4 hover:underline"
+                >
+                  {location.pageUrl}
+                </a>
               </p>
             ) : null}
           </div>

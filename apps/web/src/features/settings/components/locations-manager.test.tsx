@@ -123,6 +123,7 @@ describe('business locations manager', () => {
       state: 'TX',
       zip: '78758',
       phone: '(512) 555-0199',
+      pageUrl: '',
     })
     expect(card.queryByRole('form', { name: 'New location' })).not.toBeInTheDocument()
     expect(card.queryByText('No additional locations added yet.')).not.toBeInTheDocument()
@@ -143,7 +144,7 @@ describe('business locations manager', () => {
     expect(row(roundRock).queryByRole('button', { name: /Set as Primary/ })).not.toBeInTheDocument()
   })
 
-  test('one location is edited inline at a time; Cancel leaves it and Save Changes saves all six fields', async () => {
+  test('one location is edited inline at a time; Cancel leaves it and Save Changes saves every field', async () => {
     const { bodies, calls } = signIn(twoLocations)
     await locationsCard()
     const user = userEvent.setup()
@@ -165,12 +166,15 @@ describe('business locations manager', () => {
     await user.clear(editing.getByLabelText('Location Name'))
     await user.type(editing.getByLabelText('Location Name'), 'Sunrise Dental - Round Rock North')
     await user.type(editing.getByLabelText('Phone'), '512-555-0142')
+    // The optional page URL (issue 11) follows the website's rules: https:// is added.
+    await user.type(editing.getByLabelText(/^Location page URL/), 'sunrisedental.com/round-rock')
     await user.click(editing.getByRole('button', { name: 'Save Changes' }))
 
     const saved = within(
       await screen.findByRole('listitem', { name: 'Sunrise Dental - Round Rock North' }),
     )
     expect(saved.getByText('(512) 555-0142')).toBeVisible()
+    expect(saved.getByRole('link', { name: 'https://sunrisedental.com/round-rock' })).toBeVisible()
     expect(bodies[0]).toEqual({
       name: 'Sunrise Dental - Round Rock North',
       address: '5 Oak Rd',
@@ -178,8 +182,23 @@ describe('business locations manager', () => {
       state: 'TX',
       zip: '78664',
       phone: '(512) 555-0142',
+      pageUrl: 'https://sunrisedental.com/round-rock',
     })
     expect(screen.queryByRole('form', { name: /^Edit / })).not.toBeInTheDocument()
+  })
+
+  test('a location page URL that is not a web address is refused before anything is sent', async () => {
+    const { calls } = signIn(twoLocations)
+    await locationsCard()
+    const user = userEvent.setup()
+    await user.click(row('Sunrise Dental - Downtown').getByRole('button', { name: /Edit/ }))
+    const editing = within(screen.getByRole('form', { name: 'Edit Sunrise Dental - Downtown' }))
+    await user.type(editing.getByLabelText(/^Location page URL/), 'javascript:alert(1)')
+    await user.click(editing.getByRole('button', { name: 'Save Changes' }))
+    expect(
+      await editing.findByText('Enter a page address such as https://example.com/austin.'),
+    ).toBeVisible()
+    expect(calls.some((call) => call.startsWith('PATCH'))).toBe(false)
   })
 
   test('deleting asks for confirmation first; Cancel keeps the location', async () => {

@@ -1,0 +1,192 @@
+import { hasBusinessName, type Business } from '@localseo/shared/business'
+import { useQuery } from '@tanstack/react-query'
+import { ArrowLeft, Globe, ScanSearch } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { BusinessRequired } from '@/components/business-required'
+import { PageHeader } from '@/components/page-header'
+import { Alert, AlertDescription } from '@/components/ui/alert'
+import { Button, buttonClassName } from '@/components/ui/button'
+import { Card, CardContent } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { paths } from '@/config/paths'
+import {
+  auditRunQueryOptions,
+  auditRunsQueryOptions,
+  latestFinishedRun,
+  type AuditRunSummary,
+} from '@/lib/site-audit'
+import { useCancelAudit } from '../api/cancel-audit'
+import { useStartAudit } from '../api/start-audit'
+import { AuditHistory } from './audit-history'
+import { AuditIssues } from './audit-issues'
+import { AuditProgress } from './audit-progress'
+import { AuditSummary } from './audit-summary'
+
+export const NO_WEBSITE_MESSAGE = 'Add your website in Settings to run a site audit.'
+
+/** Issue 11 item 4: run an audit of the owner's website and work through what it found. */
+export function SiteAuditScreen({ business }: { business: Business }) {
+  // The side menu keeps Dashboard active (SPEC §2); this link leads back to it.
+  const header = (
+    <Link
+      to={paths.dashboard}
+      className="mb-3 inline-flex items-center gap-1 text-sm text-muted-foreground hover:text-foreground"
+    >
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Dashboard
+    </Link>
+  )
+  if (!hasBusinessName(business)) {
+    return (
+      <section>
+        {header}
+        <PageHeader title="Site Audit" />
+        <BusinessRequired />
+      </section>
+    )
+  }
+  return (
+    <section>
+      {header}
+      <SiteAudit business={business} />
+    </section>
+  )
+}
+
+function SiteAudit({ business }: { business: Business }) {
+  const runs = useQuery(auditRunsQueryOptions(business.id))
+  const start = useStartAudit()
+  const cancel = useCancelAudit()
+  const [selectedId, setSelectedId] = useState<string>()
+  const hasWebsite = business.website.trim() !== ''
+
+  const list = runs.data ?? []
+  const latest = list[0]
+  const running = latest?.status === 'running' ? latest : undefined
+  const shown = pickShown(list, selectedId)
+
+  return (
+    <>
+      <PageHeader
+        title="Site Audit"
+        description={business.website || business.name}
+        actions={
+          hasWebsite ? (
+            <Button
+              onClick={() => start.mutate(undefined, { onSuccess: () => setSelectedId(undefined) })}
+              disabled={start.isPending || running !== undefined || runs.isPending}
+            >
+              <ScanSearch aria-hidden="true" />
+              {start.isPending ? 'Starting...' : 'Run site audit'}
+            </Button>
+          ) : undefined
+        }
+      />
+      <div className="grid gap-6">
+        {start.error ? (
+          <Alert variant="destructive" role="alert">
+            <AlertDescription>{start.error.message}</AlertDescription>
+          </Alert>
+        ) : null}
+        {cancel.error ? (
+          <Alert variant="destructive" role="alert">
+            <AlertDescription>{cancel.error.message}</AlertDescription>
+          </Alert>
+        ) : null}
+        {!hasWebsite ? <NoWebsite /> : null}
+        {runs.isPending ? (
+          <Spinner label="Loading your audits…" />
+        ) : runs.isError ? (
+          <Alert variant="destructive" role="alert">
+            <AlertDescription>Could not load your audits. Please try again later.</AlertDescription>
+          </Alert>
+        ) : (
+          <>
+            {running ? (
+              <AuditProgress
+                run={running}
+                cancelling={cancel.isPending}
+                onCancel={() => cancel.mutate(running.id)}
+              />
+            ) : null}
+            {latest?.status === 'failed' ? (
+              <Alert variant="destructive" role="status">
+                <AlertDescription>
+                  The last audit did not finish: {latest.error ?? 'it stopped unexpectedly.'} Run it
+                  again.
+                </AlertDescription>
+              </Alert>
+            ) : null}
+            {list.length === 0 && hasWebsite ? <FirstRun /> : null}
+            {shown ? <RunResults businessId={business.id} runId={shown.id} /> : null}
+            {list.length > 0 ? (
+              <AuditHistory runs={list} selectedId={shown?.id} onSelect={setSelectedId} />
+            ) : null}
+          </>
+        )}
+      </div>
+    </>
+  )
+}
+
+/** The chosen run when it has results, else the latest run that finished. */
+function pickShown(runs: AuditRunSummary[], selectedId: string | undefined) {
+  const chosen = runs.find((r) => r.id === selectedId)
+  if (chosen && (chosen.status === 'done' || chosen.status === 'cancelled')) return chosen
+  return latestFinishedRun(runs)
+}
+
+function RunResults({ businessId, runId }: { businessId: string; runId: string }) {
+  const detail = useQuery(auditRunQueryOptions(businessId, runId))
+  if (detail.isPending) return <Spinner label="Loading the audit results…" />
+  if (detail.isError) {
+    return (
+      <Alert variant="destructive" role="alert">
+        <AlertDescription>Could not load this audit. Please try again later.</AlertDescription>
+      </Alert>
+    )
+  }
+  return (
+    <>
+      <AuditSummary detail={detail.data} />
+      <AuditIssues detail={detail.data} />
+    </>
+  )
+}
+
+function NoWebsite() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-4 py-10 text-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <Globe aria-hidden="true" className="size-6" />
+        </span>
+        <p role="status" className="max-w-md text-sm text-muted-foreground">
+          {NO_WEBSITE_MESSAGE}
+        </p>
+        <Link to={paths.settings} className={buttonClassName({ variant: 'outline' })}>
+          Go to Settings
+        </Link>
+      </CardContent>
+    </Card>
+  )
+}
+
+function FirstRun() {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <ScanSearch aria-hidden="true" className="size-6" />
+        </span>
+        <h2 className="text-lg font-semibold">No audit yet</h2>
+        <p className="max-w-lg text-sm text-muted-foreground">
+          Run a site audit to check your website for what local search rewards: pages search engines
+          can read, titles and headings, your name, address and phone on the page, LocalBusiness
+          markup and a page for each location. It reads up to 200 pages.
+        </p>
+      </CardContent>
+    </Card>
+  )
+}
