@@ -1,13 +1,11 @@
 // The measured Local SEO Score (issue 11 items 5 and 6): 72 before any audit, a measured score with
 // its breakdown after an audit of a fixture site, and a failed local check turned into a task once.
-import { createServer, type Server } from 'node:http'
 import { mkdir } from 'node:fs/promises'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { openBrowser, url, type Browser } from './browser'
+import { fixtureOrigin, serveFixtureSite, type FixtureSite } from './fixture-site'
 import { callApiAs, signUpWithBusiness, sunriseDental } from './journeys'
 
-// run.mjs allows the server to fetch this one loopback port (FETCH_ALLOW_HOSTS).
-const fixturePort = Number(process.env.E2E_FIXTURE_PORT)
 const SHOTS = process.env.E2E_SCREENSHOTS_DIR
 
 const words = (n: number) =>
@@ -59,27 +57,16 @@ const servicesPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body><h1>Dental services</h1><p>${words(230)}</p><a href="/">Sunrise Dental home</a></body></html>`
 
-let fixture: Server | undefined
+let fixture: FixtureSite | undefined
 let browser: Browser | undefined
 
 beforeAll(async () => {
-  if (!fixturePort) throw new Error('E2E_FIXTURE_PORT is not set: run the journeys via run.mjs.')
-  const origin = `http://127.0.0.1:${fixturePort}`
-  fixture = createServer((request, response) => {
-    const html = { '/': homePage(origin), '/services': servicesPage }[request.url ?? '']
-    if (html === undefined) {
-      response.writeHead(404, { 'Content-Type': 'text/plain' })
-      response.end('Not found')
-      return
-    }
-    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
-    response.end(html)
-  })
-  await new Promise<void>((resolve) => fixture!.listen(fixturePort, '127.0.0.1', resolve))
+  const pages: Record<string, string> = { '/': homePage(fixtureOrigin), '/services': servicesPage }
+  fixture = await serveFixtureSite((pathname) => pages[pathname])
 })
 
 afterAll(async () => {
-  await new Promise((resolve) => fixture?.close(resolve))
+  await fixture?.close()
 })
 
 afterEach(async () => {
@@ -104,7 +91,7 @@ describe('measured Local SEO Score journey', () => {
     const { page, problems } = browser
     await signUpWithBusiness(page, {
       prefix: 'score',
-      website: `http://127.0.0.1:${fixturePort}/`,
+      website: `${fixtureOrigin}/`,
     })
 
     // Before any audit: SPEC's 72 and an invitation to run one.

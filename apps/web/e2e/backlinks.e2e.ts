@@ -1,38 +1,29 @@
-import { createServer, type Server } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { openBrowser, url, type Browser } from './browser'
+import { fixtureOrigin, serveFixtureSite, type FixtureSite } from './fixture-site'
 import { signUpWithBusiness } from './journeys'
 
-// run.mjs allows the server to fetch this one loopback port (FETCH_ALLOW_HOSTS) for verification.
-const fixturePort = Number(process.env.E2E_FIXTURE_PORT)
-const partnerUrl = `http://127.0.0.1:${fixturePort}/partners`
+const partnerUrl = `${fixtureOrigin}/partners`
 const WEBSITE = 'https://www.sunrisedental-austin.com'
 
-let fixture: Server | undefined
+let fixture: FixtureSite | undefined
 let browser: Browser | undefined
 
+// A partner page linking to the business (www and apex are the same site), marked nofollow.
+const partnersPage =
+  '<!doctype html><html><head><title>Our partners</title></head><body><h1>Partners</h1>' +
+  '<p>We recommend <a href="https://sunrisedental-austin.com/" rel="nofollow">Sunrise Dental</a>.</p>' +
+  '</body></html>'
+
 beforeAll(async () => {
-  if (!fixturePort) throw new Error('E2E_FIXTURE_PORT is not set: run the journeys via run.mjs.')
-  // A partner page linking to the business (www and apex are the same site), marked nofollow.
-  fixture = createServer((request, response) => {
-    if (request.url === '/partners') {
-      response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
-      response.end(
-        '<!doctype html><html><head><title>Our partners</title></head><body><h1>Partners</h1>' +
-          '<p>We recommend <a href="https://sunrisedental-austin.com/" rel="nofollow">Sunrise Dental</a>.</p>' +
-          '</body></html>',
-      )
-      return
-    }
-    response.writeHead(404, { 'Content-Type': 'text/plain' })
-    response.end('Not found')
-  })
-  await new Promise<void>((resolve) => fixture!.listen(fixturePort, '127.0.0.1', resolve))
+  fixture = await serveFixtureSite((pathname) =>
+    pathname === '/partners' ? partnersPage : undefined,
+  )
 })
 
 afterAll(async () => {
-  await new Promise((resolve) => fixture?.close(resolve))
+  await fixture?.close()
 })
 
 afterEach(async () => {

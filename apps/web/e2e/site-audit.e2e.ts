@@ -2,14 +2,13 @@
 // this one port through FETCH_ALLOW_HOSTS), saved as the website in Settings with a location page;
 // the dashboard's Issues to Fix card leads to the audit; the audit finds the issues, one opens to its
 // pages and fix, and the history keeps both runs with what is new and fixed.
-import { createServer, type Server } from 'node:http'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { openBrowser, url, type Browser } from './browser'
+import { fixtureOrigin, serveFixtureSite, type FixtureSite } from './fixture-site'
 import { signUpThroughLanding } from './journeys'
 
-const fixturePort = Number(process.env.E2E_FIXTURE_PORT)
-const origin = `http://127.0.0.1:${fixturePort}`
+const origin = fixtureOrigin
 /** Set E2E_SCREENSHOT_DIR to keep screenshots of the audit screen at 1280 and 390 px. */
 const screenshotDir = process.env.E2E_SCREENSHOT_DIR
 
@@ -53,27 +52,15 @@ function site(pathname: string): string | undefined {
   return undefined
 }
 
-let fixture: Server | undefined
+let fixture: FixtureSite | undefined
 let browser: Browser | undefined
 
 beforeAll(async () => {
-  if (!fixturePort) throw new Error('E2E_FIXTURE_PORT is not set: run the journeys via run.mjs.')
-  fixture = createServer((request, response) => {
-    const pathname = new URL(request.url ?? '/', origin).pathname
-    const html = site(pathname)
-    if (html === undefined) {
-      response.writeHead(404, { 'Content-Type': 'text/html' })
-      response.end('<h1>Not found</h1>')
-      return
-    }
-    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' })
-    response.end(html)
-  })
-  await new Promise<void>((resolve) => fixture!.listen(fixturePort, '127.0.0.1', resolve))
+  fixture = await serveFixtureSite(site)
 })
 
 afterAll(async () => {
-  await new Promise((resolve) => fixture?.close(resolve))
+  await fixture?.close()
 })
 
 afterEach(async () => {
