@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, Globe, ScanSearch } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { BusinessRequired } from '@/components/business-required'
+import { BusinessRequired, SettingsRequired } from '@/components/business-required'
 import { PageHeader } from '@/components/page-header'
 import { Alert, AlertDescription } from '@/components/ui/alert'
-import { Button, buttonClassName } from '@/components/ui/button'
+import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
@@ -156,21 +156,7 @@ function RunResults({ businessId, runId }: { businessId: string; runId: string }
 }
 
 function NoWebsite() {
-  return (
-    <Card>
-      <CardContent className="flex flex-col items-center gap-4 py-10 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
-          <Globe aria-hidden="true" className="size-6" />
-        </span>
-        <p role="status" className="max-w-md text-sm text-muted-foreground">
-          {NO_WEBSITE_MESSAGE}
-        </p>
-        <Link to={paths.settings} className={buttonClassName({ variant: 'outline' })}>
-          Go to Settings
-        </Link>
-      </CardContent>
-    </Card>
-  )
+  return <SettingsRequired icon={Globe} message={NO_WEBSITE_MESSAGE} />
 }
 
 function FirstRun() {
