@@ -154,6 +154,15 @@ async function fillDefaults({
   })
 }
 
+/** What every request for one business or location's rankings carries. */
+interface ScopeRequest {
+  db: Db
+  provider: RankProvider
+  business: Business
+  location: ResolvedLocation
+  now: Date
+}
+
 /**
  * The tracked keywords of a business or location. The first view fills the SPEC §9 defaults; every
  * view records the checks missing up to today (backfilled as the simulation's past).
@@ -164,13 +173,7 @@ export async function listTrackedKeywords({
   business,
   location,
   now,
-}: {
-  db: Db
-  provider: RankProvider
-  business: Business
-  location: ResolvedLocation
-  now: Date
-}): Promise<TrackedKeyword[]> {
+}: ScopeRequest): Promise<TrackedKeyword[]> {
   const [seeded] = await db
     .select({ id: rankScopes.id })
     .from(rankScopes)
@@ -211,14 +214,7 @@ export async function trackKeyword({
   location,
   keyword,
   now,
-}: {
-  db: Db
-  provider: RankProvider
-  business: Business
-  location: ResolvedLocation
-  keyword: string
-  now: Date
-}): Promise<{ keyword: TrackedKeyword; added: boolean }> {
+}: ScopeRequest & { keyword: string }): Promise<{ keyword: TrackedKeyword; added: boolean }> {
   const locationId = scopeId(location)
   const key = keywordKey(keyword)
   const inserted = await db.transaction(async (tx) => {
@@ -369,13 +365,7 @@ export async function refreshRankings({
   business,
   location,
   now,
-}: {
-  db: Db
-  provider: RankProvider
-  business: Business
-  location: ResolvedLocation
-  now: Date
-}): Promise<{ day: string; checked: number; failed: number }> {
+}: ScopeRequest): Promise<{ day: string; checked: number; failed: number }> {
   const day = dayOf(now)
   const rows = await db
     .select({
