@@ -18,6 +18,7 @@ import { rankTrackerRoutes } from './features/rank-tracker/rank-tracker.routes.j
 import { siteAuditRoutes } from './features/site-audit/site-audit.routes.js'
 import type { AppDeps } from './lib/deps.js'
 import { AppError, errorBody } from './lib/errors.js'
+import { inputGuard } from './lib/input-guard.js'
 import { requestLogger } from './lib/request-logger.js'
 import { securityHeaders } from './lib/security-headers.js'
 import { staticWeb } from './lib/static-web.js'
@@ -39,6 +40,17 @@ function apiRoutes(deps: AppDeps) {
         onError: (c) =>
           c.json(errorBody('payload_too_large', 'The request body is larger than 1 MiB.'), 413),
       }),
+    )
+    .use(
+      '*',
+      inputGuard((c, problem) =>
+        c.json(
+          errorBody('validation_failed', 'Some fields are missing or invalid.', [
+            { path: problem.where, message: problem.message },
+          ]),
+          422,
+        ),
+      ),
     )
     .route('/business', businessRoutes(deps))
     .route('/business/locations', locationRoutes(deps))

@@ -2,6 +2,7 @@
 // analysis and in the browser for instant feedback.
 import { categoryTerms } from './category-terms.js'
 import { US_STATES } from './us-states.js'
+import { ownValue } from './own-key.js'
 
 export interface ScoredBacklink {
   domain: string
@@ -32,7 +33,7 @@ const GENERIC_CATEGORY_WORDS = new Set(['services', 'service', 'other', 'and'])
 /** The phrases that make a link local: the city, the state (name or code), the category. */
 export function localTerms(place: { city: string; state: string; category: string }) {
   const stateCode = place.state.trim().toUpperCase()
-  const stateName = US_STATES[stateCode] ?? place.state
+  const stateName = ownValue(US_STATES, stateCode) ?? place.state
   const categoryWords = place.category
     .toLowerCase()
     .split(/[^a-z]+/)

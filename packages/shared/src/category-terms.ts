@@ -1,6 +1,7 @@
 // How people search for each business category (SPEC §3 categories): the noun they type and the
 // services they look for. Used by the simulations and the keyword engine.
 import type { BusinessCategory } from './business.js'
+import { ownValue } from './own-key.js'
 
 export interface CategoryTerms {
   /** What a searcher calls the business: 'dentist', 'plumber'. */
@@ -95,5 +96,5 @@ export const CATEGORY_TERMS: Readonly<Record<BusinessCategory, CategoryTerms>> =
 const fallback: CategoryTerms = CATEGORY_TERMS.Other
 
 export function categoryTerms(category: string): CategoryTerms {
-  return (CATEGORY_TERMS as Record<string, CategoryTerms | undefined>)[category] ?? fallback
+  return ownValue<CategoryTerms>(CATEGORY_TERMS, category) ?? fallback
 }

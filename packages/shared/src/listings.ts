@@ -7,6 +7,7 @@ import type { Business } from './business.js'
 import { resolveLocation } from './location-selection.js'
 import { compareNap, formatAddress, type Nap } from './nap.js'
 import { seededRandom } from './random.js'
+import { ownValue } from './own-key.js'
 
 export const LISTING_PLATFORMS = [
   'Google Business Profile',
@@ -44,7 +45,7 @@ export const PLATFORM_URLS: Readonly<Record<string, string>> = {
 }
 
 export function citationSources(category: string): string[] {
-  return [...BASE_CITATIONS, ...(CATEGORY_CITATIONS[category] ?? [])]
+  return [...BASE_CITATIONS, ...(ownValue(CATEGORY_CITATIONS, category) ?? [])]
 }
 
 export function platformsFor(category: string): string[] {
@@ -224,7 +225,7 @@ export function buildListingsView(opts: {
       napConsistency: !listed ? 'n/a' : differences.length > 0 ? 'inconsistent' : 'consistent',
       issues,
       lastUpdated: record?.updatedOn ?? sample!.lastUpdated,
-      url: record?.url || PLATFORM_URLS[platform] || '',
+      url: record?.url || ownValue(PLATFORM_URLS, platform) || '',
       shown,
     }
   }

@@ -26,6 +26,11 @@ describe('names', () => {
 })
 
 describe('addresses', () => {
+  test('words that are members of every object stay words (issue 14)', () => {
+    expect(normalizeAddress('1 Constructor Tostring Way')).toBe('1 constructor tostring way')
+    expect(normalizeAddress('12 Valueof Street')).toBe('12 valueof st')
+  })
+
   test.each([
     ['100 Congress Ave, Austin, TX 78701', '100 Congress Avenue, Austin, Texas 78701', true],
     ['100 Congress Ave, Austin, TX 78701', '100 congress ave austin tx 78701-1234', true],

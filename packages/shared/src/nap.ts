@@ -4,6 +4,7 @@
 // formatting does not matter for phones (compared in E.164).
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { US_STATES, toStateCode } from './us-states.js'
+import { ownValue } from './own-key.js'
 
 export interface Nap {
   name: string
@@ -127,7 +128,7 @@ export function normalizeAddress(address: string): string {
       if (!UNIT_WORDS.has(out[out.length - 1] ?? '')) out.push('ste')
       continue
     }
-    out.push(ADDRESS_WORDS[token] ?? token)
+    out.push(ownValue(ADDRESS_WORDS, token) ?? token)
   }
   return out.join(' ')
 }

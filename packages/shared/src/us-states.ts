@@ -66,6 +66,6 @@ const codeByName = new Map(
 export function toStateCode(input: string): string | undefined {
   const value = input.trim()
   const upper = value.toUpperCase()
-  if (upper in US_STATES) return upper
+  if (Object.hasOwn(US_STATES, upper)) return upper
   return codeByName.get(value.toLowerCase().replace(/\s+/g, ' '))
 }

@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { z } from 'zod'
 import type { AppDeps } from '../lib/deps.js'
+import { inputGuard } from '../lib/input-guard.js'
 import { signUpWithConfirmation } from './email-auth.js'
 import { emailAuthRoutes } from './email.routes.js'
 import {
@@ -15,6 +16,7 @@ import {
   unprocessable,
   validationFailed,
 } from './errors.js'
+import { metadataField } from './metadata.js'
 import { mfaRoutes } from './mfa.routes.js'
 import { signInWithPassword, signUpWithPassword } from './password-auth.js'
 import { clearPasswordFailures, passwordLockout, recordPasswordFailure } from './rate-limit.js'
@@ -28,13 +30,12 @@ import { listFactors, normalizeEmail, serializeUser, validEmail } from './users.
 
 const MAX_BODY_BYTES = 1024 * 1024
 
-const metadata = z.record(z.string(), z.unknown())
 // auth-js sends null for absent optional fields (code_challenge etc.); unknown fields are ignored.
 const signupBody = z.object({
   email: z.string().nullish(),
   phone: z.string().nullish(),
   password: z.string().nullish(),
-  data: metadata.nullish(),
+  data: metadataField.nullish(),
 })
 const passwordGrantBody = z.object({
   email: z.string().nullish(),
@@ -46,7 +47,7 @@ const updateUserBody = z.object({
   email: z.string().nullish(),
   phone: z.string().nullish(),
   password: z.string().nullish(),
-  data: metadata.nullish(),
+  data: metadataField.nullish(),
 })
 const logoutScope = z.enum(['global', 'local', 'others']).default('global')
 
@@ -81,6 +82,12 @@ export function authRoutes(deps: AppDeps) {
             new GoTrueError(413, 'request_entity_too_large', 'Request body is larger than 1 MiB.'),
           ),
       }),
+    )
+    .use(
+      '*',
+      inputGuard((c, problem) =>
+        goTrueErrorResponse(c, validationFailed(`${problem.where}: ${problem.message}`)),
+      ),
     )
 
     .post('/signup', limit('signup'), async (c) => {

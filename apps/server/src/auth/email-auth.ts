@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, ne } from 'drizzle-orm'
 import { users } from '../db/schema/app.js'
 import { authUsers } from '../db/schema/auth.js'
+import { ownValue } from '@localseo/shared/own-key'
 import type { AppDeps } from '../lib/deps.js'
 import { accountMail, type AccountMailKind } from '../mail/templates.js'
 import { GoTrueError, tooManyRequests, unprocessable, validationFailed } from './errors.js'
@@ -299,7 +300,7 @@ const VERIFY_TYPES: Record<string, TokenType[]> = {
 }
 
 export function verifyTypes(type: string): TokenType[] {
-  const types = VERIFY_TYPES[type]
+  const types = ownValue(VERIFY_TYPES, type)
   if (!types) throw validationFailed(`Unsupported verification type: ${type}`)
   return types
 }

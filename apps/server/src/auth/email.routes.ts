@@ -6,6 +6,7 @@ import { z } from 'zod'
 import type { AppDeps } from '../lib/deps.js'
 import { requestOtp, requestRecovery, resendEmail, verifyOneTimeToken } from './email-auth.js'
 import { GoTrueError, unprocessable, validationFailed } from './errors.js'
+import { metadataField } from './metadata.js'
 import { safeRedirect } from './redirect.js'
 import { readJsonBody } from './request.js'
 import { authRouteContext } from './route-context.js'
@@ -17,7 +18,7 @@ const otpBody = z.object({
   email: z.string().nullish(),
   phone: z.string().nullish(),
   create_user: z.boolean().nullish(),
-  data: z.record(z.string(), z.unknown()).nullish(),
+  data: metadataField.nullish(),
 })
 const resendBody = z.object({
   email: z.string().nullish(),

@@ -1,6 +1,7 @@
 // The AccessTokenResponse every successful grant returns (reference/gotrue-compat.md §2 "Session").
 import type { AppDeps } from '../lib/deps.js'
 import type { IssuedSession } from './sessions.js'
+import { tokenMetadata } from './metadata.js'
 import { signAccessToken } from './tokens.js'
 import { listFactors, serializeUser } from './users.js'
 
@@ -24,7 +25,7 @@ export async function buildSessionResponse(opts: {
       email: user.email,
       phone: '',
       app_metadata: user.appMetadata,
-      user_metadata: user.userMetadata,
+      user_metadata: tokenMetadata(user.userMetadata),
       aal: session.aal,
       amr: issued.amr,
       session_id: session.id,

@@ -7,10 +7,11 @@ import { authSessions, authUsers } from '../db/schema/auth.js'
 import type { AppDeps } from '../lib/deps.js'
 import type { Authenticated } from './authenticate.js'
 import { emailExists, guardEmailSend, sendAccountEmail } from './email-auth.js'
-import { GoTrueError, unprocessable } from './errors.js'
+import { GoTrueError, unprocessable, validationFailed } from './errors.js'
 import { assertPasswordAcceptable, hashPassword, verifyPassword } from './passwords.js'
 import { clearPasswordFailures } from './rate-limit.js'
-import { displayName, findUserByEmail, mergeMetadata, type AuthUser } from './users.js'
+import { mergeMetadata, metadataProblem } from './metadata.js'
+import { displayName, findUserByEmail, type AuthUser } from './users.js'
 
 export interface UserPatch {
   /** Already normalized and validated by the route. */
@@ -76,6 +77,9 @@ export async function updateUser(opts: {
       .for('update')
     const base = locked ?? current
     const userMetadata = data ? mergeMetadata(base.userMetadata, data) : base.userMetadata
+    // Each patch is bounded on its own; the merged whole must be too (rolled back otherwise).
+    const tooLarge = data && metadataProblem(userMetadata)
+    if (tooLarge) throw validationFailed(tooLarge)
     const [row] = await tx
       .update(authUsers)
       .set({

@@ -129,19 +129,6 @@ export async function findUserById(db: Db, id: string): Promise<AuthUser | undef
 export const isBanned = (user: AuthUser, clock: Clock) =>
   user.bannedUntil !== null && user.bannedUntil.getTime() > clock.now().getTime()
 
-/** PUT /user `data`: merged key-wise, a null value deletes the key (§3 PUT /user). */
-export function mergeMetadata(
-  current: Record<string, unknown>,
-  patch: Record<string, unknown>,
-): Record<string, unknown> {
-  const merged = { ...current }
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete merged[key]
-    else merged[key] = value
-  }
-  return merged
-}
-
 /** The product's display name comes from `full_name` in user metadata. */
 export const displayName = (metadata: Record<string, unknown>) =>
   typeof metadata.full_name === 'string' ? metadata.full_name : ''

@@ -3,6 +3,7 @@
 // from this plus the owner's own data. `{noun}` is the category's search noun (categoryTerms).
 import type { BusinessCategory } from '@localseo/shared/business'
 import type { Level } from '@localseo/shared/ai'
+import { ownValue } from '@localseo/shared/own-key'
 
 export interface LinkSource {
   name: string
@@ -353,10 +354,7 @@ export const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlayb
 }
 
 export function categoryPlaybook(category: string): CategoryPlaybook {
-  return (
-    (CATEGORY_PLAYBOOKS as Record<string, CategoryPlaybook | undefined>)[category] ??
-    CATEGORY_PLAYBOOKS.Other
-  )
+  return ownValue<CategoryPlaybook>(CATEGORY_PLAYBOOKS, category) ?? CATEGORY_PLAYBOOKS.Other
 }
 
 /** Link sources every local business can earn, whatever its category. */

@@ -5,12 +5,11 @@ import { and, desc, lte, sql, type SQL } from 'drizzle-orm'
 import { BACKLINKS_CSV_HEADER, backlinkCsvRow } from '@localseo/shared/backlinks-csv'
 import { buildCsvRows } from '@localseo/shared/csv'
 import type { Db } from '../../db/client.js'
-import type { Logger } from '../../lib/logger.js'
 import { backlinks } from '../../db/schema/app.js'
 
 export const EXPORT_PAGE_SIZE = 1000
 
-/** The CSV in parts: the header, then one part per page of rows. */
+/** The CSV in parts: the header with the first page of rows, then one part per further page. */
 export async function* backlinkCsvParts({
   db,
   condition,
@@ -21,7 +20,8 @@ export async function* backlinkCsvParts({
   condition: SQL | undefined
   pageSize?: number
 }): AsyncGenerator<string> {
-  yield buildCsvRows([BACKLINKS_CSV_HEADER])
+  // The header waits for the first page, so a failing first query fails before any byte is sent.
+  let pending = buildCsvRows([BACKLINKS_CSV_HEADER])
   // created_at as text keeps its microseconds, which a JavaScript Date would lose.
   let after: { createdAt: string; id: string } | undefined
   for (;;) {
@@ -48,39 +48,10 @@ export async function* backlinkCsvParts({
       .where(and(condition, keyset))
       .orderBy(desc(backlinks.createdAt), desc(backlinks.id))
       .limit(pageSize)
-    if (rows.length > 0) yield buildCsvRows(rows.map(backlinkCsvRow))
+    yield pending + buildCsvRows(rows.map(backlinkCsvRow))
+    pending = ''
     const last = rows.at(-1)
     if (!last || rows.length < pageSize) return
     after = { createdAt: last.createdAt, id: last.id }
   }
-}
-
-/** The parts as a response body: the next page is read only when the client has taken the last. */
-export function backlinkCsvStream({
-  db,
-  condition,
-  logger,
-}: {
-  db: Db
-  condition: SQL | undefined
-  logger: Logger
-}): ReadableStream<Uint8Array> {
-  const parts = backlinkCsvParts({ db, condition })
-  const encoder = new TextEncoder()
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const next = await parts.next()
-        if (next.done) controller.close()
-        else controller.enqueue(encoder.encode(next.value))
-      } catch (error) {
-        // The 200 and part of the file are already sent: the download ends short, and we log why.
-        logger.error({ err: error }, 'backlinks export failed part way')
-        controller.error(error)
-      }
-    },
-    async cancel() {
-      await parts.return(undefined)
-    },
-  })
 }

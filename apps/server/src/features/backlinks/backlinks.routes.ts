@@ -11,11 +11,12 @@ import { BACKLINKS_CSV_FILENAME } from '@localseo/shared/backlinks-csv'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
+import { streamedBody } from '../../lib/streamed-body.js'
 import { getBusinessForUser, requireBusinessId } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { isFetchableUrl, urlPolicy } from '../../net/safe-fetch.js'
 import { analyseBacklinkProfile, generateBacklinkContentIdeas } from './backlink-ai.js'
-import { backlinkCsvStream } from './backlinks-export.js'
+import { backlinkCsvParts } from './backlinks-export.js'
 import {
   addBacklink,
   backlinkFilter,
@@ -54,7 +55,8 @@ export function backlinkRoutes(deps: AppDeps) {
         filter: c.req.valid('query'),
         now: clock.now(),
       })
-      return c.body(backlinkCsvStream({ db, condition, logger }), 200, {
+      const body = await streamedBody(c, backlinkCsvParts({ db, condition }), logger)
+      return c.body(body, 200, {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="${BACKLINKS_CSV_FILENAME}"`,
         'cache-control': 'no-store',

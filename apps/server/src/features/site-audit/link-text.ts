@@ -1,5 +1,7 @@
 // Link texts that say nothing about where the link goes, per language (primary subtag). A link whose
 // language is unknown (no lang, or text in several languages) is held against every list.
+import { ownValue } from '@localseo/shared/own-key'
+
 const GENERIC_LINK_TEXT: Readonly<Record<string, readonly string[]>> = {
   en: [
     'click here',
@@ -67,6 +69,6 @@ export function isGenericLinkText(text: string, lang: string | undefined): boole
   const normalized = normalizeLinkText(text)
   if (!normalized) return false
   const primary = lang?.split('-')[0]?.toLowerCase()
-  const lists = primary === undefined ? ALL_LISTS : [GENERIC_LINK_TEXT[primary] ?? []]
+  const lists = primary === undefined ? ALL_LISTS : [ownValue(GENERIC_LINK_TEXT, primary) ?? []]
   return lists.some((list) => list.includes(normalized))
 }

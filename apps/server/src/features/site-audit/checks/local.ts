@@ -1,7 +1,8 @@
 // Local checks: the home page and each location's page against the business profile, compared the
 // way the listings screen compares NAP (packages/shared/src/nap.ts).
 import { CATEGORY_TERMS } from '@localseo/shared/category-terms'
-import type { Business, BusinessCategory } from '@localseo/shared/business'
+import type { Business } from '@localseo/shared/business'
+import { ownValue } from '@localseo/shared/own-key'
 import {
   compareNap,
   formatAddress,
@@ -86,7 +87,7 @@ function phonesIn(facts: PageFacts): string[] {
 }
 
 function categoryTerms(category: string): string[] {
-  const terms = CATEGORY_TERMS[category as BusinessCategory]
+  const terms = ownValue(CATEGORY_TERMS, category)
   if (!terms) return []
   const words = category
     .toLowerCase()

@@ -1,3 +1,4 @@
+import { MAX_FULL_NAME_LENGTH } from '@localseo/shared/account'
 import { Mail } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { useLocation } from 'react-router'
@@ -114,6 +115,7 @@ export function AuthCard() {
                 name="fullName"
                 autoComplete="name"
                 required
+                maxLength={MAX_FULL_NAME_LENGTH}
                 value={fullName}
                 onChange={(event) => setFullName(event.target.value)}
               />

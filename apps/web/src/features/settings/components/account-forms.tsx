@@ -1,4 +1,5 @@
 // The three forms of the Account card. Each keeps its own result message, announced when it appears.
+import { MAX_FULL_NAME_LENGTH } from '@localseo/shared/account'
 import { MailCheck } from 'lucide-react'
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
@@ -63,6 +64,7 @@ export function NameForm({ currentName }: { currentName: string }) {
             name="fullName"
             autoComplete="name"
             required
+            maxLength={MAX_FULL_NAME_LENGTH}
             value={fullName}
             onChange={(event) => setFullName(event.target.value)}
           />

@@ -1,0 +1,34 @@
+// One hash over every row the app stores, to prove that a refused request changed nothing.
+import { sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../db/client.js'
+
+/** Tables a refused request may legitimately touch: rate-limit counters and the AI quota. */
+const VOLATILE_TABLES = new Set(['auth.rate_limits', 'public.ai_usage'])
+
+async function rows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  // Both drivers answer raw SQL with { rows }; drizzle types it per driver only.
+  const execute = db.execute.bind(db) as unknown as (query: SQL) => Promise<{ rows: Row[] }>
+  return (await execute(query)).rows
+}
+
+/** md5 of all rows of all tables (ordered, so the same data always hashes the same). */
+export async function databaseFingerprint(db: Db): Promise<string> {
+  const tables = await rows<{ schema: string; name: string }>(
+    db,
+    sql`select table_schema as schema, table_name as name from information_schema.tables
+      where table_schema in ('public', 'auth') and table_type = 'BASE TABLE'
+      order by 1, 2`,
+  )
+  const hashes = tables
+    .filter((table) => !VOLATILE_TABLES.has(`${table.schema}.${table.name}`))
+    .map(
+      (table) =>
+        sql`(select coalesce(md5(string_agg(t::text, ',' order by t::text)), '')
+          from ${sql.identifier(table.schema)}.${sql.identifier(table.name)} t)`,
+    )
+  const [row] = await rows<{ fingerprint: string }>(
+    db,
+    sql`select md5(concat_ws('|', ${sql.join(hashes, sql`, `)})) as fingerprint`,
+  )
+  return row?.fingerprint ?? ''
+}
