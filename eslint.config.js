@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import importX from 'eslint-plugin-import-x'
@@ -7,25 +8,15 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-const features = [
-  'auth',
-  'business',
-  'locations',
-  'dashboard',
-  'integrations',
-  'keywords',
-  'planner',
-  'rank-tracker',
-  'backlinks',
-  'listings',
-  'recommendations',
-  'settings',
-  'site-audit',
-]
+/** The feature folders of one side, read from disk so the list cannot go stale. */
+const featureNames = (base) =>
+  readdirSync(new URL(`${base}/features/`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
 
 /** A feature never reaches into another feature (STYLE "Shape"); app/ composes them. */
 const featureBoundaries = (base) =>
-  features.map((name) => ({
+  featureNames(base).map((name) => ({
     target: `${base}/features/${name}`,
     from: `${base}/features`,
     except: [`./${name}`],

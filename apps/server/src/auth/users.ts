@@ -121,11 +121,6 @@ export async function findUserByEmail(db: Db, email: string): Promise<AuthUser |
   return user
 }
 
-export async function findUserById(db: Db, id: string): Promise<AuthUser | undefined> {
-  const [user] = await db.select().from(authUsers).where(eq(authUsers.id, id)).limit(1)
-  return user
-}
-
 export const isBanned = (user: AuthUser, clock: Clock) =>
   user.bannedUntil !== null && user.bannedUntil.getTime() > clock.now().getTime()
 

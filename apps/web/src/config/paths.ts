@@ -37,7 +37,3 @@ export function activeMenuKey(pathname: string): ScreenKey {
   const entry = menuEntries.find((item) => item.path === `/${segment}`)
   return entry?.key ?? 'recommendations'
 }
-
-export function screenTitle(key: ScreenKey): string {
-  return menuEntries.find((item) => item.key === key)?.label ?? ''
-}

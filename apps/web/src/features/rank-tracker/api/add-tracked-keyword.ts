@@ -1,12 +1,9 @@
 // POST /api/rank-tracker/keywords: trimmed, never empty, ignored when already tracked (SPEC §5).
-import { trackKeywordInputSchema, trackedKeywordSchema } from '@localseo/shared/rank-tracker'
+import { trackedKeywordSchema } from '@localseo/shared/rank-tracker'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { rankScopeKey } from './get-tracked-keywords'
-
-/** Shared with the server. */
-export const addKeywordSchema = trackKeywordInputSchema.pick({ keyword: true })
 
 const responseSchema = z.object({ keyword: trackedKeywordSchema, added: z.boolean() })
 
