@@ -14,7 +14,7 @@ import { streamedBody } from './streamed-body.js'
 const SECRET = 'select * from backlinks where business_id = 42'
 
 async function* failingAfter(parts: string[]): AsyncGenerator<string> {
-  for (const part of parts) yield part
+  for (const part of parts) yield await Promise.resolve(part)
   throw new Error(SECRET)
 }
 
@@ -49,7 +49,7 @@ describe('a streamed body on a real server', () => {
     const res = await fetch(`${url}/fails-later`)
     expect(res.status).toBe(200)
     let received = ''
-    const reader = res.body!.getReader()
+    const reader = (res.body as ReadableStream<Uint8Array>).getReader()
     const decoder = new TextDecoder()
     const outcome = await (async () => {
       for (;;) {

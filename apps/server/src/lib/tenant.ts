@@ -1,7 +1,17 @@
 // Tenant scoping (ARCHITECTURE "Tenant scoping inside the query"): the business id always comes from
 // the verified session's user, never from the request.
-import { asc, eq } from 'drizzle-orm'
-import { emptyBusiness, type Business, type Location } from '@localseo/shared/business'
+import { and, asc, eq } from 'drizzle-orm'
+import {
+  emptyBusiness,
+  hasBusinessName,
+  type Business,
+  type Location,
+} from '@localseo/shared/business'
+import {
+  MAIN_LOCATION,
+  resolveLocation,
+  type ResolvedLocation,
+} from '@localseo/shared/location-selection'
 import type { Db } from '../db/client.js'
 import { businesses, locations } from '../db/schema/app.js'
 import { AppError } from './errors.js'
@@ -14,10 +24,14 @@ export async function findBusinessId(db: Db, userId: string): Promise<string | u
   return row?.id
 }
 
+/** What a screen that needs the business says until the owner has entered it. */
+export const BUSINESS_REQUIRED = 'Add your business information in Settings first.'
+const LOCATION_NOT_FOUND = 'That location does not exist.'
+
 /** The caller's business id, or a 404 that reads well in the UI when there is none yet. */
 export async function requireBusinessId(db: Db, userId: string): Promise<string> {
   const id = await findBusinessId(db, userId)
-  if (!id) throw new AppError('not_found', 'Add your business information in Settings first.')
+  if (!id) throw new AppError('not_found', BUSINESS_REQUIRED)
   return id
 }
 
@@ -70,4 +84,49 @@ export async function getBusinessForUser({
     .where(eq(locations.businessId, business.id))
     .orderBy(asc(locations.createdAt), asc(locations.id))
   return toBusiness(business, rows)
+}
+
+/** The caller's business once it has a name (every screen's texts need one), else a 404. */
+export async function requireNamedBusiness(db: Db, userId: string): Promise<Business> {
+  const business = await getBusinessForUser({ db, userId })
+  if (!business.id || !hasBusinessName(business)) throw new AppError('not_found', BUSINESS_REQUIRED)
+  return business
+}
+
+const isMain = (locationId: string | null | undefined) => !locationId || locationId === MAIN_LOCATION
+
+/**
+ * The place a request is about: the business itself for none or 'main', else one of its own
+ * locations. Any other id is a 404, never a silent fall-back to main (docs/product.md §4).
+ */
+export function requireLocation(business: Business, locationId?: string | null): ResolvedLocation {
+  if (!isMain(locationId) && !business.locations.some((l) => l.id === locationId)) {
+    throw new AppError('not_found', LOCATION_NOT_FOUND)
+  }
+  return resolveLocation(business, locationId)
+}
+
+/** The caller's named business and the place the request is about, each checked as above. */
+export async function requireScope(
+  db: Db,
+  userId: string,
+  locationId?: string | null,
+): Promise<{ business: Business; location: ResolvedLocation }> {
+  const business = await requireNamedBusiness(db, userId)
+  return { business, location: requireLocation(business, locationId) }
+}
+
+/** requireLocation by id alone, for queries that filter by location: undefined means main. */
+export async function requireLocationId(
+  db: Db,
+  businessId: string,
+  locationId: string | null | undefined,
+): Promise<string | undefined> {
+  if (isMain(locationId)) return undefined
+  const [found] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(and(eq(locations.id, locationId ?? ''), eq(locations.businessId, businessId)))
+  if (!found) throw new AppError('not_found', LOCATION_NOT_FOUND)
+  return found.id
 }

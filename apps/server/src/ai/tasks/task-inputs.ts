@@ -2,10 +2,11 @@
 import { z } from 'zod'
 import { LEVELS, TASK_CATEGORIES, TASK_PRIORITIES } from '@localseo/shared/ai'
 import { businessSchema } from '@localseo/shared/business'
+import { BUSINESS_REQUIRED } from '../../lib/tenant.js'
 
 /** Every task needs a named business (SPEC §1); its fields were validated when it was saved. */
 export const businessInput = businessSchema.refine((b) => b.name.trim() !== '', {
-  message: 'Add your business information in Settings first.',
+  message: BUSINESS_REQUIRED,
   path: ['name'],
 })
 

@@ -10,12 +10,13 @@ import {
   type BacklinkSummary,
   type NewBacklink,
 } from '@localseo/shared/backlinks'
-import { MAIN_LOCATION } from '@localseo/shared/location-selection'
 import type { Db } from '../../db/client.js'
-import { backlinks, locations } from '../../db/schema/app.js'
+import { backlinks } from '../../db/schema/app.js'
 import { backlinkCounts } from '../../db/schema/backlink-counts.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
+import { requireLocationId } from '../../lib/tenant.js'
+import { isUuid } from '../../lib/uuid.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS)
@@ -44,21 +45,6 @@ export function toBacklink(row: BacklinkRow): Backlink {
   }
 }
 
-/** undefined for 'main' (or none); a location id of this business; anything else is a 404. */
-export async function resolveLocationId(
-  db: Db,
-  businessId: string,
-  location: string | undefined,
-): Promise<string | undefined> {
-  if (!location || location === MAIN_LOCATION) return undefined
-  const [found] = await db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.id, location), eq(locations.businessId, businessId)))
-  if (!found) throw new AppError('not_found', 'That location does not exist.')
-  return found.id
-}
-
 /** Main shows all of the business's backlinks; a location shows its location-specific ones. */
 function scope(businessId: string, locationId: string | undefined): SQL[] {
   const where = [eq(backlinks.businessId, businessId)]
@@ -66,8 +52,6 @@ function scope(businessId: string, locationId: string | undefined): SQL[] {
   return where
 }
 
-// A malformed id matches no row: a 404, without handing the database a value it cannot cast.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const missing = () => new AppError('not_found', 'That backlink does not exist.')
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -84,7 +68,7 @@ export async function backlinkFilter({
   filter: Omit<BacklinkQuery, 'page' | 'pageSize'>
   now: Date
 }): Promise<SQL | undefined> {
-  const locationId = await resolveLocationId(db, businessId, filter.location)
+  const locationId = await requireLocationId(db, businessId, filter.location)
   const where = scope(businessId, locationId)
   if (filter.domain) {
     where.push(sql`${backlinks.domain} ilike ${`%${escapeLike(filter.domain)}%`} escape '\\'`)
@@ -147,7 +131,7 @@ export async function summarizeBacklinks({
   location?: string
   now: Date
 }): Promise<BacklinkSummary> {
-  const locationId = await resolveLocationId(db, businessId, location)
+  const locationId = await requireLocationId(db, businessId, location)
   // '' counts all of the business's backlinks; a location id counts its location-specific ones.
   const counted = and(
     eq(backlinkCounts.businessId, businessId),
@@ -219,7 +203,7 @@ export async function addBacklink({
   input: NewBacklink
   now: Date
 }): Promise<Backlink> {
-  const locationId = await resolveLocationId(db, businessId, input.location)
+  const locationId = await requireLocationId(db, businessId, input.location)
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(backlinks)
@@ -259,7 +243,7 @@ export async function setBacklinkStatus({
   id: string
   status: 'active' | 'broken'
 }): Promise<Backlink> {
-  if (!UUID.test(id)) throw missing()
+  if (!isUuid(id)) throw missing()
   const [row] = await db
     .update(backlinks)
     .set({ status })
@@ -278,7 +262,7 @@ export async function deleteBacklink({
   businessId: string
   id: string
 }) {
-  if (!UUID.test(id)) throw missing()
+  if (!isUuid(id)) throw missing()
   const deleted = await db
     .delete(backlinks)
     .where(and(eq(backlinks.id, id), eq(backlinks.businessId, businessId)))

@@ -14,6 +14,8 @@ import { backlinks, businesses } from '../../db/schema/app.js'
 import { recordActivity } from '../../lib/activity.js'
 import type { Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
+import { requireLocationId } from '../../lib/tenant.js'
+import { isUuid } from '../../lib/uuid.js'
 import {
   FetchBlockedError,
   FetchRedirectLoopError,
@@ -21,7 +23,7 @@ import {
   FetchTooManyRedirectsError,
   type SafeFetcher,
 } from '../../net/safe-fetch.js'
-import { resolveLocationId, toBacklink } from './backlinks.service.js'
+import { toBacklink } from './backlinks.service.js'
 import { inspectPage, isFollowed, websiteSiteKey } from './verify-page.js'
 
 export const NO_WEBSITE_TO_VERIFY = 'Please add your website URL in Settings to verify backlinks.'
@@ -172,7 +174,6 @@ export async function checkBacklink({
 // ---------------------------------------------------------------------------------------------
 // Stored checks
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const missing = () => new AppError('not_found', 'That backlink does not exist.')
 
 async function requireWebsite(db: Db, businessId: string): Promise<string> {
@@ -211,7 +212,7 @@ export async function verifyBacklink({
   businessId: string
   id: string
 }): Promise<Backlink> {
-  if (!UUID.test(id)) throw missing()
+  if (!isUuid(id)) throw missing()
   const [row] = await db
     .select({ url: backlinks.url, domain: backlinks.domain })
     .from(backlinks)
@@ -278,7 +279,7 @@ export async function verifyBacklinks({
   businessId: string
   location?: string
 }): Promise<BacklinkVerifyBatch> {
-  const locationId = await resolveLocationId(db, businessId, location)
+  const locationId = await requireLocationId(db, businessId, location)
   const target = await requireWebsite(db, businessId)
   const scope: SQL[] = [eq(backlinks.businessId, businessId)]
   if (locationId) scope.push(eq(backlinks.locationId, locationId))

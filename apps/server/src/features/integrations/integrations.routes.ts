@@ -1,12 +1,11 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { GOOGLE_SERVICE_NAMES, GOOGLE_SERVICES } from '@localseo/shared/integrations'
-import { hasBusinessName } from '@localseo/shared/business'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
 import { validate } from '../../lib/validate.js'
-import { getBusinessForUser } from '../../lib/tenant.js'
+import { requireNamedBusiness } from '../../lib/tenant.js'
 import {
   connectService,
   getConnections,
@@ -30,10 +29,7 @@ export function integrationRoutes(deps: AppDeps) {
     if (!connected) {
       throw new AppError('conflict', `Connect ${GOOGLE_SERVICE_NAMES[service]} in Settings first.`)
     }
-    const business = await getBusinessForUser({ db, userId })
-    if (!hasBusinessName(business)) {
-      throw new AppError('not_found', 'Add your business information in Settings first.')
-    }
+    const business = await requireNamedBusiness(db, userId)
     return googleDataRequest(business, location, clock.now())
   }
 

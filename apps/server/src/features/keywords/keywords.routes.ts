@@ -1,12 +1,9 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { hasBusinessName, type Business } from '@localseo/shared/business'
 import { KEYWORD_MAX_LENGTH } from '@localseo/shared/keyword-engine'
-import { MAIN_LOCATION } from '@localseo/shared/location-selection'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
-import { AppError } from '../../lib/errors.js'
-import { getBusinessForUser } from '../../lib/tenant.js'
+import { getBusinessForUser, requireScope } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { listKeywords, saveAnalysedKeyword, suggestKeywords } from './keywords.service.js'
 
@@ -22,21 +19,6 @@ const analyseBody = z.object({
   locationId: locationId.nullable(),
 })
 
-/** A named business of the caller, and a location id that is one of its own (else 404). */
-function requireNamedBusiness(business: Business, location?: string | null): Business {
-  if (!hasBusinessName(business)) {
-    throw new AppError('not_found', 'Add your business information in Settings first.')
-  }
-  if (
-    location &&
-    location !== MAIN_LOCATION &&
-    !business.locations.some((l) => l.id === location)
-  ) {
-    throw new AppError('not_found', 'That location does not exist.')
-  }
-  return business
-}
-
 export function keywordRoutes(deps: AppDeps) {
   const { db, clock, ai } = deps
   return new Hono()
@@ -48,10 +30,7 @@ export function keywordRoutes(deps: AppDeps) {
     })
     .get('/suggestions', validate('query', z.object({ location: locationId })), async (c) => {
       const { location } = c.req.valid('query')
-      const business = requireNamedBusiness(
-        await getBusinessForUser({ db, userId: c.var.auth.userId }),
-        location,
-      )
+      const { business } = await requireScope(db, c.var.auth.userId, location)
       return c.json({
         keywords: await suggestKeywords({ db, business, locationId: location }),
         estimated: true as const,
@@ -60,7 +39,7 @@ export function keywordRoutes(deps: AppDeps) {
     .post('/analyse', validate('json', analyseBody), async (c) => {
       const { keyword, locationId } = c.req.valid('json')
       const userId = c.var.auth.userId
-      const business = requireNamedBusiness(await getBusinessForUser({ db, userId }), locationId)
+      const { business } = await requireScope(db, userId, locationId)
       const analysis = await ai.analyseKeyword({ userId, business, locationId, keyword })
       const record = await saveAnalysedKeyword({
         db,

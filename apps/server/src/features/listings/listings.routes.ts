@@ -1,11 +1,9 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { hasBusinessName } from '@localseo/shared/business'
 import { listingRecordInputSchema } from '@localseo/shared/listings'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
-import { AppError } from '../../lib/errors.js'
-import { getBusinessForUser } from '../../lib/tenant.js'
+import { requireNamedBusiness } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { forgetListing, getListings, recordListing } from './listings.service.js'
 
@@ -14,13 +12,7 @@ const forgetQuery = locationQuery.extend({ platform: z.string().trim().min(1).ma
 
 export function listingRoutes(deps: AppDeps) {
   const { db, clock } = deps
-  const business = async (userId: string) => {
-    const found = await getBusinessForUser({ db, userId })
-    if (!hasBusinessName(found)) {
-      throw new AppError('not_found', 'Add your business information in Settings first.')
-    }
-    return found
-  }
+  const business = (userId: string) => requireNamedBusiness(db, userId)
   return new Hono()
     .use('*', requireAuth(deps))
     .get('/', validate('query', locationQuery), async (c) => {

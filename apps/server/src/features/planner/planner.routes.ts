@@ -1,16 +1,14 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { hasBusinessName, type Business } from '@localseo/shared/business'
 import {
   KEYWORD_MAX_LENGTH,
   normaliseKeyword,
   plannerQuerySchema,
 } from '@localseo/shared/keyword-engine'
-import { MAIN_LOCATION } from '@localseo/shared/location-selection'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
-import { getBusinessForUser } from '../../lib/tenant.js'
+import { getBusinessForUser, requireScope } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { createSimulatedKeywordProvider } from './keyword-data.js'
 import {
@@ -31,25 +29,11 @@ const saveBody = z.object({
 })
 const idParam = z.object({ id: z.uuid('Unknown saved keyword.') })
 
-function requireNamedBusiness(business: Business, location?: string | null): Business {
-  if (!hasBusinessName(business)) {
-    throw new AppError('not_found', 'Add your business information in Settings first.')
-  }
-  if (
-    location &&
-    location !== MAIN_LOCATION &&
-    !business.locations.some((l) => l.id === location)
-  ) {
-    throw new AppError('not_found', 'That location does not exist.')
-  }
-  return business
-}
-
 export function plannerRoutes(deps: AppDeps) {
   const { db, clock } = deps
   const provider = createSimulatedKeywordProvider({ delays: deps.env.SIMULATED_DELAYS })
   const business = async (userId: string, location?: string | null) =>
-    requireNamedBusiness(await getBusinessForUser({ db, userId }), location)
+    (await requireScope(db, userId, location)).business
 
   return new Hono()
     .use('*', requireAuth(deps))

@@ -1,11 +1,9 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { hasBusinessName } from '@localseo/shared/business'
 import { TASK_STATUSES } from '@localseo/shared/progress'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
-import { AppError } from '../../lib/errors.js'
-import { getBusinessForUser, requireBusinessId } from '../../lib/tenant.js'
+import { requireBusinessId, requireNamedBusiness } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { generateTasks } from './generate.js'
 import { changeTaskStatus, getRecommendations } from './recommendations.service.js'
@@ -34,10 +32,7 @@ export function recommendationRoutes(deps: AppDeps) {
     })
     .post('/generate', async (c) => {
       const userId = c.var.auth.userId
-      const business = await getBusinessForUser({ db, userId })
-      if (!business.id || !hasBusinessName(business)) {
-        throw new AppError('not_found', 'Add your business information in Settings first.')
-      }
+      const business = await requireNamedBusiness(db, userId)
       return c.json(await generateTasks({ db, ai, userId, business, now: clock.now() }))
     })
 }
