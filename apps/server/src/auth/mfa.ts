@@ -17,8 +17,9 @@ import { PRODUCT_NAME } from '../mail/templates.js'
 import type { Authenticated } from './authenticate.js'
 import { GoTrueError, unprocessable, validationFailed } from './errors.js'
 import { isUniqueViolation } from './password-auth.js'
+import { isUuid } from '../lib/uuid.js'
 import { loadAmr, type IssuedSession } from './sessions.js'
-import { hashRefreshToken, isUuid, newRefreshToken } from './tokens.js'
+import { hashRefreshToken, newRefreshToken } from './tokens.js'
 import { listFactors, type FactorRow } from './users.js'
 
 export const CHALLENGE_TTL_SECONDS = 300

@@ -2,6 +2,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose'
 import { unixSeconds, type Clock } from '../lib/clock.js'
+import { isUuid } from '../lib/uuid.js'
 import type { JwtKeys } from './keys.js'
 
 export const AUDIENCE = 'authenticated'
@@ -76,9 +77,6 @@ export async function verifyAccessToken(opts: {
     return undefined
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const isUuid = (value: string) => UUID.test(value)
 
 /** A fresh opaque refresh token: 32 random bytes, base64url (§6 rec). */
 export const newRefreshToken = () => randomBytes(32).toString('base64url')
