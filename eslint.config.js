@@ -14,13 +14,31 @@ const featureNames = (base) =>
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
 
-/** A feature never reaches into another feature (STYLE "Shape"); app/ composes them. */
+/**
+ * The calls one feature may make into another, always through that feature's `public.ts`
+ * (docs/decisions/014-feature-dependencies.md). Anything else is composed in app/ or lives in lib/.
+ */
+const allowedFeatureCalls = {
+  './apps/server/src': {
+    // A new business gets each feature's sample data, written by that feature.
+    business: ['backlinks', 'keywords', 'recommendations'],
+    // Recommendations read the newest backlinks for the AI task.
+    recommendations: ['backlinks'],
+  },
+  './apps/web/src': {},
+}
+
+/** A feature never reaches into another feature except through an allowed public.ts (STYLE "Shape"). */
 const featureBoundaries = (base) =>
   featureNames(base).map((name) => ({
     target: `${base}/features/${name}`,
     from: `${base}/features`,
-    except: [`./${name}`],
-    message: 'Features must not import from other features; compose them in app/ instead.',
+    except: [
+      `./${name}`,
+      ...(allowedFeatureCalls[base][name] ?? []).map((dependency) => `./${dependency}/public.ts`),
+    ],
+    message:
+      'A feature imports another only through its public.ts, and only where eslint.config.js allows it (docs/decisions/014-feature-dependencies.md).',
   }))
 
 export default tseslint.config(

@@ -6,6 +6,7 @@ import { BACKLINKS_CSV_HEADER, backlinkCsvRow } from '@localseo/shared/backlinks
 import { buildCsvRows } from '@localseo/shared/csv'
 import type { Db } from '../../db/client.js'
 import { backlinks } from '../../db/schema/app.js'
+import { backlinkColumns } from './backlink-rows.js'
 
 export const EXPORT_PAGE_SIZE = 1000
 
@@ -36,12 +37,7 @@ export async function* backlinkCsvParts({
       .select({
         id: backlinks.id,
         createdAt: sql<string>`${backlinks.createdAt}::text`,
-        url: backlinks.url,
-        domain: backlinks.domain,
-        anchorText: backlinks.anchorText,
-        linkType: backlinks.linkType,
-        quality: backlinks.quality,
-        status: backlinks.status,
+        ...backlinkColumns,
         firstSeen: backlinks.firstSeen,
       })
       .from(backlinks)

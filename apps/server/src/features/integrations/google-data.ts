@@ -1,6 +1,7 @@
 // Simulated Google Search Console and Analytics (SPEC §7 "Simulated locally"), behind an interface so
 // the real Google APIs can replace it. Figures are deterministic per business, location and day, and
 // a non-main location sees them scaled by a steady factor in 0.5-1 (SPEC §9).
+import { slug } from '@localseo/shared/slug'
 import { categoryTerms } from '@localseo/shared/category-terms'
 import type {
   AnalyticsData,
@@ -38,13 +39,6 @@ function ctrFor(position: number): number {
 
 function scaleFor({ businessId, location }: GoogleDataRequest): number {
   return location.isMain ? 1 : seededRandom('scale', businessId, location.id).float(0.5, 1)
-}
-
-function slug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
 }
 
 /** Integer percentages that sum to exactly 100. */

@@ -7,7 +7,8 @@ import { TASK_CATEGORIES, TASK_PRIORITIES } from '@localseo/shared/ai'
 import type { Business } from '@localseo/shared/business'
 import type { AiService } from '../../ai/ai-service.js'
 import type { Db } from '../../db/client.js'
-import { backlinks, businesses, keywords, recommendations } from '../../db/schema/app.js'
+import { businesses, keywords, recommendations } from '../../db/schema/app.js'
+import { newestBacklinks } from '../backlinks/public.js'
 import { FAQ_TASK, gapTasks, withGuide, type NewTask } from './gap-tasks.js'
 import { getProgress, toTask } from './recommendations.service.js'
 
@@ -46,19 +47,7 @@ export async function generateTasks({
       .where(eq(keywords.businessId, businessId))
       .orderBy(desc(keywords.createdAt))
       .limit(500),
-    db
-      .select({
-        url: backlinks.url,
-        domain: backlinks.domain,
-        anchorText: backlinks.anchorText,
-        linkType: backlinks.linkType,
-        quality: backlinks.quality,
-        status: backlinks.status,
-      })
-      .from(backlinks)
-      .where(eq(backlinks.businessId, businessId))
-      .orderBy(desc(backlinks.createdAt))
-      .limit(1000),
+    newestBacklinks({ db, businessId, limit: 1000 }),
     db
       .select({ title: recommendations.title })
       .from(recommendations)
@@ -72,7 +61,7 @@ export async function generateTasks({
     userId,
     business,
     keywords: keywordRows,
-    backlinks: backlinkRows.map((b) => ({ ...b, status: b.status.slice(0, 40) })),
+    backlinks: backlinkRows,
     existingTitles: existingRows.map((r) => r.title.slice(0, 300)),
   })
   const fromAi = suggestions.tasks.flatMap((task) => {

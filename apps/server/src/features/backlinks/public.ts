@@ -1,0 +1,3 @@
+// What other features may use of backlinks (docs/decisions/014-feature-dependencies.md).
+export { newestBacklinks } from './backlink-rows.js'
+export { seedSampleBacklinks } from './sample-backlinks.js'

@@ -1,0 +1,68 @@
+// The three sample backlinks a new business starts with (docs/product.md §7 "Seed on app load"), so
+// the Backlink Monitor has something to show before the owner adds their own.
+import { count, eq } from 'drizzle-orm'
+import { categoryTerms } from '@localseo/shared/category-terms'
+import { slug } from '@localseo/shared/slug'
+import type { Tx } from '../../db/client.js'
+import { backlinks } from '../../db/schema/app.js'
+
+interface SampleBusiness {
+  id: string
+  name: string
+  city: string
+  category: string
+}
+
+const DAY_MS = 86_400_000
+
+function sampleBacklinks(business: SampleBusiness, now: Date) {
+  const city = slug(business.city)
+  const name = slug(business.name)
+  const { noun } = categoryTerms(business.category)
+  const monthsAgo = (months: number) => new Date(now.getTime() - months * 30 * DAY_MS)
+  return [
+    {
+      url: `https://www.${city.replace(/-/g, '')}chamber.org/members/${name}`,
+      anchorText: business.name,
+      linkType: 'dofollow' as const,
+      quality: 'high' as const,
+      domainAuthority: 65,
+      spamScore: 2,
+      firstSeen: now,
+    },
+    {
+      url: `https://www.${city.replace(/-/g, '')}localguide.com/${slug(noun)}/${name}`,
+      anchorText: `${noun} in ${business.city}`,
+      linkType: 'dofollow' as const,
+      quality: 'medium' as const,
+      domainAuthority: 45,
+      spamScore: 3,
+      firstSeen: monthsAgo(1),
+    },
+    {
+      url: `https://www.yelp.com/biz/${name}-${city}`,
+      anchorText: business.name,
+      linkType: 'nofollow' as const,
+      quality: 'high' as const,
+      domainAuthority: 85,
+      spamScore: 1,
+      firstSeen: monthsAgo(3),
+    },
+  ].map((link) => ({
+    ...link,
+    businessId: business.id,
+    domain: new URL(link.url).hostname.replace(/^www\./, ''),
+    status: 'active',
+    createdAt: link.firstSeen,
+  }))
+}
+
+/** Adds the samples when the business has no backlink yet; inside the caller's transaction. */
+export async function seedSampleBacklinks(tx: Tx, business: SampleBusiness, now: Date) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(backlinks)
+    .where(eq(backlinks.businessId, business.id))
+  if ((row?.n ?? 0) > 0) return
+  await tx.insert(backlinks).values(sampleBacklinks(business, now))
+}

@@ -1,0 +1,2 @@
+// What other features may use of recommendations (docs/decisions/014-feature-dependencies.md).
+export { seedStarterTasks } from './starter-tasks.js'
