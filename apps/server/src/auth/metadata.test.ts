@@ -77,7 +77,8 @@ describe('user metadata bounds', () => {
   })
 
   test('a __proto__ key is stored as a key, not as a prototype', () => {
-    const merged = mergeMetadata({ a: 1 }, JSON.parse('{"__proto__": {"admin": true}, "a": null}'))
+    const patch = JSON.parse('{"__proto__": {"admin": true}, "a": null}') as Record<string, unknown>
+    const merged = mergeMetadata({ a: 1 }, patch)
     expect(Object.getPrototypeOf(merged)).toBe(Object.prototype)
     expect(Object.hasOwn(merged, '__proto__')).toBe(true)
     expect(Object.hasOwn(merged, 'a')).toBe(false)
