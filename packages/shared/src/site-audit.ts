@@ -1,0 +1,74 @@
+// The site audit's API contract (/api/site-audit, docs/decisions/009-site-audit-engine.md): the run,
+// its issues and pages, as the server answers them and the web app parses them.
+import { z } from 'zod'
+
+export const SEVERITIES = ['critical', 'alert', 'warning'] as const
+export type AuditSeverity = (typeof SEVERITIES)[number]
+export const AUDIT_CATEGORIES = ['local', 'indexability', 'content'] as const
+export type AuditCategory = (typeof AUDIT_CATEGORIES)[number]
+
+export const auditRunSchema = z.object({
+  id: z.string(),
+  status: z.enum(['running', 'done', 'cancelled', 'failed']),
+  startUrls: z.array(z.string()),
+  budget: z.number(),
+  pagesCrawled: z.number(),
+  endReason: z.enum(['done', 'budget', 'timeout', 'cancelled']).nullable(),
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+})
+
+export const auditRunSummarySchema = auditRunSchema.extend({
+  issueCounts: z.object({ critical: z.number(), alert: z.number(), warning: z.number() }),
+  newCount: z.number().nullable(),
+  fixedCount: z.number().nullable(),
+})
+
+export const auditIssueSchema = z.object({
+  id: z.string(),
+  category: z.enum(AUDIT_CATEGORIES),
+  severity: z.enum(SEVERITIES),
+  title: z.string(),
+  explanation: z.string(),
+  fix: z.string(),
+  pageCount: z.number(),
+  pages: z.array(z.object({ url: z.string(), detail: z.string().optional() })),
+  isNew: z.boolean(),
+  /** The SEO task already made from this failed local check ('Add to my tasks'), if any. */
+  taskId: z.string().nullish(),
+})
+
+export const auditRunDetailSchema = z.object({
+  run: auditRunSchema,
+  issues: z.array(auditIssueSchema),
+  pages: z.array(
+    z.object({
+      url: z.string(),
+      finalUrl: z.string(),
+      depth: z.number(),
+      status: z.number().nullable(),
+      outcome: z.string(),
+      title: z.string().nullable(),
+    }),
+  ),
+  changes: z
+    .object({ newIssues: z.array(z.string()), fixedIssues: z.array(z.string()) })
+    .nullable(),
+  fixed: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      severity: z.enum(SEVERITIES),
+      category: z.enum(AUDIT_CATEGORIES),
+    }),
+  ),
+})
+
+export type AuditRun = z.infer<typeof auditRunSchema>
+export type AuditRunSummary = z.infer<typeof auditRunSummarySchema>
+export type AuditIssue = z.infer<typeof auditIssueSchema>
+export type AuditRunDetail = z.infer<typeof auditRunDetailSchema>
+
+export const isFinishedRun = (run: Pick<AuditRun, 'status'>) =>
+  run.status === 'done' || run.status === 'cancelled'
