@@ -4,7 +4,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import QRCode from 'qrcode'
 import { Secret, TOTP } from 'otpauth'
-import type { Db } from '../db/client.js'
+import type { Db, Tx } from '../db/client.js'
 import {
   authAmrClaims,
   authMfaChallenges,
@@ -146,6 +146,139 @@ export async function challengeFactor(opts: {
 const verificationFailed = () =>
   unprocessable('mfa_verification_failed', 'Invalid TOTP code entered')
 
+type FactorChallenge = typeof authMfaChallenges.$inferSelect
+
+/** The factor and the challenge to verify against, both locked; a foreign or unknown one is refused. */
+async function lockFactorAndChallenge(
+  tx: Tx,
+  opts: { userId: string; factorId: string; challengeId: string },
+): Promise<{ factor: FactorRow; challenge: FactorChallenge }> {
+  const [factor] = await tx
+    .select()
+    .from(authMfaFactors)
+    .where(and(eq(authMfaFactors.id, opts.factorId), eq(authMfaFactors.userId, opts.userId)))
+    .for('update')
+  if (!factor) throw factorNotFound()
+  const [challenge] = isUuid(opts.challengeId)
+    ? await tx
+        .select()
+        .from(authMfaChallenges)
+        .where(
+          and(
+            eq(authMfaChallenges.id, opts.challengeId),
+            eq(authMfaChallenges.factorId, factor.id),
+          ),
+        )
+        .for('update')
+    : []
+  if (!challenge) {
+    throw unprocessable(
+      'mfa_factor_not_found',
+      'MFA factor with the provided challenge ID not found',
+    )
+  }
+  return { factor, challenge }
+}
+
+/** A challenge is used once, from the IP that asked for it, within its lifetime. */
+function checkChallenge(challenge: FactorChallenge, ip: string, now: Date) {
+  if (challenge.verifiedAt || challenge.ipAddress !== ip) {
+    throw unprocessable(
+      'mfa_ip_address_mismatch',
+      'Challenge and verify IP addresses mismatch. Try enrollment again.',
+    )
+  }
+  if (now.getTime() - challenge.createdAt.getTime() > CHALLENGE_TTL_SECONDS * 1000) {
+    throw unprocessable(
+      'mfa_challenge_expired',
+      `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
+    )
+  }
+}
+
+/** The time step of a right code; a wrong one, or a step already used, is refused. */
+function acceptedStep(factor: FactorRow, email: string, code: string, now: Date): number {
+  const delta = totpFor(factor, email).validate({
+    token: code.trim(),
+    timestamp: now.getTime(),
+    window: 1,
+  })
+  if (delta === null) throw verificationFailed()
+  const step = Math.floor(now.getTime() / 1000 / PERIOD) + delta
+  if (factor.lastUsedStep !== null && step <= factor.lastUsedStep) throw verificationFailed()
+  return step
+}
+
+/** The challenge is spent, the factor verified, and the user's other unverified factors go. */
+async function markVerified(
+  tx: Tx,
+  opts: { userId: string; factor: FactorRow; challenge: FactorChallenge; step: number; now: Date },
+) {
+  const { factor, now } = opts
+  await tx
+    .update(authMfaChallenges)
+    .set({ verifiedAt: now })
+    .where(eq(authMfaChallenges.id, opts.challenge.id))
+  await tx
+    .update(authMfaFactors)
+    .set({ status: 'verified', lastUsedStep: opts.step, updatedAt: now })
+    .where(eq(authMfaFactors.id, factor.id))
+  await tx
+    .delete(authMfaFactors)
+    .where(
+      and(
+        eq(authMfaFactors.userId, opts.userId),
+        eq(authMfaFactors.status, 'unverified'),
+        ne(authMfaFactors.id, factor.id),
+      ),
+    )
+}
+
+/** This session becomes aal2 with amr `totp`; the user's other aal1 sessions end. */
+async function elevateSession(tx: Tx, auth: Authenticated, factorId: string, now: Date) {
+  const sessionId = auth.session.id
+  const [session] = await tx
+    .update(authSessions)
+    .set({ aal: 'aal2', factorId, updatedAt: now })
+    .where(eq(authSessions.id, sessionId))
+    .returning()
+  if (!session) throw new GoTrueError(403, 'session_not_found', 'Session not found')
+  await tx
+    .insert(authAmrClaims)
+    .values({ sessionId, authenticationMethod: 'totp', createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [authAmrClaims.sessionId, authAmrClaims.authenticationMethod],
+      set: { createdAt: now, updatedAt: now },
+    })
+  await tx
+    .delete(authSessions)
+    .where(
+      and(
+        eq(authSessions.userId, auth.user.id),
+        eq(authSessions.aal, 'aal1'),
+        ne(authSessions.id, sessionId),
+      ),
+    )
+  return session
+}
+
+/** The session's older refresh tokens are retired; the client stores the one returned here. */
+async function replaceRefreshToken(tx: Tx, userId: string, sessionId: string, now: Date) {
+  await tx
+    .update(authRefreshTokens)
+    .set({ revoked: true, updatedAt: now })
+    .where(and(eq(authRefreshTokens.sessionId, sessionId), eq(authRefreshTokens.revoked, false)))
+  const refreshToken = newRefreshToken()
+  await tx.insert(authRefreshTokens).values({
+    tokenHash: hashRefreshToken(refreshToken),
+    userId,
+    sessionId,
+    createdAt: now,
+    updatedAt: now,
+  })
+  return refreshToken
+}
+
 /**
  * POST /factors/:id/verify: on a right code the same session becomes aal2 with amr `totp` and a new
  * refresh token; the factor is verified; the user's other aal1 sessions and other unverified factors
@@ -161,109 +294,18 @@ export async function verifyFactor(opts: {
   ip: string
 }): Promise<IssuedSession> {
   const { db, clock, auth } = opts
+  const userId = auth.user.id
   if (!opts.code.trim()) throw validationFailed('Code needs to be non-empty')
-  await ownFactor(db, auth.user.id, opts.factorId)
+  await ownFactor(db, userId, opts.factorId)
   return db.transaction(async (tx) => {
     const now = clock.now()
-    const [factor] = await tx
-      .select()
-      .from(authMfaFactors)
-      .where(and(eq(authMfaFactors.id, opts.factorId), eq(authMfaFactors.userId, auth.user.id)))
-      .for('update')
-    if (!factor) throw factorNotFound()
-    const [challenge] = isUuid(opts.challengeId)
-      ? await tx
-          .select()
-          .from(authMfaChallenges)
-          .where(
-            and(
-              eq(authMfaChallenges.id, opts.challengeId),
-              eq(authMfaChallenges.factorId, factor.id),
-            ),
-          )
-          .for('update')
-      : []
-    if (!challenge) {
-      throw unprocessable(
-        'mfa_factor_not_found',
-        'MFA factor with the provided challenge ID not found',
-      )
-    }
-    if (challenge.verifiedAt || challenge.ipAddress !== opts.ip) {
-      throw unprocessable(
-        'mfa_ip_address_mismatch',
-        'Challenge and verify IP addresses mismatch. Try enrollment again.',
-      )
-    }
-    if (now.getTime() - challenge.createdAt.getTime() > CHALLENGE_TTL_SECONDS * 1000) {
-      throw unprocessable(
-        'mfa_challenge_expired',
-        `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
-      )
-    }
-    const delta = totpFor(factor, auth.user.email).validate({
-      token: opts.code.trim(),
-      timestamp: now.getTime(),
-      window: 1,
-    })
-    if (delta === null) throw verificationFailed()
-    const step = Math.floor(now.getTime() / 1000 / PERIOD) + delta
-    if (factor.lastUsedStep !== null && step <= factor.lastUsedStep) throw verificationFailed()
-
-    await tx
-      .update(authMfaChallenges)
-      .set({ verifiedAt: now })
-      .where(eq(authMfaChallenges.id, challenge.id))
-    await tx
-      .update(authMfaFactors)
-      .set({ status: 'verified', lastUsedStep: step, updatedAt: now })
-      .where(eq(authMfaFactors.id, factor.id))
-    await tx
-      .delete(authMfaFactors)
-      .where(
-        and(
-          eq(authMfaFactors.userId, auth.user.id),
-          eq(authMfaFactors.status, 'unverified'),
-          ne(authMfaFactors.id, factor.id),
-        ),
-      )
-    const sessionId = auth.session.id
-    const [session] = await tx
-      .update(authSessions)
-      .set({ aal: 'aal2', factorId: factor.id, updatedAt: now })
-      .where(eq(authSessions.id, sessionId))
-      .returning()
-    if (!session) throw new GoTrueError(403, 'session_not_found', 'Session not found')
-    await tx
-      .insert(authAmrClaims)
-      .values({ sessionId, authenticationMethod: 'totp', createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [authAmrClaims.sessionId, authAmrClaims.authenticationMethod],
-        set: { createdAt: now, updatedAt: now },
-      })
-    await tx
-      .delete(authSessions)
-      .where(
-        and(
-          eq(authSessions.userId, auth.user.id),
-          eq(authSessions.aal, 'aal1'),
-          ne(authSessions.id, sessionId),
-        ),
-      )
-    // The session's older refresh tokens are retired; the client stores the one returned here.
-    await tx
-      .update(authRefreshTokens)
-      .set({ revoked: true, updatedAt: now })
-      .where(and(eq(authRefreshTokens.sessionId, sessionId), eq(authRefreshTokens.revoked, false)))
-    const refreshToken = newRefreshToken()
-    await tx.insert(authRefreshTokens).values({
-      tokenHash: hashRefreshToken(refreshToken),
-      userId: auth.user.id,
-      sessionId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    return { user: auth.user, session, amr: await loadAmr(tx, sessionId), refreshToken }
+    const { factor, challenge } = await lockFactorAndChallenge(tx, { userId, ...opts })
+    checkChallenge(challenge, opts.ip, now)
+    const step = acceptedStep(factor, auth.user.email, opts.code, now)
+    await markVerified(tx, { userId, factor, challenge, step, now })
+    const session = await elevateSession(tx, auth, factor.id, now)
+    const refreshToken = await replaceRefreshToken(tx, userId, session.id, now)
+    return { user: auth.user, session, amr: await loadAmr(tx, session.id), refreshToken }
   })
 }
 
