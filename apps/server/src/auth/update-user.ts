@@ -2,6 +2,7 @@
 // stays, every other one ends) and email change, which takes effect only when the link or code sent
 // to the new address is used (email-auth.ts verifyOneTimeToken).
 import { and, eq, ne } from 'drizzle-orm'
+import type { Tx } from '../db/client.js'
 import { users } from '../db/schema/app.js'
 import { authSessions, authUsers } from '../db/schema/auth.js'
 import type { AppDeps } from '../lib/deps.js'
@@ -23,6 +24,76 @@ export interface UserPatch {
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'env' | 'mailer' | 'logger'>
 
+/** Refuses what this patch may not do (phone, credentials without aal2) before any work. */
+function checkAllowed(auth: Authenticated, patch: UserPatch, newEmail: string | undefined) {
+  if (patch.phone !== undefined && patch.phone !== '') {
+    throw unprocessable('phone_provider_disabled', 'Phone sign-in is not enabled.')
+  }
+  if ((newEmail !== undefined || patch.password !== undefined) && !canChangeCredentials(auth)) {
+    throw new GoTrueError(
+      401,
+      'insufficient_aal',
+      'AAL2 session is required to update email or password when MFA is enabled.',
+    )
+  }
+}
+
+/** The new password's hash; too weak or the same as the old one is refused. */
+async function newPasswordHash(current: AuthUser, password: string): Promise<string> {
+  assertPasswordAcceptable(password)
+  if (current.encryptedPassword && (await verifyPassword(current.encryptedPassword, password))) {
+    throw unprocessable('same_password', 'New password should be different from the old password.')
+  }
+  return hashPassword(password)
+}
+
+interface UserWrite {
+  auth: Authenticated
+  data: Record<string, unknown> | undefined
+  encryptedPassword: string | undefined
+  newEmail: string | undefined
+}
+
+/** One transaction: merged metadata, password, pending email; a new password ends other sessions. */
+async function writeUser(tx: Tx, write: UserWrite, now: Date): Promise<AuthUser> {
+  const { auth, data, encryptedPassword, newEmail } = write
+  const current = auth.user
+  // Lock the row so two concurrent metadata merges cannot lose each other's keys.
+  const [locked] = await tx
+    .select()
+    .from(authUsers)
+    .where(eq(authUsers.id, current.id))
+    .for('update')
+  const base = locked ?? current
+  const userMetadata = data ? mergeMetadata(base.userMetadata, data) : base.userMetadata
+  // Each patch is bounded on its own; the merged whole must be too (rolled back otherwise).
+  const tooLarge = data && metadataProblem(userMetadata)
+  if (tooLarge) throw validationFailed(tooLarge)
+  const [row] = await tx
+    .update(authUsers)
+    .set({
+      userMetadata,
+      updatedAt: now,
+      ...(encryptedPassword ? { encryptedPassword } : {}),
+      ...(newEmail ? { emailChange: newEmail, emailChangeSentAt: now } : {}),
+    })
+    .where(eq(authUsers.id, current.id))
+    .returning()
+  if (data && 'full_name' in data) {
+    await tx
+      .update(users)
+      .set({ name: displayName(userMetadata), updatedAt: now })
+      .where(eq(users.id, current.id))
+  }
+  if (encryptedPassword) {
+    // A new password ends every other session of the user (docs/auth-api.md §3 PUT /user).
+    await tx
+      .delete(authSessions)
+      .where(and(eq(authSessions.userId, current.id), ne(authSessions.id, auth.session.id)))
+  }
+  return row ?? base
+}
+
 export async function updateUser(opts: {
   deps: Deps
   auth: Authenticated
@@ -34,30 +105,9 @@ export async function updateUser(opts: {
   const current = auth.user
   const newEmail =
     patch.email !== undefined && patch.email !== current.email ? patch.email : undefined
-  if (patch.phone !== undefined && patch.phone !== '') {
-    throw unprocessable('phone_provider_disabled', 'Phone sign-in is not enabled.')
-  }
-  if ((newEmail !== undefined || patch.password !== undefined) && !canChangeCredentials(auth)) {
-    throw new GoTrueError(
-      401,
-      'insufficient_aal',
-      'AAL2 session is required to update email or password when MFA is enabled.',
-    )
-  }
-  let encryptedPassword: string | undefined
-  if (patch.password !== undefined) {
-    assertPasswordAcceptable(patch.password)
-    if (
-      current.encryptedPassword &&
-      (await verifyPassword(current.encryptedPassword, patch.password))
-    ) {
-      throw unprocessable(
-        'same_password',
-        'New password should be different from the old password.',
-      )
-    }
-    encryptedPassword = await hashPassword(patch.password)
-  }
+  checkAllowed(auth, patch, newEmail)
+  const encryptedPassword =
+    patch.password === undefined ? undefined : await newPasswordHash(current, patch.password)
   if (newEmail !== undefined) {
     if (await findUserByEmail(db, newEmail)) throw emailExists()
     await guardEmailSend(deps, newEmail)
@@ -66,44 +116,8 @@ export async function updateUser(opts: {
   if (encryptedPassword === undefined && data === undefined && newEmail === undefined) {
     return current
   }
-
-  const updated = await db.transaction(async (tx) => {
-    const now = clock.now()
-    // Lock the row so two concurrent metadata merges cannot lose each other's keys.
-    const [locked] = await tx
-      .select()
-      .from(authUsers)
-      .where(eq(authUsers.id, current.id))
-      .for('update')
-    const base = locked ?? current
-    const userMetadata = data ? mergeMetadata(base.userMetadata, data) : base.userMetadata
-    // Each patch is bounded on its own; the merged whole must be too (rolled back otherwise).
-    const tooLarge = data && metadataProblem(userMetadata)
-    if (tooLarge) throw validationFailed(tooLarge)
-    const [row] = await tx
-      .update(authUsers)
-      .set({
-        userMetadata,
-        updatedAt: now,
-        ...(encryptedPassword ? { encryptedPassword } : {}),
-        ...(newEmail ? { emailChange: newEmail, emailChangeSentAt: now } : {}),
-      })
-      .where(eq(authUsers.id, current.id))
-      .returning()
-    if (data && 'full_name' in data) {
-      await tx
-        .update(users)
-        .set({ name: displayName(userMetadata), updatedAt: now })
-        .where(eq(users.id, current.id))
-    }
-    if (encryptedPassword) {
-      // A new password ends every other session of the user (§3 PUT /user, M:user.go UpdatePassword).
-      await tx
-        .delete(authSessions)
-        .where(and(eq(authSessions.userId, current.id), ne(authSessions.id, auth.session.id)))
-    }
-    return row ?? base
-  })
+  const write = { auth, data, encryptedPassword, newEmail }
+  const updated = await db.transaction((tx) => writeUser(tx, write, clock.now()))
   if (encryptedPassword) await clearPasswordFailures({ db, email: updated.email })
   if (newEmail) {
     await sendAccountEmail(deps, {
