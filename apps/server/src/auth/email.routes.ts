@@ -39,10 +39,71 @@ function requireEmail(email: string | null | undefined, phone: string | null | u
   return validEmail(email)
 }
 
+type VerifyBody = z.output<typeof verifyBody>
+
+/** POST /verify takes a link token alone, or an email with its code. */
+function checkVerifyBody(body: VerifyBody): string {
+  if (!body.type) throw validationFailed('Verify requires a verification type')
+  if (body.phone) throw validationFailed('Phone verification is not enabled')
+  if (body.token_hash && (body.token || body.email)) {
+    throw validationFailed('Only the token_hash and type should be provided')
+  }
+  if (!body.token_hash && !(body.token && body.email)) {
+    throw validationFailed('Verify requires either a token or a token hash')
+  }
+  return body.type
+}
+
+/** Where the emailed link lands: the session in the URL fragment, as GoTrue's implicit flow does. */
+function sessionFragment(session: Awaited<ReturnType<typeof buildSessionResponse>>, type: string) {
+  return new URLSearchParams({
+    access_token: session.access_token,
+    expires_at: String(session.expires_at),
+    expires_in: String(session.expires_in),
+    refresh_token: session.refresh_token,
+    token_type: 'bearer',
+    type,
+    sb: '',
+  })
+}
+
+/** A refused link lands with the error in the fragment, never on an error page of ours. */
+function errorFragment(error: GoTrueError) {
+  return new URLSearchParams({
+    error: error.status === 429 ? 'too_many_requests' : 'access_denied',
+    error_code: error.errorCode,
+    error_description:
+      error.errorCode === 'otp_expired' ? 'Email link is invalid or has expired' : error.message,
+    sb: '',
+  })
+}
+
 export function emailAuthRoutes(deps: AppDeps) {
   const { env } = deps
   const ctx = authRouteContext(deps)
   const redirectTarget = (c: Context) => safeRedirect(c.req.query('redirect_to'), env)
+
+  /** GET /verify, the emailed link: a 303 to the redirect target with the outcome in the fragment. */
+  async function verifyLink(c: Context) {
+    const redirectTo = redirectTarget(c)
+    const type = c.req.query('type') ?? ''
+    try {
+      await ctx.checkIpLimit(c, 'verify')
+      const token = c.req.query('token')
+      if (!type || !token) throw validationFailed('Verify requires a token and a type')
+      const issued = await verifyOneTimeToken(deps, {
+        type,
+        linkToken: token,
+        userAgent: ctx.userAgent(c),
+      })
+      ctx.forget(issued.user.id)
+      const session = await buildSessionResponse({ deps, issued })
+      return c.redirect(`${redirectTo}#${sessionFragment(session, type).toString()}`, 303)
+    } catch (error) {
+      if (!(error instanceof GoTrueError)) throw error
+      return c.redirect(`${redirectTo}#${errorFragment(error).toString()}`, 303)
+    }
+  }
 
   return new Hono()
     .post('/recover', ctx.limit('recover'), async (c) => {
@@ -78,16 +139,9 @@ export function emailAuthRoutes(deps: AppDeps) {
 
     .post('/verify', ctx.limit('verify'), async (c) => {
       const body = await readJsonBody(c, verifyBody)
-      if (!body.type) throw validationFailed('Verify requires a verification type')
-      if (body.phone) throw validationFailed('Phone verification is not enabled')
-      if (body.token_hash && (body.token || body.email)) {
-        throw validationFailed('Only the token_hash and type should be provided')
-      }
-      if (!body.token_hash && !(body.token && body.email)) {
-        throw validationFailed('Verify requires either a token or a token hash')
-      }
+      const type = checkVerifyBody(body)
       const issued = await verifyOneTimeToken(deps, {
-        type: body.type,
+        type,
         linkToken: body.token_hash ?? undefined,
         email: body.email ? validEmail(body.email) : undefined,
         code: body.token?.trim() ?? undefined,
@@ -97,42 +151,5 @@ export function emailAuthRoutes(deps: AppDeps) {
       return c.json(await buildSessionResponse({ deps, issued }), 200)
     })
 
-    .get('/verify', async (c) => {
-      const redirectTo = redirectTarget(c)
-      const type = c.req.query('type') ?? ''
-      try {
-        await ctx.checkIpLimit(c, 'verify')
-        const token = c.req.query('token')
-        if (!type || !token) throw validationFailed('Verify requires a token and a type')
-        const issued = await verifyOneTimeToken(deps, {
-          type,
-          linkToken: token,
-          userAgent: ctx.userAgent(c),
-        })
-        ctx.forget(issued.user.id)
-        const session = await buildSessionResponse({ deps, issued })
-        const fragment = new URLSearchParams({
-          access_token: session.access_token,
-          expires_at: String(session.expires_at),
-          expires_in: String(session.expires_in),
-          refresh_token: session.refresh_token,
-          token_type: 'bearer',
-          type,
-          sb: '',
-        })
-        return c.redirect(`${redirectTo}#${fragment.toString()}`, 303)
-      } catch (error) {
-        if (!(error instanceof GoTrueError)) throw error
-        const fragment = new URLSearchParams({
-          error: error.status === 429 ? 'too_many_requests' : 'access_denied',
-          error_code: error.errorCode,
-          error_description:
-            error.errorCode === 'otp_expired'
-              ? 'Email link is invalid or has expired'
-              : error.message,
-          sb: '',
-        })
-        return c.redirect(`${redirectTo}#${fragment.toString()}`, 303)
-      }
-    })
+    .get('/verify', verifyLink)
 }
