@@ -26,20 +26,8 @@ const suggestionSchema = z.object({
 export const titleKey = (title: string) =>
   title.trim().toLowerCase().replace(/\s+/g, ' ').replace(/\.$/, '')
 
-export async function generateTasks({
-  db,
-  ai,
-  userId,
-  business,
-  now,
-}: {
-  db: Db
-  ai: AiService
-  userId: string
-  business: Business
-  now: Date
-}) {
-  const businessId = business.id
+/** What the AI task reads: the keywords, the newest backlinks and the titles already there. */
+async function readInputs(db: Db, businessId: string) {
   const [keywordRows, backlinkRows, existingRows] = await Promise.all([
     db
       .select({ keyword: keywords.keyword, position: keywords.position })
@@ -54,23 +42,40 @@ export async function generateTasks({
       .where(eq(recommendations.businessId, businessId))
       .limit(500),
   ])
-
-  // SPEC §8: when the AI fails outright this throws 'Failed to generate recommendations' and
-  // nothing is written.
-  const suggestions = await ai.generateRecommendations({
-    userId,
-    business,
-    keywords: keywordRows,
-    backlinks: backlinkRows,
+  return {
+    keywordRows,
+    backlinkRows,
     existingTitles: existingRows.map((r) => r.title.slice(0, 300)),
-  })
-  const fromAi = suggestions.tasks.flatMap((task) => {
-    const parsed = suggestionSchema.safeParse(task)
-    return parsed.success ? [withGuide(parsed.data)] : []
-  })
-  const fromGaps = gapTasks(business, backlinkRows)
+  }
+}
 
-  const added = await db.transaction(async (tx) => {
+/**
+ * The tasks to add, in order: new AI suggestions, then new gap tasks, and the spec's FAQ task when
+ * the AI gave nothing new and the business has no FAQ task yet. A title is never added twice.
+ */
+function pickNewTasks(existingTitles: string[], fromAi: NewTask[], fromGaps: NewTask[]) {
+  const taken = new Set(existingTitles.map(titleKey))
+  const isNew = (task: NewTask) => {
+    const key = titleKey(task.title)
+    if (taken.has(key)) return false
+    taken.add(key)
+    return true
+  }
+  const newFromAi = fromAi.filter(isNew)
+  const fresh = [...newFromAi, ...fromGaps.filter(isNew)]
+  // Nothing usable from the AI: the spec's fixed task, once. An FAQ task under another title counts.
+  const hasFaq = existingTitles.some((title) => /\bfaq\b/i.test(title))
+  if (newFromAi.length === 0 && !hasFaq && isNew(FAQ_TASK)) fresh.push(FAQ_TASK)
+  return fresh
+}
+
+/** Adds the new tasks in one transaction, one generation at a time per business. */
+async function addNewTasks(
+  db: Db,
+  opts: { businessId: string; fromAi: NewTask[]; fromGaps: NewTask[]; now: Date },
+) {
+  const { businessId, now } = opts
+  return db.transaction(async (tx) => {
     // One generation at a time per business, so two clicks cannot both add the same title.
     await tx
       .select({ id: businesses.id })
@@ -81,18 +86,11 @@ export async function generateTasks({
       .select({ title: recommendations.title })
       .from(recommendations)
       .where(eq(recommendations.businessId, businessId))
-    const taken = new Set(existing.map((r) => titleKey(r.title)))
-    const isNew = (task: NewTask) => {
-      const key = titleKey(task.title)
-      if (taken.has(key)) return false
-      taken.add(key)
-      return true
-    }
-    const newFromAi = fromAi.filter(isNew)
-    const fresh = [...newFromAi, ...fromGaps.filter(isNew)]
-    // Nothing usable from the AI: the spec's fixed task, once. An FAQ task under another title counts.
-    const hasFaq = existing.some((r) => /\bfaq\b/i.test(r.title))
-    if (newFromAi.length === 0 && !hasFaq && isNew(FAQ_TASK)) fresh.push(FAQ_TASK)
+    const fresh = pickNewTasks(
+      existing.map((r) => r.title),
+      opts.fromAi,
+      opts.fromGaps,
+    )
     if (fresh.length === 0) return []
     const rows = await tx
       .insert(recommendations)
@@ -109,5 +107,37 @@ export async function generateTasks({
       .returning()
     return rows.map(toTask)
   })
+}
+
+export async function generateTasks({
+  db,
+  ai,
+  userId,
+  business,
+  now,
+}: {
+  db: Db
+  ai: AiService
+  userId: string
+  business: Business
+  now: Date
+}) {
+  const businessId = business.id
+  const { keywordRows, backlinkRows, existingTitles } = await readInputs(db, businessId)
+  // docs/product.md §8: when the AI fails outright this throws 'Failed to generate
+  // recommendations' and nothing is written.
+  const suggestions = await ai.generateRecommendations({
+    userId,
+    business,
+    keywords: keywordRows,
+    backlinks: backlinkRows,
+    existingTitles,
+  })
+  const fromAi = suggestions.tasks.flatMap((task) => {
+    const parsed = suggestionSchema.safeParse(task)
+    return parsed.success ? [withGuide(parsed.data)] : []
+  })
+  const fromGaps = gapTasks(business, backlinkRows)
+  const added = await addNewTasks(db, { businessId, fromAi, fromGaps, now })
   return { added, source: suggestions.source, progress: await getProgress({ db, businessId }) }
 }
