@@ -2,7 +2,7 @@
 // FAQ task (SPEC §4), and a guide for AI suggestions, which arrive without one.
 import type { SeoTaskSuggestion } from '@localseo/shared/ai'
 import { scoreBacklinks, type ScoredBacklink } from '@localseo/shared/backlink-scores'
-import type { Business } from '@localseo/shared/business'
+import type { Business, Location } from '@localseo/shared/business'
 import { findIssues } from '@localseo/shared/dashboard'
 import type { TaskCategory } from '@localseo/shared/progress'
 
@@ -65,68 +65,104 @@ export function withGuide(task: SeoTaskSuggestion): NewTask {
   return { ...task, implementationGuide: CATEGORY_GUIDES[task.category] }
 }
 
+/** The owner has no website: one page is enough to start. */
+function websiteTask(business: Business): NewTask {
+  // Same title as the AI engine's task, so the two never both appear.
+  return {
+    title: 'Give your business a website',
+    description: `A one-page site with your services, ${business.city} address, phone and hours is enough to start; add it to your Google Business Profile.`,
+    priority: 'high',
+    category: 'technical',
+    impact: 'Most local rankings need a website to point to.',
+    points: 60,
+    implementationGuide: steps(
+      'Register a domain that matches your business name (for example at your website builder or a registrar).',
+      'Pick a simple website builder and a plain template; one page is enough to start.',
+      `Add what you do, the services you offer, your ${business.city} address, phone, opening hours and a few real photos.`,
+      'Make the phone number a tap-to-call link and add a Google Map of your address.',
+      'Add the website address to your business information in Settings and to your Google Business Profile.',
+    ),
+  }
+}
+
+/** A branch without its own number shows the main one everywhere. */
+function locationPhoneTask(location: Location): NewTask {
+  return {
+    title: `Add a phone number for ${location.name}`,
+    description: `${location.name} has no phone number of its own, so listings show your main number. Give the branch its own number and use it everywhere it is listed.`,
+    priority: 'medium',
+    category: 'listings',
+    impact: 'Each branch can be called directly and ranks as its own place.',
+    points: 30,
+    implementationGuide: steps(
+      `Get a local phone number for ${location.name} that staff at that branch answer.`,
+      'Add it to the location in Settings so every screen uses the same number.',
+      `Put it on the Google Business Profile of ${location.name} and on its page of your website.`,
+      'Update the branch on Yelp, Bing Places, Apple Business Connect and any other listing.',
+      'Call the number yourself from a listing to check it rings at the right place.',
+    ),
+  }
+}
+
+/** A ZIP code that does not belong to the state: listings disagree and the map pin moves. */
+function addressTask(business: Business, issue: { description: string }, placeId: string): NewTask {
+  const name =
+    placeId === 'main'
+      ? business.name
+      : (business.locations.find((l) => l.id === placeId)?.name ?? business.name)
+  return {
+    title: `Correct the address of ${name}`,
+    description: `${issue.description} A wrong address makes your listings disagree with each other and can put you in the wrong place on the map.`,
+    priority: 'high',
+    category: 'listings',
+    impact: 'Correct, consistent addresses build trust with search engines.',
+    points: 40,
+    implementationGuide: steps(
+      'Look the address up on the postal service website to get the official ZIP code and state.',
+      'Correct it in Settings.',
+      'Correct it on your Google Business Profile and on your website.',
+      'Search for your business name and fix every directory that still shows the old address.',
+    ),
+  }
+}
+
+/** Few or no links from the business's own city. */
+function localLinksTask(
+  business: Business,
+  linkCount: number,
+  localRelevanceScore: number,
+): NewTask {
+  return {
+    // Same title as the AI engine's task for weak local links.
+    title: `Earn links from ${business.city} organisations`,
+    description:
+      linkCount === 0
+        ? `No website links to you yet. Start with local organisations in ${business.city}: the chamber of commerce, business associations, charities and events you support.`
+        : `Your local relevance score is ${localRelevanceScore}/100: few of your links come from ${business.city} sites. Ask local organisations you work with to link to you.`,
+    priority: 'medium',
+    category: 'reputation',
+    impact: 'Local links tell search engines where you belong.',
+    points: 50,
+    implementationGuide: steps(
+      `List ${business.city} organisations you already have a relationship with: suppliers, charities, schools, sports clubs, event organisers.`,
+      'Check which of them have a website page listing partners, members or sponsors.',
+      'Ask for a listing with a link to your website, offering something in return where it fits (a sponsorship, a testimonial, a useful article).',
+      'Join the local chamber of commerce or a business association whose directory links to members.',
+      'Add each new link in the Backlink Monitor so you can see your local relevance score grow.',
+    ),
+  }
+}
+
 /** Tasks for gaps in the owner's own data: the dashboard's issues and weak local backlinks. */
 export function gapTasks(business: Business, backlinks: readonly ScoredBacklink[]): NewTask[] {
   const tasks: NewTask[] = []
   for (const issue of findIssues(business)) {
-    if (issue.id === 'website-missing') {
-      // Same title as the AI engine's task, so the two never both appear.
-      tasks.push({
-        title: 'Give your business a website',
-        description: `A one-page site with your services, ${business.city} address, phone and hours is enough to start; add it to your Google Business Profile.`,
-        priority: 'high',
-        category: 'technical',
-        impact: 'Most local rankings need a website to point to.',
-        points: 60,
-        implementationGuide: steps(
-          'Register a domain that matches your business name (for example at your website builder or a registrar).',
-          'Pick a simple website builder and a plain template; one page is enough to start.',
-          `Add what you do, the services you offer, your ${business.city} address, phone, opening hours and a few real photos.`,
-          'Make the phone number a tap-to-call link and add a Google Map of your address.',
-          'Add the website address to your business information in Settings and to your Google Business Profile.',
-        ),
-      })
-    }
+    if (issue.id === 'website-missing') tasks.push(websiteTask(business))
     const phoneGap = /^location-phone-missing:(.+)$/.exec(issue.id)
     const location = business.locations.find((l) => l.id === phoneGap?.[1])
-    if (location) {
-      tasks.push({
-        title: `Add a phone number for ${location.name}`,
-        description: `${location.name} has no phone number of its own, so listings show your main number. Give the branch its own number and use it everywhere it is listed.`,
-        priority: 'medium',
-        category: 'listings',
-        impact: 'Each branch can be called directly and ranks as its own place.',
-        points: 30,
-        implementationGuide: steps(
-          `Get a local phone number for ${location.name} that staff at that branch answer.`,
-          'Add it to the location in Settings so every screen uses the same number.',
-          `Put it on the Google Business Profile of ${location.name} and on its page of your website.`,
-          'Update the branch on Yelp, Bing Places, Apple Business Connect and any other listing.',
-          'Call the number yourself from a listing to check it rings at the right place.',
-        ),
-      })
-    }
+    if (location) tasks.push(locationPhoneTask(location))
     const zipGap = /^zip-state-mismatch:(.+)$/.exec(issue.id)
-    if (zipGap) {
-      const name =
-        zipGap[1] === 'main'
-          ? business.name
-          : (business.locations.find((l) => l.id === zipGap[1])?.name ?? business.name)
-      tasks.push({
-        title: `Correct the address of ${name}`,
-        description: `${issue.description} A wrong address makes your listings disagree with each other and can put you in the wrong place on the map.`,
-        priority: 'high',
-        category: 'listings',
-        impact: 'Correct, consistent addresses build trust with search engines.',
-        points: 40,
-        implementationGuide: steps(
-          'Look the address up on the postal service website to get the official ZIP code and state.',
-          'Correct it in Settings.',
-          'Correct it on your Google Business Profile and on your website.',
-          'Search for your business name and fix every directory that still shows the old address.',
-        ),
-      })
-    }
+    if (zipGap?.[1]) tasks.push(addressTask(business, issue, zipGap[1]))
   }
   const scores = scoreBacklinks({
     backlinks,
@@ -135,25 +171,7 @@ export function gapTasks(business: Business, backlinks: readonly ScoredBacklink[
     category: business.category,
   })
   if (backlinks.length === 0 || scores.localRelevanceScore < 40) {
-    tasks.push({
-      // Same title as the AI engine's task for weak local links.
-      title: `Earn links from ${business.city} organisations`,
-      description:
-        backlinks.length === 0
-          ? `No website links to you yet. Start with local organisations in ${business.city}: the chamber of commerce, business associations, charities and events you support.`
-          : `Your local relevance score is ${scores.localRelevanceScore}/100: few of your links come from ${business.city} sites. Ask local organisations you work with to link to you.`,
-      priority: 'medium',
-      category: 'reputation',
-      impact: 'Local links tell search engines where you belong.',
-      points: 50,
-      implementationGuide: steps(
-        `List ${business.city} organisations you already have a relationship with: suppliers, charities, schools, sports clubs, event organisers.`,
-        'Check which of them have a website page listing partners, members or sponsors.',
-        'Ask for a listing with a link to your website, offering something in return where it fits (a sponsorship, a testimonial, a useful article).',
-        'Join the local chamber of commerce or a business association whose directory links to members.',
-        'Add each new link in the Backlink Monitor so you can see your local relevance score grow.',
-      ),
-    })
+    tasks.push(localLinksTask(business, backlinks.length, scores.localRelevanceScore))
   }
   return tasks
 }
