@@ -42,23 +42,15 @@ function keywordTask(business: Business, keywords: readonly TrackedKeyword[]): S
   }
 }
 
-export function generateRecommendationsBuiltIn({
-  business,
-  keywords = [],
-  backlinks,
-  scores,
-  existingTitles = [],
-}: {
-  business: Business
-  keywords?: readonly TrackedKeyword[]
-  backlinks?: readonly BacklinkFacts[]
-  scores?: BacklinkScores
-  existingTitles?: readonly string[]
-}): SeoTaskSuggestion[] {
+/** What every business should do, in the words of its category and city. */
+function everyBusinessTasks(
+  business: Business,
+  keywords: readonly TrackedKeyword[],
+): SeoTaskSuggestion[] {
   const { noun, services } = categoryTerms(business.category)
   const playbook = categoryPlaybook(business.category)
   const city = business.city
-  const tasks: SeoTaskSuggestion[] = [
+  return [
     {
       title: 'Complete your Google Business Profile',
       description: `Choose the most specific primary category (for a ${noun}, "${capitalise(noun)}"), list ${listPhrase(services.slice(0, 3))} as services, add opening hours and at least ten photos of ${business.name} in ${city}.`,
@@ -101,6 +93,12 @@ export function generateRecommendationsBuiltIn({
       points: 40,
     },
   ]
+}
+
+/** Tasks for what this business is missing: a website, pages and consistency for its locations. */
+function profileGapTasks(business: Business): SeoTaskSuggestion[] {
+  const city = business.city
+  const tasks: SeoTaskSuggestion[] = []
   if (!business.website.trim()) {
     tasks.push({
       title: 'Give your business a website',
@@ -132,6 +130,17 @@ export function generateRecommendationsBuiltIn({
       },
     )
   }
+  return tasks
+}
+
+/** Weak or no local links: the organisations to ask first. */
+function localLinkTasks(
+  business: Business,
+  backlinks: readonly BacklinkFacts[] | undefined,
+  scores: BacklinkScores | undefined,
+): SeoTaskSuggestion[] {
+  const city = business.city
+  const tasks: SeoTaskSuggestion[] = []
   if (backlinks && scores && (backlinks.length === 0 || scores.localRelevanceScore < 40)) {
     // Organisations first: category directories already have their own task above.
     const { local, directories } = missingLinkSources(business, backlinks)
@@ -145,6 +154,27 @@ export function generateRecommendationsBuiltIn({
       points: 50,
     })
   }
+  return tasks
+}
+
+export function generateRecommendationsBuiltIn({
+  business,
+  keywords = [],
+  backlinks,
+  scores,
+  existingTitles = [],
+}: {
+  business: Business
+  keywords?: readonly TrackedKeyword[]
+  backlinks?: readonly BacklinkFacts[]
+  scores?: BacklinkScores
+  existingTitles?: readonly string[]
+}): SeoTaskSuggestion[] {
+  const tasks = [
+    ...everyBusinessTasks(business, keywords),
+    ...profileGapTasks(business),
+    ...localLinkTasks(business, backlinks, scores),
+  ]
   const taken = new Set(existingTitles.map((t) => t.trim().toLowerCase()))
   return tasks
     .filter((task) => !taken.has(task.title.toLowerCase()))
