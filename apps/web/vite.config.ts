@@ -24,6 +24,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps are written for debugging and error reports but not linked from the bundles (no
+    // sourceMappingURL), and the server never serves *.map (apps/server/src/lib/static-web.ts).
+    sourcemap: 'hidden',
   },
 })

@@ -32,6 +32,19 @@ describe('health and headers', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
     expect(res.headers.get('x-request-id')).toBeTruthy()
   })
+
+  test('every response turns off camera, microphone, geolocation and payment (Permissions-Policy)', async () => {
+    const policy = 'camera=(), microphone=(), geolocation=(), payment=()'
+    const responses = [
+      await t.app.request('/healthz'),
+      await t.app.request('/api/business'),
+      await t.app.request('/api/nope'),
+      await t.app.request('/auth/v1/settings'),
+      await t.app.request('/auth/v1/user'),
+    ]
+    expect(responses.map((res) => res.status)).toEqual([200, 401, 404, 200, 401])
+    for (const res of responses) expect(res.headers.get('permissions-policy')).toBe(policy)
+  })
 })
 
 describe('/api error shape', () => {
@@ -68,6 +81,10 @@ describe('serving the web app', () => {
     mkdirSync(path.join(dist, 'assets'))
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>')
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)')
+    const map = JSON.stringify({ version: 3, sources: ['a.ts'], sourcesContent: ['secret'] })
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.map'), map)
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.css.map'), map)
+    writeFileSync(path.join(dist, 'index.js.map'), map)
     writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
     app = createApp(t.deps, { webDistDir: dist })
   })
@@ -91,6 +108,29 @@ describe('serving the web app', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache')
       expect(await res.text()).toContain('<div id="root">')
     }
+  })
+
+  test('source maps are never served, in any spelling, and never fall back to the app shell', async () => {
+    for (const requestPath of [
+      '/assets/index-abc123.js.map',
+      '/assets/index-abc123.css.map',
+      '/assets/INDEX-ABC123.JS.MAP',
+      '/assets/index-abc123.js%2Emap',
+      '/assets/index-abc123.js.map/',
+      '/index.js.map',
+      '/missing.map',
+    ]) {
+      const res = await app.request(requestPath)
+      expect(res.status, requestPath).toBe(404)
+      expect(await res.text(), requestPath).not.toContain('sourcesContent')
+    }
+    // Production changes nothing, and the JavaScript itself is still served.
+    const production = createApp(
+      { ...t.deps, env: { ...t.deps.env, NODE_ENV: 'production' } },
+      { webDistDir: dist },
+    )
+    expect((await production.request('/assets/index-abc123.js.map')).status).toBe(404)
+    expect((await production.request('/assets/index-abc123.js')).status).toBe(200)
   })
 
   test('other files in the build are served as they are', async () => {

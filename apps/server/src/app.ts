@@ -16,6 +16,7 @@ import { plannerRoutes } from './features/planner/planner.routes.js'
 import { recommendationRoutes } from './features/recommendations/recommendations.routes.js'
 import { rankTrackerRoutes } from './features/rank-tracker/rank-tracker.routes.js'
 import { siteAuditRoutes } from './features/site-audit/site-audit.routes.js'
+import { closeConnectionOn413 } from './lib/close-on-413.js'
 import type { AppDeps } from './lib/deps.js'
 import { AppError, errorBody } from './lib/errors.js'
 import { inputGuard } from './lib/input-guard.js'
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) 
     .use('*', requestId())
     .use('*', requestLogger(deps.logger))
     .use('*', securityHeaders())
+    .use('*', closeConnectionOn413())
     .get('/healthz', (c) => c.json({ status: 'ok' as const, database: deps.dbKind }))
     .route('/auth/v1', authRoutes(deps))
     .route('/api', apiRoutes(deps))

@@ -13,6 +13,7 @@ import { stopAuditRuns } from './features/site-audit/audit-runs.js'
 import { parseEnv } from './env.js'
 import { systemClock } from './lib/clock.js'
 import { createLogger } from './lib/logger.js'
+import { loadDevMailKey } from './mail/dev-mail-key.js'
 import { createMailer } from './mail/mailer.js'
 import { createSafeFetcher } from './net/safe-fetch.js'
 
@@ -33,6 +34,9 @@ async function main() {
   }
   const jwtKeys = await loadJwtKeys({ dataDir: env.DATA_DIR, secret: env.JWT_SECRET })
   const fetcher = createSafeFetcher({ allowHosts: env.FETCH_ALLOW_HOSTS })
+  // The local outbox is not served in production (app.ts), so no key is made there.
+  const devMailKey = env.NODE_ENV === 'production' ? undefined : await loadDevMailKey(env.DATA_DIR)
+  const mailer = createMailer({ env, db: database.db, clock: systemClock, logger })
   const app = createApp(
     {
       db: database.db,
@@ -41,7 +45,8 @@ async function main() {
       clock: systemClock,
       logger,
       jwtKeys,
-      mailer: createMailer({ env, db: database.db, clock: systemClock, logger }),
+      mailer,
+      devMailKey,
       sessionCache: database.kind === 'pglite' ? createSessionCache() : undefined,
       google: createSimulatedGoogleProvider({ delays: env.SIMULATED_DELAYS }),
       ai: createAiServiceFromEnv({ env, db: database.db, clock: systemClock, logger }),
@@ -50,13 +55,14 @@ async function main() {
     { webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist) },
   )
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    logger.info(
-      {
-        database: database.kind,
-        url: `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${info.port}`,
-      },
-      'LocalSEO AI is listening',
-    )
+    const url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${info.port}`
+    logger.info({ database: database.kind, url }, 'LocalSEO AI is listening')
+    if (devMailKey && mailer.kind === 'outbox') {
+      logger.info(
+        { outbox: `${url}/dev/mail?key=${devMailKey}` },
+        'no SMTP_URL: emails are kept in the local outbox, readable from this machine with the key in DATA_DIR/dev-mail.key',
+      )
+    }
   })
 
   let stopping = false

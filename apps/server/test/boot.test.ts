@@ -1,12 +1,13 @@
 // The real server process: the DATA_DIR lock between processes, recovery after kill -9, and a
 // graceful shutdown that closes the embedded database (ARCHITECTURE "Embedded database safety").
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { LOCK_FILE } from '../src/db/lock.js'
+import { DEV_MAIL_KEY_FILE } from '../src/mail/dev-mail-key.js'
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url))
 let dataDir: string
@@ -91,4 +92,20 @@ describe('server process', () => {
     expect(third.output()).toContain('database closed')
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false)
   }, 90_000)
+
+  test('the start-up log prints the outbox address with its key, kept in DATA_DIR/dev-mail.key (0600)', async () => {
+    const server = start()
+    expect(await waitFor(() => server.output().includes('/dev/mail?key='), 30_000)).toBe(true)
+    const logged = /"outbox":"(http:\/\/127\.0\.0\.1:\d+\/dev\/mail\?key=([\w-]+))"/.exec(
+      server.output(),
+    )
+    const file = path.join(dataDir, DEV_MAIL_KEY_FILE)
+    expect(logged?.[2]).toBe(readFileSync(file, 'utf8').trim())
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600)
+    const outbox = new URL(logged?.[1] ?? '')
+    expect((await fetch(outbox)).status).toBe(200)
+    expect((await fetch(new URL('/dev/mail.json', outbox))).status).toBe(404)
+    server.child.kill('SIGTERM')
+    expect(await server.exited).toBe(0)
+  }, 60_000)
 })

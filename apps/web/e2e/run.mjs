@@ -3,7 +3,7 @@
 // Usage (from the repo root, after `npm run build`): node apps/web/e2e/run.mjs
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -114,11 +114,15 @@ try {
       AUTH_RATE_LIMITS: 'off',
       // Email links (recovery, sign-in codes) lead back to the address the journeys use.
       SITE_URL: baseUrl,
-      FETCH_ALLOW_HOSTS: `127.0.0.1:${fixturePort}`,
+      // The backlinks journey also adds a directory link the server never fetches: allowlisted,
+      // so that adding it asks no real DNS (a URL's name is resolved when it is added).
+      FETCH_ALLOW_HOSTS: `127.0.0.1:${fixturePort},austin-directory.example.com:443`,
     },
   })
   await waitForHealth(baseUrl, server)
   console.log(`e2e: server ready at ${baseUrl}`)
+  // The local outbox (/dev/mail) asks for the key the server wrote into DATA_DIR before listening.
+  const devMailKey = (await readFile(path.join(dataDir, 'dev-mail.key'), 'utf8')).trim()
 
   // Extra arguments pass through to Vitest, e.g. a file filter: node apps/web/e2e/run.mjs listings
   tests = spawn(
@@ -133,6 +137,7 @@ try {
         E2E_BASE_URL: baseUrl,
         CHROMIUM_PATH: chromiumPath,
         E2E_FIXTURE_PORT: String(fixturePort),
+        E2E_DEV_MAIL_KEY: devMailKey,
       },
     },
   )

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { buildCsv, escapeCsvCell } from './csv.js'
+import { buildCsv, buildCsvRows, escapeCsvCell } from './csv.js'
 
 describe('CSV', () => {
   test.each(['=SUM(A1)', '+1', '-2+3', '@cmd', '\tx', '\rx'])(
@@ -9,10 +9,66 @@ describe('CSV', () => {
     },
   )
 
+  test.each([
+    // Full-width and small forms that some spreadsheets fold into the ASCII triggers.
+    '\uFF1DSUM(A1)',
+    '\uFF0B1',
+    '\uFF0D2+3',
+    '\uFF20cmd',
+    '\uFE66SUM(A1)',
+    '\uFE621',
+    '\uFE631',
+    '\uFE6Bcmd',
+    // Dynamic Data Exchange.
+    "|cmd '/C calc'!A0",
+    // After separators of a semicolon locale, whitespace a reader may trim, or an opening quote.
+    ' =1+1',
+    '\u00A0=1+1',
+    '\u3000\uFF1D1+1',
+    '\n=1+1',
+    '"=1+1"',
+  ])('a text cell starting like a formula after all (%j) is defused with an apostrophe', (cell) => {
+    expect(escapeCsvCell(cell)).toBe(`'${cell}`)
+  })
+
+  test.each([
+    [';=1+1', "';'=1+1"],
+    [';;+1', "';;'+1"],
+    ['; -2', "';' -2"],
+    ['; \uFF1D1', "';' \uFF1D1"],
+    [';|cmd', "';'|cmd"],
+  ])(
+    '%j: a semicolon-separated reading sees the formula too, so each part is defused',
+    (cell, out) => {
+      expect(escapeCsvCell(cell)).toBe(out)
+    },
+  )
+
+  test('a formula after a semicolon inside a cell gets its own apostrophe there', () => {
+    expect(escapeCsvCell('Smile Dental;=HYPERLINK("http://evil.example")')).toBe(
+      `Smile Dental;'=HYPERLINK("http://evil.example")`,
+    )
+    expect(escapeCsvCell('a; @x;b;\uFF0B1')).toBe("a;' @x;b;'\uFF0B1")
+    expect(escapeCsvCell('a;"=1"')).toBe(`a;'"=1"`)
+    // In a semicolon locale that line splits into cells that all start as text.
+    const line = buildCsvRows([['x', escapeCsvCell('a;=1;+2')]])
+    for (const part of line.trimEnd().split(';').slice(1)) expect(part.startsWith("'")).toBe(true)
+  })
+
   test('ordinary text and numbers, negative ones included, are left alone', () => {
     expect(escapeCsvCell('dentist austin')).toBe('dentist austin')
+    expect(escapeCsvCell('Mon;Tue;Wed')).toBe('Mon;Tue;Wed')
+    expect(escapeCsvCell('a - b = c')).toBe('a - b = c')
+    expect(escapeCsvCell('email@example.com')).toBe('email@example.com')
+    expect(escapeCsvCell('x|y')).toBe('x|y')
+    expect(escapeCsvCell("'=already")).toBe("'=already")
+    expect(escapeCsvCell('')).toBe('')
     expect(escapeCsvCell(-3)).toBe(-3)
+    expect(escapeCsvCell(+4)).toBe(4)
+    expect(escapeCsvCell(-0.5)).toBe(-0.5)
+    expect(escapeCsvCell(true)).toBe(true)
     expect(escapeCsvCell(null)).toBe('')
+    expect(buildCsv(['n'], [[-3], [1.5]])).toBe('n\r\n-3\r\n1.5\r\n')
   })
 
   test('quotes commas, quotes and line breaks, with CRLF rows', () => {

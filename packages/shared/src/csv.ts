@@ -5,17 +5,31 @@ import { stringify } from 'csv-stringify/browser/esm/sync'
 
 export type CsvCell = string | number | boolean | null | undefined
 
-/** Cells beginning with these run as formulas in Excel, LibreOffice and Google Sheets (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/
+/**
+ * A spreadsheet may run a cell as a formula (CSV injection) when it starts with a trigger: `=`, `+`,
+ * `-`, `@`, `|` (DDE), or the full-width (U+FF1D, U+FF0B, U+FF0D, U+FF20) or small (U+FE66, U+FE62,
+ * U+FE63, U+FE6B) form of the first four, which some spreadsheets fold into the ASCII ones. A trigger
+ * after leading whitespace (spreadsheets that trim cells), double quotes or semicolons (the separator
+ * in many European locales) counts too, and so does a leading tab or carriage return.
+ */
+const FORMULA_START = /^(?:[\t\r]|[\s";]*[=+\-@|\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B])/u
+/**
+ * In a semicolon locale every `;` starts a new cell, quoted or not, so a trigger after one inside a
+ * text cell gets its own apostrophe there: `a;=cmd()` becomes `a;'=cmd()`.
+ */
+const FORMULA_AFTER_SEMICOLON =
+  /;(?=[\s"]*[=+\-@|\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B])/gu
 
 /**
- * A text cell that starts like a formula gets a leading apostrophe, so spreadsheets show it as text.
- * Numbers are written as they are: a number cannot carry a formula, and '-3' must stay a number.
+ * A text cell that starts like a formula gets a leading apostrophe, so spreadsheets show it as text,
+ * and so does every part of it that a semicolon-separated reading would make a cell of its own.
+ * Numbers are written as they are: a number cannot carry a formula, and -3 must stay a number.
  */
 export function escapeCsvCell(cell: CsvCell): string | number | boolean {
   if (cell === null || cell === undefined) return ''
   if (typeof cell !== 'string') return cell
-  return FORMULA_START.test(cell) ? `'${cell}` : cell
+  const inner = cell.replace(FORMULA_AFTER_SEMICOLON, ";'")
+  return FORMULA_START.test(cell) ? `'${inner}` : inner
 }
 
 /** Rows without a header, escaped and quoted, each ending in CRLF: for a CSV written in parts. */

@@ -5,7 +5,7 @@ import type { JwtKeys } from '../auth/keys.js'
 import type { SessionCache } from '../auth/session-cache.js'
 import type { GoogleDataProvider } from '../features/integrations/google-data.js'
 import type { RankProvider } from '../features/rank-tracker/rank-provider.js'
-import type { SafeFetcher } from '../net/safe-fetch.js'
+import type { Resolver, SafeFetcher } from '../net/safe-fetch.js'
 import type { Clock } from './clock.js'
 import type { Logger } from './logger.js'
 import type { Mailer } from '../mail/mailer.js'
@@ -22,6 +22,8 @@ export interface AppDeps {
   sessionCache?: SessionCache
   /** SMTP when SMTP_URL is set, otherwise the local outbox (mail/mailer.ts). */
   mailer: Mailer
+  /** The key /dev/mail asks for (mail/dev-mail-key.ts); without one the outbox answers no one. */
+  devMailKey?: string
   /** Simulated Google Search Console and Analytics; replaceable by the real APIs. */
   google: GoogleDataProvider
   /** The configured model or the built-in engine, with SPEC §8 fallbacks and the daily quota. */
@@ -30,4 +32,10 @@ export interface AppDeps {
   rank?: RankProvider
   /** The SSRF-safe fetcher for user-given URLs; built from env (FETCH_ALLOW_HOSTS) when not given. */
   fetcher?: SafeFetcher
+  /**
+   * DNS for checking a user-given URL when it is added (net/safe-fetch.ts `isAddableUrl`) and for
+   * fetchers built from env; the system resolver when not given. Tests give a stub, so no test
+   * asks real DNS.
+   */
+  resolve?: Resolver
 }

@@ -21,4 +21,6 @@ export const securityHeaders = () =>
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
+    // No screen asks for these (issue 14 item 6); a later map pin may need geolocation=(self).
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
   })

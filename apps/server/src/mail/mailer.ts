@@ -1,6 +1,7 @@
 // Outgoing mail (ARCHITECTURE "mail"): nodemailer over SMTP_URL when it is set; otherwise every
-// message is kept in the mail_outbox table, readable at /dev/mail outside production, and logged with
-// its link so a developer can follow it from the console.
+// message is kept in the mail_outbox table, readable at /dev/mail outside production with the key in
+// DATA_DIR/dev-mail.key (mail/dev-mail.routes.ts), and logged with its link so a developer can follow
+// it from the console.
 import { desc } from 'drizzle-orm'
 import { createTransport } from 'nodemailer'
 import type { Db } from '../db/client.js'
@@ -37,7 +38,7 @@ export function createOutboxMailer(opts: { db: Db; clock: Clock; logger: Logger 
       })
       opts.logger.info(
         { to: message.to, subject: message.subject, link: message.link },
-        'mail kept in the local outbox (no SMTP_URL); read it at /dev/mail',
+        'mail kept in the local outbox (no SMTP_URL); read it at /dev/mail?key=<the key in DATA_DIR/dev-mail.key>',
       )
     },
   }

@@ -9,7 +9,9 @@ import {
   createSafeFetcher,
   FetchBlockedError,
   guardedLookup,
+  isAddableUrl,
   isPublicAddress,
+  urlPolicy,
   type BlockReason,
   type Resolver,
 } from './safe-fetch.js'
@@ -44,6 +46,8 @@ const dns = fakeDns({
   'mixed.test': ['93.184.216.34', '127.0.0.1'],
   'v6loop.test': ['::1'],
   'mapped.test': ['::ffff:127.0.0.1'],
+  'compat.test': ['::7f00:1'],
+  'nat64.test': ['64:ff9b::7f00:1'],
   'metadata.google.internal': ['169.254.169.254'],
   'intranet.test': ['10.1.2.3'],
   'public.test': ['93.184.216.34'],
@@ -97,14 +101,24 @@ const loopbackTargets = () => [
   `http://[::ffff:7f00:1]:${P}/`,
   `http://[0:0:0:0:0:ffff:7f00:1]:${P}/`,
   `http://[::]:${P}/`,
+  // IPv4-compatible (deprecated) and NAT64 forms of 127.0.0.1.
+  `http://[::127.0.0.1]:${P}/`,
+  `http://[::7f00:1]:${P}/`,
+  `http://[0:0:0:0:0:0:127.0.0.1]:${P}/`,
+  `http://[64:ff9b::127.0.0.1]:${P}/`,
+  `http://[64:ff9b::7f00:1]:${P}/`,
   `https://127.0.0.1:${P}/`,
   `http://localhost:${P}/`,
   `http://LOCALHOST.:${P}/`,
   `http://app.localhost:${P}/`,
+  `http://localhost..:${P}/`,
+  `http://localhost.localdomain:${P}/`,
   `http://loopback.test:${P}/`,
   `http://mixed.test:${P}/`,
   `http://v6loop.test:${P}/`,
   `http://mapped.test:${P}/`,
+  `http://compat.test:${P}/`,
+  `http://nat64.test:${P}/`,
   `http://127.0.0.1:${P}/%0d%0aHost:%20evil`,
 ]
 
@@ -279,6 +293,16 @@ describe('the URL policy on addresses no test may send traffic to', () => {
     'http://[2001::1]/',
     'http://[64:ff9b::a9fe:a9fe]/',
     'http://[ff02::1]/',
+    // IPv4-compatible ::a.b.c.d (deprecated, ::/96): never public, whatever IPv4 it carries.
+    'http://[::10.0.0.1]/',
+    'http://[::a9fe:a9fe]/',
+    'http://[::8.8.8.8]/',
+    'http://[::1:2]/',
+    // NAT64 (64:ff9b::/96) judged by the IPv4 inside; the local-use prefix is never public.
+    'http://[64:ff9b::10.0.0.1]/',
+    'http://[64:ff9b::c0a8:101]/',
+    'http://[64:ff9b::]/',
+    'http://[64:ff9b:1::808:808]/',
     'http://012.0.0.1/',
     'http://0xa9.0xfe.0xa9.0xfe/',
     'http://2852039166/',
@@ -298,6 +322,12 @@ describe('the URL policy on addresses no test may send traffic to', () => {
       'http://93.184.216.34/',
       'https://8.8.8.8/',
       'http://[2606:4700:4700::1111]/',
+      'http://[64:ff9b::808:808]/',
+      'http://[64:ff9b::8.8.4.4]/',
+      'http://[::ffff:8.8.8.8]/',
+      'https://local.example.com/',
+      'https://internal.example.com/',
+      'https://localhost.example.com/',
       'https://www.example.com/page',
       'http://example.com:80/',
       'https://example.com:443/',
@@ -313,6 +343,38 @@ describe('the URL policy on addresses no test may send traffic to', () => {
     expect(isPublicAddress('::ffff:7f00:1')).toBe(false)
     expect(isPublicAddress('100.64.0.1')).toBe(false)
     expect(isPublicAddress('not an ip')).toBe(false)
+  })
+
+  test('isPublicAddress: IPv4-compatible never, NAT64 judged by its IPv4', () => {
+    for (const address of ['::7f00:1', '::127.0.0.1', '::8.8.8.8', '::808:808', '::', '::1']) {
+      expect(isPublicAddress(address), address).toBe(false)
+    }
+    for (const address of ['64:ff9b::7f00:1', '64:ff9b::10.0.0.1', '64:ff9b::a9fe:a9fe']) {
+      expect(isPublicAddress(address), address).toBe(false)
+    }
+    expect(isPublicAddress('64:ff9b::808:808')).toBe(true)
+    expect(isPublicAddress('64:ff9b::8.8.8.8')).toBe(true)
+    expect(isPublicAddress('64:ff9b:1::808:808')).toBe(false)
+  })
+
+  test.each([
+    'http://printer.local/',
+    'http://PRINTER.LOCAL./',
+    'http://metadata.google.internal/',
+    'http://db.internal../',
+    'http://app.localhost/',
+    'http://localhost./',
+    'http://localhost../',
+    'http://router.home.arpa/',
+    'http://localhost.localdomain/',
+  ])('%s is refused as a local name, without DNS', (url) => {
+    let reason: BlockReason | undefined
+    try {
+      checkUrl(new URL(url))
+    } catch (error) {
+      reason = (error as FetchBlockedError).reason
+    }
+    expect(reason).toBe('local-hostname')
   })
 
   test('names resolving to private addresses are refused at connect time, every answer checked', async () => {
@@ -333,5 +395,86 @@ describe('the URL policy on addresses no test may send traffic to', () => {
       error: null,
       address: [{ address: '93.184.216.34', family: 4 }],
     })
+  })
+})
+
+describe('isAddableUrl: the check when a user adds a URL', () => {
+  const table = fakeDns({
+    'intranet.test': ['10.1.2.3'],
+    'mixed.test': ['93.184.216.34', '10.0.0.1'],
+    'mapped.test': ['::ffff:127.0.0.1'],
+    'compat.test': ['::7f00:1'],
+    'nat64.test': ['64:ff9b::a9fe:a9fe'],
+    'v6private.test': ['2606:4700::1', 'fd12::1'],
+    'public.test': ['93.184.216.34', '2606:4700:4700::1111'],
+    'nat64public.test': ['64:ff9b::5db8:d822'],
+  })
+  const addable = (url: string, options: Parameters<typeof isAddableUrl>[1] = {}) =>
+    isAddableUrl(url, { resolve: table.resolve, ...options })
+
+  test('a name resolving to any non-public address is refused', async () => {
+    for (const host of [
+      'intranet.test',
+      'mixed.test',
+      'mapped.test',
+      'compat.test',
+      'nat64.test',
+      'v6private.test',
+    ]) {
+      expect(await addable(`https://${host}/page`), host).toBe(false)
+    }
+  })
+
+  test('a name resolving only to public addresses is allowed', async () => {
+    expect(await addable('https://public.test/page')).toBe(true)
+    expect(await addable('https://nat64public.test/')).toBe(true)
+  })
+
+  test('a name that does not resolve, or not in time, may still be saved', async () => {
+    expect(await addable('https://not-registered-yet.test/')).toBe(true)
+    const hanging: Resolver = () => {}
+    const started = Date.now()
+    expect(await addable('https://slow.test/', { resolve: hanging, timeoutMs: 50 })).toBe(true)
+    expect(Date.now() - started).toBeLessThan(2_000)
+    const throwing: Resolver = () => {
+      throw new Error('resolver broke')
+    }
+    expect(await addable('https://broken.test/', { resolve: throwing })).toBe(true)
+  })
+
+  test('the URL rules come first: no DNS for literals, local names, other ports or junk', async () => {
+    const local = fakeDns({})
+    for (const url of [
+      'http://[::127.0.0.1]/',
+      'http://[::7f00:1]/',
+      'http://[64:ff9b::a00:1]/',
+      'http://10.0.0.1/',
+      'http://printer.local/',
+      'http://metadata.google.internal/',
+      'http://localhost./',
+      'http://public.test:8080/',
+      'file:///etc/passwd',
+      'not a url',
+    ]) {
+      expect(await isAddableUrl(url, { resolve: local.resolve }), url).toBe(false)
+    }
+    expect(await isAddableUrl('http://93.184.216.34/', { resolve: local.resolve })).toBe(true)
+    expect(local.calls).toEqual([])
+  })
+
+  test('an allowlisted host:port is allowed without DNS, even on a private address', async () => {
+    const local = fakeDns({ 'intranet.test': ['10.1.2.3'] })
+    const policy = urlPolicy({ allowHosts: ['intranet.test:8080', '127.0.0.1:3000'] })
+    expect(
+      await isAddableUrl('http://intranet.test:8080/', { policy, resolve: local.resolve }),
+    ).toBe(true)
+    expect(await isAddableUrl('http://127.0.0.1:3000/', { policy, resolve: local.resolve })).toBe(
+      true,
+    )
+    expect(local.calls).toEqual([])
+    // The same name on another port is not allowlisted: its private answer refuses it.
+    expect(await isAddableUrl('http://intranet.test/', { policy, resolve: local.resolve })).toBe(
+      false,
+    )
   })
 })

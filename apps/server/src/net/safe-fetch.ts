@@ -1,17 +1,22 @@
 // The one way the server fetches a URL a user gave it (backlink pages, site audits): an SSRF guard
 // around undici (ARCHITECTURE "outbound HTTP", issue 8 item 4, reference/security-tests.md §1f).
 //
-// - http and https only, ports 80 and 443, no credentials in the URL, no `localhost` names;
+// - http and https only, ports 80 and 443, no credentials in the URL, no local names (localhost,
+//   *.localhost, *.local, *.internal, *.home.arpa, *.localdomain);
 // - every IP literal and EVERY address a name resolves to must be public unicast (ipaddr.js
-//   `range() === 'unicast'`; IPv4-mapped IPv6 is judged as the IPv4 it carries). The check runs
-//   inside the socket's own `lookup`, so the connection uses exactly the addresses that were
-//   checked: there is no second resolution a DNS-rebinding server could answer differently;
+//   `range() === 'unicast'`; IPv4-mapped and NAT64 IPv6 is judged as the IPv4 it carries, and the
+//   deprecated IPv4-compatible ::a.b.c.d is never public). The check runs inside the socket's own
+//   `lookup`, so the connection uses exactly the addresses that were checked: there is no second
+//   resolution a DNS-rebinding server could answer differently;
 // - redirects are followed by hand, each hop re-checked, at most `maxRedirects`, loops detected;
 // - one deadline for the whole fetch (all hops and the body), a byte cap on the decoded body,
 //   an honest User-Agent, and at most `maxConnectionsPerHost` requests in flight per host.
 //
 // `allowHosts` ('host:port' entries, from FETCH_ALLOW_HOSTS) lets named targets through the port
 // and address rules: local fixture servers in tests, an intranet site. Nothing else gets through.
+//
+// A URL a user submits is checked when it is added too (`isAddableUrl`): the same rules, plus one
+// DNS lookup with a short deadline that refuses a name resolving to any non-public address.
 //
 // Use:
 //   const fetcher = createSafeFetcher({ allowHosts: env.FETCH_ALLOW_HOSTS })  // once per process
@@ -73,12 +78,35 @@ export class FetchNetworkError extends FetchError {}
 // ---------------------------------------------------------------------------------------------
 // Address policy
 
-/** True for public unicast addresses only; IPv4-mapped IPv6 is judged as the IPv4 inside it. */
+/** `a.b.c.d` from the last 32 bits of an IPv6 address. */
+const embeddedIpv4 = (v6: ipaddr.IPv6) =>
+  ipaddr.fromByteArray(v6.toByteArray().slice(12)) as ipaddr.IPv4
+
+/**
+ * True for public unicast addresses only. IPv6 that carries an IPv4 address is judged as that
+ * IPv4: IPv4-mapped (::ffff:a.b.c.d) and NAT64 (64:ff9b::/96, RFC 6052, which a NAT64 gateway turns
+ * into that IPv4). The deprecated IPv4-compatible form (::a.b.c.d, that is ::/96, with :: and ::1)
+ * is never public: nothing legitimate uses it, and some stacks route it to the IPv4 inside.
+ */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false
   let parsed = ipaddr.parse(address)
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address()
+  if (parsed.kind() === 'ipv6') {
+    // ipaddr.js reads '::a.b.c.d' as IPv4-mapped; the WHATWG URL parser reads it right.
+    let v6 = parsed as ipaddr.IPv6
+    if (address.includes('.')) {
+      try {
+        v6 = ipaddr.IPv6.parse(new URL(`http://[${address}]/`).hostname.slice(1, -1))
+      } catch {
+        return false
+      }
+    }
+    const p = v6.parts
+    if (p.slice(0, 6).every((part) => part === 0)) return false
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address()
+    else if (p[0] === 0x64 && p[1] === 0xff9b && p.slice(2, 6).every((part) => part === 0)) {
+      parsed = embeddedIpv4(v6)
+    } else parsed = v6
   }
   return parsed.range() === 'unicast'
 }
@@ -120,6 +148,12 @@ export function isFetchableUrl(href: string, policy: UrlPolicy = defaultUrlPolic
 }
 
 /**
+ * Names that are this machine or a private network whatever DNS says: localhost (RFC 6761),
+ * ICANN's .internal, mDNS .local, RFC 8375 home.arpa and the customary localhost.localdomain.
+ */
+const LOCAL_NAME = /(^|\.)(localhost|internal|local|home\.arpa|localdomain)$/
+
+/**
  * The URL half of the guard, run before every hop: throws FetchBlockedError unless the URL may be
  * fetched, and says whether it is allowlisted. The other half (names resolving to non-public
  * addresses) runs at connect time in `guardedLookup`.
@@ -137,9 +171,9 @@ export function checkUrl(url: URL, policy: UrlPolicy = defaultUrlPolicy): { allo
   if (!policy.ports.has(port)) {
     throw new FetchBlockedError('port', href, `port ${port} is not allowed`)
   }
-  const host = url.hostname.toLowerCase().replace(/\.$/, '')
-  if (host === 'localhost' || host.endsWith('.localhost')) {
-    throw new FetchBlockedError('local-hostname', href, `${host} is this machine`)
+  const host = url.hostname.toLowerCase().replace(/\.+$/, '')
+  if (LOCAL_NAME.test(host)) {
+    throw new FetchBlockedError('local-hostname', href, `${host} is a local or private name`)
   }
   // The WHATWG parser has already turned decimal, octal, hex and short IPv4 forms into dotted
   // quads, so one check covers them all. Literals never reach `lookup`, so they are checked here.
@@ -159,6 +193,55 @@ export type Resolver = (
 
 const systemResolver: Resolver = (hostname, options, callback) =>
   dnsLookup(hostname, options, callback)
+
+/** How long the check of a newly added URL waits for DNS. */
+const ADD_TIME_DNS_TIMEOUT_MS = 2_000
+
+/** Every address `hostname` resolves to; none when it does not resolve or not within `ms`. */
+function lookupWithin(resolve: Resolver, hostname: string, ms: number): Promise<LookupAddress[]> {
+  return new Promise((done) => {
+    const timer = setTimeout(() => done([]), ms)
+    const finish = (addresses: LookupAddress[]) => {
+      clearTimeout(timer)
+      done(addresses)
+    }
+    try {
+      resolve(hostname, { all: true }, (error, addresses) => finish(error ? [] : addresses))
+    } catch {
+      finish([])
+    }
+  })
+}
+
+/**
+ * The check for a URL a user adds (a backlink, an audit's start pages): the rules of
+ * `isFetchableUrl`, then, for a name that is not allowlisted, one DNS lookup with a short deadline.
+ * A name answering with any non-public address is refused now instead of failing every later fetch.
+ * A name that does not resolve, or not in time, may be saved (the site may be down, the server
+ * offline); every fetch checks the addresses again when it connects.
+ */
+export async function isAddableUrl(
+  href: string,
+  options: { policy?: UrlPolicy; resolve?: Resolver; timeoutMs?: number } = {},
+): Promise<boolean> {
+  let url: URL
+  let allowlisted: boolean
+  try {
+    url = new URL(href)
+    ;({ allowlisted } = checkUrl(url, options.policy ?? defaultUrlPolicy))
+  } catch {
+    return false
+  }
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
+  // Allowlisted targets skip the address rules; IP literals were judged by checkUrl.
+  if (allowlisted || ipaddr.isValid(host)) return true
+  const addresses = await lookupWithin(
+    options.resolve ?? systemResolver,
+    host,
+    options.timeoutMs ?? ADD_TIME_DNS_TIMEOUT_MS,
+  )
+  return addresses.every((answer) => isPublicAddress(answer.address))
+}
 
 type LookupCallback = (
   error: NodeJS.ErrnoException | null,

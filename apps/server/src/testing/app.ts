@@ -11,8 +11,9 @@ import {
 } from '../features/integrations/google-data.js'
 import type { Clock } from '../lib/clock.js'
 import type { AppDeps } from '../lib/deps.js'
+import { generateDevMailKey } from '../mail/dev-mail-key.js'
 import { createOutboxMailer } from '../mail/mailer.js'
-import type { SafeFetcher } from '../net/safe-fetch.js'
+import type { Resolver, SafeFetcher } from '../net/safe-fetch.js'
 import { createTestDb } from './db.js'
 
 /** A clock tests can move: `clock.advance(seconds)`. */
@@ -31,6 +32,30 @@ export function createTestClock(start = new Date('2026-01-15T12:00:00Z')) {
 
 export type TestClock = ReturnType<typeof createTestClock>
 
+/** DNS for test apps: no name resolves (ENOTFOUND), so no test ever asks a real resolver. */
+const unresolvableDns: Resolver = (hostname, _options, callback) => {
+  queueMicrotask(() =>
+    callback(
+      Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }),
+      [],
+    ),
+  )
+}
+
+/** DNS for test apps from a table: listed names answer their addresses, the rest ENOTFOUND. */
+export function stubDns(table: Record<string, string[]>): Resolver {
+  return (hostname, options, callback) => {
+    const answers = table[hostname.toLowerCase().replace(/\.$/, '')]
+    if (!answers) return unresolvableDns(hostname, options, callback)
+    queueMicrotask(() =>
+      callback(
+        null,
+        answers.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+      ),
+    )
+  }
+}
+
 export async function createTestApp(
   options: {
     env?: Record<string, string>
@@ -38,6 +63,8 @@ export async function createTestApp(
     google?: GoogleDataProvider
     /** The SSRF-safe fetcher (the caller closes it); built from env when not given. */
     fetcher?: SafeFetcher
+    /** DNS for add-time URL checks and env-built fetchers; `unresolvableDns` when not given. */
+    resolve?: Resolver
     /** Builds the AI service from the other deps, e.g. to point it at a stub with a short retry. */
     ai?: (deps: Omit<AppDeps, 'ai'>) => AiService
   } = {},
@@ -52,6 +79,8 @@ export async function createTestApp(
   })
   const clock = options.clock ?? { now: () => new Date() }
   const logger = pino({ level: 'silent' })
+  // A fresh outbox key per test app: read /dev/mail with `?key=${t.devMailKey}`.
+  const devMailKey = generateDevMailKey()
   const base: Omit<AppDeps, 'ai'> = {
     db: database.db,
     dbKind: database.kind,
@@ -60,11 +89,13 @@ export async function createTestApp(
     logger,
     // Tests never talk SMTP: mail goes to the outbox table (readOutbox() below).
     mailer: createOutboxMailer({ db: database.db, clock, logger }),
+    devMailKey,
     jwtKeys: await generateJwtKeys(),
     google: options.google ?? createSimulatedGoogleProvider({ delays: false }),
     // As in production: cached with PGlite, so PGlite runs prove that every write invalidates it.
     sessionCache: database.kind === 'pglite' ? createSessionCache() : undefined,
     fetcher: options.fetcher,
+    resolve: options.resolve ?? unresolvableDns,
   }
   // Without an override the service follows env: built-in unless OPENAI_API_KEY is set.
   const deps: AppDeps = {
@@ -72,7 +103,13 @@ export async function createTestApp(
     ai: options.ai ? options.ai(base) : createAiServiceFromEnv({ ...base, retryDelayMs: 0 }),
   }
   const app = createApp(deps)
-  return { app, deps, db: database.db, close: () => database.close() }
+  return {
+    app,
+    deps,
+    db: database.db,
+    devMailKey,
+    close: () => database.close(),
+  }
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>

@@ -96,6 +96,9 @@ describe('GET /api/backlinks/export (SPEC §9 backlinks.csv)', () => {
       { domain: 'c.example', anchorText: '-2+3' },
       { domain: 'd.example', anchorText: '@SUM(A1:A2)' },
       { domain: 'e.example', anchorText: '\tTabbed' },
+      { domain: 'f.example', anchorText: '\uFF1DSUM(A1)' },
+      { domain: 'g.example', anchorText: ';=1+1' },
+      { domain: 'h.example', anchorText: '|calc' },
     ])
     const rows = lines((await exportCsv()).text).slice(1)
     expect(rows).toEqual([
@@ -104,6 +107,9 @@ describe('GET /api/backlinks/export (SPEC §9 backlinks.csv)', () => {
       `https://c.example/2,c.example,'-2+3,dofollow,medium,active,2026-03-10`,
       `https://d.example/3,d.example,'@SUM(A1:A2),dofollow,medium,active,2026-03-10`,
       `https://e.example/4,e.example,'\tTabbed,dofollow,medium,active,2026-03-10`,
+      `https://f.example/5,f.example,'\uFF1DSUM(A1),dofollow,medium,active,2026-03-10`,
+      `https://g.example/6,g.example,';'=1+1,dofollow,medium,active,2026-03-10`,
+      `https://h.example/7,h.example,'|calc,dofollow,medium,active,2026-03-10`,
     ])
   })
 

@@ -14,7 +14,7 @@ import { AppError } from '../../lib/errors.js'
 import { streamedBody } from '../../lib/streamed-body.js'
 import { getBusinessForUser, requireBusinessId } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
-import { isFetchableUrl, urlPolicy } from '../../net/safe-fetch.js'
+import { isAddableUrl, urlPolicy } from '../../net/safe-fetch.js'
 import { analyseBacklinkProfile, generateBacklinkContentIdeas } from './backlink-ai.js'
 import { backlinkCsvParts } from './backlinks-export.js'
 import {
@@ -77,8 +77,9 @@ export function backlinkRoutes(deps: AppDeps) {
     .post('/', validate('json', backlinkInputSchema), async (c) => {
       const businessId = await requireBusinessId(db, c.var.auth.userId)
       const input = c.req.valid('json')
-      // Security §1f: a link on a private or local address could later make Verify reach inside.
-      if (!isFetchableUrl(input.url, addablePolicy)) {
+      // Security §1f: a link on a private or local address could later make Verify reach inside;
+      // a name that resolves to one is refused here too (Verify checks again when it connects).
+      if (!(await isAddableUrl(input.url, { policy: addablePolicy, resolve: deps.resolve }))) {
         throw new AppError('url_not_allowed', BACKLINK_URL_NOT_ALLOWED)
       }
       return c.json(await addBacklink({ db, businessId, input, now: clock.now() }), 201)

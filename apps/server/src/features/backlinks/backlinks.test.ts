@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import type { Backlink, BacklinkPage, BacklinkSummary } from '@localseo/shared/backlinks'
 import { activities, backlinks, businesses } from '../../db/schema/app.js'
-import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
+import { createTestApp, createTestClock, stubDns, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
 import { seedBacklinks, type SeedRow } from '../../testing/backlink-owners.js'
@@ -140,12 +140,53 @@ describe('adding a backlink (SPEC §5)', () => {
     'http://192.168.1.1/admin',
     'http://app.localhost/',
     'https://example.com:8443/page',
+    // IPv4-compatible and NAT64 spellings of private IPv4 (issue 14 item 6).
+    'http://[::127.0.0.1]/',
+    'http://[::7f00:1]/',
+    'http://[::a9fe:a9fe]/latest/meta-data/',
+    'http://[64:ff9b::a9fe:a9fe]/',
+    'http://[64:ff9b::10.0.0.7]/',
+    // Names that are private whatever DNS says.
+    'http://localhost./',
+    'http://printer.local/',
+    'http://metadata.google.internal/computeMetadata/v1/',
+    'http://nas.home.arpa/',
   ])('refuses %s as url_not_allowed and stores nothing', async (url) => {
     const before = await t.db.select().from(backlinks)
     const res = await call('POST', '/api/backlinks', { url })
     expect(res.status).toBe(422)
     expect(res.body.error?.code).toBe('url_not_allowed')
     expect(await t.db.select().from(backlinks)).toHaveLength(before.length)
+  })
+
+  test('a name that resolves to a private address is refused; unresolvable and public names are kept', async () => {
+    const dns = stubDns({
+      'intranet.example.com': ['10.0.0.5'],
+      'rebind.example.com': ['93.184.216.34', '127.0.0.1'],
+      'v6.example.com': ['::ffff:192.168.1.1'],
+      'partner.example.com': ['93.184.216.34', '2606:4700:4700::1111'],
+    })
+    const app = await createTestApp({ clock, resolve: dns })
+    try {
+      const owner = (await signUp(app.app, { email: 'dns@example.com' })).accessToken
+      const as = apiCaller(app.app, () => owner)<Backlink & ErrorBody>
+      await as('PUT', '/api/business', businessInput)
+      for (const url of [
+        'https://intranet.example.com/',
+        'http://rebind.example.com/links',
+        'v6.example.com/page',
+      ]) {
+        const res = await as('POST', '/api/backlinks', { url })
+        expect([res.status, res.body.error?.code], url).toEqual([422, 'url_not_allowed'])
+      }
+      expect((await as('POST', '/api/backlinks', { url: 'partner.example.com/a' })).status).toBe(
+        201,
+      )
+      // Down or not registered yet: saved, and Verify checks the address when it connects.
+      expect((await as('POST', '/api/backlinks', { url: 'new-site.example/' })).status).toBe(201)
+    } finally {
+      await app.close()
+    }
   })
 
   test('a host named in FETCH_ALLOW_HOSTS may be added (test fixtures, intranet sites)', async () => {

@@ -13,7 +13,8 @@ export function verifyRoutes(deps: AppDeps) {
   let own: SafeFetcher | undefined
   // index.ts passes the process's fetcher; without one (tests that never verify) it is made on demand.
   const fetcher = () =>
-    deps.fetcher ?? (own ??= createSafeFetcher({ allowHosts: deps.env.FETCH_ALLOW_HOSTS }))
+    deps.fetcher ??
+    (own ??= createSafeFetcher({ allowHosts: deps.env.FETCH_ALLOW_HOSTS, resolve: deps.resolve }))
   return new Hono()
     .post('/verify', validate('json', backlinkVerifyBatchSchema), async (c) => {
       const businessId = await requireBusinessId(db, c.var.auth.userId)

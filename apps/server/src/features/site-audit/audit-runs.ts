@@ -11,7 +11,7 @@ import type { Clock } from '../../lib/clock.js'
 import { isUniqueViolation } from '../../lib/db-errors.js'
 import { AppError } from '../../lib/errors.js'
 import type { Logger } from '../../lib/logger.js'
-import { checkUrl, isFetchableUrl, urlPolicy, type UrlPolicy } from '../../net/safe-fetch.js'
+import { isAddableUrl, urlPolicy, type Resolver } from '../../net/safe-fetch.js'
 import { createAuditFetcher } from './audit-fetcher.js'
 import { auditProfileFrom } from './checks/local.js'
 import { runChecks } from './checks/run-checks.js'
@@ -69,23 +69,27 @@ export function auditStartUrls(business: Business): StartUrl[] {
 }
 
 const MAX_START_URL_LENGTH = 2_000
-/** Names reserved for private networks (ICANN's .internal, mDNS .local, RFC 8375 home.arpa). */
-const PRIVATE_NAME = /\.(internal|local|home\.arpa)\.?$/i
-
-function isAuditable(href: string, policy: UrlPolicy): boolean {
-  if (href.length > MAX_START_URL_LENGTH || !isFetchableUrl(href, policy)) return false
-  const url = new URL(href)
-  return checkUrl(url, policy).allowlisted || !PRIVATE_NAME.test(url.hostname)
-}
 
 /**
- * Security §1f: a start URL the fetcher must never reach is refused before anything is stored.
- * The rules that need no DNS run here; names that resolve to private addresses are refused by the
- * fetcher at connect time (the page is then reported as unreachable).
+ * Security §1f: a start URL the fetcher must never reach is refused before anything is stored: the
+ * URL rules (scheme, port, local names such as *.internal, private IP literals) and a name that
+ * resolves to a private address (net/safe-fetch.ts `isAddableUrl`). A name that does not resolve
+ * now passes; the fetcher checks every address again when it connects.
  */
-function refuseUnfetchable(startUrls: StartUrl[], allowHosts: readonly string[]) {
+async function refuseUnfetchable(
+  startUrls: StartUrl[],
+  allowHosts: readonly string[],
+  resolve: Resolver | undefined,
+) {
   const policy = urlPolicy({ allowHosts })
-  const refused = startUrls.find((start) => !isAuditable(start.url, policy))
+  const addable = await Promise.all(
+    startUrls.map(
+      async (start) =>
+        start.url.length <= MAX_START_URL_LENGTH &&
+        (await isAddableUrl(start.url, { policy, resolve })),
+    ),
+  )
+  const refused = startUrls.find((_, index) => !addable[index])
   if (!refused) return
   const what = refused.locationId === null ? 'Your website' : 'A location page URL'
   throw new AppError(
@@ -108,6 +112,8 @@ export interface AuditRunDeps {
   clock: Clock
   logger: Logger
   allowHosts: readonly string[]
+  /** DNS for the start URLs' check and the crawl (tests); the system resolver when not given. */
+  resolve?: Resolver
 }
 
 export async function startAuditRun(deps: AuditRunDeps & { business: Business }) {
@@ -116,7 +122,7 @@ export async function startAuditRun(deps: AuditRunDeps & { business: Business })
   if (startUrls.length === 0) {
     throw new AppError('validation_failed', 'Add your website in Settings to run a site audit.')
   }
-  refuseUnfetchable(startUrls, deps.allowHosts)
+  await refuseUnfetchable(startUrls, deps.allowHosts, deps.resolve)
   const now = clock.now()
   const stale = new Date(now.getTime() - CRAWL_DEFAULTS.watchdogMs - 60_000)
   await db
@@ -172,7 +178,7 @@ async function executeRun(
 ) {
   const { db, clock, runId, business } = deps
   const scope = and(eq(siteAuditRuns.id, runId), eq(siteAuditRuns.businessId, business.id))
-  const fetcher = createAuditFetcher({ allowHosts: deps.allowHosts })
+  const fetcher = createAuditFetcher({ allowHosts: deps.allowHosts, resolve: deps.resolve })
   // Progress writes run one after another and are all finished before the final transaction.
   let progressWrites: Promise<unknown> = Promise.resolve()
   let lastWrite = 0

@@ -38,6 +38,7 @@ export function siteAuditRoutes(deps: AppDeps) {
           clock,
           logger,
           allowHosts: env.FETCH_ALLOW_HOSTS,
+          resolve: deps.resolve,
           business: owner,
         })
         return c.json({ run: { id: run.id, status: run.status, budget: run.budget } }, 202)

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { businesses, locations } from '../../db/schema/app.js'
 import { siteAuditRuns } from '../../db/schema/site-audit.js'
-import { createTestApp, type TestApp } from '../../testing/app.js'
+import { createTestApp, stubDns, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
 import { businessInput } from '../../testing/factories.js'
@@ -181,6 +181,10 @@ describe('refused start addresses (security-tests §1f)', () => {
     `http://[::1]:${P}`,
     `http://[::ffff:127.0.0.1]:${P}`,
     `http://[::ffff:7f00:1]:${P}`,
+    `http://[::127.0.0.1]:${P}`,
+    `http://[::7f00:1]:${P}`,
+    'http://[::7f00:1]/',
+    'http://[64:ff9b::7f00:1]/',
     `http://localhost:${P}`,
     `http://LOCALHOST.:${P}`,
     `http://user@127.0.0.1:${P}`,
@@ -188,6 +192,9 @@ describe('refused start addresses (security-tests §1f)', () => {
     'http://[fd00::1]/',
     'http://100.64.0.1/',
     'http://metadata.google.internal/',
+    'http://localhost./',
+    'http://printer.local/',
+    'http://nas.home.arpa/',
     'file:///etc/passwd',
     `gopher://127.0.0.1:${P}/`,
     'data:,x',
@@ -233,6 +240,41 @@ describe('refused start addresses (security-tests §1f)', () => {
       }
     }
     expect(await runCount()).toBe(0)
+  })
+
+  test('a website or location page whose name resolves to a private address is refused at start', async () => {
+    const app = await createTestApp({
+      env: { FETCH_ALLOW_HOSTS: '127.0.0.1:1' },
+      resolve: stubDns({
+        'intranet.brightsmile.example': ['10.0.0.5'],
+        'branch.brightsmile.example': ['93.184.216.34', '::ffff:127.0.0.1'],
+      }),
+    })
+    try {
+      const owner = (await signUp(app.app, { email: 'dns@example.com' })).accessToken
+      const as = apiCaller(app.app, () => owner)<RunBody & { error?: { code: string } }>
+      await as('PUT', '/api/business', {
+        ...businessInput,
+        website: 'https://intranet.brightsmile.example',
+      })
+      const website = await as('POST', '/api/site-audit/runs')
+      expect([website.status, website.body.error?.code]).toEqual([422, 'url_not_allowed'])
+      expect(website.body.error?.message).toMatch(/^Your website \(/)
+
+      // A website that does not resolve passes; the branch page resolving to loopback does not.
+      await as('PUT', '/api/business', { ...businessInput, website: 'https://brightsmile.example' })
+      await as('POST', '/api/business/locations', {
+        ...ROUND_ROCK,
+        pageUrl: 'https://branch.brightsmile.example/round-rock',
+      })
+      const page = await as('POST', '/api/site-audit/runs')
+      expect([page.status, page.body.error?.code]).toEqual([422, 'url_not_allowed'])
+      expect(page.body.error?.message).toMatch(/^A location page URL \(/)
+      expect(await app.db.select().from(siteAuditRuns)).toHaveLength(0)
+    } finally {
+      await settleAuditRuns()
+      await app.close()
+    }
   })
 
   test('a host named in FETCH_ALLOW_HOSTS is audited although it is on loopback', async () => {
