@@ -8,13 +8,13 @@ import {
   checkUrl,
   createSafeFetcher,
   FetchBlockedError,
-  guardedLookup,
   isAddableUrl,
   isPublicAddress,
   urlPolicy,
   type BlockReason,
   type Resolver,
 } from './safe-fetch.js'
+import { guardedLookup } from './guarded-lookup.js'
 
 let canary: FixtureServer
 let redirector: FixtureServer
