@@ -2,7 +2,7 @@
 // the real /auth/v1 API, reading the mail from the local outbox.
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
-import { users } from '../db/schema/app.js'
+import { users } from '../db/schema/business.js'
 import { authOneTimeTokens, authUsers, mailOutbox } from '../db/schema/auth.js'
 import {
   authHeader,

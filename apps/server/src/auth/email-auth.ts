@@ -4,7 +4,7 @@
 // same per-address email allowance.
 import { randomUUID } from 'node:crypto'
 import { and, eq, ne } from 'drizzle-orm'
-import { users } from '../db/schema/app.js'
+import { users } from '../db/schema/business.js'
 import { authUsers } from '../db/schema/auth.js'
 import { ownValue } from '@localseo/shared/own-key'
 import type { AppDeps } from '../lib/deps.js'

@@ -1,7 +1,7 @@
 // Email + password sign-up and sign-in (reference/gotrue-compat.md §3 /signup, /token password).
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
-import { users } from '../db/schema/app.js'
+import { users } from '../db/schema/business.js'
 import { authUsers } from '../db/schema/auth.js'
 import type { Clock } from '../lib/clock.js'
 import { badRequest, unprocessable } from './errors.js'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
-import { users } from '../db/schema/app.js'
+import { users } from '../db/schema/business.js'
 import { authUsers } from '../db/schema/auth.js'
 import {
   postAuth,

@@ -3,7 +3,7 @@
 // to the new address is used (email-auth.ts verifyOneTimeToken).
 import { and, eq, ne } from 'drizzle-orm'
 import type { Tx } from '../db/client.js'
-import { users } from '../db/schema/app.js'
+import { users } from '../db/schema/business.js'
 import { authSessions, authUsers } from '../db/schema/auth.js'
 import type { AppDeps } from '../lib/deps.js'
 import type { Authenticated } from './authenticate.js'

@@ -1,7 +1,11 @@
 // The schema object Drizzle's query builder is typed with: the product's tables, the auth tables and
 // the AI usage counter.
 import * as ai from './schema/ai.js'
-import * as app from './schema/app.js'
+import * as activities from './schema/activities.js'
+import * as backlinks from './schema/backlinks.js'
+import * as business from './schema/business.js'
+import * as keywords from './schema/keywords.js'
+import * as recommendations from './schema/recommendations.js'
 import * as auth from './schema/auth.js'
 import * as backlinkCounts from './schema/backlink-counts.js'
 import * as listings from './schema/listings.js'
@@ -10,7 +14,11 @@ import * as rankTracker from './schema/rank-tracker.js'
 import * as siteAudit from './schema/site-audit.js'
 
 export const schema = {
-  ...app,
+  ...business,
+  ...keywords,
+  ...backlinks,
+  ...recommendations,
+  ...activities,
   ...auth,
   ...ai,
   ...rankTracker,

@@ -2,7 +2,7 @@
 // transaction as the change they describe.
 import { desc, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.js'
-import { activities } from '../db/schema/app.js'
+import { activities } from '../db/schema/activities.js'
 
 export type ActivityKind =
   | 'business_saved'

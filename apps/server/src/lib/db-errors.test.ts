@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { createTestDb } from '../testing/db.js'
 import { isForeignKeyViolation } from './db-errors.js'
-import { locations } from '../db/schema/app.js'
+import { locations } from '../db/schema/business.js'
 
 describe('isForeignKeyViolation', () => {
   test('recognises the error the database really raises, wrapped by Drizzle', async () => {

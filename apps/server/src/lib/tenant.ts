@@ -13,7 +13,7 @@ import {
   type ResolvedLocation,
 } from '@localseo/shared/location-selection'
 import type { Db } from '../db/client.js'
-import { businesses, locations } from '../db/schema/app.js'
+import { businesses, locations } from '../db/schema/business.js'
 import { AppError } from './errors.js'
 
 export async function findBusinessId(db: Db, userId: string): Promise<string | undefined> {

@@ -1,6 +1,7 @@
 // Owners, businesses and known backlink rows for the backlinks tests.
 import { eq } from 'drizzle-orm'
-import { backlinks, businesses } from '../db/schema/app.js'
+import { backlinks } from '../db/schema/backlinks.js'
+import { businesses } from '../db/schema/business.js'
 import { apiCaller } from './api.js'
 import type { TestApp } from './app.js'
 import { signUp } from './auth.js'

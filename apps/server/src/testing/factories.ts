@@ -1,5 +1,5 @@
 // Factories with overrides, shared by tests (STYLE "Tests"): createBusiness(db, { city: 'Austin' }).
-import { businesses, locations } from '../db/schema/app.js'
+import { businesses, locations } from '../db/schema/business.js'
 import type { Db } from '../db/client.js'
 
 /** A valid PUT /api/business body: a dentist in Austin. */

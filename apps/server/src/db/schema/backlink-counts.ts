@@ -4,7 +4,7 @@
 // the same transaction as every insert, update and delete, including a deleted location's SET NULL
 // cascade; nothing in the application writes this table.
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
-import { businessIdColumn } from './app.js'
+import { businessIdColumn } from './business.js'
 
 export const backlinkCounts = pgTable(
   'backlink_counts',

@@ -1,7 +1,7 @@
 // What the owner recorded for each listing platform, per business and location (issue 9).
 import { sql } from 'drizzle-orm'
 import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
-import { businessIdColumn, locations } from './app.js'
+import { businessIdColumn, locations } from './business.js'
 
 export const listingRecords = pgTable(
   'listing_records',

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { businessIdColumn } from './app.js'
+import { businessIdColumn } from './business.js'
 
 export const savedKeywords = pgTable(
   'saved_keywords',

@@ -13,7 +13,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { businessIdColumn, locations } from './app.js'
+import { businessIdColumn, locations } from './business.js'
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 

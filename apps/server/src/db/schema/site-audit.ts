@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import { businessIdColumn } from './app.js'
+import { businessIdColumn } from './business.js'
 
 export const siteAuditRuns = pgTable(
   'site_audit_runs',

@@ -8,7 +8,7 @@ import {
 } from '@localseo/shared/backlink-ai'
 import { createAiProviderFromEnv, createAiService } from '../../ai/ai-service.js'
 import { jsonAnswer, startOpenAiStub, type OpenAiStub } from '../../ai/testing/openai-stub.js'
-import { businesses } from '../../db/schema/app.js'
+import { businesses } from '../../db/schema/business.js'
 import { apiCaller } from '../../testing/api.js'
 import { createTestApp, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'

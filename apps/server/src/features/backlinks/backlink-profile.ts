@@ -9,7 +9,7 @@ import type { Business } from '@localseo/shared/business'
 import { linkSourceProbes, type BacklinkProfile } from '../../ai/built-in/backlinks-engine.js'
 import { normalise } from '../../ai/built-in/search-terms.js'
 import type { Db } from '../../db/client.js'
-import { backlinks } from '../../db/schema/app.js'
+import { backlinks } from '../../db/schema/backlinks.js'
 import { backlinkCounts } from '../../db/schema/backlink-counts.js'
 
 /** ASCII letters lowered and nothing else, as asciiLower in shared/backlink-scores.ts. */

@@ -2,7 +2,7 @@
 // and the one query that lists them newest first, as the Backlink Monitor does.
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { backlinks } from '../../db/schema/app.js'
+import { backlinks } from '../../db/schema/backlinks.js'
 
 export const backlinkColumns = {
   url: backlinks.url,

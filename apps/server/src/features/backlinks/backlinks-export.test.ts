@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { backlinks } from '../../db/schema/app.js'
+import { backlinks } from '../../db/schema/backlinks.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
 import { createOwner, seedBacklinks } from '../../testing/backlink-owners.js'

@@ -5,7 +5,7 @@ import { and, desc, lte, sql, type SQL } from 'drizzle-orm'
 import { BACKLINKS_CSV_HEADER, backlinkCsvRow } from '@localseo/shared/backlinks-csv'
 import { buildCsvRows } from '@localseo/shared/csv'
 import type { Db } from '../../db/client.js'
-import { backlinks } from '../../db/schema/app.js'
+import { backlinks } from '../../db/schema/backlinks.js'
 import { backlinkColumns } from './backlink-rows.js'
 
 export const EXPORT_PAGE_SIZE = 1000

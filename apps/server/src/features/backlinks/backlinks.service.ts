@@ -11,7 +11,7 @@ import {
   type NewBacklink,
 } from '@localseo/shared/backlinks'
 import type { Db } from '../../db/client.js'
-import { backlinks } from '../../db/schema/app.js'
+import { backlinks } from '../../db/schema/backlinks.js'
 import { backlinkCounts } from '../../db/schema/backlink-counts.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'

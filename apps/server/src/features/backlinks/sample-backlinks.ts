@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm'
 import { categoryTerms } from '@localseo/shared/category-terms'
 import { slug } from '@localseo/shared/slug'
 import type { Tx } from '../../db/client.js'
-import { backlinks } from '../../db/schema/app.js'
+import { backlinks } from '../../db/schema/backlinks.js'
 
 interface SampleBusiness {
   id: string

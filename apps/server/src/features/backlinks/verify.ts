@@ -10,7 +10,8 @@ import {
   type BacklinkVerifyBatch,
 } from '@localseo/shared/backlinks'
 import type { Db } from '../../db/client.js'
-import { backlinks, businesses } from '../../db/schema/app.js'
+import { backlinks } from '../../db/schema/backlinks.js'
+import { businesses } from '../../db/schema/business.js'
 import { recordActivity } from '../../lib/activity.js'
 import type { Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'

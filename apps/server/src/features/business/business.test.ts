@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { emptyBusiness } from '@localseo/shared/business'
-import { businesses } from '../../db/schema/app.js'
+import { businesses } from '../../db/schema/business.js'
 import { createTestApp, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
 

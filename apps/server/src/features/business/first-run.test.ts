@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { backlinks, keywords, recommendations } from '../../db/schema/app.js'
+import { backlinks } from '../../db/schema/backlinks.js'
+import { keywords } from '../../db/schema/keywords.js'
+import { recommendations } from '../../db/schema/recommendations.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
 import { businessInput } from '../../testing/factories.js'

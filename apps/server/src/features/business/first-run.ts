@@ -3,7 +3,7 @@
 // Runs inside the save transaction with the business row locked, and only once per business.
 import { eq } from 'drizzle-orm'
 import type { Tx } from '../../db/client.js'
-import { businesses } from '../../db/schema/app.js'
+import { businesses } from '../../db/schema/business.js'
 import { seedSampleBacklinks } from '../backlinks/public.js'
 import { seedDefaultKeywords } from '../keywords/public.js'
 import { seedStarterTasks } from '../recommendations/public.js'

@@ -11,7 +11,7 @@ import {
 } from '@localseo/shared/business-input'
 import type { z } from 'zod'
 import type { Db, Tx } from '../../db/client.js'
-import { businesses, locations } from '../../db/schema/app.js'
+import { businesses, locations } from '../../db/schema/business.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
 import { toLocation } from '../../lib/tenant.js'

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import type { Location } from '@localseo/shared/business'
-import { locations } from '../../db/schema/app.js'
+import { locations } from '../../db/schema/business.js'
 import { createTestApp, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'

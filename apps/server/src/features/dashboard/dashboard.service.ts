@@ -2,7 +2,7 @@ import { and, asc, eq, isNotNull } from 'drizzle-orm'
 import { findIssues } from '@localseo/shared/dashboard'
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import type { Db } from '../../db/client.js'
-import { keywords } from '../../db/schema/app.js'
+import { keywords } from '../../db/schema/keywords.js'
 import { listRecentActivity } from '../../lib/activity.js'
 import { getDashboardScore } from './score.js'
 

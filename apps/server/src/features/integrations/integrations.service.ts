@@ -7,7 +7,7 @@ import {
 } from '@localseo/shared/integrations'
 import { MAIN_LOCATION, resolveLocation } from '@localseo/shared/location-selection'
 import type { Db } from '../../db/client.js'
-import { businesses, users } from '../../db/schema/app.js'
+import { businesses, users } from '../../db/schema/business.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
 import type { GoogleDataProvider, GoogleDataRequest } from './google-data.js'

@@ -5,7 +5,7 @@ import type {
   GoogleConnections,
   SearchConsoleData,
 } from '@localseo/shared/integrations'
-import { activities } from '../../db/schema/app.js'
+import { activities } from '../../db/schema/activities.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'

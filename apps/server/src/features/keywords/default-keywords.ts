@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm'
 import { categoryTerms } from '@localseo/shared/category-terms'
 import { seededRandom } from '@localseo/shared/random'
 import type { Tx } from '../../db/client.js'
-import { keywords } from '../../db/schema/app.js'
+import { keywords } from '../../db/schema/keywords.js'
 
 interface KeywordBusiness {
   id: string

@@ -10,7 +10,8 @@ import {
   type KeywordDataProvider,
 } from '@localseo/shared/keyword-engine'
 import type { Db } from '../../db/client.js'
-import { businesses, keywords } from '../../db/schema/app.js'
+import { businesses } from '../../db/schema/business.js'
+import { keywords } from '../../db/schema/keywords.js'
 import { recordActivity } from '../../lib/activity.js'
 import { dayOf, previousDay, simulatedPosition } from './keyword-positions.js'
 

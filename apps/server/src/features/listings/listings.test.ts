@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import type { ListingsView } from '@localseo/shared/listings'
-import { activities } from '../../db/schema/app.js'
+import { activities } from '../../db/schema/activities.js'
 import { listingRecords } from '../../db/schema/listings.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'

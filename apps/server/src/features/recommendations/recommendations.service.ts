@@ -8,7 +8,7 @@ import {
   type TaskStatus,
 } from '@localseo/shared/progress'
 import type { Db } from '../../db/client.js'
-import { recommendations } from '../../db/schema/app.js'
+import { recommendations } from '../../db/schema/recommendations.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
 

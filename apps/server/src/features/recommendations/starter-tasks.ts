@@ -3,7 +3,7 @@
 import { count, eq } from 'drizzle-orm'
 import { categoryTerms } from '@localseo/shared/category-terms'
 import type { Tx } from '../../db/client.js'
-import { recommendations } from '../../db/schema/app.js'
+import { recommendations } from '../../db/schema/recommendations.js'
 
 interface StarterBusiness {
   id: string

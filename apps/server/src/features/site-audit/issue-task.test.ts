@@ -2,7 +2,8 @@
 // a pending SEO task once per business and check, and only for the owner of the audit.
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { businesses, recommendations } from '../../db/schema/app.js'
+import { businesses } from '../../db/schema/business.js'
+import { recommendations } from '../../db/schema/recommendations.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'

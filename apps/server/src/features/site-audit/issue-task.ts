@@ -4,7 +4,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { TaskCategory, TaskPriority } from '@localseo/shared/progress'
 import type { Db } from '../../db/client.js'
-import { recommendations } from '../../db/schema/app.js'
+import { recommendations } from '../../db/schema/recommendations.js'
 import { siteAuditIssues, siteAuditRuns } from '../../db/schema/site-audit.js'
 import { AppError } from '../../lib/errors.js'
 import { CHECKS, type CheckId, type IssuePage, type Severity } from './checks/catalogue.js'

@@ -2,7 +2,7 @@
 // against that location's profile; and what it refuses to start from (security-tests.md §1f): a
 // private or local address, or another port than 80/443, is 422 url_not_allowed and never fetched.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { businesses, locations } from '../../db/schema/app.js'
+import { businesses, locations } from '../../db/schema/business.js'
 import { siteAuditRuns } from '../../db/schema/site-audit.js'
 import { createTestApp, stubDns, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'

@@ -1,0 +1,79 @@
+// The owner and their business with its locations (docs/product.md §3). Every tenant table of every
+// feature carries business_id from businessIdColumn (ARCHITECTURE "Scaling out").
+import { sql } from 'drizzle-orm'
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { authUsers } from './auth.js'
+
+export const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+export const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+export const users = pgTable('users', {
+  id: uuid('id')
+    .primaryKey()
+    .references(() => authUsers.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  name: text('name').notNull().default(''),
+  // Simulated Google connections (SPEC §3 googleConnections), per user.
+  searchConsoleConnected: boolean('search_console_connected').notNull().default(false),
+  analyticsConnected: boolean('analytics_connected').notNull().default(false),
+  createdAt,
+  updatedAt,
+})
+
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull().default(''),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    zip: text('zip').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    website: text('website').notNull().default(''),
+    category: text('category').notNull().default(''),
+    /** Set once the first-run sample data was inserted, so it is never inserted twice. */
+    sampleDataSeededAt: timestamp('sample_data_seeded_at', { withTimezone: true }),
+    createdAt,
+    updatedAt,
+  },
+  // One business per user (SPEC §6).
+  (t) => [uniqueIndex('businesses_user_id_key').on(t.userId)],
+)
+
+/** The tenant key every business table carries (ARCHITECTURE "Scaling out"), gone with its business. */
+export const businessIdColumn = () =>
+  uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' })
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: text('id').primaryKey(),
+    businessId: businessIdColumn(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    phone: text('phone').notNull().default(''),
+    /** The location's own page on the website (issue 11): the site audit starts there for it. */
+    pageUrl: text('page_url').notNull().default(''),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    createdAt,
+    updatedAt,
+  },
+  (t) => [
+    index('locations_business_id_idx').on(t.businessId, t.createdAt),
+    // At most one primary per business, enforced by the database as well as the service (SPEC §4).
+    uniqueIndex('locations_one_primary_key')
+      .on(t.businessId)
+      .where(sql`${t.isPrimary}`),
+  ],
+)
