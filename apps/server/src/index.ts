@@ -1,7 +1,7 @@
 // Boot: env -> database (lock, migrate) -> app -> listen; close everything cleanly on SIGTERM/SIGINT.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { serve } from '@hono/node-server'
+import { serve, type ServerType } from '@hono/node-server'
 import { createAiServiceFromEnv } from './ai/ai-service.js'
 import { createApp } from './app.js'
 import { loadJwtKeys } from './auth/keys.js'
@@ -12,6 +12,7 @@ import { createSimulatedGoogleProvider } from './features/integrations/google-da
 import { stopAuditRuns } from './features/site-audit/audit-runs.js'
 import { parseEnv } from './env.js'
 import { systemClock } from './lib/clock.js'
+import type { AppDeps } from './lib/deps.js'
 import { createLogger } from './lib/logger.js'
 import { loadDevMailKey } from './mail/dev-mail-key.js'
 import { createMailer } from './mail/mailer.js'
@@ -19,12 +20,14 @@ import { createSafeFetcher } from './net/safe-fetch.js'
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
-async function main() {
-  const env = parseEnv()
-  const logger = createLogger(env)
-  let database
+type Env = ReturnType<typeof parseEnv>
+type Logger = ReturnType<typeof createLogger>
+type Database = Awaited<ReturnType<typeof openDatabase>>
+
+/** The database, or exit with the lock's message when another server holds DATA_DIR. */
+async function openOrExit(env: Env, logger: Logger): Promise<Database> {
   try {
-    database = await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
+    return await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL })
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       logger.fatal(error.message)
@@ -32,39 +35,45 @@ async function main() {
     }
     throw error
   }
-  const jwtKeys = await loadJwtKeys({ dataDir: env.DATA_DIR, secret: env.JWT_SECRET })
-  const fetcher = createSafeFetcher({ allowHosts: env.FETCH_ALLOW_HOSTS })
+}
+
+/** Every dependency the app gets, built once from env. */
+async function buildDeps(env: Env, logger: Logger, database: Database): Promise<AppDeps> {
+  const { db } = database
   // The local outbox is not served in production (app.ts), so no key is made there.
   const devMailKey = env.NODE_ENV === 'production' ? undefined : await loadDevMailKey(env.DATA_DIR)
-  const mailer = createMailer({ env, db: database.db, clock: systemClock, logger })
-  const app = createApp(
-    {
-      db: database.db,
-      dbKind: database.kind,
-      env,
-      clock: systemClock,
-      logger,
-      jwtKeys,
-      mailer,
-      devMailKey,
-      sessionCache: database.kind === 'pglite' ? createSessionCache() : undefined,
-      google: createSimulatedGoogleProvider({ delays: env.SIMULATED_DELAYS }),
-      ai: createAiServiceFromEnv({ env, db: database.db, clock: systemClock, logger }),
-      fetcher,
-    },
-    { webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist) },
-  )
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    const url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${info.port}`
-    logger.info({ database: database.kind, url }, 'LocalSEO AI is listening')
-    if (devMailKey && mailer.kind === 'outbox') {
-      logger.info(
-        { outbox: `${url}/dev/mail?key=${devMailKey}` },
-        'no SMTP_URL: emails are kept in the local outbox, readable from this machine with the key in DATA_DIR/dev-mail.key',
-      )
-    }
-  })
+  return {
+    db,
+    dbKind: database.kind,
+    env,
+    clock: systemClock,
+    logger,
+    jwtKeys: await loadJwtKeys({ dataDir: env.DATA_DIR, secret: env.JWT_SECRET }),
+    mailer: createMailer({ env, db, clock: systemClock, logger }),
+    devMailKey,
+    sessionCache: database.kind === 'pglite' ? createSessionCache() : undefined,
+    google: createSimulatedGoogleProvider({ delays: env.SIMULATED_DELAYS }),
+    ai: createAiServiceFromEnv({ env, db, clock: systemClock, logger }),
+    fetcher: createSafeFetcher({ allowHosts: env.FETCH_ALLOW_HOSTS }),
+  }
+}
 
+/** Logs where the app listens, and where the local outbox is when mail stays on this machine. */
+function announce(deps: AppDeps, port: number) {
+  const { env, logger } = deps
+  const url = `http://${env.HOST === '0.0.0.0' ? 'localhost' : env.HOST}:${port}`
+  logger.info({ database: deps.dbKind, url }, 'LocalSEO AI is listening')
+  if (deps.devMailKey && deps.mailer.kind === 'outbox') {
+    logger.info(
+      { outbox: `${url}/dev/mail?key=${deps.devMailKey}` },
+      'no SMTP_URL: emails are kept in the local outbox, readable from this machine with the key in DATA_DIR/dev-mail.key',
+    )
+  }
+}
+
+/** SIGTERM/SIGINT: stop taking requests, cancel audits, close the fetcher and the database. */
+function onShutdownSignals(server: ServerType, deps: AppDeps, database: Database) {
+  const { logger } = deps
   let stopping = false
   const shutdown = (signal: string) => {
     if (stopping) return
@@ -80,7 +89,7 @@ async function main() {
       // A running site audit is cancelled and keeps what it crawled (its partial results).
       stopAuditRuns()
         .catch((error: unknown) => logger.error({ err: error }, 'stopping site audits failed'))
-        .then(() => fetcher.close())
+        .then(() => deps.fetcher?.close())
         .then(() => database.close())
         .then(() => {
           logger.info('database closed; bye')
@@ -100,6 +109,18 @@ async function main() {
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+async function main() {
+  const env = parseEnv()
+  const logger = createLogger(env)
+  const database = await openOrExit(env, logger)
+  const deps = await buildDeps(env, logger, database)
+  const app = createApp(deps, { webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist) })
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
+    announce(deps, info.port),
+  )
+  onShutdownSignals(server, deps, database)
 }
 
 main().catch((error: unknown) => {
