@@ -30,7 +30,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const absolute = path.resolve(dataDir)
   mkdirSync(absolute, { recursive: true })
   // PGlite has no lock between processes; two writers corrupt the directory (ADR 002).
-  const lock: DataDirLock = acquireDataDirLock(absolute)
+  const lock: DataDirLock = await acquireDataDirLock(absolute)
   let client: PGlite | undefined
   try {
     client = await PGlite.create(path.join(absolute, 'pgdata'))

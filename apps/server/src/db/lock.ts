@@ -1,81 +1,135 @@
-// Single-writer lock on DATA_DIR. PGlite itself has none (reference/security-tests.md §0.3), so a
-// second server on the same directory must refuse to start. The lock file names its owner's pid; a
-// lock whose process is gone (kill -9) is stale and is taken over.
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
-import { hostname } from 'node:os'
+// Single-writer lock on DATA_DIR (docs/decisions/013-data-dir-lock.md). PGlite has no lock between
+// processes, so a second server on the same directory must refuse to start. The lock is a Unix
+// socket the server listens on inside DATA_DIR: the kernel closes it when the process dies, however
+// it dies, so nothing is guessed from pids or host names. A socket file nobody listens on is stale
+// (its server was killed) and is taken over; one that answers belongs to a live server.
+import { randomUUID } from 'node:crypto'
+import { rmSync } from 'node:fs'
+import net from 'node:net'
 import path from 'node:path'
 
-export const LOCK_FILE = 'localseo.lock'
+export const LOCK_FILE = 'localseo.lock.sock'
+/** The file earlier versions wrote (a pid and a host name): meaningless now, removed when found. */
+const LEGACY_LOCK_FILE = 'localseo.lock'
+/** How long the owner may take to answer who it is; a live server answers in milliseconds. */
+const PROBE_TIMEOUT_MS = 2_000
+/** sockaddr_un holds 108 bytes on Linux, including the final NUL. */
+const MAX_SOCKET_PATH_BYTES = 107
 
 export interface DataDirLock {
   path: string
   release(): void
 }
 
-interface LockOwner {
+interface Owner {
   pid: number
-  host: string
   startedAt: string
+  id: string
 }
 
 export class DataDirLockedError extends Error {
-  constructor(lockPath: string, owner: LockOwner) {
+  constructor(lockPath: string, owner?: Owner) {
+    const who = owner ? ` (pid ${owner.pid}, started ${owner.startedAt})` : ''
     super(
-      `The data directory is locked by another LocalSEO AI server (pid ${owner.pid}, started ${owner.startedAt}). ` +
-        `Lock file: ${lockPath}. Stop that server, or set DATA_DIR to another directory.`,
+      `The data directory is locked by another LocalSEO AI server${who}. Lock: ${lockPath}. ` +
+        'Stop that server, or set DATA_DIR to another directory.',
     )
     this.name = 'DataDirLockedError'
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM means the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-function readOwner(lockPath: string): LockOwner | undefined {
-  try {
-    const parsed = JSON.parse(readFileSync(lockPath, 'utf8')) as Partial<LockOwner>
-    if (typeof parsed.pid === 'number' && typeof parsed.host === 'string') {
-      return { pid: parsed.pid, host: parsed.host, startedAt: String(parsed.startedAt ?? '?') }
+/**
+ * Who listens on the socket: the owner's line, or undefined when nobody does (no file, or a file
+ * left by a dead process: ECONNREFUSED). A socket that accepts but does not answer is still live.
+ */
+function probe(socketPath: string): Promise<Owner | 'silent' | undefined> {
+  return new Promise((resolve) => {
+    const socket = net.connect(socketPath)
+    let text = ''
+    const done = (result: Owner | 'silent' | undefined) => {
+      socket.destroy()
+      resolve(result)
     }
-  } catch {
-    // Missing or half-written: treated as stale below.
-  }
-  return undefined
+    socket.setTimeout(PROBE_TIMEOUT_MS, () => done('silent'))
+    socket.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8')
+      if (!text.includes('\n')) return
+      try {
+        done(JSON.parse(text.slice(0, text.indexOf('\n'))) as Owner)
+      } catch {
+        done('silent')
+      }
+    })
+    socket.on('error', () => done(undefined))
+    socket.on('end', () => done(text ? 'silent' : undefined))
+  })
 }
 
-export function acquireDataDirLock(dataDir: string): DataDirLock {
-  const lockPath = path.join(dataDir, LOCK_FILE)
-  const me: LockOwner = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString() }
+function listen(socketPath: string, me: Owner): Promise<net.Server> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer((connection) => {
+      connection.unref()
+      connection.end(`${JSON.stringify(me)}\n`)
+      connection.on('error', () => connection.destroy())
+    })
+    server.once('error', reject)
+    server.listen(socketPath, () => {
+      server.off('error', reject)
+      server.unref()
+      resolve(server)
+    })
+  })
+}
+
+/** The socket's path, relative to the working directory when the absolute one is too long. */
+function socketPathFor(dataDir: string): string {
+  const absolute = path.join(path.resolve(dataDir), LOCK_FILE)
+  if (Buffer.byteLength(absolute) <= MAX_SOCKET_PATH_BYTES) return absolute
+  const relative = path.relative(process.cwd(), absolute)
+  if (Buffer.byteLength(relative) <= MAX_SOCKET_PATH_BYTES) return relative
+  throw new Error(
+    `DATA_DIR is too long for its lock socket (${absolute}); use a path under 90 characters.`,
+  )
+}
+
+/** Listens on the socket, taking over a stale one; throws DataDirLockedError if a server owns it. */
+async function takeSocket(socketPath: string, me: Owner): Promise<net.Server> {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(lockPath, 'wx', 0o600)
-      writeSync(fd, JSON.stringify(me))
-      closeSync(fd)
-      let released = false
-      return {
-        path: lockPath,
-        release() {
-          if (released) return
-          released = true
-          if (readOwner(lockPath)?.pid === process.pid) rmSync(lockPath, { force: true })
-        },
-      }
+      return await listen(socketPath, me)
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const owner = readOwner(lockPath)
-      const stale =
-        owner === undefined ||
-        (owner.host === me.host && owner.pid !== process.pid && !isAlive(owner.pid))
-      if (!stale) throw new DataDirLockedError(lockPath, owner)
-      rmSync(lockPath, { force: true })
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
     }
+    const owner = await probe(socketPath)
+    if (owner !== undefined) {
+      throw new DataDirLockedError(socketPath, owner === 'silent' ? undefined : owner)
+    }
+    // Nobody listens: the server that made it is gone (or it was copied from another machine).
+    rmSync(socketPath, { force: true })
   }
-  throw new Error(`Could not take the data directory lock ${lockPath}`)
+  throw new DataDirLockedError(socketPath)
+}
+
+export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> {
+  rmSync(path.join(dataDir, LEGACY_LOCK_FILE), { force: true })
+  const socketPath = socketPathFor(dataDir)
+  const me: Owner = { pid: process.pid, startedAt: new Date().toISOString(), id: randomUUID() }
+  const server = await takeSocket(socketPath, me)
+  // Two servers that both found the same stale socket could both have listened, the later one on
+  // a new file. Whoever the path answers as now owns the directory; the other gives way.
+  const answer = await probe(socketPath)
+  if (answer === undefined || answer === 'silent' || answer.id !== me.id) {
+    server.close()
+    throw new DataDirLockedError(socketPath, typeof answer === 'object' ? answer : undefined)
+  }
+  let released = false
+  return {
+    path: socketPath,
+    release() {
+      if (released) return
+      released = true
+      server.close()
+      // close() unlinks the socket file Node created; a file that is no longer ours stays.
+    },
+  }
 }
