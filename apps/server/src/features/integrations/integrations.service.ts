@@ -5,11 +5,10 @@ import {
   type GoogleConnections,
   type GoogleService,
 } from '@localseo/shared/integrations'
-import { MAIN_LOCATION, resolveLocation } from '@localseo/shared/location-selection'
 import type { Db } from '../../db/client.js'
 import { businesses, users } from '../../db/schema/business.js'
 import { recordActivity } from '../../lib/activity.js'
-import { AppError } from '../../lib/errors.js'
+import { requireLocation } from '../../lib/tenant.js'
 import type { GoogleDataProvider, GoogleDataRequest } from './google-data.js'
 
 const column = {
@@ -77,15 +76,10 @@ export function googleDataRequest(
   locationId: string | undefined,
   now: Date,
 ): GoogleDataRequest {
-  if (locationId && locationId !== MAIN_LOCATION) {
-    if (!business.locations.some((l) => l.id === locationId)) {
-      throw new AppError('not_found', 'That location does not exist.')
-    }
-  }
   return {
     businessId: business.id,
     category: business.category,
-    location: resolveLocation(business, locationId),
+    location: requireLocation(business, locationId),
     cities: [business.city, ...business.locations.map((l) => l.city)],
     day: now.toISOString().slice(0, 10),
   }

@@ -12,14 +12,11 @@ import type { Db } from '../../db/client.js'
 import { listingRecords } from '../../db/schema/listings.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
+import { requireLocation } from '../../lib/tenant.js'
 
 /** 'main' or a location of this business; anything else is a 404, never another owner's data. */
 function locationKeyFor(business: Business, location: string | undefined): string {
-  if (!location || location === MAIN_LOCATION) return MAIN_LOCATION
-  if (!business.locations.some((l) => l.id === location)) {
-    throw new AppError('not_found', 'That location does not exist.')
-  }
-  return location
+  return requireLocation(business, location).id
 }
 
 function requirePlatform(business: Business, platform: string) {

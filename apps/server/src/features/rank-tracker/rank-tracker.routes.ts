@@ -1,17 +1,15 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { hasBusinessName, type Business } from '@localseo/shared/business'
-import { MAIN_LOCATION, resolveLocation } from '@localseo/shared/location-selection'
 import {
   RANK_LOAD_DELAY_MS,
   rankHistoryQuerySchema,
   rankLocationQuerySchema,
   trackKeywordInputSchema,
 } from '@localseo/shared/rank-tracker'
+import { MAIN_LOCATION } from '@localseo/shared/location-selection'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
-import { AppError } from '../../lib/errors.js'
-import { getBusinessForUser } from '../../lib/tenant.js'
+import { requireScope } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { createSimulatedRankProvider } from './rank-provider.js'
 import {
@@ -32,17 +30,7 @@ export function rankTrackerRoutes(deps: AppDeps) {
   const provider = deps.rank ?? createSimulatedRankProvider()
 
   /** The caller's business and the chosen location; an unknown location is a 404, not main. */
-  async function scope(userId: string, locationId: string) {
-    const business: Business = await getBusinessForUser({ db, userId })
-    if (!hasBusinessName(business)) {
-      throw new AppError('not_found', 'Add your business information in Settings first.')
-    }
-    const location = resolveLocation(business, locationId)
-    if (location.isMain && locationId !== MAIN_LOCATION) {
-      throw new AppError('not_found', 'That location does not exist.')
-    }
-    return { business, location }
-  }
+  const scope = (userId: string, locationId: string) => requireScope(db, userId, locationId)
 
   return new Hono()
     .use('*', requireAuth(deps))

@@ -2,11 +2,9 @@
 // history, cancel it. Tenant scoping: the business comes from the session; another owner's run is a 404.
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { hasBusinessName } from '@localseo/shared/business'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
-import { AppError } from '../../lib/errors.js'
-import { getBusinessForUser } from '../../lib/tenant.js'
+import { requireNamedBusiness } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { cancelAuditRun, startAuditRun } from './audit-runs.js'
 import { createTaskFromIssue } from './issue-task.js'
@@ -20,13 +18,7 @@ const issueParam = runParam.extend({
 export function siteAuditRoutes(deps: AppDeps) {
   const { db, clock, logger, env } = deps
 
-  async function business(userId: string) {
-    const found = await getBusinessForUser({ db, userId })
-    if (!hasBusinessName(found)) {
-      throw new AppError('not_found', 'Add your business information in Settings first.')
-    }
-    return found
-  }
+  const business = (userId: string) => requireNamedBusiness(db, userId)
 
   return (
     new Hono()
