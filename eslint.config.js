@@ -24,6 +24,8 @@ const allowedFeatureCalls = {
     business: ['backlinks', 'keywords', 'recommendations'],
     // Recommendations read the newest backlinks for the AI task.
     recommendations: ['backlinks'],
+    // A failed local audit check becomes a task, once.
+    'site-audit': ['recommendations'],
   },
   './apps/web/src': {},
 }

@@ -182,12 +182,10 @@ export async function seedStarterTasks(tx: Tx, business: StarterBusiness, now: D
     .where(eq(recommendations.businessId, business.id))
   if ((row?.n ?? 0) > 0) return
   // Milliseconds apart, so tasks of equal priority list in the order written here.
-  await tx
-    .insert(recommendations)
-    .values(
-      starterTasks(business).map((task, i) => ({
-        ...task,
-        createdAt: new Date(now.getTime() + i),
-      })),
-    )
+  await tx.insert(recommendations).values(
+    starterTasks(business).map((task, i) => ({
+      ...task,
+      createdAt: new Date(now.getTime() + i),
+    })),
+  )
 }

@@ -1,12 +1,12 @@
 // A failed local check of an audit becomes a pending task in SEO Recommendations (issue 11 item 6),
 // at most once per business and check: the recommendations table's unique (business_id, source_key)
 // holds 'site-audit:<check id>', so two clicks, two tabs or two instances still make one task.
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { TaskCategory, TaskPriority } from '@localseo/shared/progress'
 import type { Db } from '../../db/client.js'
-import { recommendations } from '../../db/schema/recommendations.js'
 import { siteAuditIssues, siteAuditRuns } from '../../db/schema/site-audit.js'
 import { AppError } from '../../lib/errors.js'
+import { addTaskOnce, taskIdsBySource } from '../recommendations/public.js'
 import { CHECKS, type CheckId, type IssuePage, type Severity } from './checks/catalogue.js'
 
 export const taskSourceKey = (checkId: string) => `site-audit:${checkId}`
@@ -90,19 +90,11 @@ export function auditIssueTask(checkId: CheckId, pages: readonly IssuePage[], pa
 
 /** Task ids already made from these checks, by check id. */
 export async function taskIdsForChecks(db: Db, businessId: string, checkIds: readonly string[]) {
+  const bySource = await taskIdsBySource(db, businessId, checkIds.map(taskSourceKey))
   const byCheck = new Map<string, string>()
-  if (checkIds.length === 0) return byCheck
-  const rows = await db
-    .select({ id: recommendations.id, sourceKey: recommendations.sourceKey })
-    .from(recommendations)
-    .where(
-      and(
-        eq(recommendations.businessId, businessId),
-        inArray(recommendations.sourceKey, checkIds.map(taskSourceKey)),
-      ),
-    )
-  for (const row of rows) {
-    if (row.sourceKey) byCheck.set(row.sourceKey.slice('site-audit:'.length), row.id)
+  for (const checkId of checkIds) {
+    const id = bySource.get(taskSourceKey(checkId))
+    if (id) byCheck.set(checkId, id)
   }
   return byCheck
 }
@@ -140,37 +132,9 @@ export async function createTaskFromIssue({
         eq(siteAuditIssues.checkId, checkId),
       ),
     )
-  if (!issue || !(issue.checkId in CHECKS)) {
+  if (!issue || !Object.hasOwn(CHECKS, issue.checkId)) {
     throw new AppError('not_found', 'That issue was not found in this audit.')
   }
   const task = auditIssueTask(issue.checkId as CheckId, issue.pages, issue.pageCount)
-  const sourceKey = taskSourceKey(issue.checkId)
-  const [created] = await db
-    .insert(recommendations)
-    .values({ ...task, businessId, sourceKey, status: 'pending', createdAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: [recommendations.businessId, recommendations.sourceKey] })
-    .returning({ id: recommendations.id })
-  if (created)
-    return { created: true, task: { id: created.id, ...task, status: 'pending' as const } }
-  const [existing] = await db
-    .select()
-    .from(recommendations)
-    .where(
-      and(eq(recommendations.businessId, businessId), eq(recommendations.sourceKey, sourceKey)),
-    )
-  if (!existing) throw new Error('audit task neither inserted nor found')
-  return {
-    created: false,
-    task: {
-      id: existing.id,
-      title: existing.title,
-      description: existing.description,
-      priority: existing.priority,
-      category: existing.category,
-      impact: existing.impact,
-      points: existing.points,
-      implementationGuide: existing.implementationGuide,
-      status: existing.status,
-    },
-  }
+  return addTaskOnce({ db, businessId, sourceKey: taskSourceKey(issue.checkId), task, now })
 }
