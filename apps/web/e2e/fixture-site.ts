@@ -2,7 +2,7 @@
 // (FETCH_ALLOW_HOSTS): linking pages for backlink verification, a small site for the audit.
 import { createServer } from 'node:http'
 
-export const fixturePort = Number(process.env.E2E_FIXTURE_PORT)
+const fixturePort = Number(process.env.E2E_FIXTURE_PORT)
 export const fixtureOrigin = `http://127.0.0.1:${fixturePort}`
 
 export interface FixtureSite {

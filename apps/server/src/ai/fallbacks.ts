@@ -4,7 +4,7 @@ import type { ContentIdeas, KeywordAnalysis } from '@localseo/shared/ai'
 import { seededRandom } from '@localseo/shared/random'
 import { AppError } from '../lib/errors.js'
 
-export const FALLBACK_KEYWORD_RECOMMENDATIONS = [
+const FALLBACK_KEYWORD_RECOMMENDATIONS = [
   'Include the keyword in your page title, main heading and first paragraph.',
   'Create content that mentions your city and the neighbourhoods you serve.',
   'Make sure your Google Business Profile lists this service.',
@@ -25,7 +25,7 @@ export const FALLBACK_CONTENT_IDEAS = [
   'A behind-the-scenes introduction to your team and how you work.',
 ] as const
 
-export const RECOMMENDATIONS_FAILED_MESSAGE = 'Failed to generate recommendations'
+const RECOMMENDATIONS_FAILED_MESSAGE = 'Failed to generate recommendations'
 
 /** Volume 500-1499 (SPEC §8), seeded by the keyword so a retry shows the same number. */
 export function fallbackKeywordAnalysis(keyword: string): Omit<KeywordAnalysis, 'source'> {

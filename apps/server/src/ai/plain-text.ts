@@ -12,7 +12,7 @@ export function capText(value: string, max: number): string {
  * Tags, Markdown emphasis and control characters removed. The UI renders text only anyway; this keeps
  * stored or logged answers free of markup too.
  */
-export function toPlainText(value: string): string {
+function toPlainText(value: string): string {
   return (
     value
       .replace(/<\/?[a-z][^>]*>/gi, '')

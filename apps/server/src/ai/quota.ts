@@ -6,7 +6,7 @@ import { aiUsage } from '../db/schema/ai.js'
 import { AppError } from '../lib/errors.js'
 
 /** Quota days are UTC calendar days: the same boundary for every instance and every user. */
-export function quotaDay(now: Date): string {
+function quotaDay(now: Date): string {
   return now.toISOString().slice(0, 10)
 }
 

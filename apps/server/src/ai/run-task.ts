@@ -9,8 +9,7 @@ import type { Logger } from '../lib/logger.js'
 import { AiProviderError, type AiProvider, type ChatPrompt } from './provider.js'
 import { consumeAiQuota } from './quota.js'
 
-export type AiTaskName =
-  'keyword-analysis' | 'recommendations' | 'backlink-analysis' | 'content-ideas'
+type AiTaskName = 'keyword-analysis' | 'recommendations' | 'backlink-analysis' | 'content-ideas'
 
 export interface AiTask<Input, ModelOutput, Result> {
   name: AiTaskName

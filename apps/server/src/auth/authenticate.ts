@@ -21,7 +21,7 @@ export interface Authenticated {
 }
 
 /** The token from `Authorization: Bearer <token>`, or undefined when absent or empty. */
-export function bearerToken(header: string | undefined): string | undefined {
+function bearerToken(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+(\S+)\s*$/i)
   return match?.[1]
 }

@@ -27,8 +27,7 @@ import { findUserByEmail, isBanned, serializeUser, type AuthUser } from './users
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'env' | 'mailer' | 'logger'>
 
-export const otpExpired = () =>
-  new GoTrueError(403, 'otp_expired', 'Token has expired or is invalid')
+const otpExpired = () => new GoTrueError(403, 'otp_expired', 'Token has expired or is invalid')
 
 /**
  * At most one email per address per 60 s, whether or not the address has an account, and (with
@@ -299,7 +298,7 @@ const VERIFY_TYPES: Record<string, TokenType[]> = {
   invite: [],
 }
 
-export function verifyTypes(type: string): TokenType[] {
+function verifyTypes(type: string): TokenType[] {
   const types = ownValue(VERIFY_TYPES, type)
   if (!types) throw validationFailed(`Unsupported verification type: ${type}`)
   return types

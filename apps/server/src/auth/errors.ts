@@ -4,9 +4,9 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
-export const API_VERSION_HEADER = 'X-Supabase-Api-Version'
+const API_VERSION_HEADER = 'X-Supabase-Api-Version'
 /** The one API version we speak; echoed as-is rather than reflecting the request's value. */
-export const API_VERSION = '2024-01-01'
+const API_VERSION = '2024-01-01'
 
 export class GoTrueError extends Error {
   constructor(

@@ -12,7 +12,7 @@ import {
   type JWK,
 } from 'jose'
 
-export type JwtAlg = 'ES256' | 'HS256'
+type JwtAlg = 'ES256' | 'HS256'
 type Key = CryptoKey | Uint8Array
 
 export interface JwtKeys {

@@ -6,8 +6,8 @@ import { z } from 'zod'
 
 /** Serialized size of the whole metadata object, as GoTrue's clients expect of it. */
 export const MAX_METADATA_BYTES = 16 * 1024
-export const MAX_METADATA_DEPTH = 8
-export const MAX_METADATA_KEYS = 200
+const MAX_METADATA_DEPTH = 8
+const MAX_METADATA_KEYS = 200
 /** The budget for the copy of the metadata inside each access token (tokens stay under 4 KB). */
 export const TOKEN_METADATA_BYTES = 1024
 

@@ -22,10 +22,10 @@ import { loadAmr, type IssuedSession } from './sessions.js'
 import { hashRefreshToken, newRefreshToken } from './tokens.js'
 import { listFactors, type FactorRow } from './users.js'
 
-export const CHALLENGE_TTL_SECONDS = 300
+const CHALLENGE_TTL_SECONDS = 300
 /** Unverified factors older than this are abandoned enrollments and are removed. */
-export const UNVERIFIED_FACTOR_TTL_SECONDS = 300
-export const MAX_FACTORS = 10
+const UNVERIFIED_FACTOR_TTL_SECONDS = 300
+const MAX_FACTORS = 10
 const PERIOD = 30
 
 const totpFor = (factor: Pick<FactorRow, 'secret'>, label: string, issuer = PRODUCT_NAME) =>

@@ -11,10 +11,10 @@ export type TokenType = (typeof authOneTimeTokens.$inferSelect)['tokenType']
 export type OneTimeToken = typeof authOneTimeTokens.$inferSelect
 
 export const TOKEN_TTL_SECONDS = 60 * 60
-export const MAX_CODE_ATTEMPTS = 5
+const MAX_CODE_ATTEMPTS = 5
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
-export const hashLinkToken = (token: string) => sha256(`link:${token}`)
+const hashLinkToken = (token: string) => sha256(`link:${token}`)
 const hashCode = (userId: string, code: string) => sha256(`code:${userId}:${code}`)
 
 /** Creates (or replaces) the user's token for `type`; returns the link token and the code. */

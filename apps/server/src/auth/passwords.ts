@@ -3,7 +3,7 @@
 import { hash, verify, type Options } from '@node-rs/argon2'
 import { MIN_PASSWORD_LENGTH, validationFailed, weakPassword } from './errors.js'
 
-export const MAX_PASSWORD_LENGTH = 1024
+const MAX_PASSWORD_LENGTH = 1024
 
 // `Algorithm` is a const enum, which verbatimModuleSyntax cannot import: 2 is Algorithm.Argon2id.
 const ARGON2ID = 2 as Options['algorithm']

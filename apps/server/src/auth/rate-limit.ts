@@ -33,7 +33,7 @@ export type IpLimiter = keyof typeof IP_LIMITS
 export const EMAIL_ADDRESS_GAP: Bucket = { burst: 1, perSecond: 1 / 60 }
 
 /** Failed passwords per email before 429, and the window they are counted in. */
-export const PASSWORD_FAILURES = { max: 10, windowSeconds: 15 * 60 }
+const PASSWORD_FAILURES = { max: 10, windowSeconds: 15 * 60 }
 
 /** Rows untouched this long are dropped now and then; every limit here refills well within it. */
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000

@@ -7,7 +7,7 @@ import { AppError } from '../lib/errors.js'
 import { authenticateBearer } from './authenticate.js'
 import { GoTrueError } from './errors.js'
 
-export interface AuthContext {
+interface AuthContext {
   userId: string
   sessionId: string
   email: string

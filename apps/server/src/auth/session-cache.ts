@@ -6,7 +6,7 @@
 import type { AuthSession } from './sessions.js'
 import type { AuthUser } from './users.js'
 
-export interface CachedAuth {
+interface CachedAuth {
   user: AuthUser
   session: AuthSession
   /** The user has a verified second factor, so /api wants an aal2 session. */

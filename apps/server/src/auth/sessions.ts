@@ -16,7 +16,7 @@ import { isBanned, type AuthUser } from './users.js'
 export type AuthSession = typeof authSessions.$inferSelect
 
 /** Hosted Supabase and the CLI use 10 s (§7); a retry after a lost response lands inside it. */
-export const REUSE_INTERVAL_SECONDS = 10
+const REUSE_INTERVAL_SECONDS = 10
 /** How far a retried token may lag behind the active one (rotations within the reuse interval). */
 const MAX_CHAIN_LAG = 32
 

@@ -60,7 +60,7 @@ function emailIdentity(user: AuthUser) {
 export type FactorRow = typeof authMfaFactors.$inferSelect
 
 /** A factor as GoTrue serializes it (§2 "Factor"): never the secret. */
-export function serializeFactor(factor: FactorRow) {
+function serializeFactor(factor: FactorRow) {
   return {
     id: factor.id,
     friendly_name: factor.friendlyName,
@@ -113,8 +113,6 @@ export function listFactors(db: Db, userId: string): Promise<FactorRow[]> {
     .where(eq(authMfaFactors.userId, userId))
     .orderBy(asc(authMfaFactors.createdAt))
 }
-
-export type SerializedUser = ReturnType<typeof serializeUser>
 
 export async function findUserByEmail(db: Db, email: string): Promise<AuthUser | undefined> {
   const [user] = await db.select().from(authUsers).where(eq(authUsers.email, email)).limit(1)

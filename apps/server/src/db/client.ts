@@ -26,7 +26,7 @@ export interface Database {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
-export async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string): Promise<Database> {
   const absolute = path.resolve(dataDir)
   mkdirSync(absolute, { recursive: true })
   // PGlite has no lock between processes; two writers corrupt the directory (ADR 002).
@@ -54,7 +54,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-export async function openPostgres(connectionString: string): Promise<Database> {
+async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10 })
   const db = drizzlePg(pool, { schema })
   try {

@@ -10,7 +10,7 @@ interface RequestContext {
 }
 
 /** The TCP peer as @hono/node-server reports it; undefined under app.request() without bindings. */
-export function socketAddress(c: RequestContext): string | undefined {
+function socketAddress(c: RequestContext): string | undefined {
   const bindings = c.env as { incoming?: { socket?: { remoteAddress?: unknown } } } | undefined
   const address = bindings?.incoming?.socket?.remoteAddress
   return typeof address === 'string' ? address : undefined

@@ -9,7 +9,7 @@ import type { Context } from 'hono'
 import type { Logger } from './logger.js'
 
 /** What the stream fails with part way; its message is all a client could ever read. */
-export class StreamAbortedError extends Error {
+class StreamAbortedError extends Error {
   constructor() {
     super('The download failed part way; the file is incomplete.')
     this.name = 'StreamAbortedError'

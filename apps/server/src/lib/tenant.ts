@@ -16,7 +16,7 @@ import type { Db } from '../db/client.js'
 import { businesses, locations } from '../db/schema/business.js'
 import { AppError } from './errors.js'
 
-export async function findBusinessId(db: Db, userId: string): Promise<string | undefined> {
+async function findBusinessId(db: Db, userId: string): Promise<string | undefined> {
   const [row] = await db
     .select({ id: businesses.id })
     .from(businesses)
@@ -93,7 +93,8 @@ export async function requireNamedBusiness(db: Db, userId: string): Promise<Busi
   return business
 }
 
-const isMain = (locationId: string | null | undefined) => !locationId || locationId === MAIN_LOCATION
+const isMain = (locationId: string | null | undefined) =>
+  !locationId || locationId === MAIN_LOCATION
 
 /**
  * The place a request is about: the business itself for none or 'main', else one of its own

@@ -44,7 +44,7 @@ export function createOutboxMailer(opts: { db: Db; clock: Clock; logger: Logger 
   }
 }
 
-export function createSmtpMailer(opts: { url: string; from: string; logger: Logger }): Mailer {
+function createSmtpMailer(opts: { url: string; from: string; logger: Logger }): Mailer {
   const transport = createTransport(opts.url)
   return {
     kind: 'smtp',
@@ -74,7 +74,7 @@ export function createMailer(opts: {
 }
 
 /** How many outbox messages /dev/mail shows at most. */
-export const OUTBOX_PAGE_SIZE = 50
+const OUTBOX_PAGE_SIZE = 50
 
 export async function listOutbox(db: Db, limit = OUTBOX_PAGE_SIZE) {
   const rows = await db

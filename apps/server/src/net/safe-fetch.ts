@@ -43,14 +43,7 @@ import { checkUrl, urlPolicy, type UrlPolicy } from './url-policy.js'
 
 export * from './fetch-errors.js'
 export { isAddableUrl, type Resolver } from './guarded-lookup.js'
-export {
-  checkUrl,
-  defaultUrlPolicy,
-  isFetchableUrl,
-  isPublicAddress,
-  urlPolicy,
-  type UrlPolicy,
-} from './url-policy.js'
+export { checkUrl, isPublicAddress, urlPolicy } from './url-policy.js'
 
 export const DEFAULT_USER_AGENT = 'LocalSEO-AI-LinkChecker/1.0 (+https://localseo.ai/bot)'
 export const DEFAULT_TIMEOUT_MS = 10_000
@@ -76,7 +69,7 @@ export interface SafeFetcherOptions {
   resolve?: Resolver
 }
 
-export interface SafeFetchOptions {
+interface SafeFetchOptions {
   method?: 'GET' | 'HEAD'
   headers?: Record<string, string>
   maxBytes?: number
@@ -85,7 +78,7 @@ export interface SafeFetchOptions {
   signal?: AbortSignal
 }
 
-export interface SafeFetchResponse {
+interface SafeFetchResponse {
   /** The final URL, after redirects. */
   url: string
   status: number

@@ -63,19 +63,6 @@ export function urlPolicy(options: { allowHosts?: readonly string[]; ports?: rea
 }
 
 /**
- * Whether a URL passes the rules that need no DNS (scheme, credentials, port, local names, IP
- * literals). For refusing a URL when it is submitted; fetching checks the resolved addresses too.
- */
-export function isFetchableUrl(href: string, policy: UrlPolicy = defaultUrlPolicy): boolean {
-  try {
-    checkUrl(new URL(href), policy)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/**
  * Names that are this machine or a private network whatever DNS says: localhost (RFC 6761),
  * ICANN's .internal, mDNS .local, RFC 8375 home.arpa and the customary localhost.localdomain.
  */

@@ -1,6 +1,4 @@
-// Factories with overrides, shared by tests (STYLE "Tests"): createBusiness(db, { city: 'Austin' }).
-import { businesses, locations } from '../db/schema/business.js'
-import type { Db } from '../db/client.js'
+// Valid request bodies shared by tests (STYLE "Tests"): a business and a location to send to the API.
 
 /** A valid PUT /api/business body: a dentist in Austin. */
 export const businessInput = {
@@ -21,41 +19,3 @@ export const locationInput = (name: string) => ({
   state: 'TX',
   zip: '78664',
 })
-
-type BusinessRow = typeof businesses.$inferInsert
-type LocationRow = typeof locations.$inferInsert
-
-export async function createBusiness(
-  db: Db,
-  overrides: Partial<BusinessRow> & Pick<BusinessRow, 'userId'>,
-) {
-  const [row] = await db
-    .insert(businesses)
-    .values({ ...businessInput, website: 'https://brightsmile.example', ...overrides })
-    .returning()
-  if (!row) throw new Error('createBusiness inserted nothing')
-  return row
-}
-
-let locationSeq = 0
-
-export async function createLocation(
-  db: Db,
-  overrides: Partial<LocationRow> & Pick<LocationRow, 'businessId'>,
-) {
-  locationSeq += 1
-  const [row] = await db
-    .insert(locations)
-    .values({
-      id: `loc_test_${locationSeq}`,
-      name: `Branch ${locationSeq}`,
-      address: `${locationSeq} Main St`,
-      city: 'Austin',
-      state: 'TX',
-      zip: '78702',
-      ...overrides,
-    })
-    .returning()
-  if (!row) throw new Error('createLocation inserted nothing')
-  return row
-}

@@ -12,7 +12,7 @@ export interface FixturePage {
 /** A page, or a handler for behaviour a static page cannot show (slow, endless, counting). */
 export type FixtureRoute = FixturePage | ((req: IncomingMessage, res: ServerResponse) => void)
 
-export interface FixtureRequest {
+interface FixtureRequest {
   path: string
   headers: IncomingMessage['headers']
 }

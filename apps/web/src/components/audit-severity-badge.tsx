@@ -3,7 +3,7 @@ import type { AuditSeverity } from '@/lib/site-audit'
 import { cn } from '@/lib/utils'
 
 // Severity in words and with an icon as well as colour (STYLE "colour never the only signal").
-export const auditSeverityStyle: Record<
+const auditSeverityStyle: Record<
   AuditSeverity,
   { label: string; className: string; Icon: typeof Info }
 > = {

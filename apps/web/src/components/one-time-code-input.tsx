@@ -1,10 +1,10 @@
 import type { ComponentProps } from 'react'
 import { Input } from '@/components/ui/input'
 
-export const CODE_LENGTH = 6
+const CODE_LENGTH = 6
 
 /** Keeps the digits only, so a pasted '123 456' or '123-456' still works. */
-export function digitsOf(value: string): string {
+function digitsOf(value: string): string {
   return value.replace(/\D/g, '').slice(0, CODE_LENGTH)
 }
 

@@ -45,8 +45,7 @@ export const authMessages = {
  * sign-in, so the app stays closed until the 6-digit code is entered (the session is only aal1).
  * 'password-recovery': signed in by a recovery link; the owner sets a new password first.
  */
-export type AuthStatus =
-  'logged-out' | 'loading' | 'logged-in' | 'mfa-required' | 'password-recovery'
+type AuthStatus = 'logged-out' | 'loading' | 'logged-in' | 'mfa-required' | 'password-recovery'
 
 export interface AuthState {
   status: AuthStatus
@@ -73,7 +72,7 @@ export interface AuthStoreDeps {
 }
 
 /** A failure whose message is meant for the user, exactly as SPEC §8 words it. */
-export class AuthFailure extends Error {}
+class AuthFailure extends Error {}
 
 /** The message to show for an auth-js error, or the fallback when it has none. */
 function messageOf(error: unknown, fallback: string): string {

@@ -7,10 +7,9 @@ import { useAuth, useAuthStore, type AuthStore } from './auth'
 import { integrationsKey } from './query-keys'
 import { noGoogleConnections } from './user-storage'
 
-export const connectionsQueryKey = (userId: string) =>
-  [...integrationsKey, 'connections', userId] as const
+const connectionsQueryKey = (userId: string) => [...integrationsKey, 'connections', userId] as const
 
-export async function fetchConnections(): Promise<GoogleConnections> {
+async function fetchConnections(): Promise<GoogleConnections> {
   const response = await apiClient.api.integrations.$get()
   if (!response.ok) throw await toApiError(response)
   return googleConnectionsSchema.parse((await response.json()).connections)
@@ -39,7 +38,7 @@ export function storeConnections(
   syncStoredUser(store, connections)
 }
 
-export function connectionsQueryOptions(userId: string, store: AuthStore) {
+function connectionsQueryOptions(userId: string, store: AuthStore) {
   return queryOptions({
     queryKey: connectionsQueryKey(userId),
     queryFn: async () => {

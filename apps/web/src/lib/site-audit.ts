@@ -16,7 +16,6 @@ import { siteAuditKey } from './query-keys'
 export {
   AUDIT_CATEGORIES,
   SEVERITIES,
-  isFinishedRun,
   type AuditCategory,
   type AuditIssue,
   type AuditRun,
@@ -26,21 +25,21 @@ export {
 } from '@localseo/shared/site-audit'
 
 /** How often a running audit is polled. */
-export const AUDIT_POLL_MS = 1_500
+const AUDIT_POLL_MS = 1_500
 
-export async function fetchAuditRuns(): Promise<AuditRunSummary[]> {
+async function fetchAuditRuns(): Promise<AuditRunSummary[]> {
   const response = await apiClient.api['site-audit'].runs.$get()
   if (!response.ok) throw await toApiError(response)
   return z.object({ runs: z.array(auditRunSummarySchema) }).parse(await response.json()).runs
 }
 
-export async function fetchAuditRun(id: string): Promise<AuditRunDetail> {
+async function fetchAuditRun(id: string): Promise<AuditRunDetail> {
   const response = await apiClient.api['site-audit'].runs[':id'].$get({ param: { id } })
   if (!response.ok) throw await toApiError(response)
   return auditRunDetailSchema.parse(await response.json())
 }
 
-export const auditRunsKey = (businessId: string) => [...siteAuditKey, businessId, 'runs'] as const
+const auditRunsKey = (businessId: string) => [...siteAuditKey, businessId, 'runs'] as const
 
 /** The newest 20 runs, newest first; polled while the newest is still running. */
 export function auditRunsQueryOptions(businessId: string) {

@@ -3,7 +3,7 @@
 import { businessSchema } from '@localseo/shared/business'
 import { z } from 'zod'
 
-export const appUserSchema = z.object({
+const appUserSchema = z.object({
   id: z.string().min(1),
   email: z.string(),
   name: z.string(),

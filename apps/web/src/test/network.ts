@@ -70,7 +70,7 @@ function base64url(value: unknown): string {
 }
 
 /** An unsigned access token carrying an assurance level; auth-js reads aal from it locally. */
-export function accessToken(aal: 'aal1' | 'aal2', userId = authUser().id): string {
+function accessToken(aal: 'aal1' | 'aal2', userId = authUser().id): string {
   const now = Math.floor(Date.now() / 1000)
   const payload = { sub: userId, aud: 'authenticated', exp: now + 3600, iat: now, aal }
   return `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(payload)}.c2ln`

@@ -5,7 +5,7 @@ import type { BusinessCategory } from '@localseo/shared/business'
 import type { Level } from '@localseo/shared/ai'
 import { ownValue } from '@localseo/shared/own-key'
 
-export interface LinkSource {
+interface LinkSource {
   name: string
   /** Matched against backlink domains to see whether the business already has this source. */
   domain: string
@@ -29,7 +29,7 @@ export interface CategoryPlaybook {
 const playbook = (p: CategoryPlaybook) => p
 const dir = (name: string, domain: string): LinkSource => ({ name, domain })
 
-export const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> = {
+const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> = {
   'Accounting & Tax Services': playbook({
     customers: 'clients',
     modifiers: [

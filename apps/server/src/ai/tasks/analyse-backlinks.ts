@@ -20,7 +20,7 @@ import {
 /** SPEC §7: only the first 5 backlinks are sent to the model. */
 export const BACKLINKS_SENT_TO_MODEL = 5
 
-export const analyseBacklinksInput = z
+const analyseBacklinksInput = z
   .object({
     business: businessInput,
     locationId: locationIdInput,

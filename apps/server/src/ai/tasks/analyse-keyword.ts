@@ -9,7 +9,7 @@ import { buildPrompt, businessData, locationData } from '../prompts.js'
 import type { AiTask } from '../run-task.js'
 import { businessInput, locationIdInput, modelCount, modelLevel } from './task-inputs.js'
 
-export const analyseKeywordInput = z
+const analyseKeywordInput = z
   .object({
     business: businessInput,
     locationId: locationIdInput,

@@ -9,7 +9,7 @@ import { buildPrompt, businessData, locationData } from '../prompts.js'
 import type { AiTask } from '../run-task.js'
 import { businessInput, locationIdInput } from './task-inputs.js'
 
-export const generateContentIdeasInput = z
+const generateContentIdeasInput = z
   .object({ business: businessInput, locationId: locationIdInput })
   .transform((v) => ({ ...v, location: resolveLocation(v.business, v.locationId) }))
 

@@ -9,7 +9,7 @@ import { buildPrompt, businessData } from '../prompts.js'
 import type { AiTask } from '../run-task.js'
 import { backlinksInput, businessInput, modelPriority, modelTaskCategory } from './task-inputs.js'
 
-export const generateRecommendationsInput = z
+const generateRecommendationsInput = z
   .object({
     business: businessInput,
     keywords: z

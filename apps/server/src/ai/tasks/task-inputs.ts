@@ -12,7 +12,7 @@ export const businessInput = businessSchema.refine((b) => b.name.trim() !== '', 
 
 export const locationIdInput = z.string().max(100).nullish()
 
-export const backlinkInput = z.object({
+const backlinkInput = z.object({
   url: z.string().max(2048),
   domain: z.string().max(2048),
   anchorText: z.string().max(500),

@@ -3,7 +3,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-export interface StubRequest {
+interface StubRequest {
   method: string
   url: string
   headers: IncomingHttpHeaders

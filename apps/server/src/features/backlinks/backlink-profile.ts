@@ -17,7 +17,7 @@ const asciiLower = (text: SQL) =>
   sql`translate(${text}, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')`
 
 /** mentionsLocalTerm in SQL: a phrase inside the text's letters and digits, or the state code as a token. */
-export function mentionsLocalTermSql(text: SQL, terms: ReturnType<typeof localTerms>): SQL {
+function mentionsLocalTermSql(text: SQL, terms: ReturnType<typeof localTerms>): SQL {
   const tests: SQL[] = []
   // Phrases are letters and digits only, so joined with | they are a literal alternation.
   if (terms.phrases.length > 0) {

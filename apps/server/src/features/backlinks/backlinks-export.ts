@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js'
 import { backlinks } from '../../db/schema/backlinks.js'
 import { backlinkColumns } from './backlink-rows.js'
 
-export const EXPORT_PAGE_SIZE = 1000
+const EXPORT_PAGE_SIZE = 1000
 
 /** The CSV in parts: the header with the first page of rows, then one part per further page. */
 export async function* backlinkCsvParts({

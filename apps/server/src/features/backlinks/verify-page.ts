@@ -5,7 +5,7 @@
 import { loadBuffer, type CheerioAPI } from 'cheerio'
 import { getDomain } from 'tldts'
 
-export interface FoundLink {
+interface FoundLink {
   href: string
   rel: string[]
   anchorText: string | null

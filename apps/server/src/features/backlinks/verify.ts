@@ -28,16 +28,16 @@ import { toBacklink } from './backlinks.service.js'
 import { inspectPage, isFollowed, websiteSiteKey } from './verify-page.js'
 
 export const NO_WEBSITE_TO_VERIFY = 'Please add your website URL in Settings to verify backlinks.'
-export const URL_NOT_ALLOWED =
+const URL_NOT_ALLOWED =
   'This link cannot be checked: its address points to a private or local network, or uses a port other than 80 or 443.'
 /** "Verify all" checks at most this many per call, skipping links checked within RECHECK_AFTER_MS. */
-export const VERIFY_BATCH_SIZE = 20
+const VERIFY_BATCH_SIZE = 20
 export const RECHECK_AFTER_MS = 10 * 60 * 1000
 const BATCH_CONCURRENCY = 5
 /** No new check starts after this long, so one call answers in well under a minute. */
 const BATCH_BUDGET_MS = 15_000
 
-export interface LinkCheck {
+interface LinkCheck {
   verification: BacklinkVerification
   httpStatus: number | null
   /** What the page says, when the link was found. */
@@ -95,7 +95,7 @@ function errorCheck(error: unknown): LinkCheck {
 }
 
 /** Fetches `url` and looks for a link to the site `target` (a siteKey). Never throws. */
-export async function checkBacklink({
+async function checkBacklink({
   fetcher,
   url,
   target,

@@ -19,7 +19,7 @@ import { toLocation } from '../../lib/tenant.js'
 const notFound = () => new AppError('not_found', 'That location does not exist.')
 
 /** SPEC §3: new location ids are 'loc_' plus a timestamp; a random tail keeps them unique. */
-export function newLocationId(now: Date): string {
+function newLocationId(now: Date): string {
   return `loc_${now.getTime()}_${randomBytes(4).toString('hex')}`
 }
 

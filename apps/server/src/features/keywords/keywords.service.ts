@@ -16,12 +16,12 @@ import { recordActivity } from '../../lib/activity.js'
 import { dayOf, previousDay, simulatedPosition } from './keyword-positions.js'
 
 /** The rankings table shows at most this many keywords, newest first. */
-export const KEYWORD_LIST_LIMIT = 100
-export const SUGGESTION_COUNT = 8
+const KEYWORD_LIST_LIMIT = 100
+const SUGGESTION_COUNT = 8
 
 type KeywordRow = typeof keywords.$inferSelect
 
-export function toKeywordRecord(row: KeywordRow) {
+function toKeywordRecord(row: KeywordRow) {
   return {
     id: row.id,
     keyword: row.keyword,

@@ -3,7 +3,7 @@
 // simulated Google data does, so it is zero in tests.
 import { simulatedKeywordData, type KeywordDataProvider } from '@localseo/shared/keyword-engine'
 
-export const PLANNER_DELAY_MS = 1500
+const PLANNER_DELAY_MS = 1500
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 

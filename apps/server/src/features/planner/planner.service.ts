@@ -13,7 +13,7 @@ import { savedKeywords } from '../../db/schema/planner.js'
 import { AppError } from '../../lib/errors.js'
 
 /** Enough for a six-month plan; a bound so one owner cannot grow the table without limit. */
-export const SAVED_KEYWORD_LIMIT = 200
+const SAVED_KEYWORD_LIMIT = 200
 
 export async function searchPlanner({
   provider,

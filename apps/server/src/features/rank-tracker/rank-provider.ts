@@ -33,7 +33,7 @@ export interface RankProvider {
 const DRIFT_PERIOD_DAYS = 14
 const DRIFT_AMPLITUDE = 12
 /** The share of simulated checks that fail, like a real SERP API's occasional errors. */
-export const SIMULATED_FAILURE_RATE = 0.02
+const SIMULATED_FAILURE_RATE = 0.02
 
 const MS_PER_DAY = 86_400_000
 

@@ -25,7 +25,7 @@ const suggestionSchema = z.object({
 })
 
 /** Titles compare without case, spacing or a final full stop. */
-export const titleKey = (title: string) =>
+const titleKey = (title: string) =>
   title.trim().toLowerCase().replace(/\s+/g, ' ').replace(/\.$/, '')
 
 /** What the AI task reads: the keywords, the newest backlinks and the titles already there. */

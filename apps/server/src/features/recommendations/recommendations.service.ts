@@ -13,7 +13,7 @@ import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
 
 /** Enough for any real backlog; generation adds at most a handful per call. */
-export const MAX_LISTED_TASKS = 500
+const MAX_LISTED_TASKS = 500
 
 type TaskRow = typeof recommendations.$inferSelect
 
@@ -36,7 +36,7 @@ export function toTask(row: TaskRow): SeoTask {
 // High first, then the oldest, so the list is stable as tasks move through their states.
 const priorityRank = sql`case ${recommendations.priority} when 'high' then 0 when 'medium' then 1 else 2 end`
 
-export async function listTasks({ db, businessId }: { db: Db; businessId: string }) {
+async function listTasks({ db, businessId }: { db: Db; businessId: string }) {
   const rows = await db
     .select()
     .from(recommendations)
@@ -68,7 +68,7 @@ export async function getRecommendations({ db, businessId }: { db: Db; businessI
 }
 
 /** YYYY-MM-DD of the injected clock (UTC, like every date the server stores). */
-export const isoDay = (now: Date) => now.toISOString().slice(0, 10)
+const isoDay = (now: Date) => now.toISOString().slice(0, 10)
 
 /**
  * Moves a task of this business to `status`. Completing sets completed_date to today and records

@@ -3,7 +3,7 @@ import { createSafeFetcher, type Resolver, type SafeFetcher } from '../../net/sa
 import { CRAWL_DEFAULTS } from './crawl-result.js'
 import { SITEMAP_MAX_BYTES } from './sitemaps.js'
 
-export const AUDIT_USER_AGENT = 'LocalSEO-AI-SiteAudit/1.0 (+https://localseo.ai/bot)'
+const AUDIT_USER_AGENT = 'LocalSEO-AI-SiteAudit/1.0 (+https://localseo.ai/bot)'
 
 /**
  * One per audit run; close() it when the run ends. Pages ask for 5 MB and robots.txt for 500 KiB

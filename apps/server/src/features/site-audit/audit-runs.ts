@@ -98,7 +98,7 @@ async function refuseUnfetchable(
   )
 }
 
-export function pageOutcome(page: CrawledPage): string {
+function pageOutcome(page: CrawledPage): string {
   if (page.failure) return 'unreachable'
   if (page.blocked) return 'blocked'
   if (page.status !== undefined && page.status >= 400) return 'error'

@@ -8,7 +8,7 @@ import {
   FetchTooManyRedirectsError,
 } from '../../net/safe-fetch.js'
 
-export interface FetchInit {
+interface FetchInit {
   method?: 'GET' | 'HEAD'
   headers?: Record<string, string>
   /** Body cap for this request; the fetcher's default otherwise. */

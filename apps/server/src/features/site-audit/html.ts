@@ -8,7 +8,7 @@ import { isElement, isText } from './dom.js'
 import { isGenericLinkText } from './link-text.js'
 import { extractStructuredData, type StructuredData } from './structured-data.js'
 
-export type EncodingSource = 'bom' | 'header' | 'meta' | 'default'
+type EncodingSource = 'bom' | 'header' | 'meta' | 'default'
 
 const SOURCES: Record<number, EncodingSource> = {
   0: 'bom',
@@ -19,7 +19,7 @@ const SOURCES: Record<number, EncodingSource> = {
   5: 'default',
 }
 
-export function charsetOf(contentType: string | undefined): string | undefined {
+function charsetOf(contentType: string | undefined): string | undefined {
   const match = /charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')
   return match?.[1]
 }
@@ -39,7 +39,7 @@ export function decodeHtml(body: Buffer, contentType?: string) {
   return { html, encoding, encodingSource: SOURCES[sniffer.resultType] ?? 'default' }
 }
 
-export interface LinkRef {
+interface LinkRef {
   href: string
   text: string
   lang?: string
@@ -80,7 +80,7 @@ export interface PageFacts {
   structuredData: StructuredData
 }
 
-export const VISIBLE_TEXT_CAP = 100_000
+const VISIBLE_TEXT_CAP = 100_000
 const MAX_LINKS = 2_000
 const ROBOTS_META_NAMES = new Set([
   'robots',

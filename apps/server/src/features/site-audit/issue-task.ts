@@ -9,7 +9,7 @@ import { AppError } from '../../lib/errors.js'
 import { addTaskOnce, taskIdsBySource } from '../recommendations/public.js'
 import { CHECKS, type CheckId, type IssuePage, type Severity } from './checks/catalogue.js'
 
-export const taskSourceKey = (checkId: string) => `site-audit:${checkId}`
+const taskSourceKey = (checkId: string) => `site-audit:${checkId}`
 
 const PRIORITY: Record<Severity, TaskPriority> = {
   critical: 'high',

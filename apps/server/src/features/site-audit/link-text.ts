@@ -60,7 +60,7 @@ const GENERIC_LINK_TEXT: Readonly<Record<string, readonly string[]>> = {
 
 const ALL_LISTS = Object.values(GENERIC_LINK_TEXT)
 
-export function normalizeLinkText(text: string): string {
+function normalizeLinkText(text: string): string {
   return text.replace(/\s+/g, ' ').trim().toLowerCase()
 }
 

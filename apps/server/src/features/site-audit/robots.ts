@@ -5,8 +5,8 @@
 import robotsParserModule from 'robots-parser'
 import { classifyFetchError, type Fetcher, type FetchFailureKind } from './fetcher.js'
 
-export const ROBOTS_MAX_BYTES = 500 * 1024
-export const MAX_CRAWL_DELAY_MS = 10_000
+const ROBOTS_MAX_BYTES = 500 * 1024
+const MAX_CRAWL_DELAY_MS = 10_000
 
 type RobotsParser = (
   url: string,
@@ -29,7 +29,7 @@ export interface RobotsSyntaxError {
   message: string
 }
 
-export type RobotsOutcome =
+type RobotsOutcome =
   /** A robots.txt was read and its rules apply. */
   | 'parsed'
   /** No robots.txt (4xx, or too many redirects): everything is allowed. */
@@ -51,7 +51,7 @@ export interface Robots {
   matchingLine(url: string, agent: string): number | undefined
 }
 
-export function robotsUrlFor(pageUrl: string): string {
+function robotsUrlFor(pageUrl: string): string {
   return new URL('/robots.txt', pageUrl).href
 }
 

@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors.js'
 import { CHECKS, SEVERITY_ORDER, type CheckId } from './checks/catalogue.js'
 import { taskIdsForChecks } from './issue-task.js'
 
-export const RUN_HISTORY_LIMIT = 20
+const RUN_HISTORY_LIMIT = 20
 
 type RunRow = typeof siteAuditRuns.$inferSelect
 
@@ -24,8 +24,6 @@ function toRun(row: RunRow) {
     finishedAt: row.finishedAt?.toISOString() ?? null,
   }
 }
-
-export type AuditRun = ReturnType<typeof toRun>
 
 const finished = or(eq(siteAuditRuns.status, 'done'), eq(siteAuditRuns.status, 'cancelled'))
 

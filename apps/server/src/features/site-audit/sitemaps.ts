@@ -6,11 +6,11 @@ import { gunzipSync } from 'node:zlib'
 import { XMLParser } from 'fast-xml-parser'
 import { classifyFetchError, type Fetcher } from './fetcher.js'
 
-export const SITEMAP_MAX_URLS = 50_000
+const SITEMAP_MAX_URLS = 50_000
 export const SITEMAP_MAX_BYTES = 50 * 1024 * 1024
-export const SITEMAP_MAX_DEPTH = 3
+const SITEMAP_MAX_DEPTH = 3
 
-export type SitemapProblem =
+type SitemapProblem =
   | 'unreachable'
   | 'error-status'
   | 'too-large'

@@ -57,7 +57,7 @@ function typeNames(value: unknown): string[] {
     .map((t) => t.replace(/^https?:\/\/schema\.org\//i, '').replace(/^schema:/i, ''))
 }
 
-export function isLocalBusinessType(types: string[]): boolean {
+function isLocalBusinessType(types: string[]): boolean {
   return types.some((t) => LOCAL_BUSINESS_TYPES.has(t))
 }
 

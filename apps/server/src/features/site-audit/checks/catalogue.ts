@@ -3,7 +3,7 @@
 // metadata, canonical, schema and local signals; warning = hygiene.
 
 export type Severity = 'critical' | 'alert' | 'warning'
-export type CheckCategory = 'indexability' | 'content' | 'local'
+type CheckCategory = 'indexability' | 'content' | 'local'
 
 export interface CheckDefinition {
   category: CheckCategory

@@ -4,9 +4,9 @@ import type { CrawledPage, CrawlResult } from '../crawl-result.js'
 import type { PageFacts } from '../html.js'
 import type { CheckId, Findings, IssuePage } from './catalogue.js'
 
-export const TITLE_LENGTH = { min: 20, max: 60 }
-export const DESCRIPTION_LENGTH = { min: 70, max: 160 }
-export const MIN_WORDS = 200
+const TITLE_LENGTH = { min: 20, max: 60 }
+const DESCRIPTION_LENGTH = { min: 70, max: 160 }
+const MIN_WORDS = 200
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'grapheme' })
 export const characters = (text: string) => [...segmenter.segment(text)].length
@@ -19,7 +19,7 @@ const quote = (text: string) => `"${text.length > 80 ? `${text.slice(0, 77)}...`
 
 type ReadablePage = CrawledPage & { facts: PageFacts }
 
-export function readablePages(crawl: CrawlResult): ReadablePage[] {
+function readablePages(crawl: CrawlResult): ReadablePage[] {
   return crawl.pages.filter((p): p is ReadablePage => Boolean(p.facts && !p.facts.needsJavaScript))
 }
 

@@ -66,7 +66,7 @@ export function auditProfileFrom(business: Business): AuditProfile {
 }
 
 /** Near-duplicate location pages share at least this much of their text (3-word shingles). */
-export const NEAR_DUPLICATE_SIMILARITY = 0.8
+const NEAR_DUPLICATE_SIMILARITY = 0.8
 const SCHEMA_SOURCE = 'your page markup'
 
 type ReadablePage = CrawledPage & { facts: PageFacts }
@@ -218,7 +218,7 @@ function shingles(text: string, stopWords: Set<string>): Set<string> {
   return out
 }
 
-export function similarity(a: Set<string>, b: Set<string>): number {
+function similarity(a: Set<string>, b: Set<string>): number {
   if (a.size === 0 || b.size === 0) return 0
   let shared = 0
   for (const s of a) if (b.has(s)) shared++

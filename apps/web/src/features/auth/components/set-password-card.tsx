@@ -6,8 +6,8 @@ import { clearUrlFragment } from '../utils/link-error'
 import { StepCard, TextButton } from './step-card'
 import { StepForm, SubmitButton } from './step-form'
 
-export const PASSWORD_MIN_LENGTH = 6 // SPEC §5
-export const PASSWORDS_DIFFER = 'The two passwords do not match.'
+const PASSWORD_MIN_LENGTH = 6 // SPEC §5
+const PASSWORDS_DIFFER = 'The two passwords do not match.'
 
 /** 'Set a new password' after a recovery link: saving it opens the app. */
 export function SetPasswordCard() {

@@ -6,7 +6,7 @@ import { apiClient, toApiError } from '@/lib/api-client'
 import { dashboardKey } from '@/lib/query-keys'
 import { backlinkDataKey } from './backlink-keys'
 
-export async function addBacklink(input: BacklinkInput) {
+async function addBacklink(input: BacklinkInput) {
   const response = await apiClient.api.backlinks.$post({ json: input })
   if (!response.ok) throw await toApiError(response)
   return response.json()

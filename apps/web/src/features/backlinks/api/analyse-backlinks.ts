@@ -6,13 +6,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { backlinkAiKey } from './backlink-keys'
 
-export async function analyseBacklinks(location: string): Promise<BacklinkAnalysis> {
+async function analyseBacklinks(location: string): Promise<BacklinkAnalysis> {
   const response = await apiClient.api.backlinks.analysis.$post({ json: { location } })
   if (!response.ok) throw await toApiError(response)
   return backlinkAnalysisSchema.parse(await response.json())
 }
 
-export function backlinkAnalysisQueryOptions(businessId: string, location: string) {
+function backlinkAnalysisQueryOptions(businessId: string, location: string) {
   return queryOptions({
     queryKey: [...backlinkAiKey(businessId, location), 'analysis'],
     queryFn: () => analyseBacklinks(location),

@@ -5,13 +5,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { backlinkAiKey } from './backlink-keys'
 
-export async function generateContentIdeas(location: string): Promise<ContentIdeas> {
+async function generateContentIdeas(location: string): Promise<ContentIdeas> {
   const response = await apiClient.api.backlinks['content-ideas'].$post({ json: { location } })
   if (!response.ok) throw await toApiError(response)
   return contentIdeasSchema.parse(await response.json())
 }
 
-export function contentIdeasQueryOptions(businessId: string, location: string) {
+function contentIdeasQueryOptions(businessId: string, location: string) {
   return queryOptions({
     queryKey: [...backlinkAiKey(businessId, location), 'ideas'],
     queryFn: () => generateContentIdeas(location),

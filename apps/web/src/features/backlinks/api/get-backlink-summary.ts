@@ -4,13 +4,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { backlinkScopeKey } from './backlink-keys'
 
-export async function fetchBacklinkSummary(location: string): Promise<BacklinkSummary> {
+async function fetchBacklinkSummary(location: string): Promise<BacklinkSummary> {
   const response = await apiClient.api.backlinks.summary.$get({ query: { location } })
   if (!response.ok) throw await toApiError(response)
   return response.json()
 }
 
-export function backlinkSummaryQueryOptions(businessId: string, location: string) {
+function backlinkSummaryQueryOptions(businessId: string, location: string) {
   return queryOptions({
     queryKey: [...backlinkScopeKey(businessId, location), 'summary'],
     queryFn: () => fetchBacklinkSummary(location),

@@ -10,7 +10,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { backlinkScopeKey } from './backlink-keys'
 
-export const BACKLINKS_PAGE_SIZE = 20
+const BACKLINKS_PAGE_SIZE = 20
 
 export interface BacklinkFilters {
   domain: string
@@ -33,7 +33,7 @@ export function filterQuery(location: string, filters: BacklinkFilters) {
   }
 }
 
-export async function fetchBacklinks(
+async function fetchBacklinks(
   location: string,
   filters: BacklinkFilters,
   page: number,
@@ -49,7 +49,7 @@ export async function fetchBacklinks(
   return response.json()
 }
 
-export function backlinksQueryOptions(
+function backlinksQueryOptions(
   businessId: string,
   location: string,
   filters: BacklinkFilters,

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { backlinkDataKey } from './backlink-keys'
 
-export async function setBacklinkStatus(input: { id: string; status: 'active' | 'broken' }) {
+async function setBacklinkStatus(input: { id: string; status: 'active' | 'broken' }) {
   const response = await apiClient.api.backlinks[':id'].$patch({
     param: { id: input.id },
     json: { status: input.status },
@@ -12,7 +12,7 @@ export async function setBacklinkStatus(input: { id: string; status: 'active' | 
   return response.json()
 }
 
-export async function deleteBacklink(id: string) {
+async function deleteBacklink(id: string) {
   const response = await apiClient.api.backlinks[':id'].$delete({ param: { id } })
   if (!response.ok) throw await toApiError(response)
 }

@@ -6,13 +6,13 @@ import { useRef, useState } from 'react'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { backlinkDataKey } from './backlink-keys'
 
-export async function verifyBacklink(id: string) {
+async function verifyBacklink(id: string) {
   const response = await apiClient.api.backlinks[':id'].verify.$post({ param: { id } })
   if (!response.ok) throw await toApiError(response)
   return response.json()
 }
 
-export async function verifyBatch(location: string): Promise<BacklinkVerifyBatch> {
+async function verifyBatch(location: string): Promise<BacklinkVerifyBatch> {
   const response = await apiClient.api.backlinks.verify.$post({ json: { location } })
   if (!response.ok) throw await toApiError(response)
   return response.json()

@@ -23,9 +23,9 @@ import { DeleteBacklinkDialog } from './delete-backlink-dialog'
 import { Pagination } from './pagination'
 import { VerifyAllButton, verifyAllMessage } from './verify-all'
 
-export const EMPTY_BACKLINKS =
+const EMPTY_BACKLINKS =
   'No backlinks found. Add your first backlink using the "Add Backlink" button.'
-export const NO_WEBSITE_TO_VERIFY = 'Please add your website URL in Settings to verify backlinks.'
+const NO_WEBSITE_TO_VERIFY = 'Please add your website URL in Settings to verify backlinks.'
 const DOMAIN_DEBOUNCE_MS = 300
 
 type Notice = { tone: 'info' | 'error'; text: string } | null

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { googleDataKey } from '@/lib/query-keys'
 
-export async function fetchAnalyticsData(locationId: string): Promise<AnalyticsData> {
+async function fetchAnalyticsData(locationId: string): Promise<AnalyticsData> {
   const response = await apiClient.api.integrations.analytics.data.$get({
     query: { location: locationId },
   })
@@ -12,7 +12,7 @@ export async function fetchAnalyticsData(locationId: string): Promise<AnalyticsD
   return (await response.json()).data
 }
 
-export function analyticsDataQueryOptions(businessId: string, locationId: string) {
+function analyticsDataQueryOptions(businessId: string, locationId: string) {
   return queryOptions({
     queryKey: [...googleDataKey('analytics'), businessId, locationId],
     queryFn: () => fetchAnalyticsData(locationId),

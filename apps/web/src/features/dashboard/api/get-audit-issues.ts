@@ -10,7 +10,7 @@ import {
 } from '@/lib/site-audit'
 
 /** The card shows this many audit issues, the most severe first. */
-export const TOP_AUDIT_ISSUES = 3
+const TOP_AUDIT_ISSUES = 3
 
 export type AuditHighlights =
   | { state: 'loading' }

@@ -47,7 +47,7 @@ export type TopKeyword = Dashboard['topKeywords'][number]
 export type ScorePart = Dashboard['breakdown'][number]
 export type Activity = Dashboard['recentActivity'][number]
 
-export async function fetchDashboard(): Promise<Dashboard> {
+async function fetchDashboard(): Promise<Dashboard> {
   const response = await apiClient.api.dashboard.$get()
   if (!response.ok) throw await toApiError(response)
   return dashboardSchema.parse(await response.json())
@@ -57,7 +57,7 @@ export async function fetchDashboard(): Promise<Dashboard> {
  * Keyed by business; the provider invalidates ['dashboard'] whenever the business is saved. Always
  * refetched when the dashboard opens, so a site audit that just finished shows in the score.
  */
-export function dashboardQueryOptions(businessId: string) {
+function dashboardQueryOptions(businessId: string) {
   return queryOptions({
     queryKey: [...dashboardKey, businessId],
     queryFn: fetchDashboard,

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { googleDataKey } from '@/lib/query-keys'
 
-export async function fetchSearchConsoleData(locationId: string): Promise<SearchConsoleData> {
+async function fetchSearchConsoleData(locationId: string): Promise<SearchConsoleData> {
   const response = await apiClient.api.integrations['search-console'].data.$get({
     query: { location: locationId },
   })
@@ -12,7 +12,7 @@ export async function fetchSearchConsoleData(locationId: string): Promise<Search
   return (await response.json()).data
 }
 
-export function searchConsoleDataQueryOptions(businessId: string, locationId: string) {
+function searchConsoleDataQueryOptions(businessId: string, locationId: string) {
   return queryOptions({
     queryKey: [...googleDataKey('search-console'), businessId, locationId],
     queryFn: () => fetchSearchConsoleData(locationId),

@@ -12,7 +12,7 @@ const analyseResponseSchema = z.object({
 })
 export type AnalyseKeywordResult = z.infer<typeof analyseResponseSchema>
 
-export async function analyseKeyword(input: { keyword: string; locationId: string }) {
+async function analyseKeyword(input: { keyword: string; locationId: string }) {
   const response = await apiClient.api.keywords.analyse.$post({ json: input })
   if (!response.ok) throw await toApiError(response)
   return analyseResponseSchema.parse(await response.json())

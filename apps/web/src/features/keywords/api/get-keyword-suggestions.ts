@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { keywordsKey } from '@/lib/query-keys'
 
-export async function fetchKeywordSuggestions(locationId: string): Promise<PlannerKeyword[]> {
+async function fetchKeywordSuggestions(locationId: string): Promise<PlannerKeyword[]> {
   const response = await apiClient.api.keywords.suggestions.$get({
     query: { location: locationId },
   })
@@ -13,7 +13,7 @@ export async function fetchKeywordSuggestions(locationId: string): Promise<Plann
   return z.object({ keywords: z.array(plannerKeywordSchema) }).parse(await response.json()).keywords
 }
 
-export function keywordSuggestionsQueryOptions(businessId: string, locationId: string) {
+function keywordSuggestionsQueryOptions(businessId: string, locationId: string) {
   return queryOptions({
     queryKey: [...keywordsKey, 'suggestions', businessId, locationId],
     queryFn: () => fetchKeywordSuggestions(locationId),

@@ -16,15 +16,15 @@ export const keywordRecordSchema = z.object({
 })
 export type KeywordRecord = z.infer<typeof keywordRecordSchema>
 
-export async function fetchKeywords(): Promise<KeywordRecord[]> {
+async function fetchKeywords(): Promise<KeywordRecord[]> {
   const response = await apiClient.api.keywords.$get()
   if (!response.ok) throw await toApiError(response)
   return z.object({ keywords: z.array(keywordRecordSchema) }).parse(await response.json()).keywords
 }
 
-export const keywordListKey = (businessId: string) => [...keywordsKey, 'list', businessId] as const
+const keywordListKey = (businessId: string) => [...keywordsKey, 'list', businessId] as const
 
-export function keywordsQueryOptions(businessId: string) {
+function keywordsQueryOptions(businessId: string) {
   return queryOptions({ queryKey: keywordListKey(businessId), queryFn: fetchKeywords })
 }
 

@@ -6,7 +6,7 @@ import type { KeywordRecord } from '../api/get-keywords'
 import { NO_RANKINGS_MESSAGE } from '../utils/messages'
 
 /** Up, down or flat, with an icon and words, so colour is never the only signal. */
-export function PositionChange({
+function PositionChange({
   position,
   previous,
 }: {

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { listingsKey } from '@/lib/query-keys'
 
-export async function fetchListings(location: string): Promise<ListingsView> {
+async function fetchListings(location: string): Promise<ListingsView> {
   const response = await apiClient.api.listings.$get({ query: { location } })
   if (!response.ok) throw await toApiError(response)
   return response.json()

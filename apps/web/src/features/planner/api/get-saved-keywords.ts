@@ -11,7 +11,7 @@ export const savedKeywordSchema = plannerKeywordSchema.extend({
 })
 export type SavedKeyword = z.infer<typeof savedKeywordSchema>
 
-export async function fetchSavedKeywords(): Promise<SavedKeyword[]> {
+async function fetchSavedKeywords(): Promise<SavedKeyword[]> {
   const response = await apiClient.api.planner.saved.$get()
   if (!response.ok) throw await toApiError(response)
   return z.object({ keywords: z.array(savedKeywordSchema) }).parse(await response.json()).keywords
@@ -20,7 +20,7 @@ export async function fetchSavedKeywords(): Promise<SavedKeyword[]> {
 export const savedKeywordsKey = (businessId: string) =>
   [...plannerKey, 'saved', businessId] as const
 
-export function savedKeywordsQueryOptions(businessId: string) {
+function savedKeywordsQueryOptions(businessId: string) {
   return queryOptions({ queryKey: savedKeywordsKey(businessId), queryFn: fetchSavedKeywords })
 }
 

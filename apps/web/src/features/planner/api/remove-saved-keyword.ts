@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { savedKeywordsKey, type SavedKeyword } from './get-saved-keywords'
 
-export async function removeSavedKeyword(id: string) {
+async function removeSavedKeyword(id: string) {
   const response = await apiClient.api.planner.saved[':id'].$delete({ param: { id } })
   // Already gone (removed on another device) is what the owner wanted anyway.
   const status: number = response.status

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { savedKeywordSchema, savedKeywordsKey, type SavedKeyword } from './get-saved-keywords'
 
-export async function saveKeyword(input: { keyword: string; locationId: string }) {
+async function saveKeyword(input: { keyword: string; locationId: string }) {
   const response = await apiClient.api.planner.saved.$post({ json: input })
   if (!response.ok) throw await toApiError(response)
   return z.object({ keyword: savedKeywordSchema }).parse(await response.json()).keyword

@@ -8,7 +8,7 @@ import { plannerKey } from '@/lib/query-keys'
 
 export type PlannerSearch = PlannerQuery & { location: string }
 
-export async function searchPlanner(search: PlannerSearch): Promise<PlannerKeyword[]> {
+async function searchPlanner(search: PlannerSearch): Promise<PlannerKeyword[]> {
   const response = await apiClient.api.planner.ideas.$get({ query: search })
   if (!response.ok) throw await toApiError(response)
   return z.object({ keywords: z.array(plannerKeywordSchema) }).parse(await response.json()).keywords
@@ -18,10 +18,7 @@ export async function searchPlanner(search: PlannerSearch): Promise<PlannerKeywo
  * SPEC §4: the search runs again whenever the business name, the location, the intent, the
  * difficulty or the sort changes; all of them are in the key.
  */
-export function plannerSearchQueryOptions(
-  business: { id: string; name: string },
-  search: PlannerSearch,
-) {
+function plannerSearchQueryOptions(business: { id: string; name: string }, search: PlannerSearch) {
   return queryOptions({
     queryKey: [...plannerKey, 'ideas', business.id, business.name, search],
     queryFn: () => searchPlanner(search),

@@ -7,9 +7,9 @@ import {
 } from '@localseo/shared/keyword-engine'
 import { downloadCsv } from '@/lib/download-file'
 
-export const KEYWORDS_CSV_FILENAME = 'localseo-ai-keywords.csv'
+const KEYWORDS_CSV_FILENAME = 'localseo-ai-keywords.csv'
 
-export function keywordsCsv(keywords: readonly PlannerKeyword[]): string {
+function keywordsCsv(keywords: readonly PlannerKeyword[]): string {
   return buildCsv(PLANNER_CSV_HEADER, plannerCsvRows(keywords))
 }
 

@@ -7,7 +7,7 @@ import { rankScopeKey } from './get-tracked-keywords'
 
 const responseSchema = z.object({ keyword: trackedKeywordSchema, added: z.boolean() })
 
-export async function addTrackedKeyword(input: { keyword: string; location: string }) {
+async function addTrackedKeyword(input: { keyword: string; location: string }) {
   const response = await apiClient.api['rank-tracker'].keywords.$post({ json: input })
   if (!response.ok) throw await toApiError(response)
   return responseSchema.parse(await response.json())

@@ -5,7 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { rankScopeKey } from './get-tracked-keywords'
 
-export async function fetchRankHistory(locationId: string, range: RankRange): Promise<RankHistory> {
+async function fetchRankHistory(locationId: string, range: RankRange): Promise<RankHistory> {
   const response = await apiClient.api['rank-tracker'].history.$get({
     query: { location: locationId, range: String(range) as '7' | '30' | '90' },
   })
@@ -13,7 +13,7 @@ export async function fetchRankHistory(locationId: string, range: RankRange): Pr
   return rankHistorySchema.parse(await response.json())
 }
 
-export function rankHistoryQueryOptions(businessId: string, locationId: string, range: RankRange) {
+function rankHistoryQueryOptions(businessId: string, locationId: string, range: RankRange) {
   return queryOptions({
     queryKey: [...rankScopeKey(businessId, locationId), 'history', range],
     queryFn: () => fetchRankHistory(locationId, range),

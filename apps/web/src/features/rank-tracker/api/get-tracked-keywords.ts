@@ -8,7 +8,7 @@ import { rankTrackerKey } from '@/lib/query-keys'
 
 const responseSchema = z.object({ keywords: z.array(trackedKeywordSchema) })
 
-export async function fetchTrackedKeywords(locationId: string): Promise<TrackedKeyword[]> {
+async function fetchTrackedKeywords(locationId: string): Promise<TrackedKeyword[]> {
   const response = await apiClient.api['rank-tracker'].keywords.$get({
     query: { location: locationId },
   })
@@ -20,7 +20,7 @@ export async function fetchTrackedKeywords(locationId: string): Promise<TrackedK
 export const rankScopeKey = (businessId: string, locationId: string) =>
   [...rankTrackerKey, businessId, locationId] as const
 
-export function trackedKeywordsQueryOptions(businessId: string, locationId: string) {
+function trackedKeywordsQueryOptions(businessId: string, locationId: string) {
   return queryOptions({
     queryKey: [...rankScopeKey(businessId, locationId), 'keywords'],
     queryFn: () => fetchTrackedKeywords(locationId),

@@ -6,7 +6,7 @@ import { rankScopeKey } from './get-tracked-keywords'
 
 const responseSchema = z.object({ day: z.string(), checked: z.number(), failed: z.number() })
 
-export async function refreshRankings(locationId: string) {
+async function refreshRankings(locationId: string) {
   const response = await apiClient.api['rank-tracker'].refresh.$post({
     json: { location: locationId },
   })

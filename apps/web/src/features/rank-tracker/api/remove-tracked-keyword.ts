@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { rankScopeKey } from './get-tracked-keywords'
 
-export async function removeTrackedKeyword(id: string) {
+async function removeTrackedKeyword(id: string) {
   const response = await apiClient.api['rank-tracker'].keywords[':id'].$delete({ param: { id } })
   if (!response.ok) throw await toApiError(response)
 }

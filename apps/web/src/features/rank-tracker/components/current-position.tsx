@@ -13,7 +13,7 @@ export function CurrentPosition({ entry }: { entry: RankingEntry }) {
   )
 }
 
-export function FailedCheckBadge({ lastKnown }: { lastKnown: number | null }) {
+function FailedCheckBadge({ lastKnown }: { lastKnown: number | null }) {
   return (
     <span
       className="inline-flex items-center gap-1 rounded-md border border-warning/50 bg-warning/10 px-1.5 py-0.5 text-xs font-medium text-foreground"

@@ -17,9 +17,7 @@ const changeBodySchema = z.object({
   progress: progressSchema,
 })
 
-export type TaskChange = z.infer<typeof changeBodySchema>
-
-export async function changeTaskStatus(input: { id: string; status: TaskStatus }) {
+async function changeTaskStatus(input: { id: string; status: TaskStatus }) {
   const response = await apiClient.api.recommendations[':id'].$patch({
     param: { id: input.id },
     json: { status: input.status },

@@ -14,7 +14,7 @@ const generateBodySchema = z.object({
   progress: progressSchema,
 })
 
-export async function generateRecommendations() {
+async function generateRecommendations() {
   const response = await apiClient.api.recommendations.generate.$post()
   if (!response.ok) throw await toApiError(response)
   return generateBodySchema.parse(await response.json())

@@ -36,7 +36,7 @@ export interface Recommendations {
   progress: SeoProgress
 }
 
-export async function fetchRecommendations(): Promise<Recommendations> {
+async function fetchRecommendations(): Promise<Recommendations> {
   const response = await apiClient.api.recommendations.$get()
   if (!response.ok) throw await toApiError(response)
   return recommendationsSchema.parse(await response.json())
@@ -45,7 +45,7 @@ export async function fetchRecommendations(): Promise<Recommendations> {
 export const recommendationsQueryKey = (businessId: string) =>
   [...recommendationsKey, businessId] as const
 
-export function recommendationsQueryOptions(businessId: string) {
+function recommendationsQueryOptions(businessId: string) {
   return queryOptions({
     queryKey: recommendationsQueryKey(businessId),
     queryFn: fetchRecommendations,

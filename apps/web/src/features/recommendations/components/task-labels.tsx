@@ -21,7 +21,7 @@ const statusStyle: Record<
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
 /** YYYY-MM-DD as a calendar day, read in UTC so it never shifts by a time zone. */
-export function formatDay(day: string): string {
+function formatDay(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, {
     year: 'numeric',
     month: 'short',

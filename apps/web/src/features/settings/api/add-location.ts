@@ -9,7 +9,7 @@ import { readLocations, useReplaceLocations } from './replace-locations'
 export const locationFormSchema = locationInputSchema
 export type LocationFormOutput = z.output<typeof locationFormSchema>
 
-export async function addLocation(input: LocationFormOutput) {
+async function addLocation(input: LocationFormOutput) {
   return readLocations(await apiClient.api.business.locations.$post({ json: input }))
 }
 

@@ -13,7 +13,7 @@ const connectBodySchema = z.object({
   connections: googleConnectionsSchema,
 })
 
-export async function connectGoogle(service: GoogleService) {
+async function connectGoogle(service: GoogleService) {
   const response = await apiClient.api.integrations[':service'].connect.$post({
     param: { service },
   })

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { apiClient } from '@/lib/api-client'
 import { readLocations, useReplaceLocations } from './replace-locations'
 
-export async function deleteLocation(id: string) {
+async function deleteLocation(id: string) {
   return readLocations(await apiClient.api.business.locations[':id'].$delete({ param: { id } }))
 }
 

@@ -9,7 +9,7 @@ import { dashboardKey } from '@/lib/query-keys'
 
 const disconnectBodySchema = z.object({ connections: googleConnectionsSchema })
 
-export async function disconnectGoogle(service: GoogleService) {
+async function disconnectGoogle(service: GoogleService) {
   const response = await apiClient.api.integrations[':service'].$delete({ param: { service } })
   if (!response.ok) throw await toApiError(response)
   return disconnectBodySchema.parse(await response.json()).connections

@@ -4,13 +4,13 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useAuth, useAuthStore } from '@/lib/auth'
 import { accountQueryKey } from '@/lib/query-keys'
 
-export async function fetchAccount(client: GoTrueClient): Promise<User> {
+async function fetchAccount(client: GoTrueClient): Promise<User> {
   const { data, error } = await client.getUser()
   if (error) throw error
   return data.user
 }
 
-export function accountQueryOptions(client: GoTrueClient, userId: string) {
+function accountQueryOptions(client: GoTrueClient, userId: string) {
   return queryOptions({
     queryKey: accountQueryKey(userId),
     queryFn: () => fetchAccount(client),

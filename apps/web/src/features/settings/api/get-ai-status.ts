@@ -10,13 +10,13 @@ const aiStatusSchema = z.object({
 })
 export type AiStatus = z.infer<typeof aiStatusSchema>
 
-export async function fetchAiStatus(): Promise<AiStatus> {
+async function fetchAiStatus(): Promise<AiStatus> {
   const response = await apiClient.api.ai.status.$get()
   if (!response.ok) throw await toApiError(response)
   return aiStatusSchema.parse(await response.json())
 }
 
-export function aiStatusQueryOptions(userId: string) {
+function aiStatusQueryOptions(userId: string) {
   return queryOptions({ queryKey: ['ai', 'status', userId], queryFn: fetchAiStatus })
 }
 

@@ -10,7 +10,7 @@ import { useAuthStore } from '@/lib/auth'
 export const saveBusinessInputSchema = businessInputSchema
 export type SaveBusinessInput = z.output<typeof saveBusinessInputSchema>
 
-export async function saveBusiness(input: SaveBusinessInput): Promise<Business> {
+async function saveBusiness(input: SaveBusinessInput): Promise<Business> {
   const response = await apiClient.api.business.$put({ json: input })
   if (!response.ok) throw await toApiError(response)
   return businessSchema.parse((await response.json()).business)

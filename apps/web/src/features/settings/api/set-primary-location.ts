@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { apiClient } from '@/lib/api-client'
 import { readLocations, useReplaceLocations } from './replace-locations'
 
-export async function setPrimaryLocation(id: string) {
+async function setPrimaryLocation(id: string) {
   return readLocations(
     await apiClient.api.business.locations[':id'].primary.$post({ param: { id } }),
   )

@@ -5,8 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useAuth, useAuthStore } from '@/lib/auth'
 import { accountQueryKey } from '@/lib/query-keys'
 
-export const TOTP_FRIENDLY_NAME = 'Authenticator app'
-export const TOTP_ISSUER = 'LocalSEO AI'
+const TOTP_FRIENDLY_NAME = 'Authenticator app'
+const TOTP_ISSUER = 'LocalSEO AI'
 
 export interface Enrollment {
   factorId: string

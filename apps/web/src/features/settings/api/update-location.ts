@@ -4,7 +4,7 @@ import { apiClient } from '@/lib/api-client'
 import type { LocationFormOutput } from './add-location'
 import { readLocations, useReplaceLocations } from './replace-locations'
 
-export async function updateLocation({ id, input }: { id: string; input: LocationFormOutput }) {
+async function updateLocation({ id, input }: { id: string; input: LocationFormOutput }) {
   return readLocations(
     await apiClient.api.business.locations[':id'].$patch({ param: { id }, json: input }),
   )

@@ -12,7 +12,7 @@ import { FormMessage } from './form-message'
 export const NAME_SAVED = 'Your name has been saved.'
 export const PASSWORD_CHANGED =
   'Your password has been changed. Any other browsers or devices where you were logged in have been signed out; this one stays logged in.'
-export const PASSWORDS_DIFFER = 'The two passwords do not match.'
+const PASSWORDS_DIFFER = 'The two passwords do not match.'
 
 type Result = { tone: 'success' | 'error'; text: string } | null
 

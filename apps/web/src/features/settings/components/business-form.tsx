@@ -17,8 +17,8 @@ import { AddressFields } from './address-fields'
 import { FormMessage } from './form-message'
 
 // SPEC §8 "Business save".
-export const BUSINESS_SAVED = 'Business information saved successfully!'
-export const BUSINESS_SAVE_FAILED = 'Failed to save business information. Please try again.'
+const BUSINESS_SAVED = 'Business information saved successfully!'
+const BUSINESS_SAVE_FAILED = 'Failed to save business information. Please try again.'
 
 const fields = ['name', 'category', 'address', 'city', 'state', 'zip', 'phone', 'website'] as const
 type BusinessFormValues = Record<(typeof fields)[number], string>

@@ -1,7 +1,7 @@
 import { CircleCheck, CircleDashed } from 'lucide-react'
 
 // SPEC §2 API Settings.
-export const CONNECTED_TEXT = 'Connected and working properly'
+const CONNECTED_TEXT = 'Connected and working properly'
 
 /** Connected or not, in words and with an icon, never by colour alone. */
 export function ConnectionStatus({ connected }: { connected: boolean }) {

@@ -14,10 +14,10 @@ const descriptions: Record<GoogleService, string> = {
 }
 
 /** SPEC §8: the server's message, else the fixed failure text; an exception has its own text. */
-export function connectFailedMessage(service: GoogleService): string {
+function connectFailedMessage(service: GoogleService): string {
   return `Failed to connect to ${GOOGLE_SERVICE_NAMES[service]}`
 }
-export function connectErrorMessage(service: GoogleService): string {
+function connectErrorMessage(service: GoogleService): string {
   return `An error occurred while connecting to ${GOOGLE_SERVICE_NAMES[service]}`
 }
 

@@ -12,7 +12,7 @@ import { AddressFields } from './address-fields'
 import { FormMessage } from './form-message'
 
 // SPEC §5 "New location required".
-export const LOCATION_REQUIRED_MESSAGE = 'Please fill in all required fields'
+const LOCATION_REQUIRED_MESSAGE = 'Please fill in all required fields'
 
 const fields = ['name', 'address', 'city', 'state', 'zip', 'phone', 'pageUrl'] as const
 const requiredFields = ['name', 'address', 'city', 'state', 'zip'] as const

@@ -7,7 +7,7 @@ import { cn } from '@/lib/utils'
 import type { LocationFormOutput } from '../api/add-location'
 import { LocationForm, locationValues } from './location-form'
 
-export function addressLine(location: Pick<Location, 'address' | 'city' | 'state' | 'zip'>) {
+function addressLine(location: Pick<Location, 'address' | 'city' | 'state' | 'zip'>) {
   const place = [location.city, [location.state, location.zip].filter(Boolean).join(' ')]
   return [location.address, ...place].filter(Boolean).join(', ')
 }

@@ -14,8 +14,8 @@ import { emptyLocationValues, LocationForm } from './location-form'
 import { LocationRow } from './location-row'
 
 // SPEC §2 Settings, empty state.
-export const NO_LOCATIONS = 'No additional locations added yet.'
-export const PRIMARY_NOTE = 'Your main business address is set as your primary location.'
+const NO_LOCATIONS = 'No additional locations added yet.'
+const PRIMARY_NOTE = 'Your main business address is set as your primary location.'
 
 function failure(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback

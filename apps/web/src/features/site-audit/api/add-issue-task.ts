@@ -10,9 +10,7 @@ const addedSchema = z.object({
   task: z.object({ id: z.string(), title: z.string(), status: z.string() }),
 })
 
-export type AddedTask = z.infer<typeof addedSchema>
-
-export async function addIssueTask({ runId, checkId }: { runId: string; checkId: string }) {
+async function addIssueTask({ runId, checkId }: { runId: string; checkId: string }) {
   const response = await apiClient.api['site-audit'].runs[':id'].issues[':checkId'].task.$post({
     param: { id: runId, checkId },
   })

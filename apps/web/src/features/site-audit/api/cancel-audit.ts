@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { siteAuditKey } from '@/lib/query-keys'
 
-export async function cancelAudit(id: string) {
+async function cancelAudit(id: string) {
   const response = await apiClient.api['site-audit'].runs[':id'].cancel.$post({ param: { id } })
   if (!response.ok) throw await toApiError(response)
 }

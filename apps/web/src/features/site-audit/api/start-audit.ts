@@ -8,7 +8,7 @@ const startedSchema = z.object({
   run: z.object({ id: z.string(), status: z.string(), budget: z.number() }),
 })
 
-export async function startAudit() {
+async function startAudit() {
   const response = await apiClient.api['site-audit'].runs.$post()
   if (!response.ok) throw await toApiError(response)
   return startedSchema.parse(await response.json()).run
