@@ -30,7 +30,7 @@ const allowedFeatureCalls = {
   './apps/web/src': {},
 }
 
-/** A feature never reaches into another feature except through an allowed public.ts (STYLE "Shape"). */
+/** A feature never reaches into another feature except through an allowed public.ts (docs/house-rules.md "Shape"). */
 const featureBoundaries = (base) =>
   featureNames(base).map((name) => ({
     target: `${base}/features/${name}`,
@@ -94,7 +94,7 @@ export default tseslint.config(
           ],
         },
       ],
-      // No string-built SQL (reference/security-tests.md §1e).
+      // No string-built SQL (docs/security.md §1e).
       'no-restricted-syntax': [
         'error',
         {
@@ -105,7 +105,7 @@ export default tseslint.config(
     },
   },
   {
-    // env.ts is the only reader of process.env (ARCHITECTURE "Configuration").
+    // env.ts is the only reader of process.env (docs/house-rules.md "Configuration").
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/env.ts', 'apps/server/src/testing/**'],
     rules: {

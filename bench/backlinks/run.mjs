@@ -4,7 +4,7 @@
 // 100,000 rows through POST would measure the seeding, not the reads). The server is started again
 // on that directory and GET /api/backlinks (first page) and GET /api/backlinks/summary are timed.
 // Target: p99 < 100 ms each. Also reported, without a target: POST /api/backlinks/analysis (the
-// SPEC §9 scores over all rows, built-in engine) and the full GET /api/backlinks/export.
+// docs/product.md §9 scores over all rows, built-in engine) and the full GET /api/backlinks/export.
 // Build first: `npm run build`.
 // Usage: node bench/backlinks/run.mjs   (BACKLINKS=100000 SAMPLES=200 override)
 import { mkdtempSync, rmSync } from 'node:fs'

@@ -1,4 +1,4 @@
-// The only reader of process.env (ARCHITECTURE "Configuration"). Fails fast with every problem listed.
+// The only reader of process.env (docs/house-rules.md "Configuration"). Fails fast with every problem listed.
 import { z } from 'zod'
 
 const bool = z
@@ -28,7 +28,7 @@ const envSchema = z
     AI_MODEL: z.string().min(1).default('gpt-3.5-turbo'),
     /** Calls to the configured model per user per UTC day; the built-in engine is not counted. */
     AI_DAILY_QUOTA: z.coerce.number().int().min(0).max(1_000_000).default(100),
-    /** How long one model request may take before the SPEC §8 fallback answers. */
+    /** How long one model request may take before the docs/product.md §8 fallback answers. */
     AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
     TRUST_PROXY: optionalString,
     /** Per-IP request limits and the hourly email cap of /auth/v1 (auth/rate-limit.ts). */

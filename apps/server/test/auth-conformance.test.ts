@@ -1,5 +1,5 @@
 // Conformance: the unmodified @supabase/auth-js GoTrueClient against our /auth/v1 on a real
-// listening server (reference/gotrue-compat.md §8).
+// listening server (docs/auth-api.md §8).
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import {

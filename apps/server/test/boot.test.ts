@@ -1,5 +1,5 @@
 // The real server process: the DATA_DIR lock between processes, recovery after kill -9, and a
-// graceful shutdown that closes the embedded database (ARCHITECTURE "Embedded database safety").
+// graceful shutdown that closes the embedded database (docs/house-rules.md "Embedded database safety").
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'

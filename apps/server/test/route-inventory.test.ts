@@ -1,4 +1,4 @@
-// Route inventory gate (reference/security-tests.md §1d): every /api route, present and future, must
+// Route inventory gate (docs/security.md §1d): every /api route, present and future, must
 // refuse a request without a session. A new endpoint cannot slip through untested.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../src/testing/app.js'

@@ -94,7 +94,7 @@ describe('measured Local SEO Score journey', () => {
       website: `${fixtureOrigin}/`,
     })
 
-    // Before any audit: SPEC's 72 and an invitation to run one.
+    // Before any audit: the product's 72 and an invitation to run one.
     await page.goto(url('/dashboard'))
     const card = page.getByRole('region', { name: 'Local SEO Score' })
     await card.getByRole('meter', { name: 'Local SEO Score' }).waitFor()

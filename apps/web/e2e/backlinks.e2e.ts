@@ -103,7 +103,7 @@ describe('backlinks journey', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click()
     await expect.poll(() => rowOf('austin-directory.example.com').count()).toBe(0)
 
-    // Export: backlinks.csv with the SPEC §9 columns.
+    // Export: backlinks.csv with the docs/product.md §9 columns.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export' }).click(),

@@ -1,9 +1,9 @@
-// AI result shapes shared by the server's AI service and the screens that show them (SPEC §3, §7, §8).
+// AI result shapes shared by the server's AI service and the screens that show them (docs/product.md §3, §7, §8).
 import { z } from 'zod'
 
 /**
  * Which engine produced a result, so the UI can say so honestly: the built-in deterministic engine
- * (no key configured), the configured model, or a SPEC §8 fallback after the model failed.
+ * (no key configured), the configured model, or a docs/product.md §8 fallback after the model failed.
  */
 export const AI_SOURCES = ['built-in', 'model', 'fallback'] as const
 export type AiSource = (typeof AI_SOURCES)[number]
@@ -14,7 +14,7 @@ export type AiEngine = (typeof AI_ENGINES)[number]
 export const LEVELS = ['Low', 'Medium', 'High'] as const
 export type Level = (typeof LEVELS)[number]
 
-/** SPEC §3 "Keyword analysis result". searchVolume is an estimate, never measured data. */
+/** docs/product.md §3 "Keyword analysis result". searchVolume is an estimate, never measured data. */
 export const keywordAnalysisSchema = z.object({
   keyword: z.string(),
   searchVolume: z.number().int().nonnegative(),
@@ -29,7 +29,7 @@ export type KeywordAnalysis = z.infer<typeof keywordAnalysisSchema>
 export const TASK_PRIORITIES = ['high', 'medium', 'low'] as const
 export const TASK_CATEGORIES = ['technical', 'content', 'listings', 'reputation'] as const
 
-/** One suggested SEO task (SPEC §3 "SEO task / recommendation", without the stored fields). */
+/** One suggested SEO task (docs/product.md §3 "SEO task / recommendation", without the stored fields). */
 export const seoTaskSuggestionSchema = z.object({
   title: z.string(),
   description: z.string(),
@@ -46,7 +46,7 @@ export const seoTaskSuggestionsSchema = z.object({
 })
 export type SeoTaskSuggestions = z.infer<typeof seoTaskSuggestionsSchema>
 
-/** SPEC §3 "Backlink analysis result"; the three scores are 0-100 (SPEC §9). */
+/** docs/product.md §3 "Backlink analysis result"; the three scores are 0-100 (docs/product.md §9). */
 export const backlinkAnalysisSchema = z.object({
   qualityScore: z.number().int().min(0).max(100),
   diversityScore: z.number().int().min(0).max(100),
@@ -63,7 +63,7 @@ export const contentIdeasSchema = z.object({
 })
 export type ContentIdeas = z.infer<typeof contentIdeasSchema>
 
-/** The spec's fixed Settings text (SPEC §2 "API Settings"). */
+/** The spec's fixed Settings text (docs/product.md §2 "API Settings"). */
 export const AI_CONNECTED_MESSAGE = 'Connected and working properly'
 
 /** GET /api/ai/status, read by the Settings AI card. Never carries the key or the base URL. */

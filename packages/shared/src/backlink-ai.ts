@@ -1,4 +1,4 @@
-// AI Backlink Analysis and Content Ideas (SPEC §2, §7): the request both endpoints take and the
+// AI Backlink Analysis and Content Ideas (docs/product.md §2, §7): the request both endpoints take and the
 // exact refusal texts the server sends with a 422 and the screens show.
 import { z } from 'zod'
 

@@ -14,7 +14,7 @@ const link = (domain: string, quality: ScoredBacklink['quality'], anchorText = '
   anchorText,
 })
 
-describe('scoreBacklinks (SPEC §9)', () => {
+describe('scoreBacklinks (docs/product.md §9)', () => {
   test('no backlinks gives zero scores rather than dividing by zero', () => {
     expect(scoreBacklinks({ backlinks: [], ...austinDentist })).toEqual({
       qualityScore: 0,

@@ -1,4 +1,4 @@
-// Backlink scoring, SPEC §9: computed from ALL of a business's backlinks, on the server for the AI
+// Backlink scoring, docs/product.md §9: computed from ALL of a business's backlinks, on the server for the AI
 // analysis and in the browser for instant feedback.
 import { categoryTerms } from './category-terms.js'
 import { US_STATES } from './us-states.js'
@@ -100,7 +100,7 @@ export function countScoreInputs({
   }
 }
 
-/** SPEC §9 from the counts: quality (3 x high + medium) / total, diversity, local relevance. */
+/** docs/product.md §9 from the counts: quality (3 x high + medium) / total, diversity, local relevance. */
 export function scoresFromCounts(counts: BacklinkScoreCounts): BacklinkScores {
   const { total } = counts
   if (total === 0) {

@@ -1,4 +1,4 @@
-// The backlinks export (SPEC §9 "backlinks.csv": URL, Domain, Anchor Text, Type, Quality, Status,
+// The backlinks export (docs/product.md §9 "backlinks.csv": URL, Domain, Anchor Text, Type, Quality, Status,
 // First Seen), written by the one CSV builder of csv.ts. The server writes it in parts, so a business
 // with 100,000 backlinks is never one array.
 import type { Backlink } from './backlinks.js'

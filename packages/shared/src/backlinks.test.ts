@@ -7,7 +7,7 @@ import {
   normalizeBacklinkUrl,
 } from './backlinks.js'
 
-describe('normalizeBacklinkUrl (SPEC §5)', () => {
+describe('normalizeBacklinkUrl (docs/product.md §5)', () => {
   test('prepends https:// when there is no scheme and strips www. from the domain', () => {
     expect(normalizeBacklinkUrl('www.example.com/page')).toEqual({
       url: 'https://www.example.com/page',

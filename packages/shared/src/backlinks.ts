@@ -1,4 +1,4 @@
-// Backlink input and filters (SPEC §5 "Backlink add", §7 backlinks, §9 backlink constants): one
+// Backlink input and filters (docs/product.md §5 "Backlink add", §7 backlinks, §9 backlink constants): one
 // schema for the server boundary and the Add Backlink form.
 import { z } from 'zod'
 import { seededRandom } from './random.js'
@@ -28,7 +28,7 @@ export const TIME_RANGE_DAYS: Record<Exclude<BacklinkTimeRange, 'all'>, number> 
   '1y': 365,
 }
 
-/** SPEC §9: growth windows of 30, 90 and 180 days, counted by first seen. */
+/** docs/product.md §9: growth windows of 30, 90 and 180 days, counted by first seen. */
 export const BACKLINK_GROWTH_DAYS = [30, 90, 180] as const
 
 export interface NormalizedBacklinkUrl {
@@ -37,7 +37,7 @@ export interface NormalizedBacklinkUrl {
 }
 
 /**
- * SPEC §5: https:// is prepended when there is no http(s) scheme; the result must parse as an
+ * docs/product.md §5: https:// is prepended when there is no http(s) scheme; the result must parse as an
  * http(s) URL with a real host; the domain is the host without a leading 'www.'.
  * Returns undefined when the URL is invalid.
  */
@@ -62,7 +62,7 @@ export function normalizeBacklinkUrl(input: string): NormalizedBacklinkUrl | und
   return { url, domain: host.replace(/^www\./, '') }
 }
 
-/** Domain authority 10-79 and spam score 0-9, the same for the same URL (SPEC §7). */
+/** Domain authority 10-79 and spam score 0-9, the same for the same URL (docs/product.md §7). */
 export function backlinkMetrics(url: string) {
   const random = seededRandom('backlink-metrics', url)
   return { domainAuthority: random.int(10, 79), spamScore: random.int(0, 9) }

@@ -1,4 +1,4 @@
-// Business and location input validation, shared by the Settings forms and the server (SPEC §5).
+// Business and location input validation, shared by the Settings forms and the server (docs/product.md §5).
 // Kept apart from business.ts because the phone metadata is large: only the forms load it.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-// Business and location shapes shared by the server and the web app (SPEC §3).
+// Business and location shapes shared by the server and the web app (docs/product.md §3).
 import { z } from 'zod'
 
 export const BUSINESS_CATEGORIES = [
@@ -57,7 +57,7 @@ export const businessSchema = z.object({
 
 export type Business = z.infer<typeof businessSchema>
 
-/** SPEC §3: the empty business has all text empty and no locations. */
+/** docs/product.md §3: the empty business has all text empty and no locations. */
 export const emptyBusiness: Business = {
   id: '',
   name: '',
@@ -71,7 +71,7 @@ export const emptyBusiness: Business = {
   locations: [],
 }
 
-/** Every feature screen needs a business name (SPEC §1). */
+/** Every feature screen needs a business name (docs/product.md §1). */
 export function hasBusinessName(business: Pick<Business, 'name'> | null | undefined): boolean {
   return Boolean(business?.name.trim())
 }

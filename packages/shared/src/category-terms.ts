@@ -1,4 +1,4 @@
-// How people search for each business category (SPEC §3 categories): the noun they type and the
+// How people search for each business category (docs/product.md §3 categories): the noun they type and the
 // services they look for. Used by the simulations and the keyword engine.
 import type { BusinessCategory } from './business.js'
 import { ownValue } from './own-key.js'

@@ -1,4 +1,4 @@
-// CSV exports (SPEC §9, ARCHITECTURE "CSV exports"): csv-stringify does the quoting, and every text
+// CSV exports (docs/product.md §9, docs/house-rules.md "CSV exports"): csv-stringify does the quoting, and every text
 // cell that a spreadsheet could read as a formula is defused first.
 // The browser build carries its own Buffer shim; the plain build needs Node's global Buffer.
 import { stringify } from 'csv-stringify/browser/esm/sync'

@@ -1,8 +1,8 @@
-// Dashboard rules shared by the server and the screen (SPEC §2 Dashboard, §9).
+// Dashboard rules shared by the server and the screen (docs/product.md §2 Dashboard, §9).
 import type { Business } from './business.js'
 import { zipMatchesState } from './zip-state.js'
 
-/** SPEC §9: the Local SEO Score is fixed at 72/100 once a business name exists. */
+/** docs/product.md §9: the Local SEO Score is fixed at 72/100 once a business name exists. */
 export const LOCAL_SEO_SCORE = 72
 
 export type IssueSeverity = 'high' | 'medium' | 'low'
@@ -13,7 +13,7 @@ export interface DashboardIssue {
   description: string
 }
 
-/** SPEC §2: under 10 green, over 20 red, otherwise yellow. */
+/** docs/product.md §2: under 10 green, over 20 red, otherwise yellow. */
 export function positionTone(position: number): 'good' | 'fair' | 'poor' {
   if (position < 10) return 'good'
   if (position > 20) return 'poor'

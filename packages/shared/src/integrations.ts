@@ -1,4 +1,4 @@
-// Simulated Google connections and their data shapes (SPEC §3 "Search console data", "Analytics data").
+// Simulated Google connections and their data shapes (docs/product.md §3 "Search console data", "Analytics data").
 import { z } from 'zod'
 
 export const GOOGLE_SERVICES = ['search-console', 'analytics'] as const

@@ -210,7 +210,7 @@ describe('filters, sorts and CSV rows', () => {
     expect(sortKeywords(list, sort).map((x) => x.keyword)).toEqual(order)
   })
 
-  test('CSV rows follow the SPEC §9 columns with two-decimal CPC and competition', () => {
+  test('CSV rows follow the docs/product.md §9 columns with two-decimal CPC and competition', () => {
     expect(plannerCsvRows([k('x', { cpc: 2.5, competition: 0.4 })])).toEqual([
       ['x', 100, 'medium', '2.50', '0.40', 'medium', 'commercial', 'stable'],
     ])

@@ -1,6 +1,6 @@
-// The keyword engine behind Keyword Analysis and the Keyword Planner (SPEC §2, §3 "Planner keyword").
+// The keyword engine behind Keyword Analysis and the Keyword Planner (docs/product.md §2, §3 "Planner keyword").
 // Everything here is an estimate, never measured search data: figures are seeded by the keyword and
-// the city (ARCHITECTURE "Deterministic simulation"), so the same keyword always shows the same
+// the city (docs/house-rules.md "Deterministic simulation"), so the same keyword always shows the same
 // numbers. It sits behind KeywordDataProvider so a real keyword-data API can replace it.
 import { z } from 'zod'
 import type { Business } from './business.js'
@@ -23,7 +23,7 @@ export type PlannerSort = (typeof PLANNER_SORTS)[number]
 /** Longest keyword the planner and the analysis accept. */
 export const KEYWORD_MAX_LENGTH = 100
 
-/** SPEC §3 "Planner keyword". */
+/** docs/product.md §3 "Planner keyword". */
 export const plannerKeywordSchema = z.object({
   keyword: z.string(),
   volume: z.number().int().nonnegative(),
@@ -304,7 +304,7 @@ export function describeKeyword(
 
 const LEVEL_RANK: Record<KeywordLevel, number> = { low: 0, medium: 1, high: 2 }
 
-/** The planner's filters (SPEC §2): intent and difficulty, 'all' for no filter. */
+/** The planner's filters (docs/product.md §2): intent and difficulty, 'all' for no filter. */
 export function filterKeywords(
   keywords: readonly PlannerKeyword[],
   { intent, difficulty }: Pick<PlannerQuery, 'intent' | 'difficulty'>,
@@ -358,7 +358,7 @@ export function searchKeywordIdeas(
   return sortKeywords(filterKeywords(ideas, query), query.sort)
 }
 
-/** SPEC §9 CSV columns for the planner export. */
+/** docs/product.md §9 CSV columns for the planner export. */
 export const PLANNER_CSV_HEADER = [
   'Keyword',
   'Search Volume',

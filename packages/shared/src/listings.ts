@@ -1,4 +1,4 @@
-// Local listings and citations (SPEC §2 Local Listings, §3 Listing/Citation; issue 9). The starting
+// Local listings and citations (docs/product.md §2 Local Listings, §3 Listing/Citation; issue 9). The starting
 // data is a deterministic sample that reproduces the spec's warning (3 inconsistent platforms for the
 // main business, 4 for a location); every platform the owner records replaces its sample, and the
 // consistency is then computed for real with the NAP rules of nap.ts.
@@ -150,7 +150,7 @@ function sampleEntries(opts: {
   const random = seededRandom('listings', opts.businessId, opts.locationId)
   const citations = citationSources(opts.category)
   const listedCitations = new Set(citations.filter((_, i) => i < 3 || random.next() < 0.6))
-  // SPEC §2: the warning names 3 platforms for the business itself and 4 for a location.
+  // docs/product.md §2: the warning names 3 platforms for the business itself and 4 for a location.
   const candidates = [...LISTING_PLATFORMS, ...citations.filter((c) => listedCitations.has(c))]
   const inconsistentCount = opts.locationId === 'main' ? 3 : 4
   const shuffled = [...candidates]

@@ -1,4 +1,4 @@
-// Location selection, one function for every screen (SPEC §4 "Location selection").
+// Location selection, one function for every screen (docs/product.md §4 "Location selection").
 import type { Business, Location } from './business.js'
 
 export const MAIN_LOCATION = 'main'

@@ -24,7 +24,7 @@ const earned = (tasks: ProgressTask[]) =>
     .badges.filter((b) => b.earned)
     .map((b) => b.name)
 
-describe('transitions (SPEC §4)', () => {
+describe('transitions (docs/product.md §4)', () => {
   test('pending may start or complete; in progress may only complete; completed is final', () => {
     expect(canTransition('pending', 'in-progress')).toBe(true)
     expect(canTransition('pending', 'completed')).toBe(true)
@@ -51,7 +51,7 @@ describe('transitions (SPEC §4)', () => {
   })
 })
 
-describe('points and levels (SPEC §9)', () => {
+describe('points and levels (docs/product.md §9)', () => {
   test('points count completed tasks only', () => {
     const progress = computeProgress([
       done('technical', 50),
@@ -102,7 +102,7 @@ describe('points and levels (SPEC §9)', () => {
   })
 })
 
-describe('badges (SPEC §9), each at its threshold', () => {
+describe('badges (docs/product.md §9), each at its threshold', () => {
   test('SEO Beginner needs 1 completed task; a started one does not count', () => {
     expect(earned([open('in-progress')])).toEqual([])
     expect(earned([done('reputation')])).toEqual(['SEO Beginner'])

@@ -1,4 +1,4 @@
-// SEO tasks, their transitions, and the points, levels and badges they earn (SPEC §3, §4, §9).
+// SEO tasks, their transitions, and the points, levels and badges they earn (docs/product.md §3, §4, §9).
 // One set of rules for the server, which enforces them, and the screen, which shows them.
 import { z } from 'zod'
 import { TASK_CATEGORIES, TASK_PRIORITIES } from './ai.js'
@@ -8,7 +8,7 @@ export type TaskStatus = (typeof TASK_STATUSES)[number]
 export type TaskPriority = (typeof TASK_PRIORITIES)[number]
 export type TaskCategory = (typeof TASK_CATEGORIES)[number]
 
-/** SPEC §3 "SEO task / recommendation", as GET /api/recommendations returns it. */
+/** docs/product.md §3 "SEO task / recommendation", as GET /api/recommendations returns it. */
 export const seoTaskSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -27,7 +27,7 @@ export const seoTaskSchema = z.object({
 export type SeoTask = z.infer<typeof seoTaskSchema>
 
 /**
- * SPEC §4: pending -> in-progress (Start), in-progress -> completed and pending -> completed
+ * docs/product.md §4: pending -> in-progress (Start), in-progress -> completed and pending -> completed
  * (Mark Complete). Nothing else, so a completed task can never be completed (and scored) twice.
  */
 const ALLOWED: Record<TaskStatus, readonly TaskStatus[]> = {
@@ -66,7 +66,7 @@ interface BadgeRule {
   category?: TaskCategory
 }
 
-/** SPEC §9 badges, in the order the screen shows them. */
+/** docs/product.md §9 badges, in the order the screen shows them. */
 export const BADGES: readonly BadgeRule[] = [
   { id: 'seo-beginner', name: 'SEO Beginner', description: 'Complete your first task', target: 1 },
   {
@@ -125,7 +125,7 @@ export type ProgressTask = Pick<SeoTask, 'status' | 'category' | 'points'>
 const percent = (part: number, whole: number) =>
   whole === 0 ? 0 : Math.round((part / whole) * 100)
 
-/** SPEC §9: points are the sum of completed tasks; level = floor(points / 100) + 1. */
+/** docs/product.md §9: points are the sum of completed tasks; level = floor(points / 100) + 1. */
 export function computeProgress(tasks: readonly ProgressTask[]): SeoProgress {
   const completed = tasks.filter((t) => t.status === 'completed')
   const inProgressTasks = tasks.filter((t) => t.status === 'in-progress').length

@@ -1,4 +1,4 @@
-// Seeded randomness for simulations (ARCHITECTURE "Deterministic simulation"): the same key always
+// Seeded randomness for simulations (docs/house-rules.md "Deterministic simulation"): the same key always
 // gives the same numbers, so a reload shows the same figures and tests can assert them.
 
 /** A 32-bit FNV-1a hash of the key parts. */

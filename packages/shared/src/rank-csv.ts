@@ -1,4 +1,4 @@
-// The rankings export (SPEC §9 "{product}-rankings.csv": keyword, current position, change, then the
+// The rankings export (docs/product.md §9 "{product}-rankings.csv": keyword, current position, change, then the
 // daily positions), written by the one CSV builder of csv.ts.
 import { buildCsv } from './csv.js'
 import { toRankingEntry, type RankHistory } from './rank-tracker.js'
@@ -25,7 +25,7 @@ export function buildRankingsCsv(history: Pick<RankHistory, 'days' | 'keywords'>
   return buildCsv(header, rows)
 }
 
-/** True when there is something to export (SPEC §5: exports are disabled when there is no data). */
+/** True when there is something to export (docs/product.md §5: exports are disabled when there is no data). */
 export function hasRankingData(history: Pick<RankHistory, 'keywords'> | undefined): boolean {
   return Boolean(history?.keywords.some((k) => k.checks.some((check) => check !== null)))
 }

@@ -33,7 +33,7 @@ const entry = (name: string, positions: (number | null)[]) =>
   toRankingEntry(keyword(name, positions), days)
 
 describe('default keywords', () => {
-  test('SPEC §9 templates filled from category and city', () => {
+  test('docs/product.md §9 templates filled from category and city', () => {
     expect(defaultRankKeywords('Dental', 'Austin')).toEqual([
       'dental in Austin',
       'best dental near me',

@@ -1,16 +1,16 @@
-// Rank Tracker rules shared by the server and the screen (SPEC §2 Rank Tracker, §4, §5, §9).
+// Rank Tracker rules shared by the server and the screen (docs/product.md §2 Rank Tracker, §4, §5, §9).
 import { z } from 'zod'
 import { MAIN_LOCATION } from './location-selection.js'
 
-/** SPEC §9: 7, 30 (default) and 90 days. */
+/** docs/product.md §9: 7, 30 (default) and 90 days. */
 export const RANK_RANGES = [7, 30, 90] as const
 export type RankRange = (typeof RANK_RANGES)[number]
 export const DEFAULT_RANK_RANGE: RankRange = 30
-/** SPEC §9: the load delay the screen shows as a loading state. */
+/** docs/product.md §9: the load delay the screen shows as a loading state. */
 export const RANK_LOAD_DELAY_MS = 1500
 /** History exists for the longest range from the day a keyword is added (issue 7). */
 export const RANK_BACKFILL_DAYS = 90
-/** SPEC §9: the trend shows the last 7 positions; Top Performers and Needs Improvement 3 each. */
+/** docs/product.md §9: the trend shows the last 7 positions; Top Performers and Needs Improvement 3 each. */
 export const TREND_POINTS = 7
 export const MOVERS_COUNT = 3
 export const MIN_RANK_POSITION = 1
@@ -24,12 +24,12 @@ export function normalizeKeyword(text: string): string {
   return text.trim().replace(/\s+/g, ' ')
 }
 
-/** Two keywords are the same search when they differ only in case or spacing (SPEC §5). */
+/** Two keywords are the same search when they differ only in case or spacing (docs/product.md §5). */
 export function keywordKey(text: string): string {
   return normalizeKeyword(text).toLowerCase()
 }
 
-/** SPEC §9 default rank keywords, filled from the business category and the location's city. */
+/** docs/product.md §9 default rank keywords, filled from the business category and the location's city. */
 export function defaultRankKeywords(category: string, city: string): string[] {
   const what = normalizeKeyword(category).toLowerCase() || 'local business'
   const where = normalizeKeyword(city)
@@ -44,7 +44,7 @@ export function defaultRankKeywords(category: string, city: string): string[] {
 
 const locationParam = z.string().trim().min(1).max(100).default(MAIN_LOCATION)
 
-/** SPEC §5: trimmed text must not be empty. */
+/** docs/product.md §5: trimmed text must not be empty. */
 export const trackKeywordInputSchema = z.object({
   keyword: z
     .string()
@@ -121,7 +121,7 @@ export function rangeDays(today: string, range: number): string[] {
   return Array.from({ length: range }, (_, i) => addDays(today, i - range + 1))
 }
 
-/** SPEC §3 ranking entry, computed from stored history. */
+/** docs/product.md §3 ranking entry, computed from stored history. */
 export interface RankingEntry {
   id: string
   keyword: string
@@ -169,7 +169,7 @@ export function toRankingEntry(
 
 export interface RankSummary {
   keywordsTracked: number
-  /** SPEC §9: one decimal; null when no keyword has a position. */
+  /** docs/product.md §9: one decimal; null when no keyword has a position. */
   averagePosition: number | null
   improved: number
   declined: number
@@ -189,7 +189,7 @@ export function summarizeRankings(entries: readonly RankingEntry[]): RankSummary
 
 const byKeyword = (a: RankingEntry, b: RankingEntry) => a.keyword.localeCompare(b.keyword)
 
-/** SPEC §9 Top Performers: the biggest gains, at most 3; ties in keyword order. */
+/** docs/product.md §9 Top Performers: the biggest gains, at most 3; ties in keyword order. */
 export function topPerformers(entries: readonly RankingEntry[], count = MOVERS_COUNT) {
   return entries
     .filter((e) => (e.change ?? 0) > 0)
@@ -197,7 +197,7 @@ export function topPerformers(entries: readonly RankingEntry[], count = MOVERS_C
     .slice(0, count)
 }
 
-/** SPEC §9 Needs Improvement: the biggest losses, at most 3; ties in keyword order. */
+/** docs/product.md §9 Needs Improvement: the biggest losses, at most 3; ties in keyword order. */
 export function needsImprovement(entries: readonly RankingEntry[], count = MOVERS_COUNT) {
   return entries
     .filter((e) => (e.change ?? 0) < 0)
@@ -205,17 +205,17 @@ export function needsImprovement(entries: readonly RankingEntry[], count = MOVER
     .slice(0, count)
 }
 
-/** SPEC §9: bar height max(10, 100 - 5 x position) percent. */
+/** docs/product.md §9: bar height max(10, 100 - 5 x position) percent. */
 export function trendBarHeight(position: number): number {
   return Math.max(10, 100 - 5 * position)
 }
 
-/** SPEC §9: the trend shows the last 7 checks. */
+/** docs/product.md §9: the trend shows the last 7 checks. */
 export function trendPoints(positions: readonly RankPoint[], count = TREND_POINTS): RankPoint[] {
   return positions.slice(-count)
 }
 
-/** '+3', '-2' or '0' (SPEC §2: "+n or -n"). */
+/** '+3', '-2' or '0' (docs/product.md §2: "+n or -n"). */
 export function formatChange(change: number): string {
   return change > 0 ? `+${change}` : String(change)
 }

@@ -1,4 +1,4 @@
-// The AI service handed to routes as deps.ai (ARCHITECTURE "ai/"): four tasks and a status, with
+// The AI service handed to routes as deps.ai (docs/house-rules.md "ai/"): four tasks and a status, with
 // the configured model when OPENAI_API_KEY is set and the built-in engine otherwise.
 import {
   AI_CONNECTED_MESSAGE,

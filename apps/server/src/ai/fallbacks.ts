@@ -1,4 +1,4 @@
-// SPEC §8 "AI fallbacks": what each task answers when the configured model fails or answers
+// docs/product.md §8 "AI fallbacks": what each task answers when the configured model fails or answers
 // something unusable. Canned on purpose: the spec fixes these, and they are labelled 'fallback'.
 import type { ContentIdeas, KeywordAnalysis } from '@localseo/shared/ai'
 import { seededRandom } from '@localseo/shared/random'
@@ -27,7 +27,7 @@ export const FALLBACK_CONTENT_IDEAS = [
 
 const RECOMMENDATIONS_FAILED_MESSAGE = 'Failed to generate recommendations'
 
-/** Volume 500-1499 (SPEC §8), seeded by the keyword so a retry shows the same number. */
+/** Volume 500-1499 (docs/product.md §8), seeded by the keyword so a retry shows the same number. */
 export function fallbackKeywordAnalysis(keyword: string): Omit<KeywordAnalysis, 'source'> {
   return {
     keyword,
@@ -43,7 +43,7 @@ export function fallbackContentIdeas(): Omit<ContentIdeas, 'source'> {
   return { ideas: [...FALLBACK_CONTENT_IDEAS] }
 }
 
-/** SPEC §8: recommendations have no fallback; the call fails with this exact message. */
+/** docs/product.md §8: recommendations have no fallback; the call fails with this exact message. */
 export function recommendationsFailed(): never {
   throw new AppError('bad_gateway', RECOMMENDATIONS_FAILED_MESSAGE)
 }

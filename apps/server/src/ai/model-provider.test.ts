@@ -1,5 +1,5 @@
 // The configured-model path against a local OpenAI-compatible stub: request shape, retries,
-// SPEC §8 fallbacks and their logs (issue 5).
+// docs/product.md §8 fallbacks and their logs (issue 5).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { AppError } from '../lib/errors.js'
 import { createTestApp, type TestApp } from '../testing/app.js'
@@ -63,7 +63,9 @@ beforeEach(() => {
 })
 
 const fallbackLogs = () =>
-  logs.lines.filter((line) => line.msg === 'AI model failed; using the SPEC §8 fallback')
+  logs.lines.filter(
+    (line) => line.msg === 'AI model failed; using the fallback (docs/product.md §8)',
+  )
 
 describe('requests to the configured model', () => {
   test('send the model, a system and a user message, JSON output and the key as a bearer token', async () => {
@@ -173,7 +175,7 @@ describe('retries', () => {
   })
 })
 
-describe('SPEC §8 fallbacks, each logged with its cause', () => {
+describe('docs/product.md §8 fallbacks, each logged with its cause', () => {
   test('timeout: keyword analysis gives volume 500-1499, Medium, High and the canned text', async () => {
     stub.script([], { delayMs: 1_000, ...jsonAnswer(keywordAnswer) })
     const started = Date.now()

@@ -1,4 +1,4 @@
-// OpenAI-compatible chat completions (SPEC §7) with the `openai` SDK: any endpoint that speaks the
+// OpenAI-compatible chat completions (docs/product.md §7) with the `openai` SDK: any endpoint that speaks the
 // protocol works through OPENAI_BASE_URL, a local model server included.
 import OpenAI from 'openai'
 import { AiProviderError, type AiProvider, type ChatPrompt } from './provider.js'

@@ -1,4 +1,4 @@
-// Prompt text shared by the four tasks (SPEC §7: a system and a user message per call).
+// Prompt text shared by the four tasks (docs/product.md §7: a system and a user message per call).
 import type { Business } from '@localseo/shared/business'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { capText, dataBlock } from './plain-text.js'

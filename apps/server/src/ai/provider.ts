@@ -1,4 +1,4 @@
-// The seam between the AI tasks and a remote model (ARCHITECTURE "ai/"): a task hands over a system
+// The seam between the AI tasks and a remote model (docs/house-rules.md "ai/"): a task hands over a system
 // and a user message and gets back parsed JSON, or an AiProviderError saying why not.
 
 export interface ChatPrompt {

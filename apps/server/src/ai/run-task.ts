@@ -1,6 +1,6 @@
 // One path for every AI task (issue 5): validate the request, answer from the built-in engine when
 // no model is configured, otherwise take one call from the daily quota, ask the model, validate its
-// answer, and fall back (SPEC §8) with the cause logged when anything goes wrong.
+// answer, and fall back (docs/product.md §8) with the cause logged when anything goes wrong.
 import type { z } from 'zod'
 import type { Db } from '../db/client.js'
 import type { Clock } from '../lib/clock.js'
@@ -18,7 +18,7 @@ export interface AiTask<Input, ModelOutput, Result> {
   prompt(input: Input): ChatPrompt
   fromModel(input: Input, output: ModelOutput): Result
   builtIn(input: Input): Result
-  /** SPEC §8; throws where the spec says the task fails instead. */
+  /** docs/product.md §8; throws where the spec says the task fails instead. */
   fallback(input: Input): Result
 }
 
@@ -91,7 +91,7 @@ export async function runAiTask<Input, ModelOutput, Result>({
     // Never the prompt or the key: the cause and the task are enough to diagnose.
     context.logger.warn(
       { task: task.name, userId, model: provider.model, cause },
-      'AI model failed; using the SPEC §8 fallback',
+      'AI model failed; using the fallback (docs/product.md §8)',
     )
     return task.fallback(input)
   }

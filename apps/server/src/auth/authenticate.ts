@@ -1,5 +1,5 @@
 // Bearer verification shared by the /auth/v1 user endpoints and requireAuth for /api. GoTrue checks
-// the session row on every authenticated request (reference/gotrue-compat.md §6, §10 item 6), so
+// the session row on every authenticated request (docs/auth-api.md §6, §10 item 6), so
 // logout and password change take effect at once rather than at token expiry.
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'

@@ -1,4 +1,4 @@
-// Email-based account flows (issue 3 item 2, reference/gotrue-compat.md §3): recovery, magic link and
+// Email-based account flows (issue 3 item 2, docs/auth-api.md §3): recovery, magic link and
 // code sign-in, sign-up confirmation, resend and the verify step they all end in. Nothing here tells
 // a caller whether an address has an account: unknown addresses get the same answer and use up the
 // same per-address email allowance.

@@ -1,4 +1,4 @@
-// The email-based endpoints of /auth/v1 (reference/gotrue-compat.md §3): /recover, /otp, /resend and
+// The email-based endpoints of /auth/v1 (docs/auth-api.md §3): /recover, /otp, /resend and
 // /verify (POST answers a session; GET, the emailed link, redirects with the session or the error in
 // the URL fragment). Redirect targets pass safeRedirect, so a link never becomes an open redirect.
 import { Hono, type Context } from 'hono'

@@ -1,4 +1,4 @@
-// GoTrue's error model for /auth/v1 (reference/gotrue-compat.md §4). auth-js reads `code` only when it
+// GoTrue's error model for /auth/v1 (docs/auth-api.md §4). auth-js reads `code` only when it
 // can see the X-Supabase-Api-Version response header and `error_code` otherwise, so every body is a
 // superset that maps to the same AuthApiError either way.
 import type { Context } from 'hono'

@@ -1,6 +1,6 @@
-// JWT signing keys, imported once at boot (ARCHITECTURE "tokens"). ES256 with a published JWKS is the
+// JWT signing keys, imported once at boot (docs/house-rules.md "tokens"). ES256 with a published JWKS is the
 // default so auth-js getClaims() can verify locally; JWT_SECRET selects legacy HS256
-// (reference/gotrue-compat.md §5).
+// (docs/auth-api.md §5).
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import {

@@ -52,7 +52,7 @@ export const metadataField = z.record(z.string(), z.unknown()).superRefine((meta
   if (problem) ctx.addIssue({ code: 'custom', message: problem })
 })
 
-/** PUT /user `data`: merged key-wise, a null value deletes the key (reference/gotrue-compat.md §3). */
+/** PUT /user `data`: merged key-wise, a null value deletes the key (docs/auth-api.md §3). */
 export function mergeMetadata(current: Json, patch: Json): Json {
   // fromEntries defines own properties, so a `__proto__` key stays a key, not a prototype.
   return Object.fromEntries([

@@ -1,4 +1,4 @@
-// /auth/v1/factors (reference/gotrue-compat.md §3): enroll, challenge, verify, unenroll a TOTP factor.
+// /auth/v1/factors (docs/auth-api.md §3): enroll, challenge, verify, unenroll a TOTP factor.
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppDeps } from '../lib/deps.js'

@@ -1,4 +1,4 @@
-// TOTP second factor under /factors (reference/gotrue-compat.md §3 "factors", §7 TOTP: 30 s period,
+// TOTP second factor under /factors (docs/auth-api.md §3 "factors", §7 TOTP: 30 s period,
 // skew ±1, 6 digits, SHA1). Beyond GoTrue, each factor remembers the last accepted time step, so a
 // code is never accepted twice (security-tests §1a, ASVS 2.8.4).
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'

@@ -1,4 +1,4 @@
-// Email + password sign-up and sign-in (reference/gotrue-compat.md §3 /signup, /token password).
+// Email + password sign-up and sign-in (docs/auth-api.md §3 /signup, /token password).
 import { eq } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { users } from '../db/schema/business.js'

@@ -1,4 +1,4 @@
-// Password hashing (ARCHITECTURE "passwords"): argon2id with OWASP parameters. Passwords are never
+// Password hashing (docs/house-rules.md "passwords"): argon2id with OWASP parameters. Passwords are never
 // truncated (GoTrue's bcrypt silently stops at 72 bytes; we do not), only capped at 1024 characters.
 import { hash, verify, type Options } from '@node-rs/argon2'
 import { MIN_PASSWORD_LENGTH, validationFailed, weakPassword } from './errors.js'
@@ -14,7 +14,7 @@ const ARGON2_OPTIONS: Options = {
   parallelism: 1,
 }
 
-/** Throws 422 weak_password below the SPEC minimum and 400 above the cap (§3 /signup, §7). */
+/** Throws 422 weak_password below the product's minimum and 400 above the cap (§3 /signup, §7). */
 export function assertPasswordAcceptable(password: string): void {
   if ([...password].length < MIN_PASSWORD_LENGTH) throw weakPassword()
   if (password.length > MAX_PASSWORD_LENGTH) {

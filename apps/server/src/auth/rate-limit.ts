@@ -1,4 +1,4 @@
-// Rate limits with GoTrue's defaults (reference/gotrue-compat.md §7, issue 3 item 4). State lives in
+// Rate limits with GoTrue's defaults (docs/auth-api.md §7, issue 3 item 4). State lives in
 // auth.rate_limits, so every app instance on one PostgreSQL shares it, and each decision is a single
 // atomic upsert (no read-then-write race between instances).
 import { and, eq, lt, sql } from 'drizzle-orm'

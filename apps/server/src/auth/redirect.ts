@@ -1,4 +1,4 @@
-// Where email links may send the browser (reference/gotrue-compat.md §1 "Redirects"): SITE_URL and
+// Where email links may send the browser (docs/auth-api.md §1 "Redirects"): SITE_URL and
 // the AUTH_REDIRECT_URLS list only, matched by origin and path prefix; anything else falls back to
 // SITE_URL, so a link can never become an open redirect.
 import type { Env } from '../env.js'

@@ -1,5 +1,5 @@
 // Request-body parsing for /auth/v1: JSON only (400 bad_json), then a zod schema (400
-// validation_failed). Unknown fields are ignored, as GoTrue does (reference/gotrue-compat.md §1).
+// validation_failed). Unknown fields are ignored, as GoTrue does (docs/auth-api.md §1).
 import type { Context } from 'hono'
 import type { z } from 'zod'
 import { badJson, validationFailed } from './errors.js'

@@ -1,5 +1,5 @@
 // Guards the product's /api routes with the same checks GoTrue applies to its own user endpoints:
-// a valid access token AND a live session row (ARCHITECTURE "Sessions are checked on every
+// a valid access token AND a live session row (docs/house-rules.md "Sessions are checked on every
 // authenticated request"), so logout and password change take effect at once.
 import type { MiddlewareHandler } from 'hono'
 import type { AppDeps } from '../lib/deps.js'

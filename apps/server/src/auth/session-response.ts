@@ -1,4 +1,4 @@
-// The AccessTokenResponse every successful grant returns (reference/gotrue-compat.md §2 "Session").
+// The AccessTokenResponse every successful grant returns (docs/auth-api.md §2 "Session").
 import type { AppDeps } from '../lib/deps.js'
 import type { IssuedSession } from './sessions.js'
 import { tokenMetadata } from './metadata.js'

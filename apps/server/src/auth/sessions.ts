@@ -1,4 +1,4 @@
-// Sessions and refresh-token rotation (reference/gotrue-compat.md §6, GoTrue v1 semantics with a
+// Sessions and refresh-token rotation (docs/auth-api.md §6, GoTrue v1 semantics with a
 // 10 s reuse interval). Every multi-row change runs in one transaction on the tx handle only.
 import { and, desc, eq, ne } from 'drizzle-orm'
 import type { Db } from '../db/client.js'

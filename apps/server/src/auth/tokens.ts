@@ -1,4 +1,4 @@
-// Access-token JWTs (reference/gotrue-compat.md §5) and opaque refresh-token primitives (§6).
+// Access-token JWTs (docs/auth-api.md §5) and opaque refresh-token primitives (§6).
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose'
 import { unixSeconds, type Clock } from '../lib/clock.js'

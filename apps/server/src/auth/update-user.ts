@@ -1,4 +1,4 @@
-// PUT /user (reference/gotrue-compat.md §3): metadata merge, password change (the current session
+// PUT /user (docs/auth-api.md §3): metadata merge, password change (the current session
 // stays, every other one ends) and email change, which takes effect only when the link or code sent
 // to the new address is used (email-auth.ts verifyOneTimeToken).
 import { and, eq, ne } from 'drizzle-orm'

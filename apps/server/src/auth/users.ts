@@ -1,4 +1,4 @@
-// The GoTrue User object (reference/gotrue-compat.md §2 "User") and small user-row helpers.
+// The GoTrue User object (docs/auth-api.md §2 "User") and small user-row helpers.
 import { asc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { authMfaFactors, authUsers } from '../db/schema/auth.js'

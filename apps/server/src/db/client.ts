@@ -1,5 +1,5 @@
 // One database handle for the whole process: embedded PGlite in DATA_DIR by default, PostgreSQL when
-// DATABASE_URL is set. Both speak the same SQL and run the same migrations (ARCHITECTURE "database").
+// DATABASE_URL is set. Both speak the same SQL and run the same migrations (docs/house-rules.md "database").
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'

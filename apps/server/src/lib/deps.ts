@@ -26,7 +26,7 @@ export interface AppDeps {
   devMailKey?: string
   /** Simulated Google Search Console and Analytics; replaceable by the real APIs. */
   google: GoogleDataProvider
-  /** The configured model or the built-in engine, with SPEC §8 fallbacks and the daily quota. */
+  /** The configured model or the built-in engine, with docs/product.md §8 fallbacks and the daily quota. */
   ai: AiService
   /** Keyword positions for the Rank Tracker; the simulated provider when not given. */
   rank?: RankProvider

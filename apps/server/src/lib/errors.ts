@@ -1,4 +1,4 @@
-// One error model for /api (ARCHITECTURE "One error shape"): throw AppError anywhere, map it once.
+// One error model for /api (docs/house-rules.md "One error shape"): throw AppError anywhere, map it once.
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
 export type ErrorCode =
@@ -28,7 +28,7 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   url_not_allowed: 422,
   rate_limited: 429,
   internal_error: 500,
-  // An upstream service (the AI model) failed and there is no honest fallback (SPEC §8).
+  // An upstream service (the AI model) failed and there is no honest fallback (docs/product.md §8).
   bad_gateway: 502,
 }
 

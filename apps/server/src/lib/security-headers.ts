@@ -1,6 +1,6 @@
 import { secureHeaders } from 'hono/secure-headers'
 
-// CSP without inline script (ARCHITECTURE "Security headers"). Inline *styles* stay allowed because
+// CSP without inline script (docs/house-rules.md "Security headers"). Inline *styles* stay allowed because
 // Radix positions popovers with style attributes; scripts only ever come from our own origin.
 export const securityHeaders = () =>
   secureHeaders({

@@ -1,4 +1,4 @@
-// Tenant scoping (ARCHITECTURE "Tenant scoping inside the query"): the business id always comes from
+// Tenant scoping (docs/house-rules.md "Tenant scoping inside the query"): the business id always comes from
 // the verified session's user, never from the request.
 import { and, asc, eq } from 'drizzle-orm'
 import {
@@ -68,7 +68,7 @@ function toBusiness(row: BusinessRow, locationRows: LocationRow[]): Business {
   }
 }
 
-/** The signed-in owner's business with its locations, or the empty business (SPEC §3, §6). */
+/** The signed-in owner's business with its locations, or the empty business (docs/product.md §3, §6). */
 export async function getBusinessForUser({
   db,
   userId,

@@ -1,4 +1,4 @@
-// zod at every /api boundary; failures become one 422 with the issues listed (ARCHITECTURE).
+// zod at every /api boundary; failures become one 422 with the issues listed (docs/house-rules.md).
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
 import type { ZodType } from 'zod'

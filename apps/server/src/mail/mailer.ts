@@ -1,4 +1,4 @@
-// Outgoing mail (ARCHITECTURE "mail"): nodemailer over SMTP_URL when it is set; otherwise every
+// Outgoing mail (docs/house-rules.md "mail"): nodemailer over SMTP_URL when it is set; otherwise every
 // message is kept in the mail_outbox table, readable at /dev/mail outside production with the key in
 // DATA_DIR/dev-mail.key (mail/dev-mail.routes.ts), and logged with its link so a developer can follow
 // it from the console.

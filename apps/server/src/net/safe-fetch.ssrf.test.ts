@@ -1,4 +1,4 @@
-// The SSRF suite (issue 8 item 4, reference/security-tests.md §1f): every way of pointing the fetcher
+// The SSRF suite (issue 8 item 4, docs/security.md §1f): every way of pointing the fetcher
 // at this machine or a private network is refused by default, and a canary server on 127.0.0.1
 // (and [::1] when the machine has it) counts 0 hits. Loopback only: targets outside 127.0.0.0/8
 // and ::1 are checked by the URL policy and by stubbed DNS, never by sending them traffic.

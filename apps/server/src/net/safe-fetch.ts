@@ -1,5 +1,5 @@
 // The one way the server fetches a URL a user gave it (backlink pages, site audits): an SSRF guard
-// around undici (ARCHITECTURE "outbound HTTP", docs/decisions/007-ssrf-safe-fetching.md, docs/security.md §1f).
+// around undici (docs/house-rules.md "outbound HTTP", docs/decisions/007-ssrf-safe-fetching.md, docs/security.md §1f).
 //
 // - http and https only, ports 80 and 443, no credentials in the URL, no local names (localhost,
 //   *.localhost, *.local, *.internal, *.home.arpa, *.localdomain);

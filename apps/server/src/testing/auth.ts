@@ -1,4 +1,4 @@
-// Signing up and authorizing in tests through the real /auth/v1 API (STYLE "Tests": never mock our
+// Signing up and authorizing in tests through the real /auth/v1 API (docs/house-rules.md "Tests": never mock our
 // own API).
 
 /** Anything with Hono's `request()`: the app from createTestApp() or a sub-app. */

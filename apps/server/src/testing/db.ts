@@ -1,4 +1,4 @@
-// A fresh, migrated database per test (STYLE "Tests"): PGlite migrated once per test file and cloned,
+// A fresh, migrated database per test (docs/house-rules.md "Tests"): PGlite migrated once per test file and cloned,
 // or, when TEST_DATABASE_URL is set, a PostgreSQL database copied from a migrated template.
 import { randomBytes } from 'node:crypto'
 import { PGlite } from '@electric-sql/pglite'

@@ -1,4 +1,4 @@
-// Valid request bodies shared by tests (STYLE "Tests"): a business and a location to send to the API.
+// Valid request bodies shared by tests (docs/house-rules.md "Tests"): a business and a location to send to the API.
 
 /** A valid PUT /api/business body: a dentist in Austin. */
 export const businessInput = {

@@ -1,4 +1,4 @@
-// Route guards (SPEC §2). Each waits for the start-up session check, so the wrong screen never flashes.
+// Route guards (docs/product.md §2). Each waits for the start-up session check, so the wrong screen never flashes.
 // Two half-way states keep the app closed: 'mfa-required' shows the code step on the landing page,
 // and 'password-recovery' shows the 'Set a new password' screen.
 import type { ReactNode } from 'react'

@@ -1,4 +1,4 @@
-// The route table (SPEC §2). Protected screens and their layout are code-split, so the landing page
+// The route table (docs/product.md §2). Protected screens and their layout are code-split, so the landing page
 // ships only what it needs; each screen receives the user's business (or the empty business).
 import type { Business } from '@localseo/shared/business'
 import { lazy, Suspense, type ComponentType } from 'react'

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useAuth } from '@/lib/auth'
 import { businessQueryOptions } from '@/lib/business'
 
-/** The signed-in user's business, or the empty business (SPEC §2: every screen receives one). */
+/** The signed-in user's business, or the empty business (docs/product.md §2: every screen receives one). */
 export function useBusiness(): Business {
   const { user } = useAuth()
   const { data } = useQuery({

@@ -2,7 +2,7 @@ import { AlertTriangle, Info, OctagonAlert } from 'lucide-react'
 import type { AuditSeverity } from '@/lib/site-audit'
 import { cn } from '@/lib/utils'
 
-// Severity in words and with an icon as well as colour (STYLE "colour never the only signal").
+// Severity in words and with an icon as well as colour (docs/house-rules.md "colour never the only signal").
 const auditSeverityStyle: Record<
   AuditSeverity,
   { label: string; className: string; Icon: typeof Info }

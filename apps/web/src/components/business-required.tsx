@@ -4,7 +4,7 @@ import { buttonClassName } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { paths } from '@/config/paths'
 
-/** SPEC §1: every feature screen needs a business name. */
+/** docs/product.md §1: every feature screen needs a business name. */
 export const BUSINESS_REQUIRED_MESSAGE =
   'Please add your business information in Settings first to use this feature.'
 

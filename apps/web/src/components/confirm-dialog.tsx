@@ -10,7 +10,7 @@ import {
 import { Button } from '@/components/ui/button'
 
 /**
- * The confirm step before something is deleted (ARCHITECTURE "a confirm dialog for deletions"): it
+ * The confirm step before something is deleted (docs/house-rules.md "a confirm dialog for deletions"): it
  * stays open, and its buttons wait, while the deletion runs.
  */
 export function ConfirmDialog({

@@ -9,7 +9,7 @@ import { useId, useState } from 'react'
 import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
 
-/** SPEC §2: '{business name} (Main)' and every location; screens show it only when locations exist. */
+/** docs/product.md §2: '{business name} (Main)' and every location; screens show it only when locations exist. */
 export function LocationPicker({
   business,
   value,
@@ -36,7 +36,7 @@ export function LocationPicker({
 }
 
 /**
- * The location a screen shows (SPEC §4): starts at main; a location that no longer exists falls back
+ * The location a screen shows (docs/product.md §4): starts at main; a location that no longer exists falls back
  * to main through resolveLocation, the one shared selection function.
  */
 export function useSelectedLocation(business: Business): [ResolvedLocation, (id: string) => void] {

@@ -1,9 +1,9 @@
-// The single route registry (STYLE "A single route registry"): every link and redirect reads from here.
+// The single route registry (docs/house-rules.md "A single route registry"): every link and redirect reads from here.
 export const paths = {
   landing: '/',
   recommendations: '/recommendations',
   dashboard: '/dashboard',
-  /** Issue 11: reached from the dashboard's Issues to Fix card; the side menu stays as SPEC §2 has it. */
+  /** Issue 11: reached from the dashboard's Issues to Fix card; the side menu stays as docs/product.md §2 has it. */
   siteAudit: '/dashboard/audit',
   keywords: '/keywords',
   keywordPlanner: '/keyword-planner',
@@ -19,7 +19,7 @@ export type AppPath = (typeof paths)[keyof typeof paths]
 
 export type ScreenKey = Exclude<keyof typeof paths, 'landing' | 'resetPassword' | 'siteAudit'>
 
-/** Side-menu entries in SPEC §2 order; the labels double as screen titles. */
+/** Side-menu entries in docs/product.md §2 order; the labels double as screen titles. */
 export const menuEntries: ReadonlyArray<{ key: ScreenKey; label: string; path: AppPath }> = [
   { key: 'recommendations', label: 'SEO Recommendations', path: paths.recommendations },
   { key: 'dashboard', label: 'Dashboard', path: paths.dashboard },
@@ -31,7 +31,7 @@ export const menuEntries: ReadonlyArray<{ key: ScreenKey; label: string; path: A
   { key: 'settings', label: 'Settings', path: paths.settings },
 ]
 
-/** SPEC §2: the active entry comes from the first path segment, default recommendations. */
+/** docs/product.md §2: the active entry comes from the first path segment, default recommendations. */
 export function activeMenuKey(pathname: string): ScreenKey {
   const segment = pathname.split('/').find((part) => part !== '') ?? ''
   const entry = menuEntries.find((item) => item.path === `/${segment}`)

@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { ApiError } from './api-error'
 import { authClient } from './auth'
 
-/** The server's one error shape (ARCHITECTURE "One error shape"). */
+/** The server's one error shape (docs/house-rules.md "One error shape"). */
 const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),

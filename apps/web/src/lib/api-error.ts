@@ -1,4 +1,4 @@
-/** A failed /api call, carrying the server's error code (ARCHITECTURE "One error shape"). */
+/** A failed /api call, carrying the server's error code (docs/house-rules.md "One error shape"). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -138,7 +138,7 @@ describe('start-up session check', () => {
   })
 })
 
-describe('login and signup errors (SPEC §8)', () => {
+describe('login and signup errors (docs/product.md §8)', () => {
   test('a login error shows the provider message and the store throws', async () => {
     const store = storeWith(
       fakeClient({

@@ -1,4 +1,4 @@
-// The auth client and the auth store (SPEC §4): logged out -> loading -> logged in, with an error
+// The auth client and the auth store (docs/product.md §4): logged out -> loading -> logged in, with an error
 // message on failure. The store is framework-free; React reads it through useSyncExternalStore.
 import type { Business } from '@localseo/shared/business'
 import {
@@ -29,7 +29,7 @@ export const authClient = new GoTrueClient({
   headers: { apikey: 'localseo' },
 })
 
-// SPEC §8 error catalogue.
+// docs/product.md §8 error catalogue.
 export const authMessages = {
   loginFailed: 'An error occurred during login',
   userNotFound: 'User not found',
@@ -71,7 +71,7 @@ export interface AuthStoreDeps {
   origin?: string
 }
 
-/** A failure whose message is meant for the user, exactly as SPEC §8 words it. */
+/** A failure whose message is meant for the user, exactly as docs/product.md §8 words it. */
 class AuthFailure extends Error {}
 
 /** The message to show for an auth-js error, or the fallback when it has none. */
@@ -256,7 +256,7 @@ export function createAuthStore({
     try {
       await enter(await action())
     } catch (error) {
-      // SPEC §8: the provider's message, else the generic one.
+      // docs/product.md §8: the provider's message, else the generic one.
       setState({
         status: 'logged-out',
         user: null,
@@ -334,13 +334,13 @@ export function createAuthStore({
       return () => data.subscription.unsubscribe()
     },
 
-    /** Throws after recording the error; the form shows `error` and swallows the throw (SPEC §8). */
+    /** Throws after recording the error; the form shows `error` and swallows the throw (docs/product.md §8). */
     login: (email: string, password: string) =>
       run(authMessages.loginFailed, async () => {
         const { data, error } = await client.signInWithPassword({ email, password })
         if (error) throw new AuthFailure(error.message || authMessages.loginFailed)
         if (!data.user) throw new AuthFailure(authMessages.userNotFound)
-        // SPEC §5: a sign-in that returns no session is an error too.
+        // docs/product.md §5: a sign-in that returns no session is an error too.
         if (!data.session) throw new AuthFailure(authMessages.loginFailed)
         return data.user
       }),
@@ -428,7 +428,7 @@ export function createAuthStore({
       if (state.error !== null) setState({ error: null })
     },
 
-    /** Replaces the business on the stored user (SPEC §4 "Business save success"). */
+    /** Replaces the business on the stored user (docs/product.md §4 "Business save success"). */
     setBusiness: (business: Business) => {
       if (!state.user) return
       // The cache first, so no screen renders the new business next to the cached old one.

@@ -16,7 +16,7 @@ export function createBusinessCacheWriter(queryClient: QueryClient) {
   return (userId: string, business: Business): void => {
     void queryClient.cancelQueries({ queryKey: businessQueryKey(userId) })
     queryClient.setQueryData(businessQueryKey(userId), business)
-    // SPEC §4: the dashboard and the simulated Google data follow the saved business.
+    // docs/product.md §4: the dashboard and the simulated Google data follow the saved business.
     for (const queryKey of businessDerivedKeys) {
       void queryClient.invalidateQueries({ queryKey })
     }

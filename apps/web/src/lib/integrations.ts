@@ -1,4 +1,4 @@
-// The owner's Google connections (SPEC §3 googleConnections, §4 "Google connection per service"):
+// The owner's Google connections (docs/product.md §3 googleConnections, §4 "Google connection per service"):
 // stored on the server per user, mirrored on the stored user. Read by Settings and the Dashboard.
 import { googleConnectionsSchema, type GoogleConnections } from '@localseo/shared/integrations'
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'

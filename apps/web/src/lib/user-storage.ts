@@ -1,4 +1,4 @@
-// SPEC §3: the signed-in user is persisted in browser storage under 'user'; SPEC §4: a stored user
+// docs/product.md §3: the signed-in user is persisted in browser storage under 'user'; docs/product.md §4: a stored user
 // that fails to parse is removed.
 import type { AppUser, GoogleConnections } from './stored-user'
 

@@ -1,4 +1,4 @@
-// Server-shaped fixtures for the business, its locations and the Google data (SPEC §3).
+// Server-shaped fixtures for the business, its locations and the Google data (docs/product.md §3).
 import type { Business, Location } from '@localseo/shared/business'
 import type {
   AnalyticsData,

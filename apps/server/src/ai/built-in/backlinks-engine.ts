@@ -1,4 +1,4 @@
-// Built-in backlink advice: reads the SPEC §9 scores and a profile of ALL of the owner's links, and
+// Built-in backlink advice: reads the docs/product.md §9 scores and a profile of ALL of the owner's links, and
 // names the local and category link sources that are still missing (issue 5). The server counts the
 // profile in SQL over every backlink in scope (features/backlinks/backlink-profile.ts);
 // profileBacklinks counts the same figures from an array, and a test holds the two to each other.

@@ -1,4 +1,4 @@
-// What local SEO looks like for each business category (SPEC §3 categories): the searches people
+// What local SEO looks like for each business category (docs/product.md §3 categories): the searches people
 // make, the directories that matter, the schema.org type. The built-in engine builds its advice
 // from this plus the owner's own data. `{noun}` is the category's search noun (categoryTerms).
 import type { BusinessCategory } from '@localseo/shared/business'

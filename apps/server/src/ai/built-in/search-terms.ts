@@ -24,7 +24,7 @@ export function wordsOf(value: string): string[] {
     .filter(Boolean)
 }
 
-/** The same buckets the keyword planner uses (SPEC §3 planner intent). */
+/** The same buckets the keyword planner uses (docs/product.md §3 planner intent). */
 export function detectIntent(keyword: string, city: string): SearchIntent {
   const k = normalise(keyword)
   if (/^(how|what|why|when|which|can|do|does|is|are)\b|\b(guide|tips|ideas|vs)\b/.test(k)) {

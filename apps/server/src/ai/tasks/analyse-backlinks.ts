@@ -1,4 +1,4 @@
-// Backlink analysis (SPEC §3, §7, §8, §9): the three scores come from counts over ALL backlinks in
+// Backlink analysis (docs/product.md §3, §7, §8, §9): the three scores come from counts over ALL backlinks in
 // scope (a profile the server counts in SQL, or counted here from the array when none is given); the
 // model only writes the advice text and sees the first 5 links.
 import { z } from 'zod'
@@ -17,7 +17,7 @@ import {
   locationIdInput,
 } from './task-inputs.js'
 
-/** SPEC §7: only the first 5 backlinks are sent to the model. */
+/** docs/product.md §7: only the first 5 backlinks are sent to the model. */
 export const BACKLINKS_SENT_TO_MODEL = 5
 
 const analyseBacklinksInput = z
@@ -30,7 +30,7 @@ const analyseBacklinksInput = z
     profile: backlinkProfileInput.optional(),
   })
   .transform((v) => {
-    // A chosen location's city and state decide what counts as local (SPEC §2 location selector).
+    // A chosen location's city and state decide what counts as local (docs/product.md §2 location selector).
     const place = resolveLocation(v.business, v.locationId)
     const profile =
       v.profile ?? profileBacklinks({ business: v.business, place, backlinks: v.backlinks })

@@ -1,4 +1,4 @@
-// Keyword analysis (SPEC §3 "Keyword analysis result", §7, §8).
+// Keyword analysis (docs/product.md §3 "Keyword analysis result", §7, §8).
 import { z } from 'zod'
 import type { KeywordAnalysis } from '@localseo/shared/ai'
 import { resolveLocation } from '@localseo/shared/location-selection'

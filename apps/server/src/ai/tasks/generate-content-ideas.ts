@@ -1,4 +1,4 @@
-// Location-specific content ideas (SPEC §7, §8).
+// Location-specific content ideas (docs/product.md §7, §8).
 import { z } from 'zod'
 import type { ContentIdeas } from '@localseo/shared/ai'
 import { resolveLocation } from '@localseo/shared/location-selection'

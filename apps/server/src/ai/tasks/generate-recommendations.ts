@@ -1,4 +1,4 @@
-// SEO task suggestions (SPEC §3 "SEO task", §7, §8): no fallback, the call fails instead.
+// SEO task suggestions (docs/product.md §3 "SEO task", §7, §8): no fallback, the call fails instead.
 import { z } from 'zod'
 import type { SeoTaskSuggestions } from '@localseo/shared/ai'
 import { scoreBacklinks } from '@localseo/shared/backlink-scores'
@@ -41,7 +41,7 @@ const modelTask = z.object({
   priority: modelPriority,
   category: modelTaskCategory,
   impact: modelText(160).catch('Improves local visibility'),
-  // Points feed levels and badges (SPEC §9), so a model cannot hand out thousands.
+  // Points feed levels and badges (docs/product.md §9), so a model cannot hand out thousands.
   points: z.coerce
     .number()
     .finite()

@@ -4,7 +4,7 @@ import { LEVELS, TASK_CATEGORIES, TASK_PRIORITIES } from '@localseo/shared/ai'
 import { businessSchema } from '@localseo/shared/business'
 import { BUSINESS_REQUIRED } from '../../lib/tenant.js'
 
-/** Every task needs a named business (SPEC §1); its fields were validated when it was saved. */
+/** Every task needs a named business (docs/product.md §1); its fields were validated when it was saved. */
 export const businessInput = businessSchema.refine((b) => b.name.trim() !== '', {
   message: BUSINESS_REQUIRED,
   path: ['name'],

@@ -1,4 +1,4 @@
-// A local OpenAI-compatible chat completions server for tests (STYLE "Tests": mock only third
+// A local OpenAI-compatible chat completions server for tests (docs/house-rules.md "Tests": mock only third
 // parties). Loopback only; each test scripts its answers and reads what the stub received.
 import { createServer, type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'

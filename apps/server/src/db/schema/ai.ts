@@ -1,5 +1,5 @@
 // AI usage per user per UTC day, for the daily quota (issue 5). In the database, not in memory, so
-// every app instance behind a load balancer shares one count (ARCHITECTURE "Scaling out").
+// every app instance behind a load balancer shares one count (docs/house-rules.md "Scaling out").
 import { date, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core'
 import { authUsers } from './auth.js'
 

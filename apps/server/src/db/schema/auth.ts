@@ -1,4 +1,4 @@
-// Tables of the Supabase-compatible auth API (reference/gotrue-compat.md §6), kept in their own
+// Tables of the Supabase-compatible auth API (docs/auth-api.md §6), kept in their own
 // `auth` schema as GoTrue does, apart from the product's tables.
 import { sql } from 'drizzle-orm'
 import {
@@ -74,7 +74,7 @@ export const authSessions = authSchema.table(
     /**
      * Per-session HMAC key: each rotated refresh token is HMAC(key, parent token), so a retry of a
      * just-rotated token can be answered with the same child although only hashes are stored
-     * (reference/gotrue-compat.md §6, like GoTrue's v2 `refresh_token_hmac_key`).
+     * (docs/auth-api.md §6, like GoTrue's v2 `refresh_token_hmac_key`).
      */
     refreshTokenHmacKey: text('refresh_token_hmac_key'),
     userAgent: text('user_agent'),
@@ -150,7 +150,7 @@ export const authOneTimeTokens = authSchema.table(
   ],
 )
 
-/** TOTP factors (reference/gotrue-compat.md §6 `mfa_factors`); the secret is never serialized. */
+/** TOTP factors (docs/auth-api.md §6 `mfa_factors`); the secret is never serialized. */
 export const authMfaFactors = authSchema.table(
   'mfa_factors',
   {

@@ -1,5 +1,5 @@
 // The owner and their business with its locations (docs/product.md §3). Every tenant table of every
-// feature carries business_id from businessIdColumn (ARCHITECTURE "Scaling out").
+// feature carries business_id from businessIdColumn (docs/house-rules.md "Scaling out").
 import { sql } from 'drizzle-orm'
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { authUsers } from './auth.js'
@@ -13,7 +13,7 @@ export const users = pgTable('users', {
     .references(() => authUsers.id, { onDelete: 'cascade' }),
   email: text('email').notNull(),
   name: text('name').notNull().default(''),
-  // Simulated Google connections (SPEC §3 googleConnections), per user.
+  // Simulated Google connections (docs/product.md §3 googleConnections), per user.
   searchConsoleConnected: boolean('search_console_connected').notNull().default(false),
   analyticsConnected: boolean('analytics_connected').notNull().default(false),
   createdAt,
@@ -42,11 +42,11 @@ export const businesses = pgTable(
     createdAt,
     updatedAt,
   },
-  // One business per user (SPEC §6).
+  // One business per user (docs/product.md §6).
   (t) => [uniqueIndex('businesses_user_id_key').on(t.userId)],
 )
 
-/** The tenant key every business table carries (ARCHITECTURE "Scaling out"), gone with its business. */
+/** The tenant key every business table carries (docs/house-rules.md "Scaling out"), gone with its business. */
 export const businessIdColumn = () =>
   uuid('business_id')
     .notNull()
@@ -71,7 +71,7 @@ export const locations = pgTable(
   },
   (t) => [
     index('locations_business_id_idx').on(t.businessId, t.createdAt),
-    // At most one primary per business, enforced by the database as well as the service (SPEC §4).
+    // At most one primary per business, enforced by the database as well as the service (docs/product.md §4).
     uniqueIndex('locations_one_primary_key')
       .on(t.businessId)
       .where(sql`${t.isPrimary}`),

@@ -1,4 +1,4 @@
-// Keywords the owner saved from the Keyword Planner (issue 6). SPEC §3 keeps them in browser storage;
+// Keywords the owner saved from the Keyword Planner (issue 6). docs/product.md §3 keeps them in browser storage;
 // here they live on the server per business, so they follow the owner across devices.
 import { sql } from 'drizzle-orm'
 import {
@@ -34,7 +34,7 @@ export const savedKeywords = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // SPEC §5 "Planner save blocked for duplicate keyword text", enforced by the database too.
+    // docs/product.md §5 "Planner save blocked for duplicate keyword text", enforced by the database too.
     uniqueIndex('saved_keywords_business_id_keyword_key').on(t.businessId, t.keyword),
     index('saved_keywords_business_id_created_at_idx').on(t.businessId, t.createdAt),
   ],

@@ -18,7 +18,7 @@ import { businessIdColumn, locations } from './business.js'
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
 /**
- * A business or one of its locations whose default keywords were filled in (SPEC §9), so that
+ * A business or one of its locations whose default keywords were filled in (docs/product.md §9), so that
  * removing every keyword never brings the defaults back. location_id NULL is the main business.
  */
 export const rankScopes = pgTable(
@@ -46,7 +46,7 @@ export const rankKeywords = pgTable(
     /** NULL: the main business; otherwise one of its locations. */
     locationId: text('location_id').references(() => locations.id, { onDelete: 'cascade' }),
     keyword: text('keyword').notNull(),
-    /** Lower-cased keyword: the same search is tracked once per location (SPEC §5). */
+    /** Lower-cased keyword: the same search is tracked once per location (docs/product.md §5). */
     keywordKey: text('keyword_key').notNull(),
     createdAt,
   },

@@ -1,4 +1,4 @@
-// GET /api/ai/status for the Settings AI card (SPEC §2 "API Settings", issue 5): the spec's fixed
+// GET /api/ai/status for the Settings AI card (docs/product.md §2 "API Settings", issue 5): the spec's fixed
 // message plus which engine answers and today's quota. Never the key or the endpoint address.
 import { Hono } from 'hono'
 import { requireAuth } from '../../auth/require-auth.js'

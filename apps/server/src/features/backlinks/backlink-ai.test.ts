@@ -49,7 +49,7 @@ describe('POST /api/backlinks/analysis and /content-ideas (built-in engine)', ()
   })
   afterEach(() => t.close())
 
-  test('scores every backlink in scope with the SPEC §9 formulas', async () => {
+  test('scores every backlink in scope with the docs/product.md §9 formulas', async () => {
     await seedBacklinks(t, owner.businessId, links(owner.locationId))
     const res = await owner.call<BacklinkAnalysis & ErrorBody>(
       'POST',
@@ -89,7 +89,7 @@ describe('POST /api/backlinks/analysis and /content-ideas (built-in engine)', ()
     })
   })
 
-  test('refuses with the exact SPEC §2 messages, in order: name, website, backlinks', async () => {
+  test('refuses with the exact docs/product.md §2 messages, in order: name, website, backlinks', async () => {
     const nobody = apiCaller(t.app, () => '')
     const fresh = (await signUp(t.app, { email: 'fresh@example.com' })).accessToken
     for (const path of ['/api/backlinks/analysis', '/api/backlinks/content-ideas']) {

@@ -1,5 +1,5 @@
-// AI Backlink Analysis and Content Ideas (SPEC §2, §7, §9). The refusals come first, with the exact
-// SPEC §2 texts; the scores are counted in SQL over every backlink in scope (backlink-profile.ts) and
+// AI Backlink Analysis and Content Ideas (docs/product.md §2, §7, §9). The refusals come first, with the exact
+// docs/product.md §2 texts; the scores are counted in SQL over every backlink in scope (backlink-profile.ts) and
 // the AI task sees only the first 5 links, newest first as in the list.
 import type { BacklinkAnalysis, ContentIdeas } from '@localseo/shared/ai'
 import {
@@ -17,7 +17,7 @@ import { requireLocation } from '../../lib/tenant.js'
 import { countBacklinkProfile } from './backlink-profile.js'
 import { newestBacklinks } from './backlink-rows.js'
 
-/** A named business (else the SPEC §2 message), and undefined for main or one of its locations (else 404). */
+/** A named business (else the docs/product.md §2 message), and undefined for main or one of its locations (else 404). */
 function requireScope(business: Business, location: string | undefined): string | undefined {
   if (!hasBusinessName(business)) throw new AppError('validation_failed', BUSINESS_INFO_REQUIRED)
   const place = requireLocation(business, location)

@@ -1,5 +1,5 @@
 // The SQL profile (backlink-profile.ts) against the shared functions it stands in for: the same rows
-// must give the same counts, and so the same SPEC §9 scores.
+// must give the same counts, and so the same docs/product.md §9 scores.
 import { and, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { scoreBacklinks, scoresFromCounts } from '@localseo/shared/backlink-scores'

@@ -1,4 +1,4 @@
-// The backlink profile behind AI Backlink Analysis (SPEC §9), counted in SQL over EVERY backlink in
+// The backlink profile behind AI Backlink Analysis (docs/product.md §9), counted in SQL over EVERY backlink in
 // scope, so a business with 100,000 links is scored on all of them without loading them. Each figure
 // means exactly what profileBacklinks (ai/built-in/backlinks-engine.ts) computes from an array; the
 // tests hold the two to each other. Per-value work (domains, anchors) runs on the distinct values of

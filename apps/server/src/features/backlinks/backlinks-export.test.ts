@@ -29,8 +29,8 @@ async function exportCsv(query = '', token = owner.token) {
 
 const lines = (csv: string) => csv.split('\r\n').filter(Boolean)
 
-describe('GET /api/backlinks/export (SPEC §9 backlinks.csv)', () => {
-  test('is a CSV download with the SPEC columns, newest first, First Seen as a date', async () => {
+describe('GET /api/backlinks/export (docs/product.md §9 backlinks.csv)', () => {
+  test('is a CSV download with the product columns, newest first, First Seen as a date', async () => {
     await seedBacklinks(
       t,
       owner.businessId,

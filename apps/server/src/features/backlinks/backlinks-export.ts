@@ -1,4 +1,4 @@
-// GET /api/backlinks/export (SPEC §9 backlinks.csv): every backlink the filters select, written in
+// GET /api/backlinks/export (docs/product.md §9 backlinks.csv): every backlink the filters select, written in
 // pages of 1,000 by keyset (created_at, id), newest first like the list. Each page is one query, so
 // other requests run between pages, and at most one page is in memory.
 import { and, desc, lte, sql, type SQL } from 'drizzle-orm'

@@ -1,4 +1,4 @@
-// Backlink Monitor (issue 8, SPEC §5 and §7): every query carries the business id in its WHERE, so a
+// Backlink Monitor (issue 8, docs/product.md §5 and §7): every query carries the business id in its WHERE, so a
 // foreign id is a 404, never a leak. Summaries are aggregate SQL, never rows loaded into memory.
 import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm'
 import {

@@ -48,7 +48,7 @@ beforeEach(async () => {
 })
 afterEach(() => t.close())
 
-describe('adding a backlink (SPEC §5)', () => {
+describe('adding a backlink (docs/product.md §5)', () => {
   test('prepends https://, strips www. for the domain and defaults anchor, type and quality', async () => {
     const res = await call<Backlink>('POST', '/api/backlinks', { url: 'www.austinnews.com/best' })
     expect(res.status).toBe(201)

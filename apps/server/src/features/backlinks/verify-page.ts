@@ -1,4 +1,4 @@
-// Reading a fetched linking page (issue 8 item 4; reference/site-audit.md §4 "Backlink verification
+// Reading a fetched linking page (issue 8 item 4; docs/site-audit.md §4 "Backlink verification
 // rules", after Google's "Qualify your outbound links"): does it link to the business's site, how is
 // the link qualified, and if not, is the page a JavaScript shell or a bot wall rather than a page
 // without the link. Pure functions over the response: no network, no database.

@@ -1,6 +1,6 @@
 // Backlink verification (issue 8 item 4): fetch the linking page through the SSRF-safe fetcher, look
 // for a link to the business's website, and store what was found. A page that blocks bots or needs
-// JavaScript is 'unverifiable', never 'broken' (reference/site-audit.md §5 "Bot walls").
+// JavaScript is 'unverifiable', never 'broken' (docs/site-audit.md §5 "Bot walls").
 import { and, asc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import {
   backlinkStatusFor,

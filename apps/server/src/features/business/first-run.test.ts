@@ -48,7 +48,7 @@ describe('first-run sample data', () => {
     for (const b of rows) expect(b.domain).toBe(new URL(b.url).hostname.replace(/^www\./, ''))
   })
 
-  test('the first save adds 9 pending recommendations worth the SPEC §9 seed points', async () => {
+  test('the first save adds 9 pending recommendations worth the docs/product.md §9 seed points', async () => {
     await save()
     const rows = await t.db.select().from(recommendations)
     expect(rows.map((r) => r.points).sort((a, b) => b - a)).toEqual([
@@ -59,7 +59,7 @@ describe('first-run sample data', () => {
     expect(new Set(rows.map((r) => r.title)).size).toBe(9)
   })
 
-  test('the 5 SPEC §7 rows come first, and every starter task has a step-by-step guide', async () => {
+  test('the 5 docs/product.md §7 rows come first, and every starter task has a step-by-step guide', async () => {
     await save()
     const rows = await t.db.select().from(recommendations)
     const byTitle = new Map(rows.map((r) => [r.title, r]))

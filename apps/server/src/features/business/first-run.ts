@@ -1,4 +1,4 @@
-// First-run data (SPEC §7 "Seed on app load"): once a business has a name, city and category it gets
+// First-run data (docs/product.md §7 "Seed on app load"): once a business has a name, city and category it gets
 // 3 sample backlinks, 9 starter recommendations and 5 tracked keywords, each set only if it has none.
 // Runs inside the save transaction with the business row locked, and only once per business.
 import { eq } from 'drizzle-orm'

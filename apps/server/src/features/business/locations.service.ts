@@ -1,4 +1,4 @@
-// Locations of the owner's business and the primary rule of SPEC §4, enforced in transactions:
+// Locations of the owner's business and the primary rule of docs/product.md §4, enforced in transactions:
 // exactly one primary when any location exists; the first added becomes primary; removing the primary
 // promotes the first remaining one; setting a primary clears the flag on the others.
 import { randomBytes } from 'node:crypto'
@@ -18,7 +18,7 @@ import { toLocation } from '../../lib/tenant.js'
 
 const notFound = () => new AppError('not_found', 'That location does not exist.')
 
-/** SPEC §3: new location ids are 'loc_' plus a timestamp; a random tail keeps them unique. */
+/** docs/product.md §3: new location ids are 'loc_' plus a timestamp; a random tail keeps them unique. */
 function newLocationId(now: Date): string {
   return `loc_${now.getTime()}_${randomBytes(4).toString('hex')}`
 }

@@ -8,7 +8,7 @@ import { getDashboardScore } from './score.js'
 
 /**
  * The Local SEO Score (fixed 72 until a site audit has finished, then measured: score.ts), the top 3
- * keywords by position (SPEC §9), the issues to fix and the recent activity.
+ * keywords by position (docs/product.md §9), the issues to fix and the recent activity.
  */
 export async function getDashboard({
   db,

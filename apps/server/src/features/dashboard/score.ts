@@ -1,4 +1,4 @@
-// The Local SEO Score of the dashboard (issue 11 item 5, ADR 011): SPEC's fixed 72 until the first
+// The Local SEO Score of the dashboard (issue 11 item 5, ADR 011): the product's fixed 72 until the first
 // site audit has finished, then measured from that audit, the backlink counts, the listings' NAP
 // consistency and the profile. Everything is read as aggregates or bounded rows: the audit's issues
 // (one row per failed check), a count of its readable pages, backlink_counts (never the backlinks),
@@ -20,7 +20,7 @@ import { siteAuditIssues, siteAuditPages, siteAuditRuns } from '../../db/schema/
 
 export interface DashboardScore {
   score: number
-  /** False while the score is SPEC's fixed starting value (no finished audit yet). */
+  /** False while the score is the product's fixed starting value (no finished audit yet). */
   measured: boolean
   breakdown: ScorePart[]
   /** What the measured score leaves out; '' when not measured. */

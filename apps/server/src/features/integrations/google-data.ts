@@ -1,6 +1,6 @@
-// Simulated Google Search Console and Analytics (SPEC §7 "Simulated locally"), behind an interface so
+// Simulated Google Search Console and Analytics (docs/product.md §7 "Simulated locally"), behind an interface so
 // the real Google APIs can replace it. Figures are deterministic per business, location and day, and
-// a non-main location sees them scaled by a steady factor in 0.5-1 (SPEC §9).
+// a non-main location sees them scaled by a steady factor in 0.5-1 (docs/product.md §9).
 import { slug } from '@localseo/shared/slug'
 import { categoryTerms } from '@localseo/shared/category-terms'
 import type {

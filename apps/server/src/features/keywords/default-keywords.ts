@@ -22,7 +22,7 @@ function defaultKeywords(business: KeywordBusiness, now: Date) {
     `${services[0] ?? 'services'} ${city}`,
     `affordable ${noun} ${city}`,
   ]
-  // SPEC §9 "Random mock": position 5-29, volume 100-1099, difficulty random; seeded here.
+  // docs/product.md §9 "Random mock": position 5-29, volume 100-1099, difficulty random; seeded here.
   return phrases.map((keyword) => {
     const random = seededRandom('default-keyword', business.id, keyword)
     const position = random.int(5, 29)

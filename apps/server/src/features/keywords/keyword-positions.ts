@@ -1,4 +1,4 @@
-// Simulated rank positions for analysed keywords (SPEC §9 "Random mock: position 5-29"). There is no
+// Simulated rank positions for analysed keywords (docs/product.md §9 "Random mock: position 5-29"). There is no
 // rank data source yet, so a keyword's position is seeded by business, keyword and day: the same all
 // day, moving by a few places from one day to the next, like a real ranking.
 import { seededRandom } from '@localseo/shared/random'

@@ -10,7 +10,7 @@ import { listKeywords, saveAnalysedKeyword, suggestKeywords } from './keywords.s
 const locationId = z.string().max(100).optional()
 
 const analyseBody = z.object({
-  // SPEC §5: an empty or whitespace keyword is refused.
+  // docs/product.md §5: an empty or whitespace keyword is refused.
   keyword: z
     .string()
     .trim()

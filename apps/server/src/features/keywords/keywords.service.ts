@@ -1,4 +1,4 @@
-// Keyword records (SPEC §3 "Keyword record", §7 keywords): the analysed keywords behind the
+// Keyword records (docs/product.md §3 "Keyword record", §7 keywords): the analysed keywords behind the
 // 'Current Keyword Rankings' table, and suggestions from the keyword engine.
 import { and, desc, eq } from 'drizzle-orm'
 import type { KeywordAnalysis } from '@localseo/shared/ai'

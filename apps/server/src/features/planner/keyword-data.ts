@@ -1,5 +1,5 @@
 // The planner's keyword source: the shared engine behind KeywordDataProvider, waiting like a real
-// keyword API would (SPEC §9 "planner delay 1500 ms"). The wait follows SIMULATED_DELAYS, as the
+// keyword API would (docs/product.md §9 "planner delay 1500 ms"). The wait follows SIMULATED_DELAYS, as the
 // simulated Google data does, so it is zero in tests.
 import { simulatedKeywordData, type KeywordDataProvider } from '@localseo/shared/keyword-engine'
 

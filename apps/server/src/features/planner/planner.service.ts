@@ -1,4 +1,4 @@
-// Keyword Planner (SPEC §2): searches of the keyword engine, and the owner's saved keywords, stored
+// Keyword Planner (docs/product.md §2): searches of the keyword engine, and the owner's saved keywords, stored
 // per business on the server (issue 6) instead of browser storage.
 import { and, desc, eq } from 'drizzle-orm'
 import type { Business } from '@localseo/shared/business'
@@ -61,7 +61,7 @@ export async function listSavedKeywords({ db, businessId }: { db: Db; businessId
 
 /**
  * Saves a keyword with the engine's figures, computed here rather than taken from the request. The
- * same keyword text twice is a 409 (SPEC §5), enforced by the unique index so two saves at once
+ * same keyword text twice is a 409 (docs/product.md §5), enforced by the unique index so two saves at once
  * cannot both win.
  */
 export async function saveKeyword({

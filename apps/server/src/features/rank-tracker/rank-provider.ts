@@ -1,6 +1,6 @@
 // Where positions come from (issue 7): an interface a real search-results API can implement, and the
 // simulated provider used until one is configured. The simulation is deterministic per business,
-// location, keyword and day (ARCHITECTURE "Deterministic simulation") and drifts smoothly from day to
+// location, keyword and day (docs/house-rules.md "Deterministic simulation") and drifts smoothly from day to
 // day inside positions 1-100, so a chart of it looks like a real ranking history.
 import { seededRandom } from '@localseo/shared/random'
 import { MAX_RANK_POSITION, MIN_RANK_POSITION } from '@localseo/shared/rank-tracker'

@@ -67,7 +67,7 @@ export function rankTrackerRoutes(deps: AppDeps) {
     .get('/history', validate('query', rankHistoryQuerySchema), async (c) => {
       const query = c.req.valid('query')
       const { business, location } = await scope(c.var.auth.userId, query.location)
-      // SPEC §4: the screen shows a loading state for 1.5 s; off in tests (SIMULATED_DELAYS).
+      // docs/product.md §4: the screen shows a loading state for 1.5 s; off in tests (SIMULATED_DELAYS).
       if (deps.env.SIMULATED_DELAYS) await wait(RANK_LOAD_DELAY_MS)
       const history = await getRankHistory({
         db,

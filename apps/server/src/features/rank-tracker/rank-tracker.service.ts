@@ -1,5 +1,5 @@
 // Rank Tracker (issue 7): tracked keywords per business and location, and their stored daily checks.
-// Every query carries the caller's business id (ARCHITECTURE "Tenant scoping inside the query").
+// Every query carries the caller's business id (docs/house-rules.md "Tenant scoping inside the query").
 import { and, asc, eq, isNull, max, sql, type SQL } from 'drizzle-orm'
 import type { Business } from '@localseo/shared/business'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
@@ -164,7 +164,7 @@ interface ScopeRequest {
 }
 
 /**
- * The tracked keywords of a business or location. The first view fills the SPEC §9 defaults; every
+ * The tracked keywords of a business or location. The first view fills the docs/product.md §9 defaults; every
  * view records the checks missing up to today (backfilled as the simulation's past).
  */
 export async function listTrackedKeywords({
@@ -206,7 +206,7 @@ export async function listTrackedKeywords({
   return rows.map(toTracked)
 }
 
-/** SPEC §5: trimmed, non-empty, ignored when already tracked. New keywords get 90 days of history. */
+/** docs/product.md §5: trimmed, non-empty, ignored when already tracked. New keywords get 90 days of history. */
 export async function trackKeyword({
   db,
   provider,

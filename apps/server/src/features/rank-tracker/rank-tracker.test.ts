@@ -67,7 +67,7 @@ describe('tracked keywords', () => {
     expect(res.status).toBe(404)
   })
 
-  test('start with the five SPEC §9 defaults from the category and city, once', async () => {
+  test('start with the five docs/product.md §9 defaults from the category and city, once', async () => {
     await withBusiness()
     const keywords = await listKeywords()
     expect(keywords.map((k) => k.keyword).sort()).toEqual(

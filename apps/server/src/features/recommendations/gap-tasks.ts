@@ -1,5 +1,5 @@
 // Tasks that come from real gaps the product already knows about (issue 10 item 5), the spec's fixed
-// FAQ task (SPEC §4), and a guide for AI suggestions, which arrive without one.
+// FAQ task (docs/product.md §4), and a guide for AI suggestions, which arrive without one.
 import type { SeoTaskSuggestion } from '@localseo/shared/ai'
 import { scoreBacklinks, type ScoredBacklink } from '@localseo/shared/backlink-scores'
 import type { Business, Location } from '@localseo/shared/business'
@@ -10,7 +10,7 @@ export type NewTask = SeoTaskSuggestion & { implementationGuide: string }
 
 const steps = (...lines: string[]) => lines.join('\n')
 
-/** SPEC §4: appended when the AI gives nothing usable (a local business FAQ page, medium, content, 35). */
+/** docs/product.md §4: appended when the AI gives nothing usable (a local business FAQ page, medium, content, 35). */
 export const FAQ_TASK: NewTask = {
   title: 'Create a local business FAQ page',
   description:

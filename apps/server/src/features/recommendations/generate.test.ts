@@ -129,7 +129,7 @@ describe('POST /api/recommendations/generate', () => {
     expect((await titles()).filter((x) => x === 'Create a local business FAQ page')).toHaveLength(1)
   })
 
-  test("when the AI fails outright it is SPEC §8's exact error and nothing is written", async () => {
+  test("when the AI fails outright it is docs/product.md §8's exact error and nothing is written", async () => {
     await appWithAi(() => recommendationsFailed())
     const before = await titles()
     const { status, body } = await generate()
@@ -208,7 +208,7 @@ describe('with the built-in engine and with a failing model', () => {
     expect(new Set(all.map((x) => x.toLowerCase())).size).toBe(all.length)
   })
 
-  test('a model that errors gives the exact SPEC §8 message and writes nothing', async () => {
+  test('a model that errors gives the exact docs/product.md §8 message and writes nothing', async () => {
     const stub = await stubPromise
     stub.reset()
     t = await createTestApp({

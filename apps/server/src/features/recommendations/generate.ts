@@ -1,4 +1,4 @@
-// Generate New Recommendations (SPEC §2, §4, §8; issue 10 item 5): ask the AI service, keep what is
+// Generate New Recommendations (docs/product.md §2, §4, §8; issue 10 item 5): ask the AI service, keep what is
 // valid and new, add tasks for real gaps, and fall back to the spec's FAQ task when the AI gave
 // nothing usable. A task title is never added twice for a business.
 import { desc, eq } from 'drizzle-orm'
@@ -14,7 +14,7 @@ import { newestBacklinks } from '../backlinks/public.js'
 import { FAQ_TASK, gapTasks, withGuide, type NewTask } from './gap-tasks.js'
 import { getProgress, toTask } from './recommendations.service.js'
 
-// What we store, whatever the engine said: plain bounded text and points that fit SPEC §9 levels.
+// What we store, whatever the engine said: plain bounded text and points that fit docs/product.md §9 levels.
 const suggestionSchema = z.object({
   title: z.string().trim().min(3).max(120),
   description: z.string().trim().min(1).max(600),

@@ -1,4 +1,4 @@
-// SEO tasks: the list, the progress they add up to, and the SPEC §4 transitions, enforced here.
+// SEO tasks: the list, the progress they add up to, and the docs/product.md §4 transitions, enforced here.
 import { and, asc, eq, sql } from 'drizzle-orm'
 import {
   canTransition,
@@ -72,7 +72,7 @@ const isoDay = (now: Date) => now.toISOString().slice(0, 10)
 
 /**
  * Moves a task of this business to `status`. Completing sets completed_date to today and records
- * the completion on the dashboard's Recent Activity; any other move clears the date (SPEC §4).
+ * the completion on the dashboard's Recent Activity; any other move clears the date (docs/product.md §4).
  */
 export async function changeTaskStatus({
   db,

@@ -73,7 +73,7 @@ describe('GET /api/recommendations', () => {
   })
 })
 
-describe('PATCH /api/recommendations/:id (SPEC §4 transitions)', () => {
+describe('PATCH /api/recommendations/:id (docs/product.md §4 transitions)', () => {
   test('Start moves a pending task to in progress with no completed date and no points', async () => {
     const task = await taskTitled(PROFILE)
     const { status, body } = await setStatus(task.id, 'in-progress')

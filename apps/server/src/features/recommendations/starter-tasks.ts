@@ -14,7 +14,7 @@ interface StarterBusiness {
 function starterTasks(business: StarterBusiness) {
   const { noun, services } = categoryTerms(business.category)
   const service = services[0] ?? 'your main service'
-  // Issue 10: the 5 SPEC §7 rows (50, 75, 50, 40, 60) plus 4 more (45, 35, 30, 25), each with a
+  // Issue 10: the 5 docs/product.md §7 rows (50, 75, 50, 40, 60) plus 4 more (45, 35, 30, 25), each with a
   // step-by-step guide an owner can follow without an agency. One step per line.
   return [
     {

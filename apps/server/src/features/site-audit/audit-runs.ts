@@ -52,7 +52,7 @@ function absoluteUrl(address: string): string | null {
 }
 
 /**
- * Where a crawl starts: the website (https:// added when missing, SPEC §2) and each location's own
+ * Where a crawl starts: the website (https:// added when missing, docs/product.md §2) and each location's own
  * page, tagged with the location id so the local checks read that page against that location.
  * Without a website there is nothing to audit, even when locations have pages.
  */

@@ -11,7 +11,7 @@ import { SideMenu } from './side-menu'
 
 const MENU_ID = 'main-menu'
 
-/** The signed-in layout (SPEC §2): header with brand and user, side menu, the screen beside it. */
+/** The signed-in layout (docs/product.md §2): header with brand and user, side menu, the screen beside it. */
 export function AppShell({ business }: { business: Business }) {
   const { user, logout } = useAuth()
   const [menuOpen, setMenuOpen] = useState(false)
@@ -20,7 +20,7 @@ export function AppShell({ business }: { business: Business }) {
   async function handleLogout() {
     setLoggingOut(true)
     try {
-      // Signing out sends the guard back to the landing page (SPEC §2 "goes to /").
+      // Signing out sends the guard back to the landing page (docs/product.md §2 "goes to /").
       await logout()
     } catch {
       setLoggingOut(false)

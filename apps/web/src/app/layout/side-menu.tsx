@@ -34,7 +34,7 @@ export interface SideMenuProps {
   loggingOut?: boolean
 }
 
-/** SPEC §2 side menu: the active entry comes from the first path segment, default recommendations. */
+/** docs/product.md §2 side menu: the active entry comes from the first path segment, default recommendations. */
 export function SideMenu({ id, className, onNavigate, onLogout, loggingOut }: SideMenuProps) {
   const { pathname } = useLocation()
   const active = activeMenuKey(pathname)

@@ -1,7 +1,7 @@
 import { ChartLine, Lightbulb, MapPinned, Search, Store } from 'lucide-react'
 import { AuthCard } from '@/features/auth/components/auth-card'
 
-// SPEC §1: the four benefits the landing page lists.
+// docs/product.md §1: the four benefits the landing page lists.
 const benefits = [
   {
     icon: Search,

@@ -58,7 +58,7 @@ export function auditProfileFrom(business: Business): AuditProfile {
         city: l.city,
         state: l.state,
         zip: l.zip,
-        // SPEC §4: a location without a phone uses the business phone.
+        // docs/product.md §4: a location without a phone uses the business phone.
         phone: l.phone || business.phone,
       })),
     ],

@@ -42,7 +42,7 @@ const copy = {
 } as const
 
 /**
- * SPEC §2 "Login/signup": one card that toggles between logging in and signing up, with two detours
+ * docs/product.md §2 "Login/signup": one card that toggles between logging in and signing up, with two detours
  * (a forgotten password, a code by email) and the two-factor step when the account has one.
  */
 export function AuthCard() {
@@ -94,7 +94,7 @@ export function AuthCard() {
       else await signup(email, password, fullName)
       // Success: the landing route redirects to the dashboard.
     } catch {
-      // The auth store already holds the message shown above the form (SPEC §8).
+      // The auth store already holds the message shown above the form (docs/product.md §8).
     }
   }
 

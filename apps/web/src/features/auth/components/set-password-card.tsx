@@ -6,7 +6,7 @@ import { clearUrlFragment } from '../utils/link-error'
 import { StepCard, TextButton } from './step-card'
 import { StepForm, SubmitButton } from './step-form'
 
-const PASSWORD_MIN_LENGTH = 6 // SPEC §5
+const PASSWORD_MIN_LENGTH = 6 // docs/product.md §5
 const PASSWORDS_DIFFER = 'The two passwords do not match.'
 
 /** 'Set a new password' after a recovery link: saving it opens the app. */

@@ -1,4 +1,4 @@
-// POST /api/backlinks: SPEC §5 "Backlink add". The form validates with the same shared schema the
+// POST /api/backlinks: docs/product.md §5 "Backlink add". The form validates with the same shared schema the
 // server uses, so the invalid-URL message is the same on both sides.
 import type { BacklinkInput } from '@localseo/shared/backlinks'
 import { useMutation, useQueryClient } from '@tanstack/react-query'

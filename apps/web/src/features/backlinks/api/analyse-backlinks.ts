@@ -1,4 +1,4 @@
-// POST /api/backlinks/analysis: the SPEC §9 scores over every backlink in scope and the AI
+// POST /api/backlinks/analysis: the docs/product.md §9 scores over every backlink in scope and the AI
 // recommendations. Asked for when the AI Analysis tab opens (once per location, kept in the cache);
 // Refresh Analysis asks again.
 import { backlinkAnalysisSchema, type BacklinkAnalysis } from '@localseo/shared/ai'

@@ -1,4 +1,4 @@
-// GET /api/backlinks/export: backlinks.csv (SPEC §9 columns) built on the server from every row of
+// GET /api/backlinks/export: backlinks.csv (docs/product.md §9 columns) built on the server from every row of
 // the current filters, not only the page on screen.
 import { BACKLINKS_CSV_FILENAME } from '@localseo/shared/backlinks-csv'
 import { apiClient, toApiError } from '@/lib/api-client'

@@ -15,7 +15,7 @@ import { useAddBacklink } from '../api/add-backlink'
 type FieldErrors = Partial<Record<'url' | 'anchorText', string>>
 
 /**
- * SPEC §5 "Backlink add": URL required (the button stays disabled while it is empty), checked with
+ * docs/product.md §5 "Backlink add": URL required (the button stays disabled while it is empty), checked with
  * the shared schema the server uses, so the invalid-URL message is the same from both.
  */
 export function AddBacklinkForm({

@@ -12,7 +12,7 @@ const subtabs = [
   { value: 'ideas', label: 'Content Ideas' },
 ] as const
 
-/** SPEC §2 AI Analysis tab: subtabs Backlink Analysis and Content Ideas, for the selected location. */
+/** docs/product.md §2 AI Analysis tab: subtabs Backlink Analysis and Content Ideas, for the selected location. */
 export function AiAnalysisTab({
   business,
   location,

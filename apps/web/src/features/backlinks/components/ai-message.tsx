@@ -4,7 +4,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert'
 import { buttonClassName } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 
-/** One of the SPEC §2 messages, with the way out: Settings, unless the fix is elsewhere. */
+/** One of the docs/product.md §2 messages, with the way out: Settings, unless the fix is elsewhere. */
 export function AiMessage({ text, settingsLink }: { text: string; settingsLink: boolean }) {
   return (
     <Alert variant="info" role="status">

@@ -8,7 +8,7 @@ const SOURCE_LABELS: Record<AiSource, string> = {
   fallback: 'Standard advice (the AI model was unavailable)',
 }
 
-/** Which engine wrote a text (ADR 005): the built-in engine, the model, or the SPEC §8 fallback. */
+/** Which engine wrote a text (ADR 005): the built-in engine, the model, or the docs/product.md §8 fallback. */
 export function AiSourceBadge({ source }: { source: AiSource }) {
   return (
     <Badge variant="outline" className="whitespace-normal">

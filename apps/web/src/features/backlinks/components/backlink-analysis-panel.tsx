@@ -18,7 +18,7 @@ import { PanelHeader } from './panel-header'
 import { ScoreCard } from './score-card'
 
 /**
- * SPEC §2 Backlink Analysis: Quality, Diversity and Local Relevance out of 100 (SPEC §9 formulas, on
+ * docs/product.md §2 Backlink Analysis: Quality, Diversity and Local Relevance out of 100 (docs/product.md §9 formulas, on
  * the server over every backlink in scope) and the AI Recommendations. Asked for once the business
  * name, website and at least one backlink are there; Refresh Analysis asks again.
  */

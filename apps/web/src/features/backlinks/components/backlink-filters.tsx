@@ -23,7 +23,7 @@ const timeRanges: ReadonlyArray<{ value: BacklinkTimeRange; label: string }> = [
 ]
 
 /**
- * SPEC §2 filters: Domain text, Type, Quality and Time Range. All of them filter on the server
+ * docs/product.md §2 filters: Domain text, Type, Quality and Time Range. All of them filter on the server
  * (issue 8: the original ignored Time Range; users expect a filter to filter).
  */
 export function BacklinkFilters({

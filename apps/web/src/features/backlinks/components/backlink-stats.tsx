@@ -3,7 +3,7 @@ import { Award, Link2, Split, TriangleAlert } from 'lucide-react'
 import { Card, CardContent } from '@/components/ui/card'
 import { cn } from '@/lib/utils'
 
-/** SPEC §2 stat cards: Total Backlinks, Dofollow / Nofollow, High Quality (%), Broken Links. */
+/** docs/product.md §2 stat cards: Total Backlinks, Dofollow / Nofollow, High Quality (%), Broken Links. */
 export function BacklinkStats({ summary }: { summary: BacklinkSummary }) {
   const cards = [
     {

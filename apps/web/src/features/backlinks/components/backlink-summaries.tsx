@@ -41,7 +41,7 @@ function CountList({
 
 const qualityBar = { high: 'bg-success', medium: 'bg-warning', low: 'bg-destructive' } as const
 
-/** SPEC §2/§9: top 5 domains, top 5 anchors (cut at 30), growth over 30/90/180 days, quality mix. */
+/** docs/product.md §2/§9: top 5 domains, top 5 anchors (cut at 30), growth over 30/90/180 days, quality mix. */
 export function BacklinkSummaries({ summary }: { summary: BacklinkSummary }) {
   const growth = [
     { label: 'Last 30 days', value: summary.growth.last30Days },

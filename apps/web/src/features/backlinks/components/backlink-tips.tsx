@@ -18,7 +18,7 @@ const competitorTips = [
   'Re-check every few months: new competitor links point to fresh opportunities in your area.',
 ]
 
-/** SPEC §2: static link-building tips and competitor analysis tips for a local business. */
+/** docs/product.md §2: static link-building tips and competitor analysis tips for a local business. */
 export function BacklinkTips() {
   return (
     <div className="grid gap-6 md:grid-cols-2">

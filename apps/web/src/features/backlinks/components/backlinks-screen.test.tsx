@@ -477,7 +477,7 @@ describe('AI Analysis', () => {
     await userEvent.setup().click(screen.getByRole('tab', { name: 'AI Analysis' }))
   }
 
-  test('shows the three scores with colours from SPEC §9, the recommendations and their source', async () => {
+  test('shows the three scores with colours from docs/product.md §9, the recommendations and their source', async () => {
     const { bodies } = signIn()
     await openAiTab()
     const scores = await screen.findByRole('list', { name: 'Backlink scores' }, { timeout: 5000 })

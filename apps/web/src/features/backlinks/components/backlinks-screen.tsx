@@ -37,7 +37,7 @@ const tabs = [
   },
 ] as const
 
-/** Backlink Monitor (SPEC §2, issue 8). Every feature screen needs a business name (SPEC §1). */
+/** Backlink Monitor (docs/product.md §2, issue 8). Every feature screen needs a business name (docs/product.md §1). */
 export function BacklinksScreen({ business }: { business: Business }) {
   if (!hasBusinessName(business)) {
     return (

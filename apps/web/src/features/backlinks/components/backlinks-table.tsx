@@ -22,7 +22,7 @@ export interface RowActions {
 }
 
 /**
- * SPEC §2 table: Domain / URL (the URL cut at 40 characters, an external link), Anchor Text, Type,
+ * docs/product.md §2 table: Domain / URL (the URL cut at 40 characters, an external link), Anchor Text, Type,
  * Quality, Status, First Seen, Actions.
  */
 export function BacklinksTable({ items, ...actions }: { items: Backlink[] } & RowActions) {

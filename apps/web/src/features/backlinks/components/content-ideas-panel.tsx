@@ -20,7 +20,7 @@ const strategyTips = [
   'Refresh your best-linked pages every year so they stay worth linking to.',
 ]
 
-/** SPEC §2 Content Ideas: Generate Ideas for the selected location, and static strategy tips. */
+/** docs/product.md §2 Content Ideas: Generate Ideas for the selected location, and static strategy tips. */
 export function ContentIdeasPanel({
   business,
   location,

@@ -1,7 +1,7 @@
 import type { Backlink } from '@localseo/shared/backlinks'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 
-/** SPEC §5: deleting asks 'Are you sure you want to delete this backlink?' first. */
+/** docs/product.md §5: deleting asks 'Are you sure you want to delete this backlink?' first. */
 export function DeleteBacklinkDialog({
   backlink,
   deleting,

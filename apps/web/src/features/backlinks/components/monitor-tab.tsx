@@ -30,7 +30,7 @@ const DOMAIN_DEBOUNCE_MS = 300
 
 type Notice = { tone: 'info' | 'error'; text: string } | null
 
-/** The Backlink Monitor tab (SPEC §2): add, export, stats, filters, the table and the summaries. */
+/** The Backlink Monitor tab (docs/product.md §2): add, export, stats, filters, the table and the summaries. */
 export function MonitorTab({
   business,
   location,

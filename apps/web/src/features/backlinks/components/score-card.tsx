@@ -2,7 +2,7 @@ import { Card, CardContent } from '@/components/ui/card'
 import { cn } from '@/lib/utils'
 import { scoreTone, toneBarClass, toneLabel } from '../utils/score-tone'
 
-/** A 0-100 score with its number, a word and a colour bar (SPEC §9 colours). */
+/** A 0-100 score with its number, a word and a colour bar (docs/product.md §9 colours). */
 export function ScoreCard({
   title,
   score,

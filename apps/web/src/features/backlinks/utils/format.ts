@@ -1,4 +1,4 @@
-// Display rules of the Backlink Monitor (SPEC §9: URL truncated at 40 characters, anchor at 30).
+// Display rules of the Backlink Monitor (docs/product.md §9: URL truncated at 40 characters, anchor at 30).
 
 export const URL_DISPLAY_MAX = 40
 export const ANCHOR_DISPLAY_MAX = 30

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { scoreTone } from './score-tone'
 
-describe('score colours (SPEC §9)', () => {
+describe('score colours (docs/product.md §9)', () => {
   test('above 70 is green, 70 itself is yellow', () => {
     expect(scoreTone(71)).toBe('green')
     expect(scoreTone(70)).toBe('yellow')

@@ -1,4 +1,4 @@
-// SPEC §9 score colours: above 70 green, above 40 yellow, otherwise red. Each tone also has a word,
+// docs/product.md §9 score colours: above 70 green, above 40 yellow, otherwise red. Each tone also has a word,
 // so colour is never the only signal.
 export type ScoreTone = 'green' | 'yellow' | 'red'
 

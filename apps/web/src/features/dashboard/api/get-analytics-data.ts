@@ -1,4 +1,4 @@
-// GET /api/integrations/analytics/data?location=…: simulated Google Analytics (SPEC §3, §7).
+// GET /api/integrations/analytics/data?location=…: simulated Google Analytics (docs/product.md §3, §7).
 import type { AnalyticsData } from '@localseo/shared/integrations'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
@@ -19,7 +19,7 @@ function analyticsDataQueryOptions(businessId: string, locationId: string) {
   })
 }
 
-/** Only asked for while Analytics is connected (SPEC §4: refetched when either changes). */
+/** Only asked for while Analytics is connected (docs/product.md §4: refetched when either changes). */
 export function useAnalyticsData(businessId: string, locationId: string, connected: boolean) {
   return useQuery({
     ...analyticsDataQueryOptions(businessId, locationId),

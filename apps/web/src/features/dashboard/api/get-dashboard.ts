@@ -1,4 +1,4 @@
-// GET /api/dashboard: the score, top 3 keywords, issues to fix and recent activity (SPEC §2, §9).
+// GET /api/dashboard: the score, top 3 keywords, issues to fix and recent activity (docs/product.md §2, §9).
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
@@ -6,7 +6,7 @@ import { dashboardKey } from '@/lib/query-keys'
 
 const dashboardSchema = z.object({
   score: z.number().nullable(),
-  /** False while the score is SPEC's fixed 72 (no finished site audit yet). */
+  /** False while the score is the product's fixed 72 (no finished site audit yet). */
   measured: z.boolean().default(false),
   breakdown: z
     .array(

@@ -1,4 +1,4 @@
-// GET /api/integrations/search-console/data?location=…: simulated Search Console (SPEC §3, §7).
+// GET /api/integrations/search-console/data?location=…: simulated Search Console (docs/product.md §3, §7).
 import type { SearchConsoleData } from '@localseo/shared/integrations'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'

@@ -14,7 +14,7 @@ function Stat({ label, value }: { label: string; value: number }) {
   )
 }
 
-/** SPEC §2: shown only while Analytics is connected; visitors, traffic and the top 3 pages. */
+/** docs/product.md §2: shown only while Analytics is connected; visitors, traffic and the top 3 pages. */
 export function AnalyticsCard({
   businessId,
   locationId,

@@ -27,7 +27,7 @@ function Detail({
   )
 }
 
-/** SPEC §2 business card: category, primary address, phone, website and the locations toggle. */
+/** docs/product.md §2 business card: category, primary address, phone, website and the locations toggle. */
 export function BusinessCard({ business }: { business: Business }) {
   const [showLocations, setShowLocations] = useState(false)
   const primary = business.locations.find((location) => location.isPrimary)

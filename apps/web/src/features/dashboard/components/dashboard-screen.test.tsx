@@ -200,7 +200,7 @@ describe('dashboard', () => {
     ).not.toBeInTheDocument()
   })
 
-  test('top keyword positions carry their number and the SPEC colour (green, yellow, red)', async () => {
+  test('top keyword positions carry their number and the product colour (green, yellow, red)', async () => {
     signIn()
     await dashboard()
     const list = await screen.findByRole('list', { name: 'Top keywords' })

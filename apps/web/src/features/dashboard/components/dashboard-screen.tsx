@@ -16,14 +16,14 @@ import { ScoreCard } from './score-card'
 import { SearchPerformanceCard } from './search-performance-card'
 import { TopKeywordsCard } from './top-keywords-card'
 
-/** SPEC §2 Dashboard. With no business name it welcomes the user and points to Settings. */
+/** docs/product.md §2 Dashboard. With no business name it welcomes the user and points to Settings. */
 export function DashboardScreen({ business }: { business: Business }) {
   if (!hasBusinessName(business)) return <DashboardWelcome />
   return <Dashboard business={business} />
 }
 
 function Dashboard({ business }: { business: Business }) {
-  // SPEC §4: the selected location defaults to main; a deleted one falls back to main.
+  // docs/product.md §4: the selected location defaults to main; a deleted one falls back to main.
   const [location, setSelected] = useSelectedLocation(business)
   const connections = useGoogleConnections()
   const dashboard = useDashboard(business.id)

@@ -4,7 +4,7 @@ import { buttonClassName } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { paths } from '@/config/paths'
 
-/** SPEC §2: with no business name, a welcome message and a Go to Settings button. */
+/** docs/product.md §2: with no business name, a welcome message and a Go to Settings button. */
 export function DashboardWelcome() {
   return (
     <section className="mx-auto max-w-xl py-8 md:py-16">

@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils'
 import { useAuditHighlights } from '../api/get-audit-issues'
 import type { Dashboard } from '../api/get-dashboard'
 
-// Severity in words and with an icon as well as colour (STYLE "colour never the only signal").
+// Severity in words and with an icon as well as colour (docs/house-rules.md "colour never the only signal").
 const severityStyle: Record<
   IssueSeverity,
   { label: string; className: string; Icon: typeof Info }

@@ -10,7 +10,7 @@ import type { Dashboard, ScorePart } from '../api/get-dashboard'
 
 type ScoreData = Pick<Dashboard, 'score' | 'measured' | 'breakdown' | 'scoreNote' | 'scoreAudit'>
 
-/** Score colours as SPEC §9 has them for scores: above 70 green, above 40 yellow, else red. */
+/** Score colours as docs/product.md §9 has them for scores: above 70 green, above 40 yellow, else red. */
 function tone(score: number) {
   if (score > 70) return { bar: 'bg-success', text: 'Good' }
   if (score > 40) return { bar: 'bg-warning', text: 'Fair' }
@@ -36,7 +36,7 @@ const auditDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
 
 /**
- * SPEC §9: a fixed 72 out of 100 once a business name exists; once a site audit has finished, the
+ * docs/product.md §9: a fixed 72 out of 100 once a business name exists; once a site audit has finished, the
  * score measured from the audit, backlinks, listings and profile, with each part explained (issue 11).
  */
 export function ScoreCard({ data }: { data: ScoreData | undefined }) {

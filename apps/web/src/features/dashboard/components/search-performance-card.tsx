@@ -6,7 +6,7 @@ import { CardError, CardLoading, SampleDataBadge } from './card-state'
 import { PercentBars } from './percent-bars'
 import { PositionBadge } from './top-keywords-card'
 
-/** SPEC §2: shown only while Search Console is connected; top queries and devices. */
+/** docs/product.md §2: shown only while Search Console is connected; top queries and devices. */
 export function SearchPerformanceCard({
   businessId,
   locationId,

@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils'
 import type { TopKeyword } from '../api/get-dashboard'
 import { formatNumber } from '../utils/format'
 
-// SPEC §2: under 10 green, over 20 red, otherwise yellow; the number is always shown as text.
+// docs/product.md §2: under 10 green, over 20 red, otherwise yellow; the number is always shown as text.
 const toneClass = {
   good: 'bg-success/15 text-success',
   fair: 'bg-warning/20 text-foreground',

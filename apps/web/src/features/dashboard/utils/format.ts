@@ -1,7 +1,7 @@
 // Small display helpers for the dashboard cards.
 import type { Location } from '@localseo/shared/business'
 
-/** SPEC §2: https is added when the website has no scheme. */
+/** docs/product.md §2: https is added when the website has no scheme. */
 export function websiteHref(website: string): string {
   return /^https?:\/\//i.test(website) ? website : `https://${website}`
 }

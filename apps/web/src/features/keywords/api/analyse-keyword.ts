@@ -1,4 +1,4 @@
-// POST /api/keywords/analyse: the AI analysis, stored as a keyword record (SPEC §2, §5, §8).
+// POST /api/keywords/analyse: the AI analysis, stored as a keyword record (docs/product.md §2, §5, §8).
 import { keywordAnalysisSchema } from '@localseo/shared/ai'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'

@@ -1,4 +1,4 @@
-// GET /api/keywords: the analysed keyword records behind 'Current Keyword Rankings' (SPEC §3, §7).
+// GET /api/keywords: the analysed keyword records behind 'Current Keyword Rankings' (docs/product.md §3, §7).
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'

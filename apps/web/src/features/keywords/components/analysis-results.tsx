@@ -19,7 +19,7 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
   )
 }
 
-/** SPEC §2 results panel: monthly searches, competition, relevance, AI text and action items. */
+/** docs/product.md §2 results panel: monthly searches, competition, relevance, AI text and action items. */
 export function AnalysisResults({ analysis }: { analysis: KeywordAnalysis }) {
   return (
     <Card role="region" aria-labelledby="analysis-results-title">

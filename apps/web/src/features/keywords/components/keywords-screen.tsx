@@ -17,7 +17,7 @@ import { KeywordTips } from './keyword-tips'
 import { RankingsTable } from './rankings-table'
 import { SuggestionsTable } from './suggestions-table'
 
-/** Keyword Analysis (SPEC §2). */
+/** Keyword Analysis (docs/product.md §2). */
 export function KeywordsScreen({ business }: { business: Business }) {
   const named = hasBusinessName(business)
   const [location, setLocation] = useSelectedLocation(business)
@@ -30,7 +30,7 @@ export function KeywordsScreen({ business }: { business: Business }) {
   const suggestions = useKeywordSuggestions(named ? business.id : '', location.id)
 
   function submit() {
-    // SPEC §5: the keyword first, then the business name.
+    // docs/product.md §5: the keyword first, then the business name.
     if (!keyword.trim()) return setError(EMPTY_KEYWORD_MESSAGE)
     if (!named) return setError(NO_BUSINESS_MESSAGE)
     setError(null)

@@ -14,7 +14,7 @@ import { ListingsTabs } from './listings-tabs'
 import { NapCard } from './nap-card'
 import { NapWarning } from './nap-warning'
 
-/** Local Listings (SPEC §2; issue 9): NAP, business listings, citations and the real consistency. */
+/** Local Listings (docs/product.md §2; issue 9): NAP, business listings, citations and the real consistency. */
 export function ListingsScreen({ business }: { business: Business }) {
   return (
     <section>

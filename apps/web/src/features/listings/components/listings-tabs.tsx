@@ -13,7 +13,7 @@ const TABS = [
 
 type TabId = (typeof TABS)[number]['id']
 
-/** Business Listings and Local Citations (SPEC §2), as an accessible tab list. */
+/** Business Listings and Local Citations (docs/product.md §2), as an accessible tab list. */
 export function ListingsTabs({
   view,
   onEdit,

@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 
 const NOT_SPECIFIED = 'Not specified'
 
-/** SPEC §2: the name, address and phone every listing should show; 'Not specified' where empty. */
+/** docs/product.md §2: the name, address and phone every listing should show; 'Not specified' where empty. */
 export function NapCard({ profile }: { profile: ListingsView['profile'] }) {
   const rows = [
     { label: 'Name', value: profile.name, icon: Building2 },

@@ -1,4 +1,4 @@
-// POST /api/planner/saved: the server computes the figures; the same text twice is a 409 (SPEC §5).
+// POST /api/planner/saved: the server computes the figures; the same text twice is a 409 (docs/product.md §5).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'

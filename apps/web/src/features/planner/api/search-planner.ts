@@ -1,4 +1,4 @@
-// GET /api/planner/ideas: keyword ideas with estimates, filtered and sorted on the server (SPEC §2).
+// GET /api/planner/ideas: keyword ideas with estimates, filtered and sorted on the server (docs/product.md §2).
 import type { PlannerQuery } from '@localseo/shared/keyword-engine'
 import { plannerKeywordSchema, type PlannerKeyword } from '@localseo/shared/keyword-engine'
 import { queryOptions, useQuery } from '@tanstack/react-query'
@@ -15,7 +15,7 @@ async function searchPlanner(search: PlannerSearch): Promise<PlannerKeyword[]> {
 }
 
 /**
- * SPEC §4: the search runs again whenever the business name, the location, the intent, the
+ * docs/product.md §4: the search runs again whenever the business name, the location, the intent, the
  * difficulty or the sort changes; all of them are in the key.
  */
 function plannerSearchQueryOptions(business: { id: string; name: string }, search: PlannerSearch) {

@@ -24,7 +24,7 @@ export const NO_RESULTS_MESSAGE = 'No keywords found. Try a different search ter
 export const NO_SAVED_MESSAGE =
   'No saved keywords yet. Save keywords from search results to see them here.'
 
-/** Keyword Planner (SPEC §2). */
+/** Keyword Planner (docs/product.md §2). */
 export function PlannerScreen({ business }: { business: Business }) {
   if (!hasBusinessName(business)) {
     return (

@@ -4,7 +4,7 @@ import { contentPlan, strategyTimeline } from '../utils/insights'
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
-/** SPEC §2: on the Saved tab, a content plan and a six-month timeline by difficulty. */
+/** docs/product.md §2: on the Saved tab, a content plan and a six-month timeline by difficulty. */
 export function StrategyPanel({ keywords }: { keywords: readonly PlannerKeyword[] }) {
   const plan = contentPlan(keywords)
   return (

@@ -1,4 +1,4 @@
-// SPEC §9: the planner export, {product}-keywords.csv with the eight columns, formula cells escaped.
+// docs/product.md §9: the planner export, {product}-keywords.csv with the eight columns, formula cells escaped.
 import { buildCsv } from '@localseo/shared/csv'
 import {
   PLANNER_CSV_HEADER,

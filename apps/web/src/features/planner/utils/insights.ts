@@ -1,4 +1,4 @@
-// What the Insights and Keyword Strategy panels say about a list of keywords (SPEC §2). Plain
+// What the Insights and Keyword Strategy panels say about a list of keywords (docs/product.md §2). Plain
 // functions over the engine's estimates, so the screen stays declarative and tests can read them.
 import {
   KEYWORD_INTENTS,
@@ -78,7 +78,7 @@ export function contentPlan(keywords: readonly PlannerKeyword[]) {
   }).filter((item) => item.count > 0)
 }
 
-/** SPEC §2: Month 1 low-difficulty count, Months 2-3 medium, Months 4-6 high. */
+/** docs/product.md §2: Month 1 low-difficulty count, Months 2-3 medium, Months 4-6 high. */
 export function strategyTimeline(keywords: readonly PlannerKeyword[]) {
   const countOf = (difficulty: PlannerKeyword['difficulty']) =>
     keywords.filter((k) => k.difficulty === difficulty).length

@@ -1,4 +1,4 @@
-// POST /api/rank-tracker/keywords: trimmed, never empty, ignored when already tracked (SPEC §5).
+// POST /api/rank-tracker/keywords: trimmed, never empty, ignored when already tracked (docs/product.md §5).
 import { trackedKeywordSchema } from '@localseo/shared/rank-tracker'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'

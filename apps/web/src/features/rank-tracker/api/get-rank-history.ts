@@ -1,5 +1,5 @@
 // GET /api/rank-tracker/history?location=…&range=…: every tracked keyword's stored checks over the
-// range, in one request. The server holds the answer for the SPEC §9 1.5 s load delay (not in tests).
+// range, in one request. The server holds the answer for the docs/product.md §9 1.5 s load delay (not in tests).
 import { rankHistorySchema, type RankHistory, type RankRange } from '@localseo/shared/rank-tracker'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'

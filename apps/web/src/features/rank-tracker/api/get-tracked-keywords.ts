@@ -1,4 +1,4 @@
-// GET /api/rank-tracker/keywords?location=…: the tracked keywords; the first view fills the SPEC §9
+// GET /api/rank-tracker/keywords?location=…: the tracked keywords; the first view fills the docs/product.md §9
 // defaults and every view records the checks missing up to today.
 import { trackedKeywordSchema, type TrackedKeyword } from '@localseo/shared/rank-tracker'
 import { queryOptions, useQuery } from '@tanstack/react-query'

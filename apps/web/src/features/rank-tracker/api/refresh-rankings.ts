@@ -1,4 +1,4 @@
-// POST /api/rank-tracker/refresh: re-checks today for every tracked keyword (SPEC §4 "Refresh").
+// POST /api/rank-tracker/refresh: re-checks today for every tracked keyword (docs/product.md §4 "Refresh").
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'

@@ -2,7 +2,7 @@ import type { RankingEntry } from '@localseo/shared/rank-tracker'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { PositionChange } from './position-change'
 
-/** SPEC §2: Top Performers (3 biggest gains) or Needs Improvement (3 biggest losses). */
+/** docs/product.md §2: Top Performers (3 biggest gains) or Needs Improvement (3 biggest losses). */
 export function MoversCard({
   title,
   entries,

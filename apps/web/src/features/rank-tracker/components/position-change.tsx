@@ -2,7 +2,7 @@ import { formatChange } from '@localseo/shared/rank-tracker'
 import { ArrowDown, ArrowUp, Minus } from 'lucide-react'
 import { cn } from '@/lib/utils'
 
-/** SPEC §2 "Change (+n or -n with arrow)": the arrow, the signed number and words for screen readers. */
+/** docs/product.md §2 "Change (+n or -n with arrow)": the arrow, the signed number and words for screen readers. */
 export function PositionChange({ change }: { change: number | null }) {
   if (change === null) {
     return <span className="text-sm text-muted-foreground">No data</span>

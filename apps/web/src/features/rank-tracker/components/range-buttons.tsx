@@ -1,7 +1,7 @@
 import { RANK_RANGES, type RankRange } from '@localseo/shared/rank-tracker'
 import { Button } from '@/components/ui/button'
 
-/** SPEC §2: 7 Days, 30 Days (the default) and 90 Days. */
+/** docs/product.md §2: 7 Days, 30 Days (the default) and 90 Days. */
 export function RangeButtons({
   value,
   onChange,

@@ -31,7 +31,7 @@ const tips = [
   },
 ] as const
 
-/** SPEC §2: static tips on content, local SEO and technical work. */
+/** docs/product.md §2: static tips on content, local SEO and technical work. */
 export function RankTips() {
   return (
     <Card>

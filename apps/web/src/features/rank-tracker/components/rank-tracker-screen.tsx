@@ -28,7 +28,7 @@ import { RankingsTable } from './rankings-table'
 import { SummaryCards } from './summary-cards'
 import { TrackedKeywordsCard } from './tracked-keywords-card'
 
-/** Rank Tracker (SPEC §2). Every feature screen needs a business name (SPEC §1). */
+/** Rank Tracker (docs/product.md §2). Every feature screen needs a business name (docs/product.md §1). */
 export function RankTrackerScreen({ business }: { business: Business }) {
   if (!hasBusinessName(business)) {
     return (
@@ -54,7 +54,7 @@ function RankTracker({ business }: { business: Business }) {
     () => (data ? data.keywords.map((k) => toRankingEntry(k, data.days)) : []),
     [data],
   )
-  // SPEC §4: a loading state while the business, location, range or keyword list changes.
+  // docs/product.md §4: a loading state while the business, location, range or keyword list changes.
   const loading = keywords.isPending || history.isPending || history.isFetching
   const failed = keywords.isError || history.isError
 

@@ -4,7 +4,7 @@ import { CurrentPosition } from './current-position'
 import { PositionChange } from './position-change'
 import { TrendBars } from './trend-bars'
 
-/** SPEC §2: Keyword, Current Position (#n), Change, Trend (the last 7 checks). */
+/** docs/product.md §2: Keyword, Current Position (#n), Change, Trend (the last 7 checks). */
 export function RankingsTable({ entries, range }: { entries: RankingEntry[]; range: number }) {
   return (
     <Card className="min-w-0">

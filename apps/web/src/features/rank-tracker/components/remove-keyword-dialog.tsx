@@ -1,7 +1,7 @@
 import type { TrackedKeyword } from '@localseo/shared/rank-tracker'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 
-/** Removing a keyword deletes its history, so it is confirmed first (ARCHITECTURE "Spec copy"). */
+/** Removing a keyword deletes its history, so it is confirmed first (docs/house-rules.md "Spec copy"). */
 export function RemoveKeywordDialog({
   keyword,
   removing,

@@ -1,7 +1,7 @@
 import type { RankSummary } from '@localseo/shared/rank-tracker'
 import { Card, CardContent } from '@/components/ui/card'
 
-/** SPEC §2: Keywords Tracked, Avg. Position (1 decimal), Improved, Declined. */
+/** docs/product.md §2: Keywords Tracked, Avg. Position (1 decimal), Improved, Declined. */
 export function SummaryCards({ summary }: { summary: RankSummary }) {
   const cards = [
     { label: 'Keywords Tracked', value: String(summary.keywordsTracked) },

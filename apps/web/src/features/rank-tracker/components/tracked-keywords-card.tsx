@@ -9,7 +9,7 @@ import { useAddTrackedKeyword } from '../api/add-tracked-keyword'
 import { useRemoveTrackedKeyword } from '../api/remove-tracked-keyword'
 import { RemoveKeywordDialog } from './remove-keyword-dialog'
 
-/** SPEC §2: the tracked keyword list with add and remove; SPEC §5 add rules. */
+/** docs/product.md §2: the tracked keyword list with add and remove; docs/product.md §5 add rules. */
 export function TrackedKeywordsCard({
   businessId,
   locationId,

@@ -1,6 +1,6 @@
 import { trendBarHeight, trendPoints, type RankPoint } from '@localseo/shared/rank-tracker'
 
-/** SPEC §9: the last 7 checks as bars of height max(10, 100 - 5 x position) percent. */
+/** docs/product.md §9: the last 7 checks as bars of height max(10, 100 - 5 x position) percent. */
 export function TrendBars({ positions }: { positions: readonly RankPoint[] }) {
   const points = trendPoints(positions)
   const words = points.map((p) => (p.status === 'ok' ? `#${p.position}` : 'failed')).join(', ')

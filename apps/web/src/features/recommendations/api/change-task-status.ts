@@ -1,4 +1,4 @@
-// PATCH /api/recommendations/:id: Start and Mark Complete (SPEC §4). The server enforces the
+// PATCH /api/recommendations/:id: Start and Mark Complete (docs/product.md §4). The server enforces the
 // transitions; a completion also lands on the dashboard's Recent Activity.
 import { seoTaskSchema, type SeoTask, type TaskStatus } from '@localseo/shared/progress'
 import { useMutation, useQueryClient } from '@tanstack/react-query'

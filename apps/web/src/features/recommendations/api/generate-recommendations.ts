@@ -1,11 +1,11 @@
-// POST /api/recommendations/generate: new AI tasks (and real gaps) added as pending (SPEC §2, §4).
+// POST /api/recommendations/generate: new AI tasks (and real gaps) added as pending (docs/product.md §2, §4).
 import { seoTaskSchema } from '@localseo/shared/progress'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { progressSchema, recommendationsQueryKey } from './get-recommendations'
 
-/** SPEC §8: the one message shown when generating fails. */
+/** docs/product.md §8: the one message shown when generating fails. */
 export const GENERATE_FAILED_MESSAGE = 'Failed to generate recommendations'
 
 const generateBodySchema = z.object({

@@ -1,4 +1,4 @@
-// GET /api/recommendations: the owner's SEO tasks and the progress they add up to (SPEC §2, §9).
+// GET /api/recommendations: the owner's SEO tasks and the progress they add up to (docs/product.md §2, §9).
 import { seoTaskSchema, type SeoProgress, type SeoTask } from '@localseo/shared/progress'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'

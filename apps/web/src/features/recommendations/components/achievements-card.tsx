@@ -11,7 +11,7 @@ const badgeIcons: Record<BadgeId, typeof Award> = {
   'seo-pro': Award,
 }
 
-/** SPEC §9 badges; earned and locked read differently in words and icons, not only in colour. */
+/** docs/product.md §9 badges; earned and locked read differently in words and icons, not only in colour. */
 export function AchievementsCard({ badges }: { badges: BadgeProgress[] }) {
   const earned = badges.filter((b) => b.earned).length
   return (

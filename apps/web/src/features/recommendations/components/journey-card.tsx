@@ -4,7 +4,7 @@ import type { Ref } from 'react'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { ProgressBar } from './progress-bar'
 
-/** SPEC §2 'Your SEO Journey': level, points and the three progress bars. */
+/** docs/product.md §2 'Your SEO Journey': level, points and the three progress bars. */
 export function JourneyCard({
   progress,
   nextTask,

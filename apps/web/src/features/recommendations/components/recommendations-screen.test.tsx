@@ -328,7 +328,7 @@ describe('SEO Recommendations screen', () => {
     expect(screen.getByRole('button', { name: 'Generate New Recommendations' })).toBeEnabled()
   })
 
-  test("a failed generation shows SPEC §8's exact message", async () => {
+  test("a failed generation shows docs/product.md §8's exact message", async () => {
     signIn({
       extra: {
         'POST /api/recommendations/generate': () =>

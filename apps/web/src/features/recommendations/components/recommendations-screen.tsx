@@ -20,7 +20,7 @@ import { TaskCompletedDialog, type Completion } from './task-completed-dialog'
 import { TaskList } from './task-list'
 import { TopTasksCard } from './top-tasks-card'
 
-/** SEO Recommendations (SPEC §2): the journey, achievements, top tasks and the task list. */
+/** SEO Recommendations (docs/product.md §2): the journey, achievements, top tasks and the task list. */
 export function RecommendationsScreen({ business }: { business: Business }) {
   return (
     <section>
@@ -59,7 +59,7 @@ function Journey({ businessId, data }: { businessId: string; data: Recommendatio
       { id: task.id, status },
       {
         onSuccess: ({ task: saved, pointsEarned, progress }) => {
-          // SPEC §4: completing a task that was not completed opens the modal.
+          // docs/product.md §4: completing a task that was not completed opens the modal.
           if (status === 'completed' && task.status !== 'completed') {
             setCompletion({
               task: saved,
@@ -124,7 +124,7 @@ function Journey({ businessId, data }: { businessId: string; data: Recommendatio
 function GenerateStatus({ generate }: { generate: ReturnType<typeof useGenerateRecommendations> }) {
   if (generate.isPending) return <Spinner label="Generating new recommendations…" className="p-2" />
   if (generate.isError) {
-    // SPEC §8's exact text; the server's reason follows when it says something more.
+    // docs/product.md §8's exact text; the server's reason follows when it says something more.
     const reason = generate.error instanceof ApiError ? generate.error.message : ''
     return (
       <Alert variant="destructive" role="alert">

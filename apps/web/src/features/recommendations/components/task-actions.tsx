@@ -10,7 +10,7 @@ export interface TaskActionProps {
   onChange: (task: SeoTask, status: TaskStatus) => void
 }
 
-/** Start and Mark Complete, offered only where SPEC §4 allows them (the server checks again). */
+/** Start and Mark Complete, offered only where docs/product.md §4 allows them (the server checks again). */
 export function TaskActions({
   task,
   busyId,

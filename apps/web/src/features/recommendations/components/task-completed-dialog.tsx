@@ -1,4 +1,4 @@
-// The task-completed modal (SPEC §2, §4) on Radix Dialog: focus moves to Continue, stays inside,
+// The task-completed modal (docs/product.md §2, §4) on Radix Dialog: focus moves to Continue, stays inside,
 // and on close goes to 'Your SEO Journey', where the new points are (the clicked button is gone).
 import type { BadgeProgress, SeoTask } from '@localseo/shared/progress'
 import * as DialogPrimitive from '@radix-ui/react-dialog'

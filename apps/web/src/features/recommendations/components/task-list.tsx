@@ -15,7 +15,7 @@ const filters: ReadonlyArray<{ value: PriorityFilter; label: string }> = [
   { value: 'low', label: 'Low Priority' },
 ]
 
-/** Every task, filtered by priority (SPEC §2). */
+/** Every task, filtered by priority (docs/product.md §2). */
 export function TaskList({
   tasks,
   ...actions

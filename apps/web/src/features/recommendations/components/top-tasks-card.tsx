@@ -3,7 +3,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { TaskActions, type TaskActionProps } from './task-actions'
 import { TaskBadges } from './task-labels'
 
-/** SPEC §2: the top 3 pending tasks, in the list's order (highest priority first). */
+/** docs/product.md §2: the top 3 pending tasks, in the list's order (highest priority first). */
 export function TopTasksCard({
   tasks,
   ...actions

@@ -1,4 +1,4 @@
-// POST /api/integrations/:service/connect (SPEC §4 "Google connection per service", §8 messages).
+// POST /api/integrations/:service/connect (docs/product.md §4 "Google connection per service", §8 messages).
 import { googleConnectionsSchema, type GoogleService } from '@localseo/shared/integrations'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'

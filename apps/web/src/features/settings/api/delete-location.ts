@@ -1,4 +1,4 @@
-// DELETE /api/business/locations/:id: removing the primary promotes the first remaining (SPEC §4).
+// DELETE /api/business/locations/:id: removing the primary promotes the first remaining (docs/product.md §4).
 import { useMutation } from '@tanstack/react-query'
 import { apiClient } from '@/lib/api-client'
 import { readLocations, useReplaceLocations } from './replace-locations'

@@ -1,4 +1,4 @@
-// PUT /api/business: creates or updates the owner's one business (SPEC §4 "Business save success").
+// PUT /api/business: creates or updates the owner's one business (docs/product.md §4 "Business save success").
 import { businessSchema, type Business } from '@localseo/shared/business'
 import { businessInputSchema } from '@localseo/shared/business-input'
 import { useMutation } from '@tanstack/react-query'
@@ -6,7 +6,7 @@ import type { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { useAuthStore } from '@/lib/auth'
 
-/** The form validates with the same schema the server applies (SPEC §5). */
+/** The form validates with the same schema the server applies (docs/product.md §5). */
 export const saveBusinessInputSchema = businessInputSchema
 export type SaveBusinessInput = z.output<typeof saveBusinessInputSchema>
 

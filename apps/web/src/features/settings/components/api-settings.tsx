@@ -12,7 +12,7 @@ function engineLine(status: AiStatus): string {
     : 'Engine: built-in LocalSEO AI engine (no AI model key configured)'
 }
 
-/** SPEC §1: the AI service is presented as already configured. */
+/** docs/product.md §1: the AI service is presented as already configured. */
 function AiServiceCard() {
   const { user } = useAuth()
   const status = useAiStatus(user?.id ?? '')
@@ -37,7 +37,7 @@ function AiServiceCard() {
   )
 }
 
-/** SPEC §2 API Settings: the AI service card and the two simulated Google connections. */
+/** docs/product.md §2 API Settings: the AI service card and the two simulated Google connections. */
 export function ApiSettings() {
   const connections = useGoogleConnections()
   return (

@@ -26,7 +26,7 @@ async function fillValidForm(form: Awaited<ReturnType<typeof openForm>>) {
 }
 
 describe('business information form', () => {
-  test('the category select offers the 19 categories of SPEC §3', async () => {
+  test('the category select offers the 19 categories of docs/product.md §3', async () => {
     storeSession()
     stubNetwork(ownerHandlers({ business: emptyBusiness }))
     const form = await openForm()
@@ -83,7 +83,7 @@ describe('business information form', () => {
       'Business information saved successfully!',
     )
     expect(form.getByRole('button', { name: 'Save Business Information' })).toBeEnabled()
-    // The normalised business replaces the stored user's (SPEC §4) and refills the form.
+    // The normalised business replaces the stored user's (docs/product.md §4) and refills the form.
     await waitFor(() => expect(form.getByLabelText('Phone')).toHaveValue('(512) 555-0100'))
     const stored = JSON.parse(localStorage.getItem('user') ?? '{}') as {
       business?: { name: string }

@@ -16,7 +16,7 @@ import { applyServerIssues } from '../utils/server-issues'
 import { AddressFields } from './address-fields'
 import { FormMessage } from './form-message'
 
-// SPEC §8 "Business save".
+// docs/product.md §8 "Business save".
 const BUSINESS_SAVED = 'Business information saved successfully!'
 const BUSINESS_SAVE_FAILED = 'Failed to save business information. Please try again.'
 
@@ -35,7 +35,7 @@ const resolver = zodResolver(saveBusinessInputSchema) as unknown as Resolver<
   SaveBusinessInput
 >
 
-/** SPEC §2 Settings: name*, category*, address*, city*, state*, zip*, phone*, website. */
+/** docs/product.md §2 Settings: name*, category*, address*, city*, state*, zip*, phone*, website. */
 export function BusinessForm({ business }: { business: Business }) {
   const saveBusiness = useSaveBusiness()
   const [result, setResult] = useState<'saved' | 'failed' | null>(null)

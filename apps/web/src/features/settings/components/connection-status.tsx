@@ -1,6 +1,6 @@
 import { CircleCheck, CircleDashed } from 'lucide-react'
 
-// SPEC §2 API Settings.
+// docs/product.md §2 API Settings.
 const CONNECTED_TEXT = 'Connected and working properly'
 
 /** Connected or not, in words and with an icon, never by colour alone. */

@@ -9,7 +9,7 @@ export interface DeleteLocationDialogProps {
   onClose: () => void
 }
 
-/** The confirm step before a location is deleted (ARCHITECTURE "a confirm dialog for deletions"). */
+/** The confirm step before a location is deleted (docs/house-rules.md "a confirm dialog for deletions"). */
 export function DeleteLocationDialog({
   location,
   deleting,

@@ -13,7 +13,7 @@ const descriptions: Record<GoogleService, string> = {
   analytics: 'Visitors, traffic sources and your most visited pages.',
 }
 
-/** SPEC §8: the server's message, else the fixed failure text; an exception has its own text. */
+/** docs/product.md §8: the server's message, else the fixed failure text; an exception has its own text. */
 function connectFailedMessage(service: GoogleService): string {
   return `Failed to connect to ${GOOGLE_SERVICE_NAMES[service]}`
 }
@@ -23,7 +23,7 @@ function connectErrorMessage(service: GoogleService): string {
 
 type Result = { tone: 'success' | 'error'; text: string }
 
-/** SPEC §4: disconnected -> connecting -> connected, or back to disconnected with a message. */
+/** docs/product.md §4: disconnected -> connecting -> connected, or back to disconnected with a message. */
 export function GoogleConnectionCard({
   service,
   connected,

@@ -11,7 +11,7 @@ import { applyServerIssues } from '../utils/server-issues'
 import { AddressFields } from './address-fields'
 import { FormMessage } from './form-message'
 
-// SPEC §5 "New location required".
+// docs/product.md §5 "New location required".
 const LOCATION_REQUIRED_MESSAGE = 'Please fill in all required fields'
 
 const fields = ['name', 'address', 'city', 'state', 'zip', 'phone', 'pageUrl'] as const
@@ -50,7 +50,7 @@ export interface LocationFormProps {
   onCancel?: () => void
 }
 
-/** The six location fields of SPEC §2 and the optional page URL (issue 11), to add or edit inline. */
+/** The six location fields of docs/product.md §2 and the optional page URL (issue 11), to add or edit inline. */
 export function LocationForm(props: LocationFormProps) {
   const { label, defaultValues, namePlaceholder, submitLabel, pendingLabel, onCancel } = props
   const [message, setMessage] = useState<string | null>(null)
@@ -72,7 +72,7 @@ export function LocationForm(props: LocationFormProps) {
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    // The required check comes first, with the one message SPEC §5 asks for.
+    // The required check comes first, with the one message docs/product.md §5 asks for.
     const values = form.getValues()
     if (requiredFields.some((name) => values[name].trim() === '')) {
       event.preventDefault()

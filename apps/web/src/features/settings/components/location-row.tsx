@@ -23,7 +23,7 @@ export interface LocationRowProps {
   onDelete: () => void
 }
 
-/** SPEC §2: name, 'Primary' badge, address line and phone; set as primary, edit, delete. */
+/** docs/product.md §2: name, 'Primary' badge, address line and phone; set as primary, edit, delete. */
 export function LocationRow(props: LocationRowProps) {
   const { location, editing, busy } = props
   const nameId = useId()

@@ -9,7 +9,7 @@ import { renderApp } from '@/test/render-app'
 
 const base = '/api/business/locations'
 
-/** A small in-memory stand-in for the locations API, applying the SPEC §4 primary rules. */
+/** A small in-memory stand-in for the locations API, applying the docs/product.md §4 primary rules. */
 function locationsServer(initial: Location[]) {
   let list = initial.map((l) => ({ ...l }))
   const bodies: unknown[] = []

@@ -13,7 +13,7 @@ import { FormMessage } from './form-message'
 import { emptyLocationValues, LocationForm } from './location-form'
 import { LocationRow } from './location-row'
 
-// SPEC §2 Settings, empty state.
+// docs/product.md §2 Settings, empty state.
 const NO_LOCATIONS = 'No additional locations added yet.'
 const PRIMARY_NOTE = 'Your main business address is set as your primary location.'
 
@@ -21,7 +21,7 @@ function failure(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback
 }
 
-/** SPEC §2 Business Locations: add, set as primary, edit inline (one at a time), delete. */
+/** docs/product.md §2 Business Locations: add, set as primary, edit inline (one at a time), delete. */
 export function LocationsManager({ business }: { business: Business }) {
   const [adding, setAdding] = useState(false)
   const [editingId, setEditingId] = useState<string | null>(null)

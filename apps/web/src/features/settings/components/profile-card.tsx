@@ -1,7 +1,7 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { useAuth } from '@/lib/auth'
 
-/** SPEC §2 Settings: the initial letter of the name, the name and the email. */
+/** docs/product.md §2 Settings: the initial letter of the name, the name and the email. */
 export function ProfileCard() {
   const { user } = useAuth()
   const name = user?.name || user?.email || ''

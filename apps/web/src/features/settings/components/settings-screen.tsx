@@ -8,7 +8,7 @@ import { ProfileCard } from './profile-card'
 import { SecurityCard } from './security-card'
 
 /**
- * SPEC §2 Settings: profile, business information, locations and API settings; then the account
+ * docs/product.md §2 Settings: profile, business information, locations and API settings; then the account
  * (name, email, password) and security (two-factor sign-in, other sessions) cards.
  */
 export function SettingsScreen({ business }: { business: Business }) {

@@ -1,4 +1,4 @@
-// Puts the field messages of a 422 answer next to their inputs (ARCHITECTURE "One error shape").
+// Puts the field messages of a 422 answer next to their inputs (docs/house-rules.md "One error shape").
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
 import { ApiError } from '@/lib/api-error'
 

@@ -27,7 +27,7 @@ export const NO_WEBSITE_MESSAGE = 'Add your website in Settings to run a site au
 
 /** Issue 11 item 4: run an audit of the owner's website and work through what it found. */
 export function SiteAuditScreen({ business }: { business: Business }) {
-  // The side menu keeps Dashboard active (SPEC §2); this link leads back to it.
+  // The side menu keeps Dashboard active (docs/product.md §2); this link leads back to it.
   const header = (
     <Link
       to={paths.dashboard}
