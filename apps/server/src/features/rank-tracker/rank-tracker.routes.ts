@@ -12,13 +12,8 @@ import type { AppDeps } from '../../lib/deps.js'
 import { requireScope } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { createSimulatedRankProvider } from './rank-provider.js'
-import {
-  getRankHistory,
-  listTrackedKeywords,
-  refreshRankings,
-  trackKeyword,
-  untrackKeyword,
-} from './rank-tracker.service.js'
+import { getRankHistory, refreshRankings } from './rank-history.js'
+import { listTrackedKeywords, trackKeyword, untrackKeyword } from './rank-tracker.service.js'
 
 const idParam = z.object({ id: z.uuid({ message: 'That keyword is not tracked.' }) })
 const refreshBody = rankLocationQuerySchema

@@ -1,0 +1,71 @@
+// The stored daily checks of tracked keywords: asking the provider for the days a keyword lacks and
+// storing what it answered, failures included (a failed check is stored as failed, never as 0).
+import type { Business } from '@localseo/shared/business'
+import type { ResolvedLocation } from '@localseo/shared/location-selection'
+import { RANK_BACKFILL_DAYS, addDays } from '@localseo/shared/rank-tracker'
+import type { Db, Tx } from '../../db/client.js'
+import { rankPositions } from '../../db/schema/rank-tracker.js'
+import type { RankProvider, RankQuery } from './rank-provider.js'
+import type { KeywordRow } from './rank-scope.js'
+
+/** Inserts in slices, so a 500-keyword backfill stays under PostgreSQL's parameter limit. */
+const INSERT_SLICE = 2000
+
+/**
+ * Asks the provider for every (keyword, day) in one batch and stores the answers. The provider is
+ * called outside any transaction (a real one is slow); rows that appeared meanwhile are kept.
+ */
+export async function storeChecks({
+  db,
+  provider,
+  business,
+  location,
+  wanted,
+  now,
+}: {
+  db: Db | Tx
+  provider: RankProvider
+  business: Pick<Business, 'id'>
+  location: ResolvedLocation
+  wanted: { keyword: Pick<KeywordRow, 'id' | 'keywordKey'>; days: string[] }[]
+  now: Date
+}) {
+  const pairs = wanted.flatMap(({ keyword, days }) => days.map((day) => ({ keyword, day })))
+  if (pairs.length === 0) return
+  const queries: RankQuery[] = pairs.map(({ keyword, day }) => ({
+    businessId: business.id,
+    locationId: location.id,
+    city: location.city,
+    keyword: keyword.keywordKey,
+    day,
+    attempt: 1,
+  }))
+  const results = await provider.check(queries)
+  const rows = pairs.map(({ keyword, day }, i) => {
+    const result = results[i]
+    const ok = result?.status === 'ok'
+    return {
+      keywordId: keyword.id,
+      businessId: business.id,
+      day,
+      status: ok ? ('ok' as const) : ('failed' as const),
+      position: ok ? result.position : null,
+      checkedAt: now,
+    }
+  })
+  for (let i = 0; i < rows.length; i += INSERT_SLICE) {
+    await db
+      .insert(rankPositions)
+      .values(rows.slice(i, i + INSERT_SLICE))
+      .onConflictDoNothing()
+  }
+}
+
+/** The days a keyword still lacks: after its last stored day, at most the backfill window. */
+export function missingDays(lastDay: string | null, today: string): string[] {
+  const first = addDays(today, -(RANK_BACKFILL_DAYS - 1))
+  const from = lastDay && lastDay >= first ? addDays(lastDay, 1) : first
+  const days: string[] = []
+  for (let day = from; day <= today; day = addDays(day, 1)) days.push(day)
+  return days
+}

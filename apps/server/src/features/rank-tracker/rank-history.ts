@@ -1,0 +1,155 @@
+// Rank Tracker history and refresh: the stored checks of a range, and today's check run again.
+import { and, asc, eq, sql } from 'drizzle-orm'
+import type { ResolvedLocation } from '@localseo/shared/location-selection'
+import {
+  dayOf,
+  rangeDays,
+  type RankCheck,
+  type RankHistory,
+  type RankRange,
+} from '@localseo/shared/rank-tracker'
+import type { Db } from '../../db/client.js'
+import { rankKeywords, rankPositions } from '../../db/schema/rank-tracker.js'
+import { isForeignKeyViolation } from '../../lib/db-errors.js'
+import { scopeWhere, toTracked, type ScopeRequest } from './rank-scope.js'
+
+/**
+ * Every tracked keyword of the scope with its checks over the range, in ONE query whatever the
+ * number of keywords (issue 7 "Scale"). Each keyword's checks come back as one compact string
+ * ("dayOffset:position|f,…") built by a correlated subquery on the (keyword_id, day) primary key,
+ * so the database neither sorts 45 000 rows nor sends them one by one (3x faster on PGlite).
+ */
+export async function getRankHistory({
+  db,
+  businessId,
+  location,
+  range,
+  now,
+  simulated,
+}: {
+  db: Db
+  businessId: string
+  location: ResolvedLocation
+  range: RankRange
+  now: Date
+  simulated: boolean
+}): Promise<RankHistory> {
+  const days = rangeDays(dayOf(now), range)
+  const from = days[0] ?? dayOf(now)
+  const to = days.at(-1) ?? from
+  // No ORDER BY inside the aggregate: every item carries its day offset, so order does not matter.
+  const checks = sql<string | null>`(
+    select string_agg(
+      (${rankPositions.day} - ${from}::date)::text || ':' || coalesce(${rankPositions.position}::text, 'f'),
+      ',')
+    from ${rankPositions}
+    where ${rankPositions.keywordId} = ${rankKeywords.id}
+      and ${rankPositions.day} between ${from}::date and ${to}::date
+  )`
+  const rows = await db
+    .select({
+      id: rankKeywords.id,
+      keyword: rankKeywords.keyword,
+      createdAt: rankKeywords.createdAt,
+      checks,
+    })
+    .from(rankKeywords)
+    .where(scopeWhere(businessId, location))
+    .orderBy(asc(rankKeywords.createdAt), asc(rankKeywords.keyword), asc(rankKeywords.id))
+
+  const keywords = rows.map((row) => ({
+    ...toTracked(row),
+    checks: decodeChecks(row.checks, range),
+  }))
+  return { range, days, keywords, simulated }
+}
+
+/** "0:12,1:f,3:9" -> [12, 'failed', null, 9, …]: one slot per day of the range. */
+function decodeChecks(encoded: string | null, range: number): RankCheck[] {
+  const checks: RankCheck[] = new Array<RankCheck>(range).fill(null)
+  if (!encoded) return checks
+  for (const item of encoded.split(',')) {
+    const colon = item.indexOf(':')
+    const offset = Number(item.slice(0, colon))
+    const value = item.slice(colon + 1)
+    if (offset >= 0 && offset < range) checks[offset] = value === 'f' ? 'failed' : Number(value)
+  }
+  return checks
+}
+
+/** Refresh re-checks today for every tracked keyword of the scope; the new answer replaces today's. */
+export async function refreshRankings({
+  db,
+  provider,
+  business,
+  location,
+  now,
+}: ScopeRequest): Promise<{ day: string; checked: number; failed: number }> {
+  const day = dayOf(now)
+  const rows = await db
+    .select({
+      id: rankKeywords.id,
+      keywordKey: rankKeywords.keywordKey,
+      checks: rankPositions.checks,
+    })
+    .from(rankKeywords)
+    .leftJoin(
+      rankPositions,
+      and(eq(rankPositions.keywordId, rankKeywords.id), eq(rankPositions.day, day)),
+    )
+    .where(scopeWhere(business.id, location))
+  if (rows.length === 0) return { day, checked: 0, failed: 0 }
+  const results = await provider.check(
+    rows.map((row) => ({
+      businessId: business.id,
+      locationId: location.id,
+      city: location.city,
+      keyword: row.keywordKey,
+      day,
+      attempt: (row.checks ?? 0) + 1,
+    })),
+  )
+  const values = rows.map((row, i) => {
+    const result = results[i]
+    const ok = result?.status === 'ok'
+    return {
+      keywordId: row.id,
+      businessId: business.id,
+      day,
+      status: ok ? ('ok' as const) : ('failed' as const),
+      position: ok ? result.position : null,
+      checks: (row.checks ?? 0) + 1,
+      checkedAt: now,
+    }
+  })
+  const save = (list: typeof values) =>
+    db
+      .insert(rankPositions)
+      .values(list)
+      .onConflictDoUpdate({
+        target: [rankPositions.keywordId, rankPositions.day],
+        set: {
+          status: sql`excluded.status`,
+          position: sql`excluded.position`,
+          checks: sql`${rankPositions.checks} + 1`,
+          checkedAt: sql`excluded.checked_at`,
+        },
+      })
+  try {
+    await save(values)
+  } catch (error) {
+    // A keyword removed while its check ran: save the results of the keywords that remain.
+    if (!isForeignKeyViolation(error)) throw error
+    const remaining = new Set(
+      (
+        await db
+          .select({ id: rankKeywords.id })
+          .from(rankKeywords)
+          .where(scopeWhere(business.id, location))
+      ).map((r) => r.id),
+    )
+    const kept = values.filter((v) => remaining.has(v.keywordId))
+    if (kept.length > 0) await save(kept)
+  }
+  return { day, checked: values.length, failed: values.filter((v) => v.status === 'failed').length }
+}
