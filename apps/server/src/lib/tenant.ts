@@ -1,6 +1,7 @@
 // Tenant scoping (docs/house-rules.md "Tenant scoping inside the query"): the business id always comes from
 // the verified session's user, never from the request.
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, count, eq, type Column } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import {
   emptyBusiness,
   hasBusinessName,
@@ -12,7 +13,7 @@ import {
   resolveLocation,
   type ResolvedLocation,
 } from '@localseo/shared/location-selection'
-import type { Db } from '../db/client.js'
+import type { Db, Tx } from '../db/client.js'
 import { businesses, locations } from '../db/schema/business.js'
 import { AppError } from './errors.js'
 
@@ -130,4 +131,14 @@ export async function requireLocationId(
     .where(and(eq(locations.id, locationId ?? ''), eq(locations.businessId, businessId)))
   if (!found) throw new AppError('not_found', LOCATION_NOT_FOUND)
   return found.id
+}
+
+/** Whether a business already has rows in a table of its own (samples are added only to none). */
+export async function businessHasRows(
+  db: Db | Tx,
+  table: PgTable & { businessId: Column },
+  businessId: string,
+): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(table).where(eq(table.businessId, businessId))
+  return (row?.n ?? 0) > 0
 }

@@ -1,10 +1,10 @@
 // The three sample backlinks a new business starts with (docs/product.md §7 "Seed on app load"), so
 // the Backlink Monitor has something to show before the owner adds their own.
-import { count, eq } from 'drizzle-orm'
 import { categoryTerms } from '@localseo/shared/category-terms'
 import { slug } from '@localseo/shared/slug'
 import type { Tx } from '../../db/client.js'
 import { backlinks } from '../../db/schema/backlinks.js'
+import { businessHasRows } from '../../lib/tenant.js'
 
 interface SampleBusiness {
   id: string
@@ -59,10 +59,6 @@ function sampleBacklinks(business: SampleBusiness, now: Date) {
 
 /** Adds the samples when the business has no backlink yet; inside the caller's transaction. */
 export async function seedSampleBacklinks(tx: Tx, business: SampleBusiness, now: Date) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(backlinks)
-    .where(eq(backlinks.businessId, business.id))
-  if ((row?.n ?? 0) > 0) return
+  if (await businessHasRows(tx, backlinks, business.id)) return
   await tx.insert(backlinks).values(sampleBacklinks(business, now))
 }

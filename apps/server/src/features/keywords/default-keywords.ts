@@ -1,10 +1,10 @@
 // The five keywords a new business starts with (docs/product.md §7 "Seed on app load"), built from
 // its category and city.
-import { count, eq } from 'drizzle-orm'
 import { categoryTerms } from '@localseo/shared/category-terms'
 import { seededRandom } from '@localseo/shared/random'
 import type { Tx } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
+import { businessHasRows } from '../../lib/tenant.js'
 
 interface KeywordBusiness {
   id: string
@@ -41,10 +41,6 @@ function defaultKeywords(business: KeywordBusiness, now: Date) {
 
 /** Adds the default keywords when the business has none yet; inside the caller's transaction. */
 export async function seedDefaultKeywords(tx: Tx, business: KeywordBusiness, now: Date) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(keywords)
-    .where(eq(keywords.businessId, business.id))
-  if ((row?.n ?? 0) > 0) return
+  if (await businessHasRows(tx, keywords, business.id)) return
   await tx.insert(keywords).values(defaultKeywords(business, now))
 }

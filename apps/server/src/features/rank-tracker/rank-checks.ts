@@ -5,8 +5,21 @@ import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { RANK_BACKFILL_DAYS, addDays } from '@localseo/shared/rank-tracker'
 import type { Db, Tx } from '../../db/client.js'
 import { rankPositions } from '../../db/schema/rank-tracker.js'
-import type { RankProvider, RankQuery } from './rank-provider.js'
+import type { RankProvider, RankQuery, RankResult } from './rank-provider.js'
 import type { KeywordRow } from './rank-scope.js'
+
+/** The row a provider's answer becomes: its position, or a failed check (never a made-up 0). */
+export function storedCheck(
+  result: RankResult | undefined,
+  where: { keywordId: string; businessId: string; day: string; checkedAt: Date },
+) {
+  const ok = result?.status === 'ok'
+  return {
+    ...where,
+    status: ok ? ('ok' as const) : ('failed' as const),
+    position: ok ? result.position : null,
+  }
+}
 
 /** Inserts in slices, so a 500-keyword backfill stays under PostgreSQL's parameter limit. */
 const INSERT_SLICE = 2000
@@ -41,18 +54,14 @@ export async function storeChecks({
     attempt: 1,
   }))
   const results = await provider.check(queries)
-  const rows = pairs.map(({ keyword, day }, i) => {
-    const result = results[i]
-    const ok = result?.status === 'ok'
-    return {
+  const rows = pairs.map(({ keyword, day }, i) =>
+    storedCheck(results[i], {
       keywordId: keyword.id,
       businessId: business.id,
       day,
-      status: ok ? ('ok' as const) : ('failed' as const),
-      position: ok ? result.position : null,
       checkedAt: now,
-    }
-  })
+    }),
+  )
   for (let i = 0; i < rows.length; i += INSERT_SLICE) {
     await db
       .insert(rankPositions)

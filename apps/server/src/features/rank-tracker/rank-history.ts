@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js'
 import { rankKeywords, rankPositions } from '../../db/schema/rank-tracker.js'
 import { isForeignKeyViolation } from '../../lib/db-errors.js'
 import { scopeWhere, toTracked, type ScopeRequest } from './rank-scope.js'
+import { storedCheck } from './rank-checks.js'
 
 /**
  * Every tracked keyword of the scope with its checks over the range, in ONE query whatever the
@@ -109,19 +110,10 @@ export async function refreshRankings({
       attempt: (row.checks ?? 0) + 1,
     })),
   )
-  const values = rows.map((row, i) => {
-    const result = results[i]
-    const ok = result?.status === 'ok'
-    return {
-      keywordId: row.id,
-      businessId: business.id,
-      day,
-      status: ok ? ('ok' as const) : ('failed' as const),
-      position: ok ? result.position : null,
-      checks: (row.checks ?? 0) + 1,
-      checkedAt: now,
-    }
-  })
+  const values = rows.map((row, i) => ({
+    ...storedCheck(results[i], { keywordId: row.id, businessId: business.id, day, checkedAt: now }),
+    checks: (row.checks ?? 0) + 1,
+  }))
   const save = (list: typeof values) =>
     db
       .insert(rankPositions)

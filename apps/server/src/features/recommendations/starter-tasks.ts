@@ -1,9 +1,9 @@
 // The starter tasks a new business gets (docs/product.md §7 "Seed on app load"): the five the product
 // names plus four more, each with a step-by-step guide.
-import { count, eq } from 'drizzle-orm'
 import { categoryTerms } from '@localseo/shared/category-terms'
 import type { Tx } from '../../db/client.js'
 import { recommendations } from '../../db/schema/recommendations.js'
+import { businessHasRows } from '../../lib/tenant.js'
 
 interface StarterBusiness {
   id: string
@@ -176,11 +176,7 @@ function starterTasks(business: StarterBusiness) {
 
 /** Adds the starter tasks when the business has none yet; inside the caller's transaction. */
 export async function seedStarterTasks(tx: Tx, business: StarterBusiness, now: Date) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(recommendations)
-    .where(eq(recommendations.businessId, business.id))
-  if ((row?.n ?? 0) > 0) return
+  if (await businessHasRows(tx, recommendations, business.id)) return
   // Milliseconds apart, so tasks of equal priority list in the order written here.
   await tx.insert(recommendations).values(
     starterTasks(business).map((task, i) => ({
