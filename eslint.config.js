@@ -105,6 +105,14 @@ export default tseslint.config(
     },
   },
   {
+    // Functions a reader can hold in mind (issue 20): data tables are the only exception, marked.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/testing/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
     // env.ts is the only reader of process.env (docs/house-rules.md "Configuration").
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/env.ts', 'apps/server/src/testing/**'],

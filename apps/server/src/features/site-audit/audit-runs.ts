@@ -3,9 +3,9 @@
 // transaction at the end. The run row is the shared state: a cancel that reaches another instance
 // marks the row cancelled, and the instance running it stops at its next progress write. A run left
 // 'running' by a process that stopped is marked failed once it is older than the watchdog.
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, lt, type SQL } from 'drizzle-orm'
 import type { Business } from '@localseo/shared/business'
-import type { Db } from '../../db/client.js'
+import type { Db, Tx } from '../../db/client.js'
 import { siteAuditIssues, siteAuditPages, siteAuditRuns } from '../../db/schema/site-audit.js'
 import type { Clock } from '../../lib/clock.js'
 import { isUniqueViolation } from '../../lib/db-errors.js'
@@ -15,7 +15,12 @@ import { isAddableUrl, urlPolicy, type Resolver } from '../../net/safe-fetch.js'
 import { createAuditFetcher } from './audit-fetcher.js'
 import { auditProfileFrom } from './checks/local.js'
 import { runChecks } from './checks/run-checks.js'
-import { CRAWL_DEFAULTS, type CrawledPage, type StartUrl } from './crawl-result.js'
+import {
+  CRAWL_DEFAULTS,
+  type CrawledPage,
+  type CrawlResult,
+  type StartUrl,
+} from './crawl-result.js'
 import { crawlSite } from './crawler.js'
 
 const PROGRESS_EVERY_MS = 1_000
@@ -168,85 +173,106 @@ export function cancelAuditRun(runId: string): boolean {
   return run !== undefined
 }
 
-async function executeRun(
-  deps: AuditRunDeps & {
-    business: Business
-    runId: string
-    startUrls: StartUrl[]
-    controller: AbortController
-  },
+type RunDeps = AuditRunDeps & {
+  business: Business
+  runId: string
+  startUrls: StartUrl[]
+  controller: AbortController
+}
+
+/**
+ * Writes the pages crawled so far, at most every PROGRESS_EVERY_MS, one write after another; a run
+ * cancelled through another instance (or whose row is gone) is stopped here too.
+ */
+function progressWriter(deps: RunDeps, scope: SQL | undefined) {
+  let writes: Promise<unknown> = Promise.resolve()
+  let lastWrite = 0
+  return {
+    onProgress: ({ pagesCrawled }: { pagesCrawled: number }) => {
+      const at = Date.now()
+      if (at - lastWrite < PROGRESS_EVERY_MS) return
+      lastWrite = at
+      writes = writes
+        .then(async () => {
+          const still = await deps.db
+            .update(siteAuditRuns)
+            .set({ pagesCrawled })
+            .where(and(scope, eq(siteAuditRuns.status, 'running')))
+            .returning({ id: siteAuditRuns.id })
+          if (still.length === 0) deps.controller.abort()
+        })
+        .catch(() => {})
+    },
+    /** Every progress write has finished (before the final transaction). */
+    settled: () => writes,
+  }
+}
+
+/** The crawl's pages and the failed checks, and the run marked done or cancelled, in one go. */
+async function storeResult(
+  tx: Tx,
+  deps: RunDeps,
+  scope: SQL | undefined,
+  crawl: CrawlResult,
+  issues: ReturnType<typeof runChecks>,
 ) {
+  const { runId, business, clock } = deps
+  if (crawl.pages.length > 0) {
+    await tx.insert(siteAuditPages).values(
+      crawl.pages.map((page, position) => ({
+        runId,
+        businessId: business.id,
+        position,
+        url: page.url,
+        finalUrl: page.finalUrl,
+        depth: page.depth,
+        status: page.status ?? null,
+        outcome: pageOutcome(page),
+        title: page.facts?.titles[0]?.slice(0, 300) ?? null,
+      })),
+    )
+  }
+  if (issues.length > 0) {
+    await tx.insert(siteAuditIssues).values(
+      issues.map((issue) => ({
+        runId,
+        businessId: business.id,
+        checkId: issue.id,
+        severity: issue.severity,
+        category: issue.category,
+        pageCount: issue.pages.length,
+        pages: issue.pages.slice(0, MAX_PAGES_PER_ISSUE),
+      })),
+    )
+  }
+  await tx
+    .update(siteAuditRuns)
+    .set({
+      status: crawl.endReason === 'cancelled' ? 'cancelled' : 'done',
+      endReason: crawl.endReason,
+      pagesCrawled: crawl.pages.length,
+      finishedAt: clock.now(),
+    })
+    .where(scope)
+}
+
+async function executeRun(deps: RunDeps) {
   const { db, clock, runId, business } = deps
   const scope = and(eq(siteAuditRuns.id, runId), eq(siteAuditRuns.businessId, business.id))
   const fetcher = createAuditFetcher({ allowHosts: deps.allowHosts, resolve: deps.resolve })
-  // Progress writes run one after another and are all finished before the final transaction.
-  let progressWrites: Promise<unknown> = Promise.resolve()
-  let lastWrite = 0
+  const progress = progressWriter(deps, scope)
   try {
     const crawl = await crawlSite({
       fetcher,
       startUrls: deps.startUrls,
       signal: deps.controller.signal,
-      onProgress: ({ pagesCrawled }) => {
-        const at = Date.now()
-        if (at - lastWrite < PROGRESS_EVERY_MS) return
-        lastWrite = at
-        progressWrites = progressWrites
-          .then(async () => {
-            const still = await db
-              .update(siteAuditRuns)
-              .set({ pagesCrawled })
-              .where(and(scope, eq(siteAuditRuns.status, 'running')))
-              .returning({ id: siteAuditRuns.id })
-            // Cancelled through another instance (or the row is gone): stop here too.
-            if (still.length === 0) deps.controller.abort()
-          })
-          .catch(() => {})
-      },
+      onProgress: progress.onProgress,
     })
-    await progressWrites
+    await progress.settled()
     const issues = runChecks(crawl, auditProfileFrom(business), clock.now())
-    await db.transaction(async (tx) => {
-      if (crawl.pages.length > 0) {
-        await tx.insert(siteAuditPages).values(
-          crawl.pages.map((page, position) => ({
-            runId,
-            businessId: business.id,
-            position,
-            url: page.url,
-            finalUrl: page.finalUrl,
-            depth: page.depth,
-            status: page.status ?? null,
-            outcome: pageOutcome(page),
-            title: page.facts?.titles[0]?.slice(0, 300) ?? null,
-          })),
-        )
-      }
-      if (issues.length > 0) {
-        await tx.insert(siteAuditIssues).values(
-          issues.map((issue) => ({
-            runId,
-            businessId: business.id,
-            checkId: issue.id,
-            severity: issue.severity,
-            category: issue.category,
-            pageCount: issue.pages.length,
-            pages: issue.pages.slice(0, MAX_PAGES_PER_ISSUE),
-          })),
-        )
-      }
-      await tx
-        .update(siteAuditRuns)
-        .set({
-          status: crawl.endReason === 'cancelled' ? 'cancelled' : 'done',
-          endReason: crawl.endReason,
-          pagesCrawled: crawl.pages.length,
-          finishedAt: clock.now(),
-        })
-        .where(scope)
-    })
+    await db.transaction((tx) => storeResult(tx, deps, scope, crawl, issues))
   } catch (error) {
-    await progressWrites
+    await progress.settled()
     await db
       .update(siteAuditRuns)
       .set({

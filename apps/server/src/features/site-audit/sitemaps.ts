@@ -70,6 +70,50 @@ function isGzip(body: Buffer) {
   return body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b
 }
 
+/**
+ * Fetches, un-gzips (capped) and parses one sitemap, noting any problem on its report. `found` says
+ * whether the sitemap exists (only a 404 does not), for the fallback to /sitemap_index.xml.
+ */
+async function loadSitemap(
+  fetcher: SitemapOptions['fetcher'],
+  url: string,
+  maxBytes: number,
+  report: SitemapReport,
+): Promise<{ parsed: ParsedSitemap; finalUrl: string } | { found: boolean }> {
+  let res
+  try {
+    res = await fetcher.fetch(url, { maxBytes })
+  } catch (error) {
+    report.problem = classifyFetchError(error) === 'too-large' ? 'too-large' : 'unreachable'
+    return { found: true }
+  }
+  report.status = res.status
+  if (res.status < 200 || res.status >= 300) {
+    report.problem = 'error-status'
+    return { found: res.status !== 404 }
+  }
+  if (res.truncated) {
+    report.problem = 'too-large'
+    return { found: true }
+  }
+  let body = res.body
+  if (isGzip(body)) {
+    try {
+      body = gunzipSync(body, { maxOutputLength: maxBytes })
+    } catch (error) {
+      const code = (error as { code?: string }).code
+      report.problem = code === 'ERR_BUFFER_TOO_LARGE' ? 'too-large' : 'unreadable'
+      return { found: true }
+    }
+  }
+  try {
+    return { parsed: parser.parse(body.toString('utf8')) as ParsedSitemap, finalUrl: res.url }
+  } catch {
+    report.problem = 'unreadable'
+    return { found: true }
+  }
+}
+
 export async function collectSitemapUrls(
   options: SitemapOptions,
 ): Promise<{ urls: string[]; sitemaps: SitemapReport[] }> {
@@ -93,41 +137,11 @@ export async function collectSitemapUrls(
     }
     const report: SitemapReport = { url, urls: 0 }
     reports.push(report)
-    let res
-    try {
-      res = await options.fetcher.fetch(url, { maxBytes })
-    } catch (error) {
-      report.problem = classifyFetchError(error) === 'too-large' ? 'too-large' : 'unreachable'
-      return true
-    }
-    report.status = res.status
-    if (res.status < 200 || res.status >= 300) {
-      report.problem = 'error-status'
-      return res.status !== 404
-    }
-    if (res.truncated) {
-      report.problem = 'too-large'
-      return true
-    }
-    let body = res.body
-    if (isGzip(body)) {
-      try {
-        body = gunzipSync(body, { maxOutputLength: maxBytes })
-      } catch (error) {
-        const code = (error as { code?: string }).code
-        report.problem = code === 'ERR_BUFFER_TOO_LARGE' ? 'too-large' : 'unreadable'
-        return true
-      }
-    }
-    let parsed: ParsedSitemap
-    try {
-      parsed = parser.parse(body.toString('utf8')) as ParsedSitemap
-    } catch {
-      report.problem = 'unreadable'
-      return true
-    }
+    const loaded = await loadSitemap(options.fetcher, url, maxBytes, report)
+    if (!('parsed' in loaded)) return loaded.found
+    const { parsed, finalUrl } = loaded
     if (parsed.sitemapindex) {
-      for (const child of locs(parsed.sitemapindex.sitemap, res.url)) {
+      for (const child of locs(parsed.sitemapindex.sitemap, finalUrl)) {
         if (urls.size >= maxUrls) break
         await read(child, depth + 1, url)
       }
@@ -137,7 +151,7 @@ export async function collectSitemapUrls(
       report.problem = 'unreadable'
       return true
     }
-    for (const page of locs(parsed.urlset.url, res.url)) {
+    for (const page of locs(parsed.urlset.url, finalUrl)) {
       if (urls.size >= maxUrls) {
         report.problem = 'url-cap'
         break
