@@ -18,6 +18,12 @@ beforeEach(() => {
 })
 afterEach(() => {
   for (const child of children.splice(0)) child.kill('SIGKILL')
+  // A holder that ran as PID 1 of its own namespace outlives unshare: end it by its command line.
+  try {
+    execFileSync('pkill', ['-9', '-f', `lock-child.ts ${dir} `], { stdio: 'ignore' })
+  } catch {
+    // none left
+  }
   rmSync(dir, { recursive: true, force: true })
 })
 
