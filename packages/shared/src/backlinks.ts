@@ -110,28 +110,6 @@ export const backlinkQuerySchema = z.object({
 
 export type BacklinkQuery = z.output<typeof backlinkQuerySchema>
 
-export interface Backlink {
-  id: string
-  businessId: string
-  url: string
-  domain: string
-  anchorText: string
-  linkType: BacklinkType
-  quality: BacklinkQuality
-  firstSeen: string
-  domainAuthority: number
-  spamScore: number
-  status: string
-  isLocationSpecific: boolean
-  locationId: string | null
-  createdAt: string
-  /** When the linking page was last checked (POST /api/backlinks/:id/verify), or null. */
-  lastCheckedAt: string | null
-  /** The linking page's final HTTP status at the last check; null when it did not answer. */
-  httpStatus: number | null
-  verification: BacklinkVerification | null
-}
-
 /** What verifying a backlink can find; the status follows from it (see backlinkStatusFor). */
 export const verificationOutcomes = [
   'link-found',
@@ -145,18 +123,43 @@ export type VerificationOutcome = (typeof verificationOutcomes)[number]
 /** Statuses a backlink can have: the two an owner sets, and 'unverifiable' from a check. */
 export type BacklinkStatus = (typeof backlinkStatuses)[number] | 'unverifiable'
 
-export interface BacklinkVerification {
-  outcome: VerificationOutcome
+export const backlinkVerificationSchema = z.object({
+  outcome: z.enum(verificationOutcomes),
   /** The link's rel tokens, lower case (split on spaces and commas). */
-  rel: string[]
+  rel: z.array(z.string()),
   /** A page-level nofollow (meta robots or X-Robots-Tag). */
-  pageNofollow: boolean
-  anchorText: string | null
+  pageNofollow: z.boolean(),
+  anchorText: z.string().nullable(),
   /** The page's URL after redirects, or null when it never answered. */
-  finalUrl: string | null
+  finalUrl: z.string().nullable(),
   /** One plain sentence for the owner. */
-  note: string
-}
+  note: z.string(),
+})
+export type BacklinkVerification = z.infer<typeof backlinkVerificationSchema>
+
+/** One backlink as the API answers it. */
+export const backlinkSchema = z.object({
+  id: z.string(),
+  businessId: z.string(),
+  url: z.string(),
+  domain: z.string(),
+  anchorText: z.string(),
+  linkType: z.enum(backlinkTypes),
+  quality: z.enum(backlinkQualities),
+  firstSeen: z.string(),
+  domainAuthority: z.number(),
+  spamScore: z.number(),
+  status: z.string(),
+  isLocationSpecific: z.boolean(),
+  locationId: z.string().nullable(),
+  createdAt: z.string(),
+  /** When the linking page was last checked (POST /api/backlinks/:id/verify), or null. */
+  lastCheckedAt: z.string().nullable(),
+  /** The linking page's final HTTP status at the last check; null when it did not answer. */
+  httpStatus: z.number().nullable(),
+  verification: backlinkVerificationSchema.nullable(),
+})
+export type Backlink = z.infer<typeof backlinkSchema>
 
 /** active when the link is there; unverifiable when the site blocks bots or needs JavaScript. */
 export function backlinkStatusFor(outcome: VerificationOutcome): BacklinkStatus {
@@ -166,32 +169,37 @@ export function backlinkStatusFor(outcome: VerificationOutcome): BacklinkStatus 
 }
 
 /** POST /api/backlinks/verify: one batch of "Verify all"; call again while remaining > 0. */
-export interface BacklinkVerifyBatch {
-  checked: number
-  active: number
-  broken: number
-  unverifiable: number
-  remaining: number
-}
+export const backlinkVerifyBatchResultSchema = z.object({
+  checked: z.number(),
+  active: z.number(),
+  broken: z.number(),
+  unverifiable: z.number(),
+  remaining: z.number(),
+})
+export type BacklinkVerifyBatch = z.infer<typeof backlinkVerifyBatchResultSchema>
 
 export const backlinkVerifyBatchSchema = z.object({ location: z.string().max(100).optional() })
 
-export interface BacklinkPage {
-  items: Backlink[]
-  page: number
-  pageSize: number
-  total: number
-}
+export const backlinkPageSchema = z.object({
+  items: z.array(backlinkSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+})
+export type BacklinkPage = z.infer<typeof backlinkPageSchema>
 
-export interface BacklinkSummary {
-  total: number
-  dofollow: number
-  nofollow: number
-  highQuality: number
-  highQualityPercent: number
-  broken: number
-  topDomains: { domain: string; count: number }[]
-  topAnchors: { anchorText: string; count: number }[]
-  growth: { last30Days: number; last90Days: number; last180Days: number }
-  qualityDistribution: Record<BacklinkQuality, number>
-}
+const countSchema = z.number()
+
+export const backlinkSummarySchema = z.object({
+  total: countSchema,
+  dofollow: countSchema,
+  nofollow: countSchema,
+  highQuality: countSchema,
+  highQualityPercent: z.number(),
+  broken: countSchema,
+  topDomains: z.array(z.object({ domain: z.string(), count: countSchema })),
+  topAnchors: z.array(z.object({ anchorText: z.string(), count: countSchema })),
+  growth: z.object({ last30Days: countSchema, last90Days: countSchema, last180Days: countSchema }),
+  qualityDistribution: z.object({ high: countSchema, medium: countSchema, low: countSchema }),
+})
+export type BacklinkSummary = z.infer<typeof backlinkSummarySchema>

@@ -22,18 +22,47 @@ export interface ConnectResult {
   message: string
 }
 
-export interface SearchConsoleData {
-  keywords: { query: string; position: number; clicks: number; impressions: number; ctr: number }[]
-  pages: { url: string; clicks: number; impressions: number; position: number }[]
+export const searchConsoleDataSchema = z.object({
+  keywords: z.array(
+    z.object({
+      query: z.string(),
+      position: z.number(),
+      clicks: z.number(),
+      impressions: z.number(),
+      ctr: z.number(),
+    }),
+  ),
+  pages: z.array(
+    z.object({
+      url: z.string(),
+      clicks: z.number(),
+      impressions: z.number(),
+      position: z.number(),
+    }),
+  ),
   /** Percentages of clicks, summing to 100. */
-  devices: { mobile: number; desktop: number; tablet: number }
-}
+  devices: z.object({ mobile: z.number(), desktop: z.number(), tablet: z.number() }),
+})
+export type SearchConsoleData = z.infer<typeof searchConsoleDataSchema>
 
-export interface AnalyticsData {
-  visitors: { total: number; newUsers: number; returningUsers: number }
+export const analyticsDataSchema = z.object({
+  visitors: z.object({ total: z.number(), newUsers: z.number(), returningUsers: z.number() }),
   /** Percentages of sessions, summing to 100. */
-  traffic: { organic: number; direct: number; referral: number; social: number }
+  traffic: z.object({
+    organic: z.number(),
+    direct: z.number(),
+    referral: z.number(),
+    social: z.number(),
+  }),
   /** avgTimeOnPage in seconds, bounceRate in percent. */
-  pages: { url: string; pageviews: number; avgTimeOnPage: number; bounceRate: number }[]
-  locations: { city: string; visitors: number; percentage: number }[]
-}
+  pages: z.array(
+    z.object({
+      url: z.string(),
+      pageviews: z.number(),
+      avgTimeOnPage: z.number(),
+      bounceRate: z.number(),
+    }),
+  ),
+  locations: z.array(z.object({ city: z.string(), visitors: z.number(), percentage: z.number() })),
+})
+export type AnalyticsData = z.infer<typeof analyticsDataSchema>

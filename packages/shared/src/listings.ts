@@ -87,31 +87,35 @@ export interface ListingRecord {
   updatedOn: string
 }
 
-export interface ListingEntry {
-  platform: string
-  kind: 'listing' | 'citation'
-  source: 'sample' | 'recorded'
-  /** Listings only. */
-  status: ListingStatus | null
-  /** Citations: listed or not. Listings are always listed. */
-  listed: boolean
-  napConsistency: 'consistent' | 'inconsistent' | 'n/a'
-  /** The NAP differences in words, plus a note when a listing is not claimed. */
-  issues: string[]
-  lastUpdated: string
-  url: string
-  shown: Nap
-}
+const napSchema = z.object({ name: z.string(), address: z.string(), phone: z.string() })
 
-export interface ListingsView {
-  profile: Nap & { label: string }
-  listings: ListingEntry[]
-  citations: ListingEntry[]
+export const listingEntrySchema = z.object({
+  platform: z.string(),
+  kind: z.enum(['listing', 'citation']),
+  source: z.enum(['sample', 'recorded']),
+  /** Listings only. */
+  status: z.enum(LISTING_STATUSES).nullable(),
+  /** Citations: listed or not. Listings are always listed. */
+  listed: z.boolean(),
+  napConsistency: z.enum(['consistent', 'inconsistent', 'n/a']),
+  /** The NAP differences in words, plus a note when a listing is not claimed. */
+  issues: z.array(z.string()),
+  lastUpdated: z.string(),
+  url: z.string(),
+  shown: napSchema,
+})
+export type ListingEntry = z.infer<typeof listingEntrySchema>
+
+export const listingsViewSchema = z.object({
+  profile: napSchema.extend({ label: z.string() }),
+  listings: z.array(listingEntrySchema),
+  citations: z.array(listingEntrySchema),
   /** How many platforms show a name, address or phone that differs from the profile. */
-  inconsistentCount: number
+  inconsistentCount: z.number(),
   /** True while any platform still shows sample data. */
-  hasSampleData: boolean
-}
+  hasSampleData: z.boolean(),
+})
+export type ListingsView = z.infer<typeof listingsViewSchema>
 
 function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`)

@@ -7,13 +7,17 @@ export type AuditSeverity = (typeof SEVERITIES)[number]
 export const AUDIT_CATEGORIES = ['local', 'indexability', 'content'] as const
 export type AuditCategory = (typeof AUDIT_CATEGORIES)[number]
 
+/** Why a crawl ended: it ran out of pages, hit its page budget or time limit, or was cancelled. */
+export const AUDIT_END_REASONS = ['done', 'budget', 'timeout', 'cancelled'] as const
+export type AuditEndReason = (typeof AUDIT_END_REASONS)[number]
+
 export const auditRunSchema = z.object({
   id: z.string(),
   status: z.enum(['running', 'done', 'cancelled', 'failed']),
   startUrls: z.array(z.string()),
   budget: z.number(),
   pagesCrawled: z.number(),
-  endReason: z.enum(['done', 'budget', 'timeout', 'cancelled']).nullable(),
+  endReason: z.enum(AUDIT_END_REASONS).nullable(),
   error: z.string().nullable(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),

@@ -78,7 +78,7 @@ interface SafeFetchOptions {
   signal?: AbortSignal
 }
 
-interface SafeFetchResponse {
+export interface SafeFetchResponse {
   /** The final URL, after redirects. */
   url: string
   status: number

@@ -1,15 +1,15 @@
 // The signed-in user's business: one query, shared by the auth store and every screen.
 import { businessSchema, type Business } from '@localseo/shared/business'
 import { queryOptions } from '@tanstack/react-query'
+import { z } from 'zod'
 import { apiClient, toApiError } from './api-client'
 import { businessQueryKey } from './query-keys'
 
 export async function fetchBusiness(): Promise<Business> {
   const response = await apiClient.api.business.$get()
   if (!response.ok) throw await toApiError(response)
-  const body = await response.json()
   // Parsed as well as typed: the stored user and the screens rely on this exact shape.
-  return businessSchema.parse(body.business)
+  return z.object({ business: businessSchema }).parse(await response.json()).business
 }
 
 export function businessQueryOptions(userId: string) {

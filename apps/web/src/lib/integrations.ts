@@ -2,6 +2,7 @@
 // stored on the server per user, mirrored on the stored user. Read by Settings and the Dashboard.
 import { googleConnectionsSchema, type GoogleConnections } from '@localseo/shared/integrations'
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
+import { z } from 'zod'
 import { apiClient, toApiError } from './api-client'
 import { useAuth, useAuthStore, type AuthStore } from './auth'
 import { integrationsKey } from './query-keys'
@@ -12,7 +13,7 @@ const connectionsQueryKey = (userId: string) => [...integrationsKey, 'connection
 async function fetchConnections(): Promise<GoogleConnections> {
   const response = await apiClient.api.integrations.$get()
   if (!response.ok) throw await toApiError(response)
-  return googleConnectionsSchema.parse((await response.json()).connections)
+  return z.object({ connections: googleConnectionsSchema }).parse(await response.json()).connections
 }
 
 /** Mirrors the server's flags on the stored user, only when they differ (no needless writes). */

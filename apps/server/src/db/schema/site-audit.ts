@@ -1,5 +1,6 @@
 // Site audit runs (issue 11 item 3): one row per run with its progress, the pages it crawled and the
 // issues it found. Every row goes with its business; pages and issues go with their run.
+import type { AuditEndReason } from '@localseo/shared/site-audit'
 import { sql } from 'drizzle-orm'
 import {
   index,
@@ -26,7 +27,7 @@ export const siteAuditRuns = pgTable(
     budget: integer('budget').notNull(),
     pagesCrawled: integer('pages_crawled').notNull().default(0),
     /** How the crawl ended: done, budget, timeout or cancelled (crawler.ts CrawlEndReason). */
-    endReason: text('end_reason'),
+    endReason: text('end_reason').$type<AuditEndReason>(),
     /** Why a failed run failed, in words. */
     error: text('error'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),

@@ -1,5 +1,6 @@
 // What a crawl produces (crawler.ts) and what the checks read: pages with their facts, robots.txt
 // rules per origin, sitemaps and traps. Plus the crawl's default bounds (issue 11 item 1).
+import type { AuditEndReason } from '@localseo/shared/site-audit'
 import type { FetchFailureKind } from './fetcher.js'
 import type { PageFacts } from './html.js'
 import type { Robots } from './robots.js'
@@ -71,7 +72,7 @@ export interface CrawlTrap {
   skipped: number
 }
 
-export type CrawlEndReason = 'done' | 'budget' | 'timeout' | 'cancelled'
+export type CrawlEndReason = AuditEndReason
 
 export interface CrawlProgress {
   pagesCrawled: number

@@ -6,6 +6,7 @@ import {
   FetchTimeoutError,
   FetchTooLargeError,
   FetchTooManyRedirectsError,
+  type SafeFetchResponse,
 } from '../../net/safe-fetch.js'
 
 interface FetchInit {
@@ -16,18 +17,8 @@ interface FetchInit {
   signal?: AbortSignal
 }
 
-export interface FetchResult {
-  /** The final URL, after redirects. */
-  url: string
-  status: number
-  /** Header names in lower case; repeated headers joined with ', '. */
-  headers: Record<string, string>
-  body: Buffer
-  /** The body was cut at maxBytes. */
-  truncated: boolean
-  /** Every URL requested, in order: the first is the one asked for, the last is `url`. */
-  redirects: string[]
-}
+/** What a fetch answers: the SSRF-safe fetcher's response. */
+export type FetchResult = SafeFetchResponse
 
 export interface Fetcher {
   fetch(url: string, init?: FetchInit): Promise<FetchResult>

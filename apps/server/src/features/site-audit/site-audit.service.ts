@@ -1,6 +1,7 @@
 // Reading audit runs: the history with counts, one run with its issues and pages, and what is new or
 // fixed since the run before it. Every query carries the caller's business id.
 import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm'
+import type { AuditRun, AuditRunDetail, AuditRunSummary } from '@localseo/shared/site-audit'
 import type { Db } from '../../db/client.js'
 import { siteAuditIssues, siteAuditPages, siteAuditRuns } from '../../db/schema/site-audit.js'
 import { AppError } from '../../lib/errors.js'
@@ -11,7 +12,7 @@ const RUN_HISTORY_LIMIT = 20
 
 type RunRow = typeof siteAuditRuns.$inferSelect
 
-function toRun(row: RunRow) {
+function toRun(row: RunRow): AuditRun {
   return {
     id: row.id,
     status: row.status,
@@ -52,7 +53,13 @@ function compare(current: Set<string>, previous: Set<string> | undefined) {
 }
 
 /** The latest runs, newest first, with issue counts by severity and new/fixed counts. */
-export async function listAuditRuns({ db, businessId }: { db: Db; businessId: string }) {
+export async function listAuditRuns({
+  db,
+  businessId,
+}: {
+  db: Db
+  businessId: string
+}): Promise<AuditRunSummary[]> {
   // One more than shown, so the oldest shown run has a predecessor to compare with.
   const rows = await db
     .select()
@@ -121,7 +128,7 @@ export async function getAuditRun({
   db: Db
   businessId: string
   runId: string
-}) {
+}): Promise<AuditRunDetail> {
   const row = await findRun(db, businessId, runId)
   const run = toRun(row)
   if (row.status === 'running') return { run, issues: [], pages: [], changes: null, fixed: [] }

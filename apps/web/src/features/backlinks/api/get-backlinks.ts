@@ -1,10 +1,11 @@
 // GET /api/backlinks?location&domain&type&quality&timeRange&page&pageSize: one page, filtered on the
 // server (all four filters really filter, issue 8).
-import type {
-  BacklinkPage,
-  BacklinkQuality,
-  BacklinkTimeRange,
-  BacklinkType,
+import {
+  backlinkPageSchema,
+  type BacklinkPage,
+  type BacklinkQuality,
+  type BacklinkTimeRange,
+  type BacklinkType,
 } from '@localseo/shared/backlinks'
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
@@ -46,7 +47,7 @@ async function fetchBacklinks(
     },
   })
   if (!response.ok) throw await toApiError(response)
-  return response.json()
+  return backlinkPageSchema.parse(await response.json())
 }
 
 function backlinksQueryOptions(

@@ -1,4 +1,5 @@
 // PATCH /api/backlinks/:id {status} (Mark Broken / Mark Active) and DELETE /api/backlinks/:id.
+import { backlinkSchema } from '@localseo/shared/backlinks'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { backlinkDataKey } from './backlink-keys'
@@ -9,7 +10,7 @@ async function setBacklinkStatus(input: { id: string; status: 'active' | 'broken
     json: { status: input.status },
   })
   if (!response.ok) throw await toApiError(response)
-  return response.json()
+  return backlinkSchema.parse(await response.json())
 }
 
 async function deleteBacklink(id: string) {

@@ -1,6 +1,10 @@
 // POST /api/backlinks/:id/verify checks one linking page; POST /api/backlinks/verify checks up to 20
 // per call (never checked first), so "Verify all" calls again while some remain.
-import type { BacklinkVerifyBatch } from '@localseo/shared/backlinks'
+import {
+  backlinkSchema,
+  backlinkVerifyBatchResultSchema,
+  type BacklinkVerifyBatch,
+} from '@localseo/shared/backlinks'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { apiClient, toApiError } from '@/lib/api-client'
@@ -9,13 +13,13 @@ import { backlinkDataKey } from './backlink-keys'
 async function verifyBacklink(id: string) {
   const response = await apiClient.api.backlinks[':id'].verify.$post({ param: { id } })
   if (!response.ok) throw await toApiError(response)
-  return response.json()
+  return backlinkSchema.parse(await response.json())
 }
 
 async function verifyBatch(location: string): Promise<BacklinkVerifyBatch> {
   const response = await apiClient.api.backlinks.verify.$post({ json: { location } })
   if (!response.ok) throw await toApiError(response)
-  return response.json()
+  return backlinkVerifyBatchResultSchema.parse(await response.json())
 }
 
 export function useVerifyBacklink(businessId: string) {

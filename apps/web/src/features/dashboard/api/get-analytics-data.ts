@@ -1,5 +1,6 @@
 // GET /api/integrations/analytics/data?location=…: simulated Google Analytics (docs/product.md §3, §7).
-import type { AnalyticsData } from '@localseo/shared/integrations'
+import { analyticsDataSchema, type AnalyticsData } from '@localseo/shared/integrations'
+import { z } from 'zod'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { googleDataKey } from '@/lib/query-keys'
@@ -9,7 +10,7 @@ async function fetchAnalyticsData(locationId: string): Promise<AnalyticsData> {
     query: { location: locationId },
   })
   if (!response.ok) throw await toApiError(response)
-  return (await response.json()).data
+  return z.object({ data: analyticsDataSchema }).parse(await response.json()).data
 }
 
 function analyticsDataQueryOptions(businessId: string, locationId: string) {

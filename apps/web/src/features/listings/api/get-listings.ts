@@ -1,5 +1,5 @@
 // GET /api/listings?location=: the NAP profile, listings, citations and the inconsistency count.
-import type { ListingsView } from '@localseo/shared/listings'
+import { listingsViewSchema, type ListingsView } from '@localseo/shared/listings'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { listingsKey } from '@/lib/query-keys'
@@ -7,7 +7,7 @@ import { listingsKey } from '@/lib/query-keys'
 async function fetchListings(location: string): Promise<ListingsView> {
   const response = await apiClient.api.listings.$get({ query: { location } })
   if (!response.ok) throw await toApiError(response)
-  return response.json()
+  return listingsViewSchema.parse(await response.json())
 }
 
 export function listingsQueryOptions(businessId: string, location: string) {

@@ -1,6 +1,10 @@
 // PUT /api/listings/records and DELETE /api/listings/records: record what one platform shows, or go
 // back to its sample. Both answer the whole updated view, which replaces the cached one.
-import type { ListingRecordInput, ListingsView } from '@localseo/shared/listings'
+import {
+  listingsViewSchema,
+  type ListingRecordInput,
+  type ListingsView,
+} from '@localseo/shared/listings'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { dashboardKey } from '@/lib/query-keys'
@@ -9,13 +13,13 @@ import { listingsQueryOptions } from './get-listings'
 async function recordListing(input: ListingRecordInput): Promise<ListingsView> {
   const response = await apiClient.api.listings.records.$put({ json: input })
   if (!response.ok) throw await toApiError(response)
-  return response.json()
+  return listingsViewSchema.parse(await response.json())
 }
 
 async function forgetListing(input: { platform: string; location: string }): Promise<ListingsView> {
   const response = await apiClient.api.listings.records.$delete({ query: input })
   if (!response.ok) throw await toApiError(response)
-  return response.json()
+  return listingsViewSchema.parse(await response.json())
 }
 
 function useSetView(businessId: string, location: string) {

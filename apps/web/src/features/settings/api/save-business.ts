@@ -2,7 +2,7 @@
 import { businessSchema, type Business } from '@localseo/shared/business'
 import { businessInputSchema } from '@localseo/shared/business-input'
 import { useMutation } from '@tanstack/react-query'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { useAuthStore } from '@/lib/auth'
 
@@ -13,7 +13,7 @@ export type SaveBusinessInput = z.output<typeof saveBusinessInputSchema>
 async function saveBusiness(input: SaveBusinessInput): Promise<Business> {
   const response = await apiClient.api.business.$put({ json: input })
   if (!response.ok) throw await toApiError(response)
-  return businessSchema.parse((await response.json()).business)
+  return z.object({ business: businessSchema }).parse(await response.json()).business
 }
 
 /** Saves, then replaces the business on the stored user and in the query cache. */
