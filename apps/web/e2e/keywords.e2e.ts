@@ -47,7 +47,7 @@ describe('keywords journey', () => {
     const row = rankings.getByRole('row').filter({ hasText: 'emergency dentist austin' })
     await row.waitFor()
     expect(await row.textContent()).toMatch(
-      /^emergency dentist austin#\d+(Up \d+|Down \d+|No change)$/,
+      /^emergency dentist austin#\d+([+-]\d+ \((improved|declined)\)|No change)$/,
     )
     expect(await rankings.getByRole('row').nth(1).textContent()).toContain(
       'emergency dentist austin',

@@ -1,3 +1,4 @@
+import { ErrorAlert } from '@/components/error-alert'
 import type { ReactNode } from 'react'
 import {
   AlertDialog,
@@ -49,11 +50,7 @@ export function ConfirmDialog({
         <AlertDialogDescription className={descriptionClassName}>
           {description}
         </AlertDialogDescription>
-        {error ? (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : null}
+        {error ? <ErrorAlert>{error}</ErrorAlert> : null}
         <AlertDialogFooter>
           <AlertDialogCancel asChild>
             <Button variant="outline" disabled={busy}>

@@ -1,3 +1,4 @@
+import { ErrorAlert } from '@/components/error-alert'
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import { MapPin } from 'lucide-react'
 import { LocationPicker, useSelectedLocation } from '@/components/location-picker'
@@ -8,7 +9,7 @@ import { useGoogleConnections } from '@/lib/integrations'
 import { useDashboard } from '../api/get-dashboard'
 import { AnalyticsCard } from './analytics-card'
 import { BusinessCard } from './business-card'
-import { CardError, CardLoading } from './card-state'
+import { CardLoading } from './card-state'
 import { DashboardWelcome } from './dashboard-welcome'
 import { IssuesCard } from './issues-card'
 import { RecentActivityCard } from './recent-activity-card'
@@ -58,11 +59,7 @@ function Dashboard({ business }: { business: Business }) {
           </CardContent>
         </Card>
       ) : dashboard.isError ? (
-        <Card>
-          <CardContent>
-            <CardError>Could not load your dashboard. Please try again later.</CardError>
-          </CardContent>
-        </Card>
+        <ErrorAlert>Could not load your dashboard. Please try again later.</ErrorAlert>
       ) : (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <TopKeywordsCard keywords={dashboard.data.topKeywords} />

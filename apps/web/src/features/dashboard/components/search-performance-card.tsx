@@ -1,8 +1,15 @@
 import { Search } from 'lucide-react'
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table'
 import { useSearchConsoleData } from '../api/get-search-console-data'
 import { formatNumber } from '../utils/format'
-import { CardError, CardLoading, SampleDataBadge } from './card-state'
+import { GoogleDataCard } from './google-data-card'
 import { PercentBars } from './percent-bars'
 import { PositionBadge } from './top-keywords-card'
 
@@ -14,71 +21,55 @@ export function SearchPerformanceCard({
   businessId: string
   locationId: string
 }) {
-  const { data, isPending, isError } = useSearchConsoleData(businessId, locationId, true)
+  const query = useSearchConsoleData(businessId, locationId, true)
   return (
-    <Card className="h-full" role="region" aria-labelledby="search-performance-title">
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle id="search-performance-title" className="flex items-center gap-2">
-          <Search aria-hidden="true" className="size-5 text-primary" />
-          Search Performance
-        </CardTitle>
-        <SampleDataBadge />
-      </CardHeader>
-      <CardContent>
-        {isPending ? (
-          <CardLoading label="Loading search performance…" />
-        ) : isError ? (
-          <CardError>Could not load the search performance data. Please try again later.</CardError>
-        ) : (
-          <div className="grid grid-cols-1 gap-5">
-            <div className="-mx-2 overflow-x-auto">
-              <table className="w-full text-sm">
-                <caption className="px-2 pb-2 text-left text-sm font-medium">Top queries</caption>
-                <thead>
-                  <tr className="text-xs text-muted-foreground">
-                    <th scope="col" className="px-2 py-1 text-left font-normal">
-                      Query
-                    </th>
-                    <th scope="col" className="px-2 py-1 text-right font-normal">
-                      Clicks
-                    </th>
-                    <th scope="col" className="px-2 py-1 text-right font-normal">
-                      Impressions
-                    </th>
-                    <th scope="col" className="px-2 py-1 text-right font-normal">
-                      Position
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.keywords.slice(0, 5).map((row) => (
-                    <tr key={row.query} className="border-t">
-                      <td className="px-2 py-2 break-words">{row.query}</td>
-                      <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
-                        {formatNumber(row.clicks)}
-                      </td>
-                      <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">
-                        {formatNumber(row.impressions)}
-                      </td>
-                      <td className="px-2 py-2 text-right">
-                        <PositionBadge position={Math.round(row.position)} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <PercentBars
-              label="Devices"
-              items={[
-                { name: 'Mobile', value: data.devices.mobile },
-                { name: 'Desktop', value: data.devices.desktop },
-                { name: 'Tablet', value: data.devices.tablet },
-              ]}
-            />
-          </div>
-        )}
-      </CardContent>
-    </Card>
+    <GoogleDataCard
+      id="search-performance-title"
+      title="Search Performance"
+      icon={Search}
+      query={query}
+      loadingLabel="Loading search performance…"
+      errorMessage="Could not load the search performance data. Please try again later."
+    >
+      {(data) => (
+        <div className="grid grid-cols-1 gap-5">
+          <Table>
+            <caption className="pb-2 text-left text-sm font-medium">Top queries</caption>
+            <TableHeader className="border-0 text-xs">
+              <TableRow>
+                <TableHead className="py-1 font-normal">Query</TableHead>
+                <TableHead className="py-1 text-right font-normal">Clicks</TableHead>
+                <TableHead className="py-1 text-right font-normal">Impressions</TableHead>
+                <TableHead className="py-1 text-right font-normal">Position</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.keywords.slice(0, 5).map((row) => (
+                <TableRow key={row.query} className="border-t border-b-0">
+                  <TableCell className="py-2 break-words">{row.query}</TableCell>
+                  <TableCell className="py-2 text-right whitespace-nowrap tabular-nums">
+                    {formatNumber(row.clicks)}
+                  </TableCell>
+                  <TableCell className="py-2 text-right whitespace-nowrap tabular-nums">
+                    {formatNumber(row.impressions)}
+                  </TableCell>
+                  <TableCell className="py-2 text-right">
+                    <PositionBadge position={Math.round(row.position)} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <PercentBars
+            label="Devices"
+            items={[
+              { name: 'Mobile', value: data.devices.mobile },
+              { name: 'Desktop', value: data.devices.desktop },
+              { name: 'Tablet', value: data.devices.tablet },
+            ]}
+          />
+        </div>
+      )}
+    </GoogleDataCard>
   )
 }

@@ -1,5 +1,5 @@
 import { positionTone } from '@localseo/shared/dashboard'
-import { ArrowDown, ArrowUp, Minus } from 'lucide-react'
+import { PositionChange, positionChange } from '@/components/position-change'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { cn } from '@/lib/utils'
 import type { TopKeyword } from '../api/get-dashboard'
@@ -27,31 +27,6 @@ export function PositionBadge({ position }: { position: number }) {
   )
 }
 
-function Change({ position, previous }: { position: number; previous: number | null }) {
-  if (previous === null || previous === position) {
-    return (
-      <span className="inline-flex items-center gap-0.5 text-xs text-muted-foreground">
-        <Minus aria-hidden="true" className="size-3" />
-        <span className="sr-only">No change</span>
-      </span>
-    )
-  }
-  const improved = position < previous
-  const Icon = improved ? ArrowUp : ArrowDown
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center gap-0.5 text-xs font-medium',
-        improved ? 'text-success' : 'text-destructive',
-      )}
-    >
-      <Icon aria-hidden="true" className="size-3" />
-      <span className="sr-only">{improved ? 'Up' : 'Down'} </span>
-      {Math.abs(previous - position)}
-    </span>
-  )
-}
-
 export function TopKeywordsCard({ keywords }: { keywords: TopKeyword[] }) {
   return (
     <Card className="h-full">
@@ -75,7 +50,10 @@ export function TopKeywordsCard({ keywords }: { keywords: TopKeyword[] }) {
                 </div>
                 {keyword.position !== null ? (
                   <div className="flex shrink-0 items-center gap-2">
-                    <Change position={keyword.position} previous={keyword.previousPosition} />
+                    <PositionChange
+                      compact
+                      change={positionChange(keyword.position, keyword.previousPosition)}
+                    />
                     <PositionBadge position={keyword.position} />
                   </div>
                 ) : (

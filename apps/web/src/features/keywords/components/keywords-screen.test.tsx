@@ -136,9 +136,9 @@ describe('keyword analysis', () => {
     const rankings = within(screen.getByRole('region', { name: 'Current Keyword Rankings' }))
     await waitFor(() => expect(rankings.getAllByRole('row')).toHaveLength(4))
     const rows = rankings.getAllByRole('row').map((r) => r.textContent)
-    expect(rows[1]).toBe('emergency dentist austin#9Up 3')
-    expect(rows[2]).toBe('dentist austin#8Up 3')
-    expect(rows[3]).toBe('dentist near me#14Down 2')
+    expect(rows[1]).toBe('emergency dentist austin#9+3 (improved)')
+    expect(rows[2]).toBe('dentist austin#8+3 (improved)')
+    expect(rows[3]).toBe('dentist near me#14-2 (declined)')
   })
 
   test('a flat position reads No change', async () => {

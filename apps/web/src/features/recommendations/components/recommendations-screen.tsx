@@ -1,6 +1,7 @@
+import { ErrorAlert } from '@/components/error-alert'
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import { newlyEarnedBadges, type SeoTask, type TaskStatus } from '@localseo/shared/progress'
-import { AlertCircle, CheckCircle2, Sparkles } from 'lucide-react'
+import { CheckCircle2, Sparkles } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { BusinessRequired } from '@/components/business-required'
 import { PageHeader } from '@/components/page-header'
@@ -37,12 +38,7 @@ function Recommendations({ business }: { business: Business }) {
   const query = useRecommendations(business.id)
   if (query.isPending) return <Spinner label="Loading your SEO tasks…" />
   if (query.isError) {
-    return (
-      <Alert variant="destructive" role="alert">
-        <AlertCircle aria-hidden="true" />
-        <AlertDescription>Could not load your SEO tasks. Please try again later.</AlertDescription>
-      </Alert>
-    )
+    return <ErrorAlert>Could not load your SEO tasks. Please try again later.</ErrorAlert>
   }
   return <Journey businessId={business.id} data={query.data} />
 }
@@ -89,14 +85,11 @@ function Journey({ businessId, data }: { businessId: string; data: Recommendatio
       </div>
       <GenerateStatus generate={generate} />
       {change.isError ? (
-        <Alert variant="destructive" role="alert">
-          <AlertCircle aria-hidden="true" />
-          <AlertDescription>
-            {change.error instanceof ApiError
-              ? change.error.message
-              : 'Could not update the task. Please try again.'}
-          </AlertDescription>
-        </Alert>
+        <ErrorAlert>
+          {change.error instanceof ApiError
+            ? change.error.message
+            : 'Could not update the task. Please try again.'}
+        </ErrorAlert>
       ) : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <div className="lg:col-span-3">
@@ -127,13 +120,10 @@ function GenerateStatus({ generate }: { generate: ReturnType<typeof useGenerateR
     // docs/product.md §8's exact text; the server's reason follows when it says something more.
     const reason = generate.error instanceof ApiError ? generate.error.message : ''
     return (
-      <Alert variant="destructive" role="alert">
-        <AlertCircle aria-hidden="true" />
-        <AlertDescription>
-          {GENERATE_FAILED_MESSAGE}
-          {reason && reason !== GENERATE_FAILED_MESSAGE ? `: ${reason}` : null}
-        </AlertDescription>
-      </Alert>
+      <ErrorAlert>
+        {GENERATE_FAILED_MESSAGE}
+        {reason && reason !== GENERATE_FAILED_MESSAGE ? `: ${reason}` : null}
+      </ErrorAlert>
     )
   }
   if (generate.isSuccess) {

@@ -1,3 +1,4 @@
+import { ErrorAlert } from '@/components/error-alert'
 import { CircleCheck, ListPlus } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
@@ -48,9 +49,9 @@ export function AddTaskButton({
         {add.isPending ? 'Adding…' : 'Add to my tasks'}
       </Button>
       {add.isError ? (
-        <p id={`${issue.id}-task-error`} role="alert" className="text-sm text-destructive">
+        <ErrorAlert id={`${issue.id}-task-error`}>
           {add.error.message || 'Could not add the task. Please try again.'}
-        </p>
+        </ErrorAlert>
       ) : null}
     </div>
   )

@@ -1,3 +1,4 @@
+import { ErrorAlert } from '@/components/error-alert'
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, Globe, ScanSearch } from 'lucide-react'
@@ -84,23 +85,13 @@ function SiteAudit({ business }: { business: Business }) {
         }
       />
       <div className="grid gap-6">
-        {start.error ? (
-          <Alert variant="destructive" role="alert">
-            <AlertDescription>{start.error.message}</AlertDescription>
-          </Alert>
-        ) : null}
-        {cancel.error ? (
-          <Alert variant="destructive" role="alert">
-            <AlertDescription>{cancel.error.message}</AlertDescription>
-          </Alert>
-        ) : null}
+        {start.error ? <ErrorAlert>{start.error.message}</ErrorAlert> : null}
+        {cancel.error ? <ErrorAlert>{cancel.error.message}</ErrorAlert> : null}
         {!hasWebsite ? <NoWebsite /> : null}
         {runs.isPending ? (
           <Spinner label="Loading your audits…" />
         ) : runs.isError ? (
-          <Alert variant="destructive" role="alert">
-            <AlertDescription>Could not load your audits. Please try again later.</AlertDescription>
-          </Alert>
+          <ErrorAlert>Could not load your audits. Please try again later.</ErrorAlert>
         ) : (
           <>
             {running ? (
@@ -141,11 +132,7 @@ function RunResults({ businessId, runId }: { businessId: string; runId: string }
   const detail = useQuery(auditRunQueryOptions(businessId, runId))
   if (detail.isPending) return <Spinner label="Loading the audit results…" />
   if (detail.isError) {
-    return (
-      <Alert variant="destructive" role="alert">
-        <AlertDescription>Could not load this audit. Please try again later.</AlertDescription>
-      </Alert>
-    )
+    return <ErrorAlert>Could not load this audit. Please try again later.</ErrorAlert>
   }
   return (
     <>
