@@ -7,8 +7,11 @@ export type AuditSeverity = (typeof SEVERITIES)[number]
 export const AUDIT_CATEGORIES = ['local', 'indexability', 'content'] as const
 export type AuditCategory = (typeof AUDIT_CATEGORIES)[number]
 
-/** Why a crawl ended: it ran out of pages, hit its page budget or time limit, or was cancelled. */
-export const AUDIT_END_REASONS = ['done', 'budget', 'timeout', 'cancelled'] as const
+/**
+ * Why a crawl ended: it ran out of pages, hit its page budget or time limit, or was cancelled; or,
+ * for a failed run, nothing of the website answered ('Could not reach your website').
+ */
+export const AUDIT_END_REASONS = ['done', 'budget', 'timeout', 'cancelled', 'unreachable'] as const
 export type AuditEndReason = (typeof AUDIT_END_REASONS)[number]
 
 export const auditRunSchema = z.object({

@@ -22,6 +22,7 @@ import {
   type StartUrl,
 } from './crawl-result.js'
 import { crawlSite } from './crawler.js'
+import { unreachableSite, type Unreachable } from './unreachable.js'
 
 const PROGRESS_EVERY_MS = 1_000
 const MAX_PAGES_PER_ISSUE = 200
@@ -208,13 +209,17 @@ function progressWriter(deps: RunDeps, scope: SQL | undefined) {
   }
 }
 
-/** The crawl's pages and the failed checks, and the run marked done or cancelled, in one go. */
+/**
+ * The crawl's pages and the failed checks, and the run marked done or cancelled, in one go; a site
+ * that could not be reached marks the run failed with the cause instead.
+ */
 async function storeResult(
   tx: Tx,
   deps: RunDeps,
   scope: SQL | undefined,
   crawl: CrawlResult,
   issues: ReturnType<typeof runChecks>,
+  unreachable: Unreachable | null,
 ) {
   const { runId, business, clock } = deps
   if (crawl.pages.length > 0) {
@@ -248,8 +253,12 @@ async function storeResult(
   await tx
     .update(siteAuditRuns)
     .set({
-      status: crawl.endReason === 'cancelled' ? 'cancelled' : 'done',
-      endReason: crawl.endReason,
+      ...(unreachable
+        ? { status: 'failed', endReason: 'unreachable', error: unreachable.message }
+        : {
+            status: crawl.endReason === 'cancelled' ? 'cancelled' : 'done',
+            endReason: crawl.endReason,
+          }),
       pagesCrawled: crawl.pages.length,
       finishedAt: clock.now(),
     })
@@ -269,8 +278,10 @@ async function executeRun(deps: RunDeps) {
       onProgress: progress.onProgress,
     })
     await progress.settled()
-    const issues = runChecks(crawl, auditProfileFrom(business), clock.now())
-    await db.transaction((tx) => storeResult(tx, deps, scope, crawl, issues))
+    const unreachable = unreachableSite(crawl)
+    // A site that could not be reached has no findings: the run fails with the cause.
+    const issues = unreachable ? [] : runChecks(crawl, auditProfileFrom(business), clock.now())
+    await db.transaction((tx) => storeResult(tx, deps, scope, crawl, issues, unreachable))
   } catch (error) {
     await progress.settled()
     await db

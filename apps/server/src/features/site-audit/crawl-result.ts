@@ -72,7 +72,7 @@ export interface CrawlTrap {
   skipped: number
 }
 
-export type CrawlEndReason = AuditEndReason
+export type CrawlEndReason = Exclude<AuditEndReason, 'unreachable'>
 
 export interface CrawlProgress {
   pagesCrawled: number

@@ -6,6 +6,7 @@ import {
   FetchTimeoutError,
   FetchTooLargeError,
   FetchTooManyRedirectsError,
+  networkCause,
   type SafeFetchResponse,
 } from '../../net/safe-fetch.js'
 
@@ -25,8 +26,17 @@ export interface Fetcher {
 }
 
 /** Why a request produced no response; what the audit reports instead of a status code. */
+/** 'dns', 'refused' and 'tls' name why a connection failed; 'network' is any other failure. */
 export type FetchFailureKind =
-  'timeout' | 'too-many-redirects' | 'redirect-loop' | 'blocked-address' | 'too-large' | 'network'
+  | 'timeout'
+  | 'too-many-redirects'
+  | 'redirect-loop'
+  | 'blocked-address'
+  | 'too-large'
+  | 'dns'
+  | 'refused'
+  | 'tls'
+  | 'network'
 
 /** The crawler's own per-request deadline, for a fetcher that does not keep its own. */
 export class CrawlTimeoutError extends Error {
@@ -41,5 +51,6 @@ export function classifyFetchError(error: unknown): FetchFailureKind {
   if (error instanceof FetchBlockedError) return 'blocked-address'
   if (error instanceof FetchTooLargeError) return 'too-large'
   if (error instanceof CrawlTimeoutError) return 'timeout'
-  return 'network'
+  const cause = networkCause(error)
+  return cause === 'other' ? 'network' : cause
 }

@@ -66,7 +66,7 @@ describe('robots.txt status semantics (RFC 9309)', () => {
     const robots = await fetchRobots(own, `${origin}/`, CRAWL_AGENT)
     await own.close()
     expect(robots.outcome).toBe('unreachable')
-    expect(robots.failure).toBe('network')
+    expect(robots.failure).toBe('refused')
   })
 
   test('up to 5 redirects are followed; a redirect loop counts as no robots.txt', async () => {

@@ -11,6 +11,9 @@ const push = (findings: Findings, id: keyof Findings, page: IssuePage) => {
 
 const FAILURE_TEXT: Record<string, string> = {
   timeout: 'did not answer in time',
+  dns: 'the address was not found',
+  refused: 'the server refused the connection',
+  tls: 'the HTTPS certificate is not valid',
   network: 'the connection failed',
   'blocked-address': 'the address is not public, so it was not fetched',
 }
@@ -197,9 +200,10 @@ export function indexabilityChecks(crawl: CrawlResult, now: Date): Findings {
   }
 
   for (const robots of crawl.robots) {
-    if (robots.outcome === 'unreachable' && robots.failure !== 'blocked-address') {
-      const detail = robots.status ? `HTTP ${robots.status}` : 'no answer'
-      push(findings, 'robots-txt-unreachable', { url: robots.url, detail })
+    // Only an answer is a finding (a 429 or 5xx); no answer at all is our failure to reach the
+    // site, which ends the run as 'Could not reach your website' instead (issue 15 item 3).
+    if (robots.outcome === 'unreachable' && robots.status !== undefined) {
+      push(findings, 'robots-txt-unreachable', { url: robots.url, detail: `HTTP ${robots.status}` })
     }
     for (const error of robots.syntaxErrors) {
       push(findings, 'robots-txt-invalid', {

@@ -245,4 +245,29 @@ describe('site audit screen', () => {
       'Your website (http://10.0.0.7/) cannot be audited',
     )
   })
+
+  test('an unreachable website reads Could not reach your website, with the cause and no findings', async () => {
+    const message =
+      'The address sunrisedental.com was not found: no server answers to that name. Check the website address in Settings for a typo, and that your domain name has not expired.'
+    signIn({
+      runs: () => [
+        summary({
+          id: RUN_1,
+          status: 'failed',
+          endReason: 'unreachable',
+          error: message,
+          pagesCrawled: 0,
+          issueCounts: { critical: 0, alert: 0, warning: 0 },
+          newCount: null,
+          fixedCount: null,
+        }),
+      ],
+    })
+    await heading()
+    const title = await screen.findByText('Could not reach your website', { selector: 'p' })
+    const box = title.closest('[role="status"]')
+    expect(box).toHaveTextContent(message)
+    expect(box).toHaveTextContent('Nothing was found and your score has not changed.')
+    expect(screen.queryByRole('heading', { name: /critical/i })).toBeNull()
+  })
 })

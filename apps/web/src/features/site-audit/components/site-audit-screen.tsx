@@ -1,12 +1,12 @@
 import { ErrorAlert } from '@/components/error-alert'
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import { useQuery } from '@tanstack/react-query'
-import { ArrowLeft, Globe, ScanSearch } from 'lucide-react'
+import { ArrowLeft, Globe, ScanSearch, Unplug } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { BusinessRequired, SettingsRequired } from '@/components/business-required'
 import { PageHeader } from '@/components/page-header'
-import { Alert, AlertDescription } from '@/components/ui/alert'
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
@@ -19,6 +19,7 @@ import {
 } from '@/lib/site-audit'
 import { useCancelAudit } from '../api/cancel-audit'
 import { useStartAudit } from '../api/start-audit'
+import { UNREACHABLE_TITLE } from '../utils/audit-format'
 import { AuditHistory } from './audit-history'
 import { AuditIssues } from './audit-issues'
 import { AuditProgress } from './audit-progress'
@@ -101,14 +102,7 @@ function SiteAudit({ business }: { business: Business }) {
                 onCancel={() => cancel.mutate(running.id)}
               />
             ) : null}
-            {latest?.status === 'failed' ? (
-              <Alert variant="destructive" role="status">
-                <AlertDescription>
-                  The last audit did not finish: {latest.error ?? 'it stopped unexpectedly.'} Run it
-                  again.
-                </AlertDescription>
-              </Alert>
-            ) : null}
+            {latest?.status === 'failed' ? <FailedRunNotice run={latest} /> : null}
             {list.length === 0 && hasWebsite ? <FirstRun /> : null}
             {shown ? <RunResults businessId={business.id} runId={shown.id} /> : null}
             {list.length > 0 ? (
@@ -118,6 +112,33 @@ function SiteAudit({ business }: { business: Business }) {
         )}
       </div>
     </>
+  )
+}
+
+/**
+ * The latest run failed: a website that could not be reached says so with the cause and what to
+ * check (no findings, no score change); any other failure asks to run it again.
+ */
+function FailedRunNotice({ run }: { run: AuditRunSummary }) {
+  if (run.endReason === 'unreachable') {
+    return (
+      <Alert variant="destructive" role="status">
+        <Unplug aria-hidden="true" />
+        <div className="grid gap-1">
+          <AlertTitle>{UNREACHABLE_TITLE}</AlertTitle>
+          <AlertDescription>
+            {run.error} Nothing was found and your score has not changed.
+          </AlertDescription>
+        </div>
+      </Alert>
+    )
+  }
+  return (
+    <Alert variant="destructive" role="status">
+      <AlertDescription>
+        The last audit did not finish: {run.error ?? 'it stopped unexpectedly.'} Run it again.
+      </AlertDescription>
+    </Alert>
   )
 }
 

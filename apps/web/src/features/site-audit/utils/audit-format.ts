@@ -41,9 +41,13 @@ export function groupIssues(issues: AuditIssue[]): IssueGroup[] {
   })
 }
 
+/** A run that found nothing of the website answering (issue 15 item 3). */
+export const UNREACHABLE_TITLE = 'Could not reach your website'
+
 /** How a run ended, in the owner's words. */
 export function runStatusLabel(run: Pick<AuditRun, 'status' | 'endReason'>): string {
   if (run.status === 'running') return 'Running'
+  if (run.status === 'failed' && run.endReason === 'unreachable') return UNREACHABLE_TITLE
   if (run.status === 'failed') return 'Failed'
   if (run.status === 'cancelled') return 'Cancelled (partial results)'
   if (run.endReason === 'budget') return 'Done (page budget reached)'
