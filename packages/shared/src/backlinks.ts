@@ -110,18 +110,24 @@ export const backlinkQuerySchema = z.object({
 
 export type BacklinkQuery = z.output<typeof backlinkQuerySchema>
 
-/** What verifying a backlink can find; the status follows from it (see backlinkStatusFor). */
+/**
+ * What verifying a backlink can find; the status follows from it (see backlinkStatusFor).
+ * 'page-error': the page answered 404 or 410 (gone). 'unreachable': no answer, or a server error
+ * or rate limit, which a later check retries. 'blocked': the page answered, but the link could not
+ * be checked (a bot wall, another 4xx, a redirect loop, not a web page).
+ */
 export const verificationOutcomes = [
   'link-found',
   'link-missing',
   'page-error',
+  'unreachable',
   'blocked',
   'needs-javascript',
 ] as const
 export type VerificationOutcome = (typeof verificationOutcomes)[number]
 
-/** Statuses a backlink can have: the two an owner sets, and 'unverifiable' from a check. */
-export type BacklinkStatus = (typeof backlinkStatuses)[number] | 'unverifiable'
+/** Statuses a backlink can have: the two an owner sets, and 'unverifiable' and 'unreachable' from a check. */
+export type BacklinkStatus = (typeof backlinkStatuses)[number] | 'unverifiable' | 'unreachable'
 
 export const backlinkVerificationSchema = z.object({
   outcome: z.enum(verificationOutcomes),
@@ -161,9 +167,14 @@ export const backlinkSchema = z.object({
 })
 export type Backlink = z.infer<typeof backlinkSchema>
 
-/** active when the link is there; unverifiable when the site blocks bots or needs JavaScript. */
+/**
+ * A failure is never a finding (issue 15 item 3): broken only when the page answered 404/410 or
+ * answered without the link; no answer is 'unreachable' (retried), a page that cannot be checked is
+ * 'unverifiable'.
+ */
 export function backlinkStatusFor(outcome: VerificationOutcome): BacklinkStatus {
   if (outcome === 'link-found') return 'active'
+  if (outcome === 'unreachable') return 'unreachable'
   if (outcome === 'blocked' || outcome === 'needs-javascript') return 'unverifiable'
   return 'broken'
 }
@@ -174,6 +185,7 @@ export const backlinkVerifyBatchResultSchema = z.object({
   active: z.number(),
   broken: z.number(),
   unverifiable: z.number(),
+  unreachable: z.number(),
   remaining: z.number(),
 })
 export type BacklinkVerifyBatch = z.infer<typeof backlinkVerifyBatchResultSchema>

@@ -265,14 +265,25 @@ describe('verifying one backlink against its page', () => {
     expect((await verifyPage('/relative-no-base')).verification?.outcome).toBe('link-missing')
   })
 
-  test('a 404 or 500 page is broken with its status; a plain 403 too', async () => {
+  test('a 404 page is broken with its status; a 500 is unreachable (will retry); a plain 403 cannot be checked', async () => {
     expect(await verifyPage('/gone')).toMatchObject({
       status: 'broken',
       httpStatus: 404,
       verification: { outcome: 'page-error', note: 'The page answered with HTTP 404.' },
     })
-    expect(await verifyPage('/server-error')).toMatchObject({ status: 'broken', httpStatus: 500 })
-    expect(await verifyPage('/forbidden')).toMatchObject({ status: 'broken', httpStatus: 403 })
+    expect(await verifyPage('/server-error')).toMatchObject({
+      status: 'unreachable',
+      httpStatus: 500,
+      verification: {
+        outcome: 'unreachable',
+        note: 'The site answered with a server error (HTTP 500); it will be checked again.',
+      },
+    })
+    expect(await verifyPage('/forbidden')).toMatchObject({
+      status: 'unverifiable',
+      httpStatus: 403,
+      verification: { note: 'The page answered with HTTP 403, so the link could not be checked.' },
+    })
   })
 
   test('a 3-hop redirect chain is followed to the page, which is recorded as the final URL', async () => {
@@ -284,13 +295,13 @@ describe('verifying one backlink against its page', () => {
     })
   })
 
-  test('a redirect loop is broken, and says so', async () => {
+  test('a redirect loop cannot be checked, and says so', async () => {
     expect(await verifyPage('/loop-a')).toMatchObject({
-      status: 'broken',
+      status: 'unverifiable',
       httpStatus: null,
       verification: {
-        outcome: 'page-error',
-        note: 'The page redirects in a loop, so visitors never reach it.',
+        outcome: 'blocked',
+        note: 'The page redirects in a loop, so the link could not be checked.',
       },
     })
   })
@@ -303,14 +314,14 @@ describe('verifying one backlink against its page', () => {
     })
   })
 
-  test('429, 503 and a bot wall are unverifiable, never broken', async () => {
+  test('429 and 503 are unreachable (will retry), a bot wall unverifiable, never broken', async () => {
     expect(await verifyPage('/rate-limited')).toMatchObject({
-      status: 'unverifiable',
+      status: 'unreachable',
       httpStatus: 429,
-      verification: { outcome: 'blocked' },
+      verification: { outcome: 'unreachable' },
     })
     expect(await verifyPage('/unavailable')).toMatchObject({
-      status: 'unverifiable',
+      status: 'unreachable',
       httpStatus: 503,
     })
     expect(await verifyPage('/bot-wall')).toMatchObject({
@@ -360,11 +371,11 @@ describe('verifying one backlink against its page', () => {
     expect((await verifyPage('/latin1')).verification?.anchorText).toBe('Caf\u00e9 Sonrisa')
   })
 
-  test('a page that is not HTML is a page error', async () => {
+  test('a page that is not HTML cannot be checked, never broken', async () => {
     expect(await verifyPage('/pdf')).toMatchObject({
-      status: 'broken',
+      status: 'unverifiable',
       verification: {
-        outcome: 'page-error',
+        outcome: 'blocked',
         note: 'The page is not a web page (application/pdf).',
       },
     })
@@ -418,6 +429,7 @@ describe('Verify all (POST /api/backlinks/verify)', () => {
       active: 20,
       broken: 0,
       unverifiable: 0,
+      unreachable: 0,
       remaining: 5,
     })
     const [oldest] = await t.db.select().from(backlinks).where(eq(backlinks.id, rows[0]!.id))
@@ -426,12 +438,19 @@ describe('Verify all (POST /api/backlinks/verify)', () => {
     const second = await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {})
     expect(second.body).toMatchObject({ checked: 5, remaining: 0 })
     const third = await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {})
-    expect(third.body).toEqual({ checked: 0, active: 0, broken: 0, unverifiable: 0, remaining: 0 })
+    expect(third.body).toEqual({
+      checked: 0,
+      active: 0,
+      broken: 0,
+      unverifiable: 0,
+      unreachable: 0,
+      remaining: 0,
+    })
 
     const log = await t.db.select().from(activities).where(eq(activities.kind, 'backlink_verified'))
     expect(log.map((a) => a.message)).toEqual([
-      'Checked 20 backlinks: 20 active, 0 broken, 0 could not be checked',
-      'Checked 5 backlinks: 5 active, 0 broken, 0 could not be checked',
+      'Checked 20 backlinks: 20 active, 0 broken, 0 could not be checked, 0 did not answer',
+      'Checked 5 backlinks: 5 active, 0 broken, 0 could not be checked, 0 did not answer',
     ])
 
     clock.advance(RECHECK_AFTER_MS / 1000 + 1)
@@ -443,19 +462,45 @@ describe('Verify all (POST /api/backlinks/verify)', () => {
     })
   })
 
+  test('a link that did not answer is checked again before older ones (the retry)', async () => {
+    const rows = await seed(Array.from({ length: 21 }, (_, i) => `${site.origin}/dofollow?n=${i}`))
+    const hourAgo = new Date(NOW.getTime() - 60 * 60 * 1000)
+    await t.db
+      .update(backlinks)
+      .set({ lastCheckedAt: hourAgo })
+      .where(eq(backlinks.businessId, businessId))
+    // The most recently checked one did not answer: it still goes in the first batch of 20.
+    await t.db
+      .update(backlinks)
+      .set({ status: 'unreachable', lastCheckedAt: new Date(NOW.getTime() - 11 * 60 * 1000) })
+      .where(eq(backlinks.id, rows[0]!.id))
+    const res = await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {})
+    expect(res.body).toMatchObject({ checked: 20, remaining: 1 })
+    const [retried] = await t.db.select().from(backlinks).where(eq(backlinks.id, rows[0]!.id))
+    expect(retried).toMatchObject({ status: 'active', lastCheckedAt: NOW })
+  })
+
   test('counts each outcome, and stores a refused address as unverifiable so the loop ends', async () => {
     await seed([
       `${site.origin}/dofollow`,
       `${site.origin}/gone`,
       `${site.origin}/js-shell`,
+      `${site.origin}/server-error`,
       `http://127.0.0.1:${canary.port}/`,
       'http://169.254.169.254/latest/meta-data/',
     ])
     const res = await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {})
-    expect(res.body).toEqual({ checked: 5, active: 1, broken: 1, unverifiable: 3, remaining: 0 })
-    // The stat cards follow: one broken link, and 'unverifiable' is not counted as broken.
+    expect(res.body).toEqual({
+      checked: 6,
+      active: 1,
+      broken: 1,
+      unverifiable: 3,
+      unreachable: 1,
+      remaining: 0,
+    })
+    // The stat cards follow: one broken link; 'unverifiable' and 'unreachable' are not broken.
     const summary = await call<{ total: number; broken: number }>('GET', '/api/backlinks/summary')
-    expect(summary.body).toMatchObject({ total: 5, broken: 1 })
+    expect(summary.body).toMatchObject({ total: 6, broken: 1 })
     const refused = await t.db
       .select()
       .from(backlinks)
@@ -482,7 +527,14 @@ describe('Verify all (POST /api/backlinks/verify)', () => {
     const res = await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {
       location: locationId,
     })
-    expect(res.body).toEqual({ checked: 1, active: 0, broken: 1, unverifiable: 0, remaining: 0 })
+    expect(res.body).toEqual({
+      checked: 1,
+      active: 0,
+      broken: 1,
+      unverifiable: 0,
+      unreachable: 0,
+      remaining: 0,
+    })
     const [untouched] = await t.db.select().from(backlinks).where(eq(backlinks.id, mainRow!.id))
     expect(untouched?.lastCheckedAt).toBeNull()
     expect(

@@ -1,6 +1,7 @@
 // Backlink verification (issue 8 item 4): fetch the linking page through the SSRF-safe fetcher, look
 // for a link to the business's website, and store what was found. A page that blocks bots or needs
-// JavaScript is 'unverifiable', never 'broken' (docs/site-audit.md §5 "Bot walls").
+// JavaScript is 'unverifiable', never 'broken' (docs/site-audit.md §5 "Bot walls"); a page that does
+// not answer is 'unreachable' and checked again first (issue 15 item 3).
 import { and, asc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import {
   backlinkStatusFor,
@@ -83,15 +84,21 @@ function errorCheck(error: unknown): LinkCheck {
     }
   }
   if (error instanceof FetchRedirectLoopError) {
-    return result('page-error', 'The page redirects in a loop, so visitors never reach it.')
+    return result('blocked', 'The page redirects in a loop, so the link could not be checked.')
   }
   if (error instanceof FetchTooManyRedirectsError) {
-    return result('page-error', 'The page redirects more than 5 times, so it was not followed.')
+    return result('blocked', 'The page redirects more than 5 times, so it was not followed.')
   }
   if (error instanceof FetchTimeoutError) {
-    return result('page-error', 'The page did not answer within 10 seconds.')
+    return result(
+      'unreachable',
+      'The page did not answer within 10 seconds; it will be checked again.',
+    )
   }
-  return result('page-error', 'The page could not be reached (no answer from its server).')
+  return result(
+    'unreachable',
+    'The page could not be reached (no answer from its server); it will be checked again.',
+  )
 }
 
 /** Fetches `url` and looks for a link to the site `target` (a siteKey). Never throws. */
@@ -113,10 +120,18 @@ async function checkBacklink({
   const { status, headers } = response
   const page = { httpStatus: status, finalUrl: response.url }
   if (status === 429) {
-    return result('blocked', 'The site asked us to slow down (HTTP 429); try again later.', page)
+    return result(
+      'unreachable',
+      'The site asked us to slow down (HTTP 429); it will be checked again.',
+      page,
+    )
   }
-  if (status === 503) {
-    return result('blocked', 'The site is unavailable for now (HTTP 503); try again later.', page)
+  if (status >= 500) {
+    return result(
+      'unreachable',
+      `The site answered with a server error (HTTP ${status}); it will be checked again.`,
+      page,
+    )
   }
   const isHtml = HTML_TYPES.test(headers['content-type'] ?? 'text/html')
   let inspection
@@ -125,7 +140,7 @@ async function checkBacklink({
       ? inspectPage({ body: response.body, pageUrl: response.url, headers, target })
       : undefined
   } catch {
-    return result('page-error', 'The page could not be read as HTML.', page)
+    return result('blocked', 'The page could not be read as HTML.', page)
   }
   if (status < 200 || status >= 300) {
     if ((status === 401 || status === 403) && inspection?.botWall) {
@@ -135,11 +150,19 @@ async function checkBacklink({
         page,
       )
     }
-    return result('page-error', `The page answered with HTTP ${status}.`, page)
+    // Broken means gone: 404 or 410. Another answer says nothing about the link.
+    if (status === 404 || status === 410) {
+      return result('page-error', `The page answered with HTTP ${status}.`, page)
+    }
+    return result(
+      'blocked',
+      `The page answered with HTTP ${status}, so the link could not be checked.`,
+      page,
+    )
   }
   if (!inspection) {
     const type = (headers['content-type'] ?? '').split(';')[0]
-    return result('page-error', `The page is not a web page (${type}).`, page)
+    return result('blocked', `The page is not a web page (${type}).`, page)
   }
   const { link, pageNofollow } = inspection
   if (link) {
@@ -197,7 +220,12 @@ function changesFor(check: LinkCheck, now: Date) {
   }
 }
 
-const statusWords = { active: 'link found', broken: 'broken', unverifiable: 'could not be checked' }
+const statusWords = {
+  active: 'link found',
+  broken: 'broken',
+  unverifiable: 'could not be checked',
+  unreachable: 'no answer (will retry)',
+}
 
 /** POST /api/backlinks/:id/verify: checks one backlink now and returns it updated. */
 export async function verifyBacklink({
@@ -296,7 +324,13 @@ export async function verifyBacklinks({
     .select({ id: backlinks.id, url: backlinks.url })
     .from(backlinks)
     .where(due(clock.now()))
-    .orderBy(sql`${backlinks.lastCheckedAt} asc nulls first`, asc(backlinks.id))
+    // Never checked first, then those that did not answer last time (the retry), then the oldest.
+    .orderBy(
+      sql`${backlinks.lastCheckedAt} is not null`,
+      sql`${backlinks.status} <> 'unreachable'`,
+      asc(backlinks.lastCheckedAt),
+      asc(backlinks.id),
+    )
     .limit(VERIFY_BATCH_SIZE)
 
   const checks = await pool(
@@ -309,7 +343,7 @@ export async function verifyBacklinks({
     }),
   )
   const now = clock.now()
-  const counts = { active: 0, broken: 0, unverifiable: 0 }
+  const counts = { active: 0, broken: 0, unverifiable: 0, unreachable: 0 }
   for (const { check } of checks) counts[backlinkStatusFor(check.verification.outcome)] += 1
 
   if (checks.length > 0) {
@@ -323,7 +357,7 @@ export async function verifyBacklinks({
       await recordActivity(tx, {
         businessId,
         kind: 'backlink_verified',
-        message: `Checked ${checks.length} backlinks: ${counts.active} active, ${counts.broken} broken, ${counts.unverifiable} could not be checked`,
+        message: `Checked ${checks.length} backlinks: ${counts.active} active, ${counts.broken} broken, ${counts.unverifiable} could not be checked, ${counts.unreachable} did not answer`,
         now,
       })
     })

@@ -41,6 +41,7 @@ const idle: VerifyAllProgress = {
   active: 0,
   broken: 0,
   unverifiable: 0,
+  unreachable: 0,
   remaining: 0,
   running: false,
   error: null,
@@ -66,6 +67,7 @@ export function useVerifyAll(businessId: string, location: string) {
           active: total.active + batch.active,
           broken: total.broken + batch.broken,
           unverifiable: total.unverifiable + batch.unverifiable,
+          unreachable: total.unreachable + batch.unreachable,
           remaining: batch.remaining,
         }
         setProgress(total)

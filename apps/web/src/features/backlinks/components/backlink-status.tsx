@@ -1,5 +1,5 @@
 import type { Backlink } from '@localseo/shared/backlinks'
-import { CircleAlert, CircleCheck, CircleHelp } from 'lucide-react'
+import { CircleAlert, CircleCheck, CircleHelp, Unplug } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { cn } from '@/lib/utils'
 import { formatDateTime } from '../utils/format'
@@ -20,6 +20,12 @@ const statusStyles: Record<string, { label: string; className: string; Icon: typ
       label: 'Unverifiable',
       className: 'border-warning/40 bg-warning/10 text-foreground',
       Icon: CircleHelp,
+    },
+    // No answer is not a broken link: the next check tries again (issue 15 item 3).
+    unreachable: {
+      label: 'Unreachable (will retry)',
+      className: 'border-border bg-muted text-muted-foreground',
+      Icon: Unplug,
     },
   }
 

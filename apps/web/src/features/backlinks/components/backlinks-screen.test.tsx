@@ -177,8 +177,8 @@ function signIn({
       verifyCalls += 1
       return json(
         verifyCalls === 1
-          ? { checked: 20, active: 15, broken: 3, unverifiable: 2, remaining: 5 }
-          : { checked: 5, active: 4, broken: 1, unverifiable: 0, remaining: 0 },
+          ? { checked: 20, active: 14, broken: 3, unverifiable: 2, unreachable: 1, remaining: 5 }
+          : { checked: 5, active: 4, broken: 1, unverifiable: 0, unreachable: 0, remaining: 0 },
       )
     },
     'POST /api/backlinks/analysis': async (request) => {
@@ -448,7 +448,9 @@ describe('Backlink Monitor', () => {
     await loaded()
     await userEvent.setup().click(screen.getByRole('button', { name: 'Verify all' }))
     expect(
-      await screen.findByText('Checked 25 backlinks: 19 active, 4 broken, 2 unverifiable.'),
+      await screen.findByText(
+        'Checked 25 backlinks: 18 active, 4 broken, 2 unverifiable, 1 unreachable (will retry).',
+      ),
     ).toBeVisible()
     expect(bodies.filter((b) => b.key === 'verify-all')).toEqual([
       { key: 'verify-all', body: { location: 'main' } },

@@ -7,7 +7,9 @@ const plural = (n: number, word: string) =>
 
 /** What Verify all has done so far, read out as it changes. */
 export function verifyAllMessage(progress: VerifyAllProgress): string {
-  const found = `${progress.active} active, ${progress.broken} broken, ${progress.unverifiable} unverifiable`
+  const unreachable =
+    progress.unreachable > 0 ? `, ${progress.unreachable} unreachable (will retry)` : ''
+  const found = `${progress.active} active, ${progress.broken} broken, ${progress.unverifiable} unverifiable${unreachable}`
   if (progress.running) {
     return `Checking your backlinks… ${plural(progress.checked, 'page')} checked (${found}), ${progress.remaining.toLocaleString('en-US')} remaining.`
   }
