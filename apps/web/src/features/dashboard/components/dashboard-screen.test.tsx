@@ -17,16 +17,18 @@ function signIn({
   business = savedBusiness,
   connections = { searchConsole: false, analytics: false },
   dashboardData,
+  dashboardStatus = 200,
 }: {
   business?: typeof savedBusiness
   connections?: GoogleConnections
   dashboardData?: object
+  dashboardStatus?: number
 } = {}) {
   storeSession()
   const dataRequests: string[] = []
   const network = stubNetwork({
     ...ownerHandlers({ business, connections }),
-    ...(dashboardData ? { 'GET /api/dashboard': () => json(dashboardData) } : {}),
+    ...(dashboardData ? { 'GET /api/dashboard': () => json(dashboardData, dashboardStatus) } : {}),
     'GET /api/integrations/analytics/data': (request) => {
       dataRequests.push(`analytics ${new URL(request.url).search}`)
       return json({ data: analyticsData, simulated: true })
@@ -121,10 +123,24 @@ describe('dashboard', () => {
     expect(screen.queryByText('Primary address')).not.toBeInTheDocument()
   })
 
+  test('a dashboard that fails to load says so, never the starting 72 in place of a score', async () => {
+    signIn({
+      dashboardData: { error: { code: 'internal', message: 'Something went wrong.' } },
+      dashboardStatus: 500,
+    })
+    await dashboard()
+    // A server error is retried twice (about 3 s) before the failure shows.
+    expect(await screen.findByRole('alert', {}, { timeout: 8000 })).toHaveTextContent(
+      'Could not load your dashboard. Please try again later.',
+    )
+    expect(screen.queryByText('72')).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Local SEO Score' })).not.toBeInTheDocument()
+  })
+
   test('before the first site audit the score reads 72 out of 100 and invites an audit', async () => {
     signIn()
     await dashboard()
-    expect(screen.getByText('72')).toBeVisible()
+    expect(await screen.findByText('72')).toBeVisible()
     expect(screen.getByText('out of 100')).toBeVisible()
     await screen.findByText('dentist austin')
     const card = within(screen.getByRole('region', { name: 'Local SEO Score' }))

@@ -50,7 +50,8 @@ function Dashboard({ business }: { business: Business }) {
         <div className="lg:col-span-2">
           <BusinessCard business={business} />
         </div>
-        <ScoreCard data={dashboard.data} />
+        {/* A failed request shows its error below, never the starting 72 as if it were a score. */}
+        {dashboard.isError ? null : <ScoreCard data={dashboard.data} />}
       </div>
       {dashboard.isPending ? (
         <Card>

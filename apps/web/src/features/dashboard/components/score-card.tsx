@@ -6,6 +6,7 @@ import { Button, buttonClassName } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { paths } from '@/config/paths'
 import { cn } from '@/lib/utils'
+import { CardLoading } from './card-state'
 import type { Dashboard, ScorePart } from '../api/get-dashboard'
 
 type ScoreData = Pick<Dashboard, 'score' | 'measured' | 'breakdown' | 'scoreNote' | 'scoreAudit'>
@@ -40,38 +41,46 @@ const auditDate = (iso: string) =>
  * score measured from the audit, backlinks, listings and profile, with each part explained (issue 11).
  */
 export function ScoreCard({ data }: { data: ScoreData | undefined }) {
-  const measured = data?.measured === true
-  const value = data?.score ?? LOCAL_SEO_SCORE
   return (
     <Card role="region" aria-labelledby="local-seo-score-title" className="h-full">
       <CardHeader>
         <CardTitle id="local-seo-score-title">Local SEO Score</CardTitle>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
-        <p className="flex items-baseline gap-2">
-          <span className="text-5xl font-semibold tracking-tight text-primary">{value}</span>
-          <span className="text-sm text-muted-foreground">out of 100</span>
-        </p>
-        <Meter value={value} label="Local SEO Score" className="bg-primary" />
-        {measured && data ? (
-          <MeasuredDetails data={data} />
-        ) : (
-          <div className="grid justify-items-start gap-3">
-            <p className="text-sm text-muted-foreground">
-              A starting score. Run a site audit to get a score measured from your website,
-              listings, backlinks and business profile.
-            </p>
-            <Link
-              to={paths.siteAudit}
-              className={buttonClassName({ variant: 'outline', size: 'sm' })}
-            >
-              <ClipboardCheck aria-hidden="true" />
-              Run a site audit
-            </Link>
-          </div>
-        )}
+        {data ? <Score data={data} /> : <CardLoading label="Loading your score…" />}
       </CardContent>
     </Card>
+  )
+}
+
+/** The score, starting or measured, once the dashboard has answered. */
+function Score({ data }: { data: ScoreData }) {
+  const value = data.score ?? LOCAL_SEO_SCORE
+  return (
+    <>
+      <p className="flex items-baseline gap-2">
+        <span className="text-5xl font-semibold tracking-tight text-primary">{value}</span>
+        <span className="text-sm text-muted-foreground">out of 100</span>
+      </p>
+      <Meter value={value} label="Local SEO Score" className="bg-primary" />
+      {data.measured ? (
+        <MeasuredDetails data={data} />
+      ) : (
+        <div className="grid justify-items-start gap-3">
+          <p className="text-sm text-muted-foreground">
+            A starting score. Run a site audit to get a score measured from your website, listings,
+            backlinks and business profile.
+          </p>
+          <Link
+            to={paths.siteAudit}
+            className={buttonClassName({ variant: 'outline', size: 'sm' })}
+          >
+            <ClipboardCheck aria-hidden="true" />
+            Run a site audit
+          </Link>
+        </div>
+      )}
+    </>
   )
 }
 
