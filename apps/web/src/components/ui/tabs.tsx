@@ -11,6 +11,35 @@ export interface TabItem<T extends string> {
 const tabId = (idPrefix: string, value: string) => `${idPrefix}-${value}-tab`
 const panelId = (idPrefix: string, value: string) => `${idPrefix}-${value}-panel`
 
+/** The tab a key moves to from `index` (the arrows wrap around), or undefined for any other key. */
+function nextTabIndex(key: string, index: number, last: number): number | undefined {
+  if (key === 'ArrowRight') return index === last ? 0 : index + 1
+  if (key === 'ArrowLeft') return index === 0 ? last : index - 1
+  if (key === 'Home') return 0
+  if (key === 'End') return last
+  return undefined
+}
+
+/** The classes of one tab, by the list's variant and whether the tab is selected. */
+function tabClassName(variant: 'underline' | 'pill', selected: boolean): string {
+  return cn(
+    'inline-flex cursor-pointer items-center justify-center gap-2 text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&_svg]:size-4 [&_svg]:shrink-0',
+    variant === 'underline'
+      ? cn(
+          '-mb-px border-b-2 px-3 py-2',
+          selected
+            ? 'border-primary text-foreground'
+            : 'border-transparent text-muted-foreground hover:text-foreground',
+        )
+      : cn(
+          'flex-1 rounded-md px-3 py-1.5 sm:flex-none',
+          selected
+            ? 'bg-card text-foreground shadow-sm'
+            : 'text-muted-foreground hover:text-foreground',
+        ),
+  )
+}
+
 export function TabList<T extends string>({
   idPrefix,
   label,
@@ -33,21 +62,7 @@ export function TabList<T extends string>({
   const refs = useRef<Array<HTMLButtonElement | null>>([])
 
   function onKeyDown(event: KeyboardEvent, index: number) {
-    const last = tabs.length - 1
-    const next =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : undefined
+    const next = nextTabIndex(event.key, index, tabs.length - 1)
     if (next === undefined) return
     event.preventDefault()
     const tab = tabs[next]
@@ -83,22 +98,7 @@ export function TabList<T extends string>({
             tabIndex={selected ? 0 : -1}
             onClick={() => onChange(tab.value)}
             onKeyDown={(event) => onKeyDown(event, index)}
-            className={cn(
-              'inline-flex cursor-pointer items-center justify-center gap-2 text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none [&_svg]:size-4 [&_svg]:shrink-0',
-              variant === 'underline'
-                ? cn(
-                    '-mb-px border-b-2 px-3 py-2',
-                    selected
-                      ? 'border-primary text-foreground'
-                      : 'border-transparent text-muted-foreground hover:text-foreground',
-                  )
-                : cn(
-                    'flex-1 rounded-md px-3 py-1.5 sm:flex-none',
-                    selected
-                      ? 'bg-card text-foreground shadow-sm'
-                      : 'text-muted-foreground hover:text-foreground',
-                  ),
-            )}
+            className={tabClassName(variant, selected)}
           >
             {tab.label}
           </button>

@@ -2,6 +2,7 @@ import { MAX_FULL_NAME_LENGTH } from '@localseo/shared/account'
 import { Mail } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { useLocation } from 'react-router'
+import { ErrorAlert } from '@/components/error-alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
@@ -11,7 +12,6 @@ import { clearUrlFragment, linkErrorFromUrl } from '../utils/link-error'
 import { EmailCodeCard } from './email-code-card'
 import { ForgotPasswordCard } from './forgot-password-card'
 import { SecondFactorCard } from './second-factor-card'
-import { StepError } from './step-card'
 import { EmailField, StepForm, SubmitButton } from './step-form'
 
 type Mode = 'login' | 'signup'
@@ -41,11 +41,8 @@ const copy = {
   },
 } as const
 
-/**
- * docs/product.md §2 "Login/signup": one card that toggles between logging in and signing up, with two detours
- * (a forgotten password, a code by email) and the two-factor step when the account has one.
- */
-export function AuthCard() {
+/** The Log In / Sign Up card's state: its mode, detour, fields and link error, and what they do. */
+function useAuthCard() {
   const { status, error: authError, login, signup, clearError } = useAuth()
   const location = useLocation()
   const [mode, setMode] = useState<Mode>('login')
@@ -55,10 +52,6 @@ export function AuthCard() {
   const [password, setPassword] = useState('')
   // A failed email link (expired, used twice) comes back to this page with its reason in the URL.
   const [linkError, setLinkError] = useState(linkErrorFromUrl)
-  const ids = { name: useId(), password: useId(), error: useId() }
-  const text = copy[mode]
-  const submitting = status === 'loading'
-  const error = authError ?? linkError
 
   function dismissLinkError() {
     if (!linkError) return
@@ -78,14 +71,6 @@ export function AuthCard() {
     setDetour(next)
   }
 
-  if (status === 'mfa-required') return <SecondFactorCard />
-  if (detour === 'forgot') {
-    return <ForgotPasswordCard initialEmail={email} onBack={() => openDetour(null)} />
-  }
-  if (detour === 'code') {
-    return <EmailCodeCard initialEmail={email} onBack={() => openDetour(null)} />
-  }
-
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     dismissLinkError()
@@ -98,6 +83,37 @@ export function AuthCard() {
     }
   }
 
+  return {
+    status,
+    error: authError ?? linkError,
+    mode,
+    detour,
+    fields: { fullName, setFullName, email, setEmail, password, setPassword },
+    toggleMode,
+    openDetour,
+    handleSubmit,
+  }
+}
+
+/**
+ * docs/product.md §2 "Login/signup": one card that toggles between logging in and signing up, with two detours
+ * (a forgotten password, a code by email) and the two-factor step when the account has one.
+ */
+export function AuthCard() {
+  const { status, error, mode, detour, fields, toggleMode, openDetour, handleSubmit } =
+    useAuthCard()
+  const errorId = useId()
+  const text = copy[mode]
+  const submitting = status === 'loading'
+
+  if (status === 'mfa-required') return <SecondFactorCard />
+  if (detour === 'forgot') {
+    return <ForgotPasswordCard initialEmail={fields.email} onBack={() => openDetour(null)} />
+  }
+  if (detour === 'code') {
+    return <EmailCodeCard initialEmail={fields.email} onBack={() => openDetour(null)} />
+  }
+
   return (
     <Card className="w-full">
       <CardHeader>
@@ -105,85 +121,121 @@ export function AuthCard() {
         <CardDescription>{text.description}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        <StepError error={error} id={ids.error} />
-        <StepForm onSubmit={handleSubmit} busy={submitting} error={error} errorId={ids.error}>
+        <ErrorAlert id={errorId}>{error}</ErrorAlert>
+        <StepForm onSubmit={handleSubmit} busy={submitting} error={error} errorId={errorId}>
           {mode === 'signup' ? (
-            <div className="flex flex-col gap-2">
-              <Label htmlFor={ids.name}>Full Name</Label>
-              <Input
-                id={ids.name}
-                name="fullName"
-                autoComplete="name"
-                required
-                maxLength={MAX_FULL_NAME_LENGTH}
-                value={fullName}
-                onChange={(event) => setFullName(event.target.value)}
-              />
-            </div>
+            <FullNameField value={fields.fullName} onChange={fields.setFullName} />
           ) : null}
-          <EmailField value={email} onChange={setEmail} />
-          <div className="flex flex-col gap-2">
-            <div className="flex items-center justify-between gap-3">
-              <Label htmlFor={ids.password}>Password</Label>
-              {mode === 'login' ? (
-                <button
-                  type="button"
-                  onClick={() => openDetour('forgot')}
-                  className="cursor-pointer rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-                >
-                  Forgot password?
-                </button>
-              ) : null}
-            </div>
-            <Input
-              id={ids.password}
-              name="password"
-              type="password"
-              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-              required
-              minLength={6}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </div>
+          <EmailField value={fields.email} onChange={fields.setEmail} />
+          <PasswordField
+            mode={mode}
+            value={fields.password}
+            onChange={fields.setPassword}
+            onForgot={() => openDetour('forgot')}
+          />
           <SubmitButton busy={submitting} busyLabel={text.submitting} className="mt-1">
             {text.submit}
           </SubmitButton>
         </StepForm>
-        {mode === 'login' ? (
-          <>
-            <div
-              className="flex items-center gap-3 text-xs text-muted-foreground"
-              aria-hidden="true"
-            >
-              <span className="h-px flex-1 bg-border" />
-              or
-              <span className="h-px flex-1 bg-border" />
-            </div>
-            <Button
-              type="button"
-              variant="outline"
-              className="w-full"
-              onClick={() => openDetour('code')}
-            >
-              <Mail aria-hidden="true" />
-              Email me a sign-in code
-            </Button>
-          </>
-        ) : null}
-        <p className="text-center text-sm text-muted-foreground">
-          <button
-            type="button"
-            onClick={toggleMode}
-            className="cursor-pointer rounded-sm hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-          >
-            {text.toggle[0]}{' '}
-            <span className="font-medium text-primary underline underline-offset-4">
-              {text.toggle[1]}
-            </span>
-          </button>
-        </p>
+        {mode === 'login' ? <CodeSignInOption onOpen={() => openDetour('code')} /> : null}
+        <ModeToggle mode={mode} onToggle={toggleMode} />
       </CardContent>
     </Card>
+  )
+}
+
+/** The 'Full Name' field that signing up adds. */
+function FullNameField({ value, onChange }: { value: string; onChange: (name: string) => void }) {
+  const id = useId()
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>Full Name</Label>
+      <Input
+        id={id}
+        name="fullName"
+        autoComplete="name"
+        required
+        maxLength={MAX_FULL_NAME_LENGTH}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  )
+}
+
+/** The 'Password' field, with the 'Forgot password?' detour beside its label when logging in. */
+function PasswordField({
+  mode,
+  value,
+  onChange,
+  onForgot,
+}: {
+  mode: Mode
+  value: string
+  onChange: (password: string) => void
+  onForgot: () => void
+}) {
+  const id = useId()
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex items-center justify-between gap-3">
+        <Label htmlFor={id}>Password</Label>
+        {mode === 'login' ? (
+          <button
+            type="button"
+            onClick={onForgot}
+            className="cursor-pointer rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
+            Forgot password?
+          </button>
+        ) : null}
+      </div>
+      <Input
+        id={id}
+        name="password"
+        type="password"
+        autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+        required
+        minLength={6}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  )
+}
+
+/** The 'or' divider and the 'Email me a sign-in code' detour under the Log In form. */
+function CodeSignInOption({ onOpen }: { onOpen: () => void }) {
+  return (
+    <>
+      <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <Button type="button" variant="outline" className="w-full" onClick={onOpen}>
+        <Mail aria-hidden="true" />
+        Email me a sign-in code
+      </Button>
+    </>
+  )
+}
+
+/** The 'Don't have an account? Sign up' / 'Already have an account? Log in' switch. */
+function ModeToggle({ mode, onToggle }: { mode: Mode; onToggle: () => void }) {
+  const text = copy[mode]
+  return (
+    <p className="text-center text-sm text-muted-foreground">
+      <button
+        type="button"
+        onClick={onToggle}
+        className="cursor-pointer rounded-sm hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      >
+        {text.toggle[0]}{' '}
+        <span className="font-medium text-primary underline underline-offset-4">
+          {text.toggle[1]}
+        </span>
+      </button>
+    </p>
   )
 }

@@ -5,14 +5,8 @@ import { EmailRequestStep } from './email-request-step'
 import { StepCard, TextButton } from './step-card'
 import { CodeField, StepForm, SubmitButton } from './step-form'
 
-/** 'Email me a sign-in code': the email address, then the 6-digit code from the email. */
-export function EmailCodeCard({
-  onBack,
-  initialEmail = '',
-}: {
-  onBack: () => void
-  initialEmail?: string
-}) {
+/** The state of 'Email me a sign-in code': the address, where the code went, and the code typed. */
+function useEmailCodeSignIn(initialEmail: string) {
   const { status, error: signInError, verifyEmailCode, sendEmailCode, clearError } = useAuth()
   const [email, setEmail] = useState(initialEmail)
   const [sentTo, setSentTo] = useState<string | null>(null)
@@ -42,7 +36,7 @@ export function EmailCodeCard({
     }
   }
 
-  function useAnotherEmail() {
+  function chooseAnotherEmail() {
     clearError()
     request.clearError()
     setResent(false)
@@ -50,27 +44,68 @@ export function EmailCodeCard({
     setSentTo(null)
   }
 
-  if (!sentTo) {
+  return {
+    email,
+    setEmail,
+    sentTo,
+    setSentTo,
+    code,
+    setCode,
+    resent,
+    request,
+    errorId,
+    verifying: status === 'loading',
+    error: signInError ?? request.error,
+    handleResend,
+    handleCode,
+    chooseAnotherEmail,
+  }
+}
+
+type EmailCodeSignIn = ReturnType<typeof useEmailCodeSignIn>
+
+/** 'Email me a sign-in code': the email address, then the 6-digit code from the email. */
+export function EmailCodeCard({
+  onBack,
+  initialEmail = '',
+}: {
+  onBack: () => void
+  initialEmail?: string
+}) {
+  const flow = useEmailCodeSignIn(initialEmail)
+
+  if (!flow.sentTo) {
     return (
       <EmailRequestStep
         key="email"
         title="Sign in with a code"
         description="We will email you a 6-digit code, so you can log in without your password."
         submitLabel="Email me a code"
-        email={email}
-        onEmailChange={setEmail}
-        request={request}
-        onSent={setSentTo}
+        email={flow.email}
+        onEmailChange={flow.setEmail}
+        request={flow.request}
+        onSent={flow.setSentTo}
         onBack={onBack}
       />
     )
   }
 
-  const verifying = status === 'loading'
-  const error = signInError ?? request.error
+  return <EnterCodeStep key="code" flow={flow} sentTo={flow.sentTo} onBack={onBack} />
+}
+
+/** The second step: the 6-digit code sent to `sentTo`, with a new code or another address. */
+function EnterCodeStep({
+  flow,
+  sentTo,
+  onBack,
+}: {
+  flow: EmailCodeSignIn
+  sentTo: string
+  onBack: () => void
+}) {
+  const { verifying, error, errorId } = flow
   return (
     <StepCard
-      key="code"
       title="Enter your sign-in code"
       description={
         <>
@@ -81,26 +116,26 @@ export function EmailCodeCard({
       error={error}
       errorId={errorId}
     >
-      <StepForm onSubmit={handleCode} busy={verifying} error={error} errorId={errorId}>
+      <StepForm onSubmit={flow.handleCode} busy={verifying} error={error} errorId={errorId}>
         <CodeField
-          value={code}
-          onChange={setCode}
+          value={flow.code}
+          onChange={flow.setCode}
           hint="The code is in the email from LocalSEO AI."
         />
         <SubmitButton busy={verifying} busyLabel="Signing in...">
           Sign In
         </SubmitButton>
       </StepForm>
-      {resent ? (
+      {flow.resent ? (
         <p role="status" className="text-sm text-success">
           A new code is on its way. Use the newest email.
         </p>
       ) : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <TextButton onClick={() => void handleResend()}>
-          {request.sending ? 'Sending...' : 'Send a new code'}
+        <TextButton onClick={() => void flow.handleResend()}>
+          {flow.request.sending ? 'Sending...' : 'Send a new code'}
         </TextButton>
-        <TextButton onClick={useAnotherEmail}>Use a different email</TextButton>
+        <TextButton onClick={flow.chooseAnotherEmail}>Use a different email</TextButton>
       </div>
       <p className="text-center">
         <TextButton onClick={onBack}>Back to Log In</TextButton>

@@ -1,7 +1,7 @@
-import { CircleAlert, MapPinned } from 'lucide-react'
+import { MapPinned } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Link, Navigate } from 'react-router'
-import { Alert, AlertDescription } from '@/components/ui/alert'
+import { ErrorAlert } from '@/components/error-alert'
 import { buttonClassName } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
@@ -32,10 +32,7 @@ function LinkProblem() {
   const [reason] = useState(() => linkErrorFromUrl() ?? EXPIRED_LINK_MESSAGE)
   return (
     <StepCard title="This link cannot be used" description="Ask for a new link and try again.">
-      <Alert variant="destructive" role="alert">
-        <CircleAlert aria-hidden="true" />
-        <AlertDescription>{reason}</AlertDescription>
-      </Alert>
+      <ErrorAlert>{reason}</ErrorAlert>
       <Link
         to={paths.landing}
         state={{ authView: 'forgot' }}

@@ -1,6 +1,5 @@
-import { CircleAlert } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Alert, AlertDescription } from '@/components/ui/alert'
+import { ErrorAlert } from '@/components/error-alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { useFocusOnMount } from '../utils/use-focus-on-mount'
 
@@ -28,21 +27,10 @@ export function StepCard({
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-5">
-        <StepError error={error} id={errorId} />
+        <ErrorAlert id={errorId}>{error}</ErrorAlert>
         {children}
       </CardContent>
     </Card>
-  )
-}
-
-/** The error of a sign-in form, announced as it appears; nothing when there is none. */
-export function StepError({ error, id }: { error?: string | null; id?: string }) {
-  if (!error) return null
-  return (
-    <Alert variant="destructive" role="alert" id={id}>
-      <CircleAlert aria-hidden="true" />
-      <AlertDescription>{error}</AlertDescription>
-    </Alert>
   )
 }
 

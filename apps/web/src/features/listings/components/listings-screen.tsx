@@ -3,6 +3,7 @@ import type { ListingEntry } from '@localseo/shared/listings'
 import { MapPin } from 'lucide-react'
 import { useState } from 'react'
 import { BusinessRequired } from '@/components/business-required'
+import { ErrorAlert } from '@/components/error-alert'
 import { LocationPicker, useSelectedLocation } from '@/components/location-picker'
 import { PageHeader } from '@/components/page-header'
 import { Alert, AlertDescription } from '@/components/ui/alert'
@@ -55,9 +56,7 @@ function Listings({ business }: { business: Business }) {
           </CardContent>
         </Card>
       ) : listings.isError ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>Could not load your listings. Please try again.</AlertDescription>
-        </Alert>
+        <ErrorAlert>Could not load your listings. Please try again.</ErrorAlert>
       ) : (
         <>
           <NapCard profile={listings.data.profile} />

@@ -4,6 +4,14 @@ import { useId, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table'
 import { cn } from '@/lib/utils'
 
 const TABS = [
@@ -106,10 +114,8 @@ function ExternalAction({
   )
 }
 
-const tableClass = 'w-full min-w-[640px] text-left text-sm'
-const headClass =
-  'border-b text-xs text-muted-foreground [&_th]:py-2 [&_th]:pr-4 [&_th]:font-medium'
-const rowClass = 'border-b last:border-0 align-top [&_td]:py-3 [&_td]:pr-4'
+// This table keeps a 1rem gap after every column, the last one included.
+const cellClass = 'pr-4 last:pr-4'
 
 interface Column {
   header: string
@@ -132,49 +138,46 @@ function EntryTable({
   onEdit: (e: ListingEntry) => void
 }) {
   return (
-    // relative: the sr-only texts inside position against this box, not the page.
-    <div className="relative overflow-x-auto">
-      <table className={tableClass}>
-        <thead className={headClass}>
-          <tr>
-            <th scope="col">{firstHeader}</th>
-            {columns.map((column) => (
-              <th key={column.header} scope="col">
-                {column.header}
-              </th>
-            ))}
-            <th scope="col">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.platform} className={rowClass}>
-              <td className="font-medium">
-                {entry.platform}
-                <SourceBadge entry={entry} />
-              </td>
-              {columns.map((column) => (
-                <td key={column.header} className={column.className}>
-                  {column.cell(entry)}
-                </td>
-              ))}
-              <td className="whitespace-nowrap">
-                <div className="flex items-center gap-3">
-                  <ExternalAction
-                    href={entry.url}
-                    label={actionLabel(entry)}
-                    platform={entry.platform}
-                  />
-                  <EditButton entry={entry} onEdit={onEdit} />
-                </div>
-              </td>
-            </tr>
+    <Table className="min-w-[640px]">
+      <TableHeader className="text-xs">
+        <TableRow>
+          <TableHead className={cellClass}>{firstHeader}</TableHead>
+          {columns.map((column) => (
+            <TableHead key={column.header} className={cellClass}>
+              {column.header}
+            </TableHead>
           ))}
-        </tbody>
-      </table>
-    </div>
+          <TableHead className={cellClass}>
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {entries.map((entry) => (
+          <TableRow key={entry.platform}>
+            <TableCell className={cn(cellClass, 'font-medium')}>
+              {entry.platform}
+              <SourceBadge entry={entry} />
+            </TableCell>
+            {columns.map((column) => (
+              <TableCell key={column.header} className={cn(cellClass, column.className)}>
+                {column.cell(entry)}
+              </TableCell>
+            ))}
+            <TableCell className={cn(cellClass, 'whitespace-nowrap')}>
+              <div className="flex items-center gap-3">
+                <ExternalAction
+                  href={entry.url}
+                  label={actionLabel(entry)}
+                  platform={entry.platform}
+                />
+                <EditButton entry={entry} onEdit={onEdit} />
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   )
 }
 

@@ -1,7 +1,7 @@
 import { BUSINESS_CATEGORIES, type Business } from '@localseo/shared/business'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
-import { useForm, type Resolver } from 'react-hook-form'
+import { useForm, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
@@ -73,46 +73,7 @@ export function BusinessForm({ business }: { business: Business }) {
           onSubmit={(event) => void onSubmit(event)}
           className="grid grid-cols-1 gap-5"
         >
-          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <FormField label="Business Name" required error={errors.name?.message}>
-              <Input autoComplete="organization" {...register('name')} />
-            </FormField>
-            <FormField label="Category" required error={errors.category?.message}>
-              <Select {...register('category')}>
-                <option value="">Select a category</option>
-                {BUSINESS_CATEGORIES.map((category) => (
-                  <option key={category} value={category}>
-                    {category}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
-            <AddressFields
-              fields={{
-                address: register('address'),
-                city: register('city'),
-                state: register('state'),
-                zip: register('zip'),
-              }}
-              errors={errors}
-            />
-            <FormField label="Phone" required error={errors.phone?.message}>
-              <Input
-                type="tel"
-                autoComplete="tel"
-                placeholder="(512) 555-0100"
-                {...register('phone')}
-              />
-            </FormField>
-            <FormField label="Website" error={errors.website?.message}>
-              <Input
-                type="url"
-                autoComplete="url"
-                placeholder="https://example.com"
-                {...register('website')}
-              />
-            </FormField>
-          </div>
+          <BusinessFields register={register} errors={errors} />
           {result === 'saved' ? <FormMessage tone="success">{BUSINESS_SAVED}</FormMessage> : null}
           {result === 'failed' ? (
             <FormMessage tone="error">{BUSINESS_SAVE_FAILED}</FormMessage>
@@ -125,5 +86,52 @@ export function BusinessForm({ business }: { business: Business }) {
         </form>
       </CardContent>
     </Card>
+  )
+}
+
+/** The business's fields, two columns wide from small screens up. */
+function BusinessFields({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<BusinessFormValues>
+  errors: FieldErrors<BusinessFormValues>
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+      <FormField label="Business Name" required error={errors.name?.message}>
+        <Input autoComplete="organization" {...register('name')} />
+      </FormField>
+      <FormField label="Category" required error={errors.category?.message}>
+        <Select {...register('category')}>
+          <option value="">Select a category</option>
+          {BUSINESS_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <AddressFields
+        fields={{
+          address: register('address'),
+          city: register('city'),
+          state: register('state'),
+          zip: register('zip'),
+        }}
+        errors={errors}
+      />
+      <FormField label="Phone" required error={errors.phone?.message}>
+        <Input type="tel" autoComplete="tel" placeholder="(512) 555-0100" {...register('phone')} />
+      </FormField>
+      <FormField label="Website" error={errors.website?.message}>
+        <Input
+          type="url"
+          autoComplete="url"
+          placeholder="https://example.com"
+          {...register('website')}
+        />
+      </FormField>
+    </div>
   )
 }

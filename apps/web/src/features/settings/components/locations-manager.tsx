@@ -21,8 +21,8 @@ function failure(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback
 }
 
-/** docs/product.md §2 Business Locations: add, set as primary, edit inline (one at a time), delete. */
-export function LocationsManager({ business }: { business: Business }) {
+/** The locations' state (adding, the one being edited, the one to delete) and their actions. */
+function useLocationsManager() {
   const [adding, setAdding] = useState(false)
   const [editingId, setEditingId] = useState<string | null>(null)
   const [pendingDelete, setPendingDelete] = useState<Location | null>(null)
@@ -31,8 +31,6 @@ export function LocationsManager({ business }: { business: Business }) {
   const updateLocation = useUpdateLocation()
   const setPrimary = useSetPrimaryLocation()
   const deleteLocation = useDeleteLocation()
-  const canAdd = business.id !== ''
-  const busy = setPrimary.isPending || deleteLocation.isPending
 
   async function add(input: LocationFormOutput) {
     await addLocation.mutateAsync(input)
@@ -64,6 +62,29 @@ export function LocationsManager({ business }: { business: Business }) {
     })
   }
 
+  return {
+    adding,
+    setAdding,
+    editingId,
+    setEditingId,
+    pendingDelete,
+    setPendingDelete,
+    actionError,
+    busy: setPrimary.isPending || deleteLocation.isPending,
+    deleting: deleteLocation.isPending,
+    add,
+    save,
+    makePrimary,
+    confirmDelete,
+  }
+}
+
+/** docs/product.md §2 Business Locations: add, set as primary, edit inline (one at a time), delete. */
+export function LocationsManager({ business }: { business: Business }) {
+  const manager = useLocationsManager()
+  const { adding, editingId, busy } = manager
+  const canAdd = business.id !== ''
+
   return (
     <Card role="region" aria-labelledby="business-locations-title">
       <CardHeader className="gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -77,7 +98,7 @@ export function LocationsManager({ business }: { business: Business }) {
           <Button
             variant={adding ? 'outline' : 'default'}
             aria-expanded={adding}
-            onClick={() => setAdding((open) => !open)}
+            onClick={() => manager.setAdding((open) => !open)}
             className="w-full sm:w-auto"
           >
             {adding ? <X aria-hidden="true" /> : <Plus aria-hidden="true" />}
@@ -86,31 +107,10 @@ export function LocationsManager({ business }: { business: Business }) {
         ) : null}
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
-        {actionError ? <FormMessage tone="error">{actionError}</FormMessage> : null}
-        {adding ? (
-          <div className="rounded-lg border border-dashed bg-muted/40 p-4">
-            <h3 className="mb-4 text-sm font-semibold">New location</h3>
-            <LocationForm
-              label="New location"
-              defaultValues={emptyLocationValues}
-              namePlaceholder={`${business.name} - Branch Name`}
-              submitLabel="Add Location"
-              pendingLabel="Adding..."
-              onSubmit={add}
-            />
-          </div>
-        ) : null}
+        {manager.actionError ? <FormMessage tone="error">{manager.actionError}</FormMessage> : null}
+        {adding ? <NewLocation businessName={business.name} onSubmit={manager.add} /> : null}
         {business.locations.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center">
-            <Building2 aria-hidden="true" className="size-6 text-muted-foreground" />
-            <p className="font-medium">{NO_LOCATIONS}</p>
-            <p className="text-sm text-muted-foreground">{PRIMARY_NOTE}</p>
-            {canAdd ? null : (
-              <p className="text-sm text-muted-foreground">
-                Save your business information first; then you can add locations here.
-              </p>
-            )}
-          </div>
+          <NoLocations canAdd={canAdd} />
         ) : (
           <ul aria-label="Business locations" className="grid grid-cols-1 gap-3">
             {business.locations.map((location) => (
@@ -119,22 +119,61 @@ export function LocationsManager({ business }: { business: Business }) {
                 location={location}
                 editing={editingId === location.id}
                 busy={busy}
-                onEdit={() => setEditingId(location.id)}
-                onCancelEdit={() => setEditingId(null)}
-                onSave={(input) => save(location.id, input)}
-                onSetPrimary={() => makePrimary(location.id)}
-                onDelete={() => setPendingDelete(location)}
+                onEdit={() => manager.setEditingId(location.id)}
+                onCancelEdit={() => manager.setEditingId(null)}
+                onSave={(input) => manager.save(location.id, input)}
+                onSetPrimary={() => manager.makePrimary(location.id)}
+                onDelete={() => manager.setPendingDelete(location)}
               />
             ))}
           </ul>
         )}
       </CardContent>
       <DeleteLocationDialog
-        location={pendingDelete}
-        deleting={deleteLocation.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setPendingDelete(null)}
+        location={manager.pendingDelete}
+        deleting={manager.deleting}
+        onConfirm={manager.confirmDelete}
+        onClose={() => manager.setPendingDelete(null)}
       />
     </Card>
+  )
+}
+
+/** The 'New location' form, opened by 'Add Location'. */
+function NewLocation({
+  businessName,
+  onSubmit,
+}: {
+  businessName: string
+  onSubmit: (input: LocationFormOutput) => Promise<void>
+}) {
+  return (
+    <div className="rounded-lg border border-dashed bg-muted/40 p-4">
+      <h3 className="mb-4 text-sm font-semibold">New location</h3>
+      <LocationForm
+        label="New location"
+        defaultValues={emptyLocationValues}
+        namePlaceholder={`${businessName} - Branch Name`}
+        submitLabel="Add Location"
+        pendingLabel="Adding..."
+        onSubmit={onSubmit}
+      />
+    </div>
+  )
+}
+
+/** The empty state; before the business is saved it also says locations come after. */
+function NoLocations({ canAdd }: { canAdd: boolean }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center">
+      <Building2 aria-hidden="true" className="size-6 text-muted-foreground" />
+      <p className="font-medium">{NO_LOCATIONS}</p>
+      <p className="text-sm text-muted-foreground">{PRIMARY_NOTE}</p>
+      {canAdd ? null : (
+        <p className="text-sm text-muted-foreground">
+          Save your business information first; then you can add locations here.
+        </p>
+      )}
+    </div>
   )
 }

@@ -38,14 +38,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-function TwoFactorSection() {
+/** Two-factor sign-in's state (the step on screen, the last result) and starting set-up or turn-off. */
+function useTwoFactorEnrolment() {
   const { client } = useAuthStore()
-  const account = useAccount()
   const start = useStartEnrollment()
   const [step, setStep] = useState<Step>({ kind: 'idle' })
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const [checking, setChecking] = useState(false)
-  const factor = account.data ? verifiedTotpFactor(account.data) : null
 
   function beginSetup() {
     setResult(null)
@@ -76,6 +75,49 @@ function TwoFactorSection() {
     setResult({ tone: 'success', text })
   }
 
+  return {
+    step,
+    result,
+    checking,
+    starting: start.isPending,
+    beginSetup,
+    beginTurnOff,
+    finished,
+    backToIdle: () => setStep({ kind: 'idle' }),
+  }
+}
+
+/** Whether two-factor sign-in is on, as a badge and a sentence. */
+function TwoFactorStatus({ on }: { on: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {on ? (
+        <Badge className="bg-success/15 text-success">
+          <ShieldCheck aria-hidden="true" className="size-3.5" />
+          On
+        </Badge>
+      ) : (
+        <Badge variant="secondary">
+          <ShieldOff aria-hidden="true" className="size-3.5" />
+          Off
+        </Badge>
+      )}
+      <p className="text-sm text-muted-foreground">
+        {on
+          ? 'Logging in asks for a 6-digit code from your authenticator app.'
+          : 'Add a 6-digit code from an authenticator app to your password when you log in.'}
+      </p>
+    </div>
+  )
+}
+
+/** The two-factor part of Security: its status, then set-up, turn-off or the button to start one. */
+function TwoFactorSection() {
+  const account = useAccount()
+  const enrolment = useTwoFactorEnrolment()
+  const { step, result, checking, starting } = enrolment
+  const factor = account.data ? verifiedTotpFactor(account.data) : null
+
   if (account.isPending) {
     return <p className="text-sm text-muted-foreground">Loading…</p>
   }
@@ -89,44 +131,27 @@ function TwoFactorSection() {
 
   return (
     <>
-      <div className="flex flex-wrap items-center gap-2">
-        {factor ? (
-          <Badge className="bg-success/15 text-success">
-            <ShieldCheck aria-hidden="true" className="size-3.5" />
-            On
-          </Badge>
-        ) : (
-          <Badge variant="secondary">
-            <ShieldOff aria-hidden="true" className="size-3.5" />
-            Off
-          </Badge>
-        )}
-        <p className="text-sm text-muted-foreground">
-          {factor
-            ? 'Logging in asks for a 6-digit code from your authenticator app.'
-            : 'Add a 6-digit code from an authenticator app to your password when you log in.'}
-        </p>
-      </div>
+      <TwoFactorStatus on={factor !== null} />
       {result ? <FormMessage tone={result.tone}>{result.text}</FormMessage> : null}
       {step.kind === 'setup' ? (
         <TwoFactorSetup
           enrollment={step.enrollment}
-          onDone={() => finished(TWO_FACTOR_ON)}
-          onCancel={() => setStep({ kind: 'idle' })}
+          onDone={() => enrolment.finished(TWO_FACTOR_ON)}
+          onCancel={enrolment.backToIdle}
         />
       ) : step.kind === 'turn-off' && factor ? (
         <TwoFactorTurnOff
           factorId={factor.id}
           needsCode={step.needsCode}
-          onDone={() => finished(TWO_FACTOR_OFF)}
-          onCancel={() => setStep({ kind: 'idle' })}
+          onDone={() => enrolment.finished(TWO_FACTOR_OFF)}
+          onCancel={enrolment.backToIdle}
         />
       ) : factor ? (
         <div>
           <Button
             type="button"
             variant="outline"
-            onClick={() => void beginTurnOff()}
+            onClick={() => void enrolment.beginTurnOff()}
             disabled={checking}
           >
             {checking ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
@@ -135,9 +160,9 @@ function TwoFactorSection() {
         </div>
       ) : (
         <div>
-          <Button type="button" onClick={beginSetup} disabled={start.isPending}>
-            {start.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-            {start.isPending ? 'Starting...' : 'Set up two-factor sign-in'}
+          <Button type="button" onClick={enrolment.beginSetup} disabled={starting}>
+            {starting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+            {starting ? 'Starting...' : 'Set up two-factor sign-in'}
           </Button>
         </div>
       )}
