@@ -79,9 +79,7 @@ const screens: ReadonlyArray<{ path: string; Screen: ScreenComponent }> = [
   },
   {
     path: paths.settings,
-    Screen: lazyScreen(
-      async () => (await import('@/features/settings/components/settings-screen')).SettingsScreen,
-    ),
+    Screen: lazyScreen(async () => (await import('@/app/routes/settings')).SettingsScreen),
   },
 ]
 

@@ -11,7 +11,7 @@ import { startSession } from './auth-session'
 import type { GoogleConnections } from './stored-user'
 
 export { authMessages } from './auth-actions'
-export type { AuthState, AuthStoreDeps } from './auth-core'
+export type { AuthStoreDeps } from './auth-core'
 export { verifiedTotpFactor } from './auth-core'
 
 /**

@@ -1,6 +1,6 @@
 import type { RankingEntry } from '@localseo/shared/rank-tracker'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import { PositionChange } from './position-change'
+import { PositionChange } from '@/components/position-change'
 
 /** docs/product.md §2: Top Performers (3 biggest gains) or Needs Improvement (3 biggest losses). */
 export function MoversCard({

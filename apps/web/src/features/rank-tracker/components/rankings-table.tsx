@@ -1,7 +1,7 @@
 import type { RankingEntry } from '@localseo/shared/rank-tracker'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { CurrentPosition } from './current-position'
-import { PositionChange } from './position-change'
+import { PositionChange } from '@/components/position-change'
 import { TrendBars } from './trend-bars'
 
 /** docs/product.md §2: Keyword, Current Position (#n), Change, Trend (the last 7 checks). */

@@ -1,15 +1,16 @@
 import type { Business } from '@localseo/shared/business'
 import { PageHeader } from '@/components/page-header'
-import { AccountCard } from './account-card'
-import { ApiSettings } from './api-settings'
-import { BusinessForm } from './business-form'
-import { LocationsManager } from './locations-manager'
-import { ProfileCard } from './profile-card'
-import { SecurityCard } from './security-card'
+import { AccountCard } from '@/features/auth/components/account-card'
+import { ApiSettings } from '@/features/integrations/components/api-settings'
+import { BusinessForm } from '@/features/business/components/business-form'
+import { LocationsManager } from '@/features/business/components/locations-manager'
+import { ProfileCard } from '@/features/auth/components/profile-card'
+import { SecurityCard } from '@/features/auth/components/security-card'
 
 /**
  * docs/product.md §2 Settings: profile, business information, locations and API settings; then the account
- * (name, email, password) and security (two-factor sign-in, other sessions) cards.
+ * (name, email, password) and security (two-factor sign-in, other sessions) cards. The cards belong
+ * to the business, auth and integrations features, named like the server features they call.
  */
 export function SettingsScreen({ business }: { business: Business }) {
   return (

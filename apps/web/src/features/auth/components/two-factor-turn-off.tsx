@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { accountErrorMessage } from '../api/get-account'
 import { useTurnOffTwoFactor } from '../api/two-factor'
-import { FormMessage } from './form-message'
+import { FormMessage } from '@/components/form-message'
 
 /**
  * Confirms turning two-factor sign-in off. A session that has not proved a code yet (aal1) must

@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { useConnectGoogle } from '../api/connect-google'
 import { useDisconnectGoogle } from '../api/disconnect-google'
 import { ConnectionStatus } from './connection-status'
-import { FormMessage } from './form-message'
+import { FormMessage } from '@/components/form-message'
 
 const descriptions: Record<GoogleService, string> = {
   'search-console': 'Search queries, clicks and rankings for your website.',

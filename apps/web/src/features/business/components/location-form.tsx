@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api-error'
 import { locationFormSchema, type LocationFormOutput } from '../api/add-location'
 import { applyServerIssues } from '../utils/server-issues'
 import { AddressFields } from './address-fields'
-import { FormMessage } from './form-message'
+import { FormMessage } from '@/components/form-message'
 
 // docs/product.md §5 "New location required".
 const LOCATION_REQUIRED_MESSAGE = 'Please fill in all required fields'

@@ -7,7 +7,7 @@ import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { accountErrorMessage } from '../api/get-account'
 import { useUpdateAccount } from '../api/update-account'
-import { FormMessage } from './form-message'
+import { FormMessage } from '@/components/form-message'
 
 export const NAME_SAVED = 'Your name has been saved.'
 export const PASSWORD_CHANGED =

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { accountErrorMessage } from '../api/get-account'
 import { useCancelEnrollment, useConfirmEnrollment, type Enrollment } from '../api/two-factor'
-import { FormMessage } from './form-message'
+import { FormMessage } from '@/components/form-message'
 
 /** Scan the QR code (or type the key), then prove it with the first code. */
 export function TwoFactorSetup({

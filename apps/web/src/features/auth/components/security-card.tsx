@@ -11,7 +11,7 @@ import {
   useStartEnrollment,
   type Enrollment,
 } from '../api/two-factor'
-import { FormMessage } from './form-message'
+import { FormMessage } from '@/components/form-message'
 import { TwoFactorSetup } from './two-factor-setup'
 import { TwoFactorTurnOff } from './two-factor-turn-off'
 

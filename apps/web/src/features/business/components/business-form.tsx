@@ -14,7 +14,7 @@ import {
 } from '../api/save-business'
 import { applyServerIssues } from '../utils/server-issues'
 import { AddressFields } from './address-fields'
-import { FormMessage } from './form-message'
+import { FormMessage } from '@/components/form-message'
 
 // docs/product.md §8 "Business save".
 const BUSINESS_SAVED = 'Business information saved successfully!'

@@ -9,7 +9,7 @@ import { useDeleteLocation } from '../api/delete-location'
 import { useSetPrimaryLocation } from '../api/set-primary-location'
 import { useUpdateLocation } from '../api/update-location'
 import { DeleteLocationDialog } from './delete-location-dialog'
-import { FormMessage } from './form-message'
+import { FormMessage } from '@/components/form-message'
 import { emptyLocationValues, LocationForm } from './location-form'
 import { LocationRow } from './location-row'
 
