@@ -62,6 +62,19 @@ export function normalizeBacklinkUrl(input: string): NormalizedBacklinkUrl | und
   return { url, domain: host.replace(/^www\./, '') }
 }
 
+/**
+ * The page a backlink URL names, for spotting the same link added twice: http and https, 'www.',
+ * letter case of the host, a trailing slash and a #fragment make no difference; the query does.
+ */
+export function backlinkUrlKey(url: string): string {
+  const parsed = new URL(url)
+  const host = parsed.host.toLowerCase().replace(/^www\./, '')
+  const path = parsed.pathname.replace(/\/+$/, '')
+  return `${host}${path}${parsed.search}`
+}
+
+export const DUPLICATE_BACKLINK = 'This backlink is already in your list.'
+
 /** Domain authority 10-79 and spam score 0-9, the same for the same URL (docs/product.md §7). */
 export function backlinkMetrics(url: string) {
   const random = seededRandom('backlink-metrics', url)

@@ -142,3 +142,15 @@ export async function businessHasRows(
   const [row] = await db.select({ n: count() }).from(table).where(eq(table.businessId, businessId))
   return (row?.n ?? 0) > 0
 }
+
+/**
+ * Serialises writes of one business inside a transaction: the business row is locked until it
+ * ends, so two requests at once cannot both pass a check (a duplicate, a second primary location).
+ */
+export async function lockBusiness(tx: Tx, businessId: string) {
+  await tx
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+    .for('update')
+}

@@ -39,5 +39,7 @@ export const backlinks = pgTable(
     index('backlinks_business_id_location_id_idx').on(t.businessId, t.locationId),
     // Time Range filters and the summary's growth windows read by first seen (issue 8).
     index('backlinks_business_id_first_seen_idx').on(t.businessId, t.firstSeen),
+    // A new backlink is compared with the business's links from the same domain (issue 15 item 6).
+    index('backlinks_business_id_domain_idx').on(t.businessId, t.domain),
   ],
 )

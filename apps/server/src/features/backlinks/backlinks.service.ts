@@ -9,13 +9,15 @@ import {
   type BacklinkQuery,
   type BacklinkSummary,
   type NewBacklink,
+  backlinkUrlKey,
+  DUPLICATE_BACKLINK,
 } from '@localseo/shared/backlinks'
-import type { Db } from '../../db/client.js'
+import type { Db, Tx } from '../../db/client.js'
 import { backlinks } from '../../db/schema/backlinks.js'
 import { backlinkCounts } from '../../db/schema/backlink-counts.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
-import { requireLocationId } from '../../lib/tenant.js'
+import { lockBusiness, requireLocationId } from '../../lib/tenant.js'
 import { isUuid } from '../../lib/uuid.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -192,6 +194,22 @@ export async function summarizeBacklinks({
   }
 }
 
+/**
+ * The same page twice would inflate every total (issue 15 item 6): refused with a clear message.
+ * The business row is locked first, so two adds of one link at once cannot both pass.
+ */
+async function refuseDuplicate(tx: Tx, businessId: string, input: NewBacklink) {
+  await lockBusiness(tx, businessId)
+  const sameDomain = await tx
+    .select({ url: backlinks.url })
+    .from(backlinks)
+    .where(and(eq(backlinks.businessId, businessId), eq(backlinks.domain, input.domain)))
+  const key = backlinkUrlKey(input.url)
+  if (sameDomain.some((row) => backlinkUrlKey(row.url) === key)) {
+    throw new AppError('conflict', DUPLICATE_BACKLINK)
+  }
+}
+
 export async function addBacklink({
   db,
   businessId,
@@ -205,6 +223,7 @@ export async function addBacklink({
 }): Promise<Backlink> {
   const locationId = await requireLocationId(db, businessId, input.location)
   return db.transaction(async (tx) => {
+    await refuseDuplicate(tx, businessId, input)
     const [row] = await tx
       .insert(backlinks)
       .values({

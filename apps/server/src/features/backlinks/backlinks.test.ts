@@ -73,12 +73,51 @@ describe('adding a backlink (docs/product.md §5)', () => {
 
   test('the same URL always gets the same domain authority and spam score', async () => {
     const a = await call<Backlink>('POST', '/api/backlinks', { url: 'http://blog.example.org/x' })
+    await t.db.delete(backlinks).where(eq(backlinks.id, a.body.id))
     const b = await call<Backlink>('POST', '/api/backlinks', { url: 'http://blog.example.org/x' })
     expect(a.body.url).toBe('http://blog.example.org/x')
     expect([b.body.domainAuthority, b.body.spamScore]).toEqual([
       a.body.domainAuthority,
       a.body.spamScore,
     ])
+  })
+
+  test('the same page twice is refused with a clear message; totals stay true (issue 15 item 6)', async () => {
+    await seed([])
+    const first = await call<Backlink>('POST', '/api/backlinks', {
+      url: 'https://www.news.example/best/',
+    })
+    expect(first.status).toBe(201)
+    for (const again of [
+      'https://www.news.example/best/',
+      'http://news.example/best',
+      'NEWS.example/best#reviews',
+      'https://www.news.example/best',
+    ]) {
+      const res = await call('POST', '/api/backlinks', { url: again })
+      expect(res.status, again).toBe(409)
+      expect(res.body.error).toEqual({
+        code: 'conflict',
+        message: 'This backlink is already in your list.',
+      })
+    }
+    // Another page of the same site, or the same path with another query, is another backlink.
+    expect((await call('POST', '/api/backlinks', { url: 'news.example/best?page=2' })).status).toBe(
+      201,
+    )
+    expect((await call('POST', '/api/backlinks', { url: 'news.example/other' })).status).toBe(201)
+    const summary = await call<BacklinkSummary>('GET', '/api/backlinks/summary')
+    expect(summary.body.total).toBe(3)
+  })
+
+  test('two adds of the same page at once: one is stored, the other refused', async () => {
+    await seed([])
+    const results = await Promise.all(
+      [1, 2].map(() => call('POST', '/api/backlinks', { url: 'https://race.example/page' })),
+    )
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409])
+    const rows = await t.db.select().from(backlinks).where(eq(backlinks.businessId, businessId))
+    expect(rows).toHaveLength(1)
   })
 
   test('a non-main location makes it location-specific; a foreign location is a 404', async () => {

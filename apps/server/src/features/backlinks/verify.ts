@@ -101,6 +101,42 @@ function errorCheck(error: unknown): LinkCheck {
   )
 }
 
+type PageAnswer = { httpStatus: number; finalUrl: string }
+
+/** A rate limit or a server error: no verdict on the link, so it is checked again later. */
+function busyCheck(status: number, page: PageAnswer): LinkCheck | undefined {
+  if (status === 429) {
+    return result(
+      'unreachable',
+      'The site asked us to slow down (HTTP 429); it will be checked again.',
+      page,
+    )
+  }
+  if (status >= 500) {
+    return result(
+      'unreachable',
+      `The site answered with a server error (HTTP ${status}); it will be checked again.`,
+      page,
+    )
+  }
+  return undefined
+}
+
+/** Any other answer than 2xx: broken only when the page is gone (404 or 410). */
+function statusCheck(status: number, botWall: boolean | undefined, page: PageAnswer): LinkCheck {
+  if ((status === 401 || status === 403) && botWall) {
+    return result('blocked', 'The site shows a bot check, so the link could not be checked.', page)
+  }
+  if (status === 404 || status === 410) {
+    return result('page-error', `The page answered with HTTP ${status}.`, page)
+  }
+  return result(
+    'blocked',
+    `The page answered with HTTP ${status}, so the link could not be checked.`,
+    page,
+  )
+}
+
 /** Fetches `url` and looks for a link to the site `target` (a siteKey). Never throws. */
 async function checkBacklink({
   fetcher,
@@ -119,20 +155,8 @@ async function checkBacklink({
   }
   const { status, headers } = response
   const page = { httpStatus: status, finalUrl: response.url }
-  if (status === 429) {
-    return result(
-      'unreachable',
-      'The site asked us to slow down (HTTP 429); it will be checked again.',
-      page,
-    )
-  }
-  if (status >= 500) {
-    return result(
-      'unreachable',
-      `The site answered with a server error (HTTP ${status}); it will be checked again.`,
-      page,
-    )
-  }
+  const busy = busyCheck(status, page)
+  if (busy) return busy
   const isHtml = HTML_TYPES.test(headers['content-type'] ?? 'text/html')
   let inspection
   try {
@@ -142,24 +166,7 @@ async function checkBacklink({
   } catch {
     return result('blocked', 'The page could not be read as HTML.', page)
   }
-  if (status < 200 || status >= 300) {
-    if ((status === 401 || status === 403) && inspection?.botWall) {
-      return result(
-        'blocked',
-        'The site shows a bot check, so the link could not be checked.',
-        page,
-      )
-    }
-    // Broken means gone: 404 or 410. Another answer says nothing about the link.
-    if (status === 404 || status === 410) {
-      return result('page-error', `The page answered with HTTP ${status}.`, page)
-    }
-    return result(
-      'blocked',
-      `The page answered with HTTP ${status}, so the link could not be checked.`,
-      page,
-    )
-  }
+  if (status < 200 || status >= 300) return statusCheck(status, inspection?.botWall, page)
   if (!inspection) {
     const type = (headers['content-type'] ?? '').split(';')[0]
     return result('blocked', `The page is not a web page (${type}).`, page)

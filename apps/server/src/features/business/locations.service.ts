@@ -11,10 +11,10 @@ import {
 } from '@localseo/shared/business-input'
 import type { z } from 'zod'
 import type { Db, Tx } from '../../db/client.js'
-import { businesses, locations } from '../../db/schema/business.js'
+import { locations } from '../../db/schema/business.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
-import { toLocation } from '../../lib/tenant.js'
+import { lockBusiness, toLocation } from '../../lib/tenant.js'
 
 const notFound = () => new AppError('not_found', 'That location does not exist.')
 
@@ -30,15 +30,6 @@ export async function listLocations(db: Db | Tx, businessId: string): Promise<Lo
     .where(eq(locations.businessId, businessId))
     .orderBy(asc(locations.createdAt), asc(locations.id))
   return rows.map(toLocation)
-}
-
-/** Serialises location changes of one business, so concurrent requests cannot break the rule. */
-async function lockBusiness(tx: Tx, businessId: string) {
-  await tx
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(eq(businesses.id, businessId))
-    .for('update')
 }
 
 export async function addLocation({

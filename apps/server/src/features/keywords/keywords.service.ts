@@ -9,8 +9,8 @@ import {
   sortKeywords,
   type KeywordDataProvider,
 } from '@localseo/shared/keyword-engine'
+import { lockBusiness } from '../../lib/tenant.js'
 import type { Db } from '../../db/client.js'
-import { businesses } from '../../db/schema/business.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { recordActivity } from '../../lib/activity.js'
 import { dayOf, previousDay, simulatedPosition } from './keyword-positions.js'
@@ -70,11 +70,7 @@ export async function saveAnalysedKeyword({
     updatedAt: now,
   }
   return db.transaction(async (tx) => {
-    await tx
-      .select({ id: businesses.id })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .for('update')
+    await lockBusiness(tx, businessId)
     const [existing] = await tx
       .select()
       .from(keywords)

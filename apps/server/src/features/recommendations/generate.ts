@@ -6,8 +6,8 @@ import { z } from 'zod'
 import { TASK_CATEGORIES, TASK_PRIORITIES } from '@localseo/shared/ai'
 import type { Business } from '@localseo/shared/business'
 import type { AiService } from '../../ai/ai-service.js'
+import { lockBusiness } from '../../lib/tenant.js'
 import type { Db } from '../../db/client.js'
-import { businesses } from '../../db/schema/business.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { recommendations } from '../../db/schema/recommendations.js'
 import { newestBacklinks } from '../backlinks/public.js'
@@ -79,11 +79,7 @@ async function addNewTasks(
   const { businessId, now } = opts
   return db.transaction(async (tx) => {
     // One generation at a time per business, so two clicks cannot both add the same title.
-    await tx
-      .select({ id: businesses.id })
-      .from(businesses)
-      .where(eq(businesses.id, businessId))
-      .for('update')
+    await lockBusiness(tx, businessId)
     const existing = await tx
       .select({ title: recommendations.title })
       .from(recommendations)

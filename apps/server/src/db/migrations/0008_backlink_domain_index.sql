@@ -1,0 +1,1 @@
+CREATE INDEX "backlinks_business_id_domain_idx" ON "backlinks" USING btree ("business_id","domain");
