@@ -83,6 +83,19 @@ describe('SEO recommendations journey', () => {
     expect(await level.textContent()).toBe('2')
     expect(await points.textContent()).toBe('125')
 
+    // Reopen the first one (an undo): its 50 points are taken back, back to level 1.
+    await profile
+      .getByRole('button', {
+        name: 'Reopen: Complete your Google Business Profile (takes back 50 points)',
+      })
+      .click()
+    await page
+      .getByText('Reopened “Complete your Google Business Profile”: 50 points taken back.')
+      .waitFor()
+    await profile.getByRole('button', { name: /^Mark Complete: Complete your Google/ }).waitFor()
+    await journey.locator('dt:text-is("Points") + dd:text-is("75")').waitFor()
+    expect(await level.textContent()).toBe('1')
+
     // The dashboard's Recent Activity shows both completions.
     await menu.getByRole('link', { name: 'Dashboard' }).click()
     const activity = page.getByRole('list', { name: 'Recent activity' })
@@ -91,6 +104,9 @@ describe('SEO recommendations journey', () => {
       .waitFor()
     await activity
       .getByText('Completed SEO task: Complete your Google Business Profile (+50 points)')
+      .waitFor()
+    await activity
+      .getByText('Reopened SEO task: Complete your Google Business Profile (-50 points)')
       .waitFor()
 
     expect(problems).toEqual([])

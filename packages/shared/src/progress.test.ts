@@ -31,13 +31,13 @@ describe('transitions (docs/product.md §4)', () => {
     expect(canTransition('in-progress', 'completed')).toBe(true)
     expect(canTransition('in-progress', 'pending')).toBe(false)
     expect(canTransition('in-progress', 'in-progress')).toBe(false)
-    expect(canTransition('completed', 'pending')).toBe(false)
+    expect(canTransition('completed', 'pending')).toBe(true)
     expect(canTransition('completed', 'in-progress')).toBe(false)
     expect(canTransition('completed', 'completed')).toBe(false)
     expect(canTransition('pending', 'pending')).toBe(false)
     expect(statusesAllowedBefore('completed')).toEqual(['pending', 'in-progress'])
     expect(statusesAllowedBefore('in-progress')).toEqual(['pending'])
-    expect(statusesAllowedBefore('pending')).toEqual([])
+    expect(statusesAllowedBefore('pending')).toEqual(['completed'])
   })
 
   test('refusals say why in plain words', () => {

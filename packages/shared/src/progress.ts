@@ -28,12 +28,14 @@ export type SeoTask = z.infer<typeof seoTaskSchema>
 
 /**
  * docs/product.md §4: pending -> in-progress (Start), in-progress -> completed and pending -> completed
- * (Mark Complete). Nothing else, so a completed task can never be completed (and scored) twice.
+ * (Mark Complete), and completed -> pending (Reopen, issue 15 item 6: an undo that takes the points
+ * back, since points count completed tasks only). A completed task can never be completed (and
+ * scored) twice.
  */
 const ALLOWED: Record<TaskStatus, readonly TaskStatus[]> = {
   pending: ['in-progress', 'completed'],
   'in-progress': ['completed'],
-  completed: [],
+  completed: ['pending'],
 }
 
 export function canTransition(from: TaskStatus, to: TaskStatus): boolean {
@@ -48,7 +50,9 @@ export function statusesAllowedBefore(to: TaskStatus): TaskStatus[] {
 /** Why a transition is refused, in words the owner understands. */
 export function transitionRefusal(from: TaskStatus, to: TaskStatus): string {
   const words = (status: TaskStatus) => (status === 'in-progress' ? 'in progress' : status)
-  if (from === 'completed' || from === to) return `This task is already ${words(from)}.`
+  if (from === to || (from === 'completed' && to !== 'pending')) {
+    return `This task is already ${words(from)}.`
+  }
   return `A task that is ${words(from)} cannot go back to ${words(to)}.`
 }
 

@@ -15,6 +15,7 @@ export type ActivityKind =
   | 'listing_recorded'
   | 'keyword_analysed'
   | 'task_completed'
+  | 'task_reopened'
   | 'rank_keyword_added'
   | 'rank_keyword_removed'
   | 'backlink_added'

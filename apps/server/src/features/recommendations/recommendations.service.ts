@@ -87,7 +87,7 @@ export async function changeTaskStatus({
   status: TaskStatus
   now: Date
 }) {
-  const task = await db.transaction(async (tx) => {
+  const change = await db.transaction(async (tx) => {
     // Locked, so two clicks on Mark Complete cannot both score the task.
     const [row] = await tx
       .select()
@@ -112,12 +112,21 @@ export async function changeTaskStatus({
         message: `Completed SEO task: ${updated.title} (+${updated.points} points)`,
         now,
       })
+    } else if (row.status === 'completed') {
+      await recordActivity(tx, {
+        businessId,
+        kind: 'task_reopened',
+        message: `Reopened SEO task: ${updated.title} (-${updated.points} points)`,
+        now,
+      })
     }
-    return toTask(updated)
+    return { task: toTask(updated), reopened: row.status === 'completed' }
   })
+  const { task, reopened } = change
   return {
     task,
-    pointsEarned: status === 'completed' ? task.points : 0,
+    // Negative when a completed task is reopened: its points are taken back.
+    pointsEarned: status === 'completed' ? task.points : reopened ? -task.points : 0,
     progress: await getProgress({ db, businessId }),
   }
 }

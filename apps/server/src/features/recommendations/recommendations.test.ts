@@ -129,7 +129,6 @@ describe('PATCH /api/recommendations/:id (docs/product.md §4 transitions)', () 
   test.each([
     ['completed', 'completed', 'This task is already completed.'],
     ['completed', 'in-progress', 'This task is already completed.'],
-    ['completed', 'pending', 'This task is already completed.'],
     ['in-progress', 'in-progress', 'This task is already in progress.'],
     ['in-progress', 'pending', 'A task that is in progress cannot go back to pending.'],
     ['pending', 'pending', 'This task is already pending.'],
@@ -146,6 +145,22 @@ describe('PATCH /api/recommendations/:id (docs/product.md §4 transitions)', () 
     expect(body.error).toEqual({ code: 'conflict', message })
     expect(await taskTitled(PROFILE)).toEqual(before)
     expect(await t.db.select().from(activities)).toHaveLength(activityBefore.length)
+  })
+
+  test('a completed task can be reopened: its points and badges are taken back, and it can be completed again', async () => {
+    const task = await taskTitled(PROFILE)
+    await setStatus(task.id, 'completed')
+    const reopened = await setStatus(task.id, 'pending')
+    expect(reopened.status).toBe(200)
+    expect(reopened.body.task).toMatchObject({ status: 'pending', completedDate: null })
+    expect(reopened.body.pointsEarned).toBe(-50)
+    expect(reopened.body.progress).toMatchObject({ points: 0, completedTasks: 0 })
+    expect(reopened.body.progress.badges.filter((b) => b.earned)).toEqual([])
+    const log = await t.db.select().from(activities).where(eq(activities.kind, 'task_reopened'))
+    expect(log.map((a) => a.message)).toEqual([`Reopened SEO task: ${PROFILE} (-50 points)`])
+
+    const again = await setStatus(task.id, 'completed')
+    expect(again.body).toMatchObject({ pointsEarned: 50, progress: { points: 50 } })
   })
 
   test('two Mark Complete clicks at once score the task once', async () => {

@@ -85,7 +85,8 @@ function signIn({
           current = current.map((x) => (x.id === t.id ? saved : x))
           return json({
             task: saved,
-            pointsEarned: status === 'completed' ? saved.points : 0,
+            pointsEarned:
+              status === 'completed' ? saved.points : status === 'pending' ? -saved.points : 0,
             progress: computeProgress(current),
           })
         },
@@ -210,6 +211,31 @@ describe('SEO Recommendations screen', () => {
     ).toEqual(['Open your profile.', 'Fill in every field.', 'Check it on your phone.'])
     await user.click(started.getByRole('button', { name: 'Hide implementation guide' }))
     expect(started.queryByRole('list', { name: /Implementation guide/ })).not.toBeInTheDocument()
+  })
+
+  test('a completed task can be reopened: no modal, the points are taken back and a message says so', async () => {
+    const done = task({
+      id: 't1',
+      title: 'Complete your Google Business Profile',
+      category: 'listings',
+      points: 50,
+      status: 'completed',
+      completedDate: '2026-03-09',
+    })
+    const { patches } = signIn({ tasks: [done, ...starterTasks.slice(1)] })
+    const path = await journey()
+    expect(path.getByText('Points').nextElementSibling).toHaveTextContent('50')
+    const list = within(await screen.findByRole('list', { name: 'SEO tasks' }))
+    const item = within(list.getByRole('listitem', { name: done.title }))
+    expect(item.queryByRole('button', { name: /^Mark Complete/ })).not.toBeInTheDocument()
+    await userEvent
+      .setup()
+      .click(item.getByRole('button', { name: `Reopen: ${done.title} (takes back 50 points)` }))
+    expect(await screen.findByText(`Reopened “${done.title}”: 50 points taken back.`)).toBeVisible()
+    await item.findByText('Pending')
+    expect(patches).toEqual([{ id: 't1', status: 'pending' }])
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    await waitFor(() => expect(path.getByText('Points').nextElementSibling).toHaveTextContent('0'))
   })
 
   test('Start moves the task to in progress without opening the modal', async () => {

@@ -1,9 +1,10 @@
-import { ErrorAlert } from '@/components/error-alert'
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import { newlyEarnedBadges, type SeoTask, type TaskStatus } from '@localseo/shared/progress'
 import { CheckCircle2, Sparkles } from 'lucide-react'
 import { useRef, useState } from 'react'
+import { toast } from 'sonner'
 import { BusinessRequired } from '@/components/business-required'
+import { ErrorAlert } from '@/components/error-alert'
 import { PageHeader } from '@/components/page-header'
 import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
@@ -65,6 +66,8 @@ function Journey({ businessId, data }: { businessId: string; data: Recommendatio
               levelUp: progress.level > before.level,
               newBadges: newlyEarnedBadges(before, progress),
             })
+          } else if (status === 'pending' && task.status === 'completed') {
+            toast(`Reopened “${saved.title}”: ${Math.abs(pointsEarned)} points taken back.`)
           }
         },
       },

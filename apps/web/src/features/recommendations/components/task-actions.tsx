@@ -1,6 +1,6 @@
 import type { SeoTask, TaskStatus } from '@localseo/shared/progress'
 import { canTransition } from '@localseo/shared/progress'
-import { CheckCircle2, Play } from 'lucide-react'
+import { CheckCircle2, Play, RotateCcw } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 
 export interface TaskActionProps {
@@ -10,7 +10,10 @@ export interface TaskActionProps {
   onChange: (task: SeoTask, status: TaskStatus) => void
 }
 
-/** Start and Mark Complete, offered only where docs/product.md §4 allows them (the server checks again). */
+/**
+ * Start and Mark Complete, offered only where docs/product.md §4 allows them (the server checks
+ * again); a completed task can be reopened, which takes its points back (issue 15 item 6).
+ */
 export function TaskActions({
   task,
   busyId,
@@ -41,6 +44,18 @@ export function TaskActions({
         >
           <CheckCircle2 aria-hidden="true" />
           {busy ? 'Saving...' : 'Mark Complete'}
+        </Button>
+      ) : null}
+      {task.status === 'completed' && canTransition(task.status, 'pending') ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={busyId !== undefined}
+          aria-label={`Reopen: ${task.title} (takes back ${task.points} points)`}
+          onClick={() => onChange(task, 'pending')}
+        >
+          <RotateCcw aria-hidden="true" />
+          {busy ? 'Saving...' : 'Reopen'}
         </Button>
       ) : null}
     </div>
