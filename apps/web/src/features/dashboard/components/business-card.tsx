@@ -27,11 +27,15 @@ function Detail({
   )
 }
 
-/** docs/product.md §2 business card: category, primary address, phone, website and the locations toggle. */
+/**
+ * docs/product.md §2 business card: category, address, phone, website and the locations toggle.
+ * One vocabulary (issue 15 item 6): 'Main' is the business itself, as in the location picker's
+ * '(Main)', so the card shows the business's own address as the main address; 'Primary' only marks
+ * the primary one among the locations.
+ */
 export function BusinessCard({ business }: { business: Business }) {
   const [showLocations, setShowLocations] = useState(false)
-  const primary = business.locations.find((location) => location.isPrimary)
-  const address = addressLine(primary ?? business)
+  const address = addressLine(business)
   const count = business.locations.length
 
   return (
@@ -44,10 +48,7 @@ export function BusinessCard({ business }: { business: Business }) {
           <Detail icon={<Tag aria-hidden="true" />} label="Category">
             {business.category || 'Not specified'}
           </Detail>
-          <Detail
-            icon={<MapPin aria-hidden="true" />}
-            label={primary ? 'Primary address' : 'Address'}
-          >
+          <Detail icon={<MapPin aria-hidden="true" />} label="Main address">
             {address || 'Not specified'}
           </Detail>
           <Detail icon={<Phone aria-hidden="true" />} label="Phone">

@@ -92,11 +92,12 @@ describe('dashboard', () => {
     expect(screen.queryByText(/Viewing data for:/)).not.toBeInTheDocument()
   })
 
-  test('the business card shows the primary address and toggles the list of all locations', async () => {
+  test('the business card shows the main (business) address and toggles the list of all locations', async () => {
     signIn({ business: withLocations })
     await dashboard()
-    expect(screen.getByText('Primary address')).toBeVisible()
-    expect(screen.getByText('200 Main St, Austin, TX 78702')).toBeVisible()
+    // 'Main' is the business itself, as in the picker; the primary branch is marked in the list.
+    expect(screen.getByText('Main address')).toBeVisible()
+    expect(screen.getByText('100 Congress Ave, Austin, TX 78701')).toBeVisible()
     const website = screen.getByRole('link', { name: /sunrisedental\.com/ })
     expect(website).toHaveAttribute('href', 'https://sunrisedental.com')
     expect(website).toHaveAttribute('target', '_blank')
@@ -110,15 +111,17 @@ describe('dashboard', () => {
     const items = within(list).getAllByRole('listitem')
     expect(items).toHaveLength(2)
     expect(within(items[0]!).getByText('Primary')).toBeVisible()
+    expect(within(items[0]!).getByText('200 Main St, Austin, TX 78702')).toBeVisible()
     expect(within(items[1]!).queryByText('Primary')).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Hide additional locations' }))
     expect(screen.queryByRole('list', { name: 'All locations' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Show all locations (2)' })).toBeVisible()
   })
 
-  test('without a primary location the business address is shown', async () => {
+  test('without locations the main address is the business address too', async () => {
     signIn()
     await dashboard()
+    expect(screen.getByText('Main address')).toBeVisible()
     expect(screen.getByText('100 Congress Ave, Austin, TX 78701')).toBeVisible()
     expect(screen.queryByText('Primary address')).not.toBeInTheDocument()
   })
