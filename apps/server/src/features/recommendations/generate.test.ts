@@ -94,6 +94,29 @@ describe('POST /api/recommendations/generate', () => {
     expect(new Set(all).size).toBe(all.length)
   })
 
+  test('a task that asks what a completed one asked is not added again; a different ask is', async () => {
+    await appWithAi(() => ({
+      source: 'model',
+      tasks: [
+        suggestion({ title: 'Ask homeowners for Google reviews', category: 'reputation' }),
+        suggestion({
+          title: 'Respond to every Google review within two days',
+          category: 'reputation',
+        }),
+        suggestion({ title: 'Add Dentist structured data', category: 'technical' }),
+      ],
+    }))
+    const [reviews] = await t.db
+      .select()
+      .from(recommendations)
+      .where(eq(recommendations.title, 'Ask happy customers for Google reviews'))
+    await call('PATCH', `/api/recommendations/${reviews!.id}`, { status: 'completed' })
+    const { body } = await generate()
+    expect(body.added.map((x) => x.title)).toEqual([
+      'Respond to every Google review within two days',
+    ])
+  })
+
   test('tells the AI which titles exist, so it can avoid them', async () => {
     const seen: string[][] = []
     await appWithAi((request) => {

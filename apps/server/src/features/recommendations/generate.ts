@@ -1,6 +1,6 @@
 // Generate New Recommendations (docs/product.md §2, §4, §8; issue 10 item 5): ask the AI service, keep what is
 // valid and new, add tasks for real gaps, and fall back to the spec's FAQ task when the AI gave
-// nothing usable. A task title is never added twice for a business.
+// nothing usable. A task that asks what another already asks is never added (task-topic.ts).
 import { desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { TASK_CATEGORIES, TASK_PRIORITIES } from '@localseo/shared/ai'
@@ -13,6 +13,7 @@ import { recommendations } from '../../db/schema/recommendations.js'
 import { newestBacklinks } from '../backlinks/public.js'
 import { FAQ_TASK, gapTasks, withGuide, type NewTask } from './gap-tasks.js'
 import { getProgress, toTask } from './recommendations.service.js'
+import { taskTopic } from './task-topic.js'
 
 // What we store, whatever the engine said: plain bounded text and points that fit docs/product.md §9 levels.
 const suggestionSchema = z.object({
@@ -23,10 +24,6 @@ const suggestionSchema = z.object({
   impact: z.string().trim().max(160),
   points: z.number().int().min(5).max(100),
 })
-
-/** Titles compare without case, spacing or a final full stop. */
-const titleKey = (title: string) =>
-  title.trim().toLowerCase().replace(/\s+/g, ' ').replace(/\.$/, '')
 
 /** What the AI task reads: the keywords, the newest backlinks and the titles already there. */
 async function readInputs(db: Db, businessId: string) {
@@ -53,21 +50,21 @@ async function readInputs(db: Db, businessId: string) {
 
 /**
  * The tasks to add, in order: new AI suggestions, then new gap tasks, and the spec's FAQ task when
- * the AI gave nothing new and the business has no FAQ task yet. A title is never added twice.
+ * the AI gave nothing new. A task whose topic (what it asks, task-topic.ts) is already there, open
+ * or completed, is never added again.
  */
 function pickNewTasks(existingTitles: string[], fromAi: NewTask[], fromGaps: NewTask[]) {
-  const taken = new Set(existingTitles.map(titleKey))
+  const taken = new Set(existingTitles.map(taskTopic))
   const isNew = (task: NewTask) => {
-    const key = titleKey(task.title)
-    if (taken.has(key)) return false
-    taken.add(key)
+    const topic = taskTopic(task.title)
+    if (taken.has(topic)) return false
+    taken.add(topic)
     return true
   }
   const newFromAi = fromAi.filter(isNew)
   const fresh = [...newFromAi, ...fromGaps.filter(isNew)]
-  // Nothing usable from the AI: the spec's fixed task, once. An FAQ task under another title counts.
-  const hasFaq = existingTitles.some((title) => /\bfaq\b/i.test(title))
-  if (newFromAi.length === 0 && !hasFaq && isNew(FAQ_TASK)) fresh.push(FAQ_TASK)
+  // Nothing usable from the AI: the spec's fixed task, once (an FAQ task of any title counts).
+  if (newFromAi.length === 0 && isNew(FAQ_TASK)) fresh.push(FAQ_TASK)
   return fresh
 }
 
