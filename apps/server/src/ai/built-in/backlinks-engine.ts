@@ -107,16 +107,21 @@ export function missingLinkSources(
 ) {
   const domains = backlinks.map((link) => normaliseDomain(link.domain))
   const city = business.city || 'your city'
-  const directories = categoryPlaybook(business.category)
-    .directories.filter((source) => !domains.some((d) => d.includes(source.domain)))
+  const playbook = categoryPlaybook(business.category).directories
+  const directories = playbook
+    .filter((source) => !domains.some((d) => d.includes(source.domain)))
     .map((source) => source.name)
   // Each domain counts for the first source it matches: a chamber's .org site is not a sponsorship.
   const present = new Set(
     domains.map((d) => LOCAL_LINK_SOURCES.find((source) => source.pattern.test(d))?.key),
   )
-  const local = LOCAL_LINK_SOURCES.filter((source) => !present.has(source.key)).map((source) =>
-    source.label.replace('{city}', city),
-  )
+  // A local source that is also one of the category's directories (the Better Business Bureau) is
+  // named once, as the directory (issue 15 item 6: no entity twice in one sentence).
+  const local = LOCAL_LINK_SOURCES.filter(
+    (source) =>
+      !present.has(source.key) &&
+      !playbook.some((directory) => source.pattern.test(directory.domain)),
+  ).map((source) => source.label.replace('{city}', city))
   return { directories, local }
 }
 

@@ -1,10 +1,12 @@
 // The built-in engine answers from the owner's own data (issue 5): a dentist in Austin and a lawyer
 // in Denver get different advice in exactly the ways their businesses differ, every time.
+import { BUSINESS_CATEGORIES } from '@localseo/shared/business'
 import { pino } from 'pino'
 import { describe, expect, test } from 'vitest'
 import type { Db } from '../../db/client.js'
 import { createAiService } from '../ai-service.js'
 import { austinDentist, backlink, denverLawyer } from '../testing/businesses.js'
+import { missingLinkSources } from './backlinks-engine.js'
 
 // The built-in engine never touches the database or the network: no quota, no provider.
 const ai = createAiService({
@@ -103,6 +105,26 @@ describe('built-in backlink analysis', () => {
     expect(noChamber.recommendations).toContain('the Denver Chamber of Commerce')
     expect(dentist.recommendations).toContain('1 link is broken')
   })
+
+  test.each(BUSINESS_CATEGORIES)(
+    '%s: no link source is named twice in one sentence',
+    async (category) => {
+      const business = { ...denverLawyer, category }
+      const result = await ai.analyseBacklinks({ userId, business, backlinks: [] })
+      for (const sentence of result.recommendations.split(/(?<=[.!?])\s+/)) {
+        const mentions =
+          sentence.match(
+            /Better Business Bureau|Chamber of Commerce|Yelp|Angi|Avvo|Healthgrades|Houzz|HomeAdvisor|Thumbtack|TripAdvisor|Clutch/g,
+          ) ?? []
+        expect(new Set(mentions).size, sentence).toBe(mentions.length)
+      }
+      const { directories, local } = missingLinkSources(business, [])
+      const names = [...directories, ...local].map((name) =>
+        name.replace(/^the /, '').toLowerCase(),
+      )
+      expect(new Set(names).size).toBe(names.length)
+    },
+  )
 
   test('with no links it says so and where to start', async () => {
     const result = await ai.analyseBacklinks({ userId, business: denverLawyer, backlinks: [] })
