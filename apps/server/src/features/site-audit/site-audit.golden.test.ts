@@ -210,6 +210,22 @@ describe('golden sites', () => {
     })
   })
 
+  test('schema NAP is checked on every crawled page with LocalBusiness markup, naming the differing value', async () => {
+    const { summary } = await runAudit({
+      '/robots.txt': ALLOW_ALL,
+      '/': home('<a href="/about">About our practice</a><a href="/team">Our team</a>'),
+      // Not a start page: its footer markup has an old phone number.
+      '/about': goodPage('About our practice', {
+        head: localBusinessJsonLd(BUSINESS, { telephone: '(512) 555-0999' }),
+      }),
+      // Correct markup on another page: nothing to report.
+      '/team': goodPage('Our team', { head: localBusinessJsonLd(BUSINESS) }),
+    })
+    expect(summary['schema-nap-mismatch']).toEqual([
+      '/about — Phone differs: (512) 555-0999 on your page markup vs (512) 555-0100 in your profile',
+    ])
+  })
+
   test('robots.txt: syntax errors, a blocked page and a blocked location page', async () => {
     const robots = [
       'Allow: /early',

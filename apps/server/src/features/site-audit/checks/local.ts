@@ -136,6 +136,17 @@ function schemaFindings(
       detail: `missing: ${recommended.join(', ')}`,
     })
   }
+  schemaNapFindings(url, markup, place, profile, findings)
+}
+
+/** The name, address and phone of the markup against the place's, each difference named. */
+function schemaNapFindings(
+  url: string,
+  markup: LocalBusinessMarkup,
+  place: ProfilePlace,
+  profile: AuditProfile,
+  findings: Findings,
+) {
   const profileNap = { name: place.name, address: formatAddress(place), phone: place.phone }
   const differences = compareNap(
     { name: markup.name, address: markup.address, phone: markup.telephone },
@@ -149,6 +160,31 @@ function schemaFindings(
   const real = differences.filter((d) => d.field !== 'name' || !named)
   if (real.length > 0) {
     push(findings, 'schema-nap-mismatch', { url, detail: real.map((d) => d.message).join('; ') })
+  }
+}
+
+/**
+ * Every other crawled page with LocalBusiness markup (a footer on each page, a branch page found by
+ * the crawl) is held to the profile too (issue 15 item 6): its markup is read against the place
+ * whose street it names, else the business itself.
+ */
+function otherPagesSchemaNap(
+  pages: ReadablePage[],
+  checked: Set<ReadablePage>,
+  profile: AuditProfile,
+  findings: Findings,
+) {
+  const main = profile.places.find((place) => place.id === null)
+  for (const page of pages) {
+    if (checked.has(page)) continue
+    for (const markup of page.facts.structuredData.localBusinesses) {
+      const street = (place: ProfilePlace) => normalizeAddress(place.address)
+      const place =
+        profile.places.find(
+          (p) => street(p) && padded(normalizeAddress(markup.address)).includes(padded(street(p))),
+        ) ?? main
+      if (place) schemaNapFindings(page.finalUrl, markup, place, profile, findings)
+    }
   }
 }
 
@@ -254,13 +290,16 @@ export function localChecks(crawl: CrawlResult, profile: AuditProfile): Findings
     }
   }
 
+  const checked = new Set<ReadablePage>()
   for (const place of profile.places) {
     const page = startPage(place.id)
     if (!page) continue
+    checked.add(page)
     schemaFindings(page, place, profile, findings)
     visibleNapFindings(page, place, profile, findings)
     cityCategoryFindings(page, place, profile, findings)
   }
+  otherPagesSchemaNap(readable, checked, profile, findings)
 
   // Near-duplicate branch pages: compare their text with every place's own words taken out.
   const placeWords = new Set(
