@@ -120,7 +120,7 @@ describe('rank tracker', () => {
     const rows = within(table).getAllByRole('row').slice(1)
     expect(rows[0]).toHaveTextContent('dental in Austin#8+12 (improved)')
     expect(rows[1]).toHaveTextContent('best dental near me#9Check failed-6 (declined)')
-    expect(rows[2]).toHaveTextContent('=cmd#140 (no change)')
+    expect(rows[2]).toHaveTextContent('=cmd#14No change')
     expect(within(rows[0]!).getAllByTestId('trend-bar')).toHaveLength(7)
     // max(10, 100 - 5 x 8) = 60 percent for the latest check.
     expect(within(rows[0]!).getAllByTestId('trend-bar').at(-1)).toHaveStyle({ height: '60%' })
@@ -183,6 +183,28 @@ describe('rank tracker', () => {
     await user.type(input, 'DENTAL in austin')
     await user.click(screen.getByRole('button', { name: 'Add' }))
     expect(await screen.findByText('"dental in Austin" is already tracked.')).toBeVisible()
+  })
+
+  test('a message belongs to its action: removing another keyword or switching location clears it', async () => {
+    signIn({ ...savedBusiness, locations: twoLocations })
+    await loaded()
+    const user = userEvent.setup()
+    const input = screen.getByRole('textbox', { name: 'Keyword to track' })
+    const already = '"dental in Austin" is already tracked.'
+    await user.type(input, 'dental in austin')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    expect(await screen.findByText(already)).toBeVisible()
+
+    await user.click(screen.getByRole('button', { name: 'Remove =cmd' }))
+    const dialog = screen.getByRole('alertdialog', { name: 'Stop tracking this keyword?' })
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Keyword' }))
+    await waitFor(() => expect(screen.queryByText(already)).not.toBeInTheDocument())
+
+    await user.type(input, 'dental in austin')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    expect(await screen.findByText(already)).toBeVisible()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Location' }), 'loc_2')
+    expect(screen.queryByText(already)).not.toBeInTheDocument()
   })
 
   test('removing a keyword asks first, then deletes it', async () => {

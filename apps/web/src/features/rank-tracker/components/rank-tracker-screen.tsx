@@ -6,11 +6,14 @@ import {
   summarizeRankings,
   toRankingEntry,
   topPerformers,
+  type RankHistory,
+  type RankingEntry,
   type RankRange,
 } from '@localseo/shared/rank-tracker'
 import { Download, LoaderCircle, MapPin, RefreshCw } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { BusinessRequired } from '@/components/business-required'
+import { ErrorAlert } from '@/components/error-alert'
 import { LocationPicker, useSelectedLocation } from '@/components/location-picker'
 import { PageHeader } from '@/components/page-header'
 import { Alert, AlertDescription } from '@/components/ui/alert'
@@ -41,23 +44,33 @@ export function RankTrackerScreen({ business }: { business: Business }) {
   return <RankTracker business={business} />
 }
 
-function RankTracker({ business }: { business: Business }) {
-  const [location, setLocation] = useSelectedLocation(business)
-  const [range, setRange] = useState<RankRange>(DEFAULT_RANK_RANGE)
-  const keywords = useTrackedKeywords(business.id, location.id)
-  const history = useRankHistory(business.id, location.id, range, keywords.isSuccess)
-  const refresh = useRefreshRankings(business.id, location.id)
-  const [refreshed, setRefreshed] = useState<string | null>(null)
-
+/** The tracked keywords and their history for a location and range, as the screen shows them. */
+function useRankTrackerData(businessId: string, locationId: string, range: RankRange) {
+  const keywords = useTrackedKeywords(businessId, locationId)
+  const history = useRankHistory(businessId, locationId, range, keywords.isSuccess)
   const data = history.data
   const entries = useMemo(
     () => (data ? data.keywords.map((k) => toRankingEntry(k, data.days)) : []),
     [data],
   )
-  // docs/product.md §4: a loading state while the business, location, range or keyword list changes.
-  const loading = keywords.isPending || history.isPending || history.isFetching
-  const failed = keywords.isError || history.isError
+  return {
+    keywords,
+    data,
+    entries,
+    // docs/product.md §4: a loading state while the business, location, range or keyword list changes.
+    loading: keywords.isPending || history.isPending || history.isFetching,
+    failed: keywords.isError || history.isError,
+  }
+}
 
+function RankTracker({ business }: { business: Business }) {
+  const [location, setLocation] = useSelectedLocation(business)
+  const [range, setRange] = useState<RankRange>(DEFAULT_RANK_RANGE)
+  const { keywords, data, entries, loading, failed } = useRankTrackerData(
+    business.id,
+    location.id,
+    range,
+  )
   return (
     <section className="grid min-w-0 grid-cols-1 gap-6">
       <PageHeader
@@ -65,14 +78,7 @@ function RankTracker({ business }: { business: Business }) {
         description={business.name}
         actions={
           business.locations.length > 0 ? (
-            <LocationPicker
-              business={business}
-              value={location.id}
-              onChange={(id) => {
-                setRefreshed(null)
-                setLocation(id)
-              }}
-            />
+            <LocationPicker business={business} value={location.id} onChange={setLocation} />
           ) : undefined
         }
       />
@@ -86,26 +92,78 @@ function RankTracker({ business }: { business: Business }) {
         </span>
         Positions are simulated estimates until a search-results provider is connected.
       </p>
+      {/* Keyed by location: a Refresh message belongs to the location it was made for. */}
+      <RankToolbar
+        key={location.id}
+        businessId={business.id}
+        locationId={location.id}
+        range={range}
+        onRange={setRange}
+        data={data}
+        busy={loading}
+        empty={entries.length === 0}
+      />
+      <div className="grid min-w-0 grid-cols-1 gap-6 xl:grid-cols-3">
+        <div className="min-w-0 xl:col-span-1">
+          <TrackedKeywordsCard
+            key={location.id}
+            businessId={business.id}
+            locationId={location.id}
+            keywords={keywords.data}
+            loading={keywords.isPending}
+          />
+        </div>
+        <div className="grid min-w-0 grid-cols-1 gap-6 xl:col-span-2">
+          <RankingsPanel data={data} entries={entries} loading={loading} failed={failed} />
+        </div>
+      </div>
+      {data && !loading && !failed ? <RankingsDetails data={data} entries={entries} /> : null}
+      <RankTips />
+    </section>
+  )
+}
 
+/** The range, Refresh (re-check today) and Export CSV, with what the last Refresh did. */
+function RankToolbar({
+  businessId,
+  locationId,
+  range,
+  onRange,
+  data,
+  busy,
+  empty,
+}: {
+  businessId: string
+  locationId: string
+  range: RankRange
+  onRange: (range: RankRange) => void
+  data: RankHistory | undefined
+  busy: boolean
+  empty: boolean
+}) {
+  const refresh = useRefreshRankings(businessId, locationId)
+  const [refreshed, setRefreshed] = useState<string | null>(null)
+  const onRefresh = () =>
+    refresh.mutate(undefined, {
+      onSuccess: (result) =>
+        setRefreshed(
+          `Re-checked ${result.checked} keyword${result.checked === 1 ? '' : 's'} for today` +
+            (result.failed > 0
+              ? `; ${result.failed} check${result.failed === 1 ? '' : 's'} failed.`
+              : '.'),
+        ),
+      onError: (error) => setRefreshed(error.message),
+    })
+  return (
+    <>
       <div className="flex flex-wrap items-center gap-2">
-        <RangeButtons value={range} onChange={setRange} />
+        <RangeButtons value={range} onChange={onRange} />
         <div className="flex gap-2 sm:ml-auto">
           <Button
             variant="outline"
             size="sm"
-            disabled={refresh.isPending || loading || entries.length === 0}
-            onClick={() =>
-              refresh.mutate(undefined, {
-                onSuccess: (result) =>
-                  setRefreshed(
-                    `Re-checked ${result.checked} keyword${result.checked === 1 ? '' : 's'} for today` +
-                      (result.failed > 0
-                        ? `; ${result.failed} check${result.failed === 1 ? '' : 's'} failed.`
-                        : '.'),
-                  ),
-                onError: (error) => setRefreshed(error.message),
-              })
-            }
+            disabled={refresh.isPending || busy || empty}
+            onClick={onRefresh}
           >
             <RefreshCw aria-hidden="true" className={refresh.isPending ? 'animate-spin' : ''} />
             {refresh.isPending ? 'Refreshing...' : 'Refresh'}
@@ -113,7 +171,7 @@ function RankTracker({ business }: { business: Business }) {
           <Button
             variant="outline"
             size="sm"
-            disabled={loading || !hasRankingData(data)}
+            disabled={busy || !hasRankingData(data)}
             onClick={() => data && downloadCsv(RANKINGS_CSV_FILENAME, buildRankingsCsv(data))}
           >
             <Download aria-hidden="true" />
@@ -126,64 +184,60 @@ function RankTracker({ business }: { business: Business }) {
           {refreshed}
         </p>
       ) : null}
+    </>
+  )
+}
 
-      <div className="grid min-w-0 grid-cols-1 gap-6 xl:grid-cols-3">
-        <div className="min-w-0 xl:col-span-1">
-          <TrackedKeywordsCard
-            businessId={business.id}
-            locationId={location.id}
-            keywords={keywords.data}
-            loading={keywords.isPending}
-          />
-        </div>
-        <div className="grid min-w-0 grid-cols-1 gap-6 xl:col-span-2">
-          {failed ? (
-            <Card>
-              <CardContent>
-                <p role="alert" className="text-sm text-destructive">
-                  Could not load your rankings. Please try again later.
-                </p>
-              </CardContent>
-            </Card>
-          ) : loading || !data ? (
-            <Card>
-              <CardContent>
-                <p
-                  role="status"
-                  className="flex items-center gap-2 py-8 text-sm text-muted-foreground"
-                >
-                  <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-primary" />
-                  Loading rankings…
-                </p>
-              </CardContent>
-            </Card>
-          ) : (
-            <>
-              <SummaryCards summary={summarizeRankings(entries)} />
-              <RankingsTable entries={entries} range={data.range} />
-            </>
-          )}
-        </div>
+/** The summary cards and the rankings table, or why they are not there yet. */
+function RankingsPanel({
+  data,
+  entries,
+  loading,
+  failed,
+}: {
+  data: RankHistory | undefined
+  entries: RankingEntry[]
+  loading: boolean
+  failed: boolean
+}) {
+  if (failed) return <ErrorAlert>Could not load your rankings. Please try again later.</ErrorAlert>
+  if (loading || !data) {
+    return (
+      <Card>
+        <CardContent>
+          <p role="status" className="flex items-center gap-2 py-8 text-sm text-muted-foreground">
+            <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-primary" />
+            Loading rankings…
+          </p>
+        </CardContent>
+      </Card>
+    )
+  }
+  return (
+    <>
+      <SummaryCards summary={summarizeRankings(entries)} />
+      <RankingsTable entries={entries} range={data.range} />
+    </>
+  )
+}
+
+/** The trends chart and the movers, once the rankings are in. */
+function RankingsDetails({ data, entries }: { data: RankHistory; entries: RankingEntry[] }) {
+  return (
+    <>
+      <RankingTrendsChart history={data} entries={entries} />
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
+        <MoversCard
+          title="Top Performers"
+          entries={topPerformers(entries)}
+          empty="No keyword gained positions in this period."
+        />
+        <MoversCard
+          title="Needs Improvement"
+          entries={needsImprovement(entries)}
+          empty="No keyword lost positions in this period."
+        />
       </div>
-
-      {data && !loading && !failed ? (
-        <>
-          <RankingTrendsChart history={data} entries={entries} />
-          <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
-            <MoversCard
-              title="Top Performers"
-              entries={topPerformers(entries)}
-              empty="No keyword gained positions in this period."
-            />
-            <MoversCard
-              title="Needs Improvement"
-              entries={needsImprovement(entries)}
-              empty="No keyword lost positions in this period."
-            />
-          </div>
-        </>
-      ) : null}
-      <RankTips />
-    </section>
+    </>
   )
 }

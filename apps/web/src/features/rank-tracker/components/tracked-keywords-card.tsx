@@ -1,6 +1,7 @@
 import { normalizeKeyword, type TrackedKeyword } from '@localseo/shared/rank-tracker'
 import { Plus, X } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
+import { ErrorAlert } from '@/components/error-alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
@@ -9,7 +10,13 @@ import { useAddTrackedKeyword } from '../api/add-tracked-keyword'
 import { useRemoveTrackedKeyword } from '../api/remove-tracked-keyword'
 import { RemoveKeywordDialog } from './remove-keyword-dialog'
 
-/** docs/product.md §2: the tracked keyword list with add and remove; docs/product.md §5 add rules. */
+type Message = { tone: 'info' | 'error'; text: string } | null
+
+/**
+ * docs/product.md §2: the tracked keyword list with add and remove; docs/product.md §5 add rules.
+ * A message belongs to the action that caused it: the next add or remove replaces it, and the
+ * screen keys this card by location, so switching location clears it.
+ */
 export function TrackedKeywordsCard({
   businessId,
   locationId,
@@ -21,33 +28,20 @@ export function TrackedKeywordsCard({
   keywords: TrackedKeyword[] | undefined
   loading: boolean
 }) {
-  const [text, setText] = useState('')
-  const [message, setMessage] = useState<{ tone: 'info' | 'error'; text: string } | null>(null)
+  const [message, setMessage] = useState<Message>(null)
   const [removing, setRemoving] = useState<TrackedKeyword | null>(null)
-  const add = useAddTrackedKeyword(businessId, locationId)
   const remove = useRemoveTrackedKeyword(businessId, locationId)
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault()
-    const keyword = normalizeKeyword(text)
-    if (!keyword) {
-      setMessage({ tone: 'error', text: 'Enter a keyword to track.' })
-      return
-    }
+  const onConfirmRemove = () => {
+    if (!removing) return
     setMessage(null)
-    add.mutate(keyword, {
-      onSuccess: (result) => {
-        setText('')
-        setMessage(
-          result.added
-            ? null
-            : { tone: 'info', text: `"${result.keyword.keyword}" is already tracked.` },
-        )
+    remove.mutate(removing.id, {
+      onSuccess: () => setRemoving(null),
+      onError: (error) => {
+        setRemoving(null)
+        setMessage({ tone: 'error', text: error.message })
       },
-      onError: (error) => setMessage({ tone: 'error', text: error.message }),
     })
   }
-
   return (
     <Card className="h-full">
       <CardHeader>
@@ -55,71 +49,114 @@ export function TrackedKeywordsCard({
         <CardDescription>New keywords come with 90 days of history.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <form aria-label="Track a keyword" onSubmit={onSubmit} className="flex items-end gap-2">
-          <FormField label="Keyword to track" className="flex-1">
-            <Input
-              value={text}
-              maxLength={120}
-              placeholder="e.g. dentist near me"
-              onChange={(e) => setText(e.target.value)}
-            />
-          </FormField>
-          <Button type="submit" disabled={add.isPending}>
-            <Plus aria-hidden="true" />
-            {add.isPending ? 'Adding...' : 'Add'}
-          </Button>
-        </form>
-        {message ? (
-          <p
-            role={message.tone === 'error' ? 'alert' : 'status'}
-            className={message.tone === 'error' ? 'text-sm text-destructive' : 'text-sm'}
-          >
+        <AddKeywordForm businessId={businessId} locationId={locationId} onMessage={setMessage} />
+        {message?.tone === 'error' ? <ErrorAlert>{message.text}</ErrorAlert> : null}
+        {message?.tone === 'info' ? (
+          <p role="status" className="text-sm">
             {message.text}
           </p>
         ) : null}
-        {loading && !keywords ? (
-          <p role="status" className="text-sm text-muted-foreground">
-            Loading keywords…
-          </p>
-        ) : keywords && keywords.length > 0 ? (
-          <ul aria-labelledby="tracked-keywords-title" className="grid gap-1">
-            {keywords.map((keyword) => (
-              <li
-                key={keyword.id}
-                className="flex items-center justify-between gap-2 rounded-md px-2 py-1 hover:bg-muted"
-              >
-                <span className="min-w-0 text-sm break-words">{keyword.keyword}</span>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="size-8"
-                  aria-label={`Remove ${keyword.keyword}`}
-                  onClick={() => setRemoving(keyword)}
-                >
-                  <X aria-hidden="true" />
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-muted-foreground">No keywords tracked for this location.</p>
-        )}
+        <KeywordList keywords={keywords} loading={loading} onRemove={setRemoving} />
       </CardContent>
       <RemoveKeywordDialog
         keyword={removing}
         removing={remove.isPending}
         onClose={() => setRemoving(null)}
-        onConfirm={() => {
-          if (!removing) return
-          remove.mutate(removing.id, {
-            onSuccess: () => setRemoving(null),
-            onError: (error) => {
-              setRemoving(null)
-              setMessage({ tone: 'error', text: error.message })
-            },
-          })
-        }}
+        onConfirm={onConfirmRemove}
       />
     </Card>
+  )
+}
+
+/** The add form: a keyword already tracked is an info message, a refusal an error. */
+function AddKeywordForm({
+  businessId,
+  locationId,
+  onMessage,
+}: {
+  businessId: string
+  locationId: string
+  onMessage: (message: Message) => void
+}) {
+  const [text, setText] = useState('')
+  const add = useAddTrackedKeyword(businessId, locationId)
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    const keyword = normalizeKeyword(text)
+    if (!keyword) {
+      onMessage({ tone: 'error', text: 'Enter a keyword to track.' })
+      return
+    }
+    onMessage(null)
+    add.mutate(keyword, {
+      onSuccess: (result) => {
+        setText('')
+        onMessage(
+          result.added
+            ? null
+            : { tone: 'info', text: `"${result.keyword.keyword}" is already tracked.` },
+        )
+      },
+      onError: (error) => onMessage({ tone: 'error', text: error.message }),
+    })
+  }
+  return (
+    <form aria-label="Track a keyword" onSubmit={onSubmit} className="flex items-end gap-2">
+      <FormField label="Keyword to track" className="flex-1">
+        <Input
+          value={text}
+          maxLength={120}
+          placeholder="e.g. dentist near me"
+          onChange={(e) => setText(e.target.value)}
+        />
+      </FormField>
+      <Button type="submit" disabled={add.isPending}>
+        <Plus aria-hidden="true" />
+        {add.isPending ? 'Adding...' : 'Add'}
+      </Button>
+    </form>
+  )
+}
+
+/** The tracked keywords, each with its Remove button. */
+function KeywordList({
+  keywords,
+  loading,
+  onRemove,
+}: {
+  keywords: TrackedKeyword[] | undefined
+  loading: boolean
+  onRemove: (keyword: TrackedKeyword) => void
+}) {
+  if (loading && !keywords) {
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Loading keywords…
+      </p>
+    )
+  }
+  if (!keywords || keywords.length === 0) {
+    return <p className="text-sm text-muted-foreground">No keywords tracked for this location.</p>
+  }
+  return (
+    <ul aria-labelledby="tracked-keywords-title" className="grid gap-1">
+      {keywords.map((keyword) => (
+        <li
+          key={keyword.id}
+          className="flex items-center justify-between gap-2 rounded-md px-2 py-1 hover:bg-muted"
+        >
+          <span className="min-w-0 text-sm break-words">{keyword.keyword}</span>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-label={`Remove ${keyword.keyword}`}
+            onClick={() => onRemove(keyword)}
+          >
+            <X aria-hidden="true" />
+          </Button>
+        </li>
+      ))}
+    </ul>
   )
 }
