@@ -1,6 +1,14 @@
 import type { KeywordLevel, KeywordTrend, PlannerKeyword } from '@localseo/shared/keyword-engine'
 import { ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '@/components/ui/table'
 import { cn } from '@/lib/utils'
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1)
@@ -40,99 +48,85 @@ function Trend({ trend }: { trend: KeywordTrend }) {
 export type RowAction =
   { kind: 'save'; pending: boolean } | { kind: 'saved' } | { kind: 'remove'; pending: boolean }
 
-export function KeywordTable({
-  label,
-  keywords,
-  actionFor,
-  onSave,
-  onRemove,
-}: {
+export interface KeywordTableProps {
   label: string
   keywords: readonly PlannerKeyword[]
   actionFor: (keyword: PlannerKeyword) => RowAction
   onSave: (keyword: PlannerKeyword) => void
   onRemove: (keyword: PlannerKeyword) => void
-}) {
+}
+
+export function KeywordTable({ label, keywords, actionFor, onSave, onRemove }: KeywordTableProps) {
   return (
-    <div className="overflow-x-auto">
-      <table aria-label={label} className="w-full min-w-[36rem] text-sm">
-        <thead>
-          <tr className="border-b text-left text-muted-foreground">
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Keyword
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Search Volume
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Difficulty
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              CPC
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Relevance
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              Trend
-            </th>
-            <th scope="col" className="sticky right-0 bg-card py-2 pl-3 text-right font-medium">
-              Action
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {keywords.map((k) => {
-            const action = actionFor(k)
-            return (
-              <tr key={k.keyword} className="border-b last:border-0">
-                <td className="py-2 pr-3 font-medium">{k.keyword}</td>
-                <td className="px-3 py-2 tabular-nums">{k.volume.toLocaleString('en-US')}</td>
-                <td className="px-3 py-2">
-                  <Difficulty level={k.difficulty} />
-                </td>
-                <td className="px-3 py-2 tabular-nums">${k.cpc.toFixed(2)}</td>
-                <td className="px-3 py-2">{capitalise(k.relevance)}</td>
-                <td className="px-3 py-2">
-                  <Trend trend={k.trend} />
-                </td>
-                <td className="sticky right-0 bg-card py-2 pl-3 text-right">
-                  {action.kind === 'saved' ? (
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      disabled
-                      aria-label={`Saved ${k.keyword}`}
-                    >
-                      Saved
-                    </Button>
-                  ) : action.kind === 'save' ? (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={action.pending}
-                      aria-label={`Save ${k.keyword}`}
-                      onClick={() => onSave(k)}
-                    >
-                      Save
-                    </Button>
-                  ) : (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      disabled={action.pending}
-                      aria-label={`Remove ${k.keyword}`}
-                      onClick={() => onRemove(k)}
-                    >
-                      Remove
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table aria-label={label} className="min-w-[36rem]">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Keyword</TableHead>
+          <TableHead>Search Volume</TableHead>
+          <TableHead>Difficulty</TableHead>
+          <TableHead>CPC</TableHead>
+          <TableHead>Relevance</TableHead>
+          <TableHead>Trend</TableHead>
+          <TableHead className="sticky right-0 bg-card text-right">Action</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {keywords.map((k) => (
+          <TableRow key={k.keyword}>
+            <TableCell className="font-medium">{k.keyword}</TableCell>
+            <TableCell className="tabular-nums">{k.volume.toLocaleString('en-US')}</TableCell>
+            <TableCell>
+              <Difficulty level={k.difficulty} />
+            </TableCell>
+            <TableCell className="tabular-nums">${k.cpc.toFixed(2)}</TableCell>
+            <TableCell>{capitalise(k.relevance)}</TableCell>
+            <TableCell>
+              <Trend trend={k.trend} />
+            </TableCell>
+            <TableCell className="sticky right-0 bg-card py-2 text-right">
+              <RowButton
+                keyword={k}
+                action={actionFor(k)}
+                onSave={() => onSave(k)}
+                onRemove={() => onRemove(k)}
+              />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  )
+}
+
+/** Save, Saved (done) or Remove, by tab and by what is saved already. */
+function RowButton({
+  keyword,
+  action,
+  onSave,
+  onRemove,
+}: {
+  keyword: PlannerKeyword
+  action: RowAction
+  onSave: () => void
+  onRemove: () => void
+}) {
+  if (action.kind === 'saved') {
+    return (
+      <Button size="sm" variant="secondary" disabled aria-label={`Saved ${keyword.keyword}`}>
+        Saved
+      </Button>
+    )
+  }
+  const save = action.kind === 'save'
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={action.pending}
+      aria-label={`${save ? 'Save' : 'Remove'} ${keyword.keyword}`}
+      onClick={save ? onSave : onRemove}
+    >
+      {save ? 'Save' : 'Remove'}
+    </Button>
   )
 }

@@ -4,6 +4,7 @@ import { Download } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { BusinessRequired } from '@/components/business-required'
+import { ErrorAlert } from '@/components/error-alert'
 import { LocationPicker, useSelectedLocation } from '@/components/location-picker'
 import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
@@ -15,7 +16,7 @@ import { useSaveKeyword } from '../api/save-keyword'
 import { usePlannerSearch } from '../api/search-planner'
 import { downloadKeywordsCsv } from '../utils/export-csv'
 import { InsightsPanel } from './insights-panel'
-import { KeywordTable, type RowAction } from './keyword-table'
+import { KeywordTable, type KeywordTableProps, type RowAction } from './keyword-table'
 import { panelId, PlannerTabs, tabId, type PlannerTab } from './planner-tabs'
 import { PlannerToolbar } from './planner-toolbar'
 import { StrategyPanel } from './strategy-panel'
@@ -39,18 +40,13 @@ export function PlannerScreen({ business }: { business: Business }) {
 
 const initialQuery: PlannerQuery = { q: '', intent: 'all', difficulty: 'all', sort: 'volume' }
 
-function Planner({ business }: { business: Business }) {
-  const [location, setLocation] = useSelectedLocation(business)
-  const [query, setQuery] = useState<PlannerQuery>(initialQuery)
-  const [tab, setTab] = useState<PlannerTab>('search')
-  const search = usePlannerSearch(business, { ...query, location: location.id })
+/** Saving and removing planner keywords, and the action each row offers on each tab. */
+function useSavedActions(business: Business, locationId: string, tab: PlannerTab) {
   const saved = useSavedKeywords(business.id)
   const save = useSaveKeyword(business.id)
   const remove = useRemoveSavedKeyword(business.id)
   const savedList = saved.data ?? []
-  const results = search.data ?? []
-  const shown: readonly PlannerKeyword[] = tab === 'search' ? results : savedList
-
+  const idOf = (k: PlannerKeyword) => savedList.find((s) => s.keyword === k.keyword)?.id
   const actionFor = (k: PlannerKeyword): RowAction => {
     if (tab === 'saved') {
       return { kind: 'remove', pending: remove.isPending && remove.variables === idOf(k) }
@@ -58,20 +54,29 @@ function Planner({ business }: { business: Business }) {
     if (savedList.some((s) => s.keyword === k.keyword)) return { kind: 'saved' }
     return { kind: 'save', pending: save.isPending && save.variables.keyword === k.keyword }
   }
-  const idOf = (k: PlannerKeyword) => savedList.find((s) => s.keyword === k.keyword)?.id
-
-  function onSave(k: PlannerKeyword) {
+  const onSave = (k: PlannerKeyword) =>
     save.mutate(
-      { keyword: k.keyword, locationId: location.id },
+      { keyword: k.keyword, locationId },
       { onError: (error) => toast.error(error.message || 'Could not save the keyword.') },
     )
-  }
-  function onRemove(k: PlannerKeyword) {
+  const onRemove = (k: PlannerKeyword) => {
     const id = idOf(k)
-    if (!id) return
-    remove.mutate(id, { onError: () => toast.error('Could not remove the keyword.') })
+    if (id) remove.mutate(id, { onError: () => toast.error('Could not remove the keyword.') })
   }
+  return { saved, savedList, actionFor, onSave, onRemove }
+}
 
+function Planner({ business }: { business: Business }) {
+  const [location, setLocation] = useSelectedLocation(business)
+  const [query, setQuery] = useState<PlannerQuery>(initialQuery)
+  const [tab, setTab] = useState<PlannerTab>('search')
+  const search = usePlannerSearch(business, { ...query, location: location.id })
+  const { saved, savedList, actionFor, onSave, onRemove } = useSavedActions(
+    business,
+    location.id,
+    tab,
+  )
+  const shown: readonly PlannerKeyword[] = tab === 'search' ? (search.data ?? []) : savedList
   const loading = tab === 'search' ? search.isFetching : saved.isPending
   const failed = tab === 'search' ? search.isError : saved.isError
 
@@ -109,27 +114,13 @@ function Planner({ business }: { business: Business }) {
             data.
           </p>
           <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="min-w-0">
-            {loading ? (
-              <Spinner
-                label={tab === 'search' ? 'Searching keywords…' : 'Loading saved keywords…'}
-              />
-            ) : failed ? (
-              <p role="alert" className="py-6 text-sm text-destructive">
-                Could not load keywords. Please try again.
-              </p>
-            ) : shown.length === 0 ? (
-              <p className="py-6 text-center text-sm text-muted-foreground">
-                {tab === 'search' ? NO_RESULTS_MESSAGE : NO_SAVED_MESSAGE}
-              </p>
-            ) : (
-              <KeywordTable
-                label={tab === 'search' ? 'Search results' : 'Saved keywords'}
-                keywords={shown}
-                actionFor={actionFor}
-                onSave={onSave}
-                onRemove={onRemove}
-              />
-            )}
+            <PlannerResults
+              tab={tab}
+              loading={loading}
+              failed={failed}
+              keywords={shown}
+              actions={{ actionFor, onSave, onRemove }}
+            />
           </div>
         </CardContent>
       </Card>
@@ -138,5 +129,39 @@ function Planner({ business }: { business: Business }) {
         {tab === 'saved' ? <StrategyPanel keywords={savedList} /> : null}
       </div>
     </section>
+  )
+}
+
+/** The tab's keyword table, or its loading, failure or empty state. */
+function PlannerResults({
+  tab,
+  loading,
+  failed,
+  keywords,
+  actions,
+}: {
+  tab: PlannerTab
+  loading: boolean
+  failed: boolean
+  keywords: readonly PlannerKeyword[]
+  actions: Pick<KeywordTableProps, 'actionFor' | 'onSave' | 'onRemove'>
+}) {
+  if (loading) {
+    return <Spinner label={tab === 'search' ? 'Searching keywords…' : 'Loading saved keywords…'} />
+  }
+  if (failed) return <ErrorAlert>Could not load keywords. Please try again.</ErrorAlert>
+  if (keywords.length === 0) {
+    return (
+      <p className="py-6 text-center text-sm text-muted-foreground">
+        {tab === 'search' ? NO_RESULTS_MESSAGE : NO_SAVED_MESSAGE}
+      </p>
+    )
+  }
+  return (
+    <KeywordTable
+      label={tab === 'search' ? 'Search results' : 'Saved keywords'}
+      keywords={keywords}
+      {...actions}
+    />
   )
 }

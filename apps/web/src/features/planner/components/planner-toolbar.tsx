@@ -53,56 +53,80 @@ export function PlannerToolbar({
           </Button>
         </div>
       </form>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <div className="grid gap-2">
-          <Label htmlFor="planner-intent">Intent</Label>
-          <Select
-            id="planner-intent"
-            value={query.intent}
-            onChange={(e) =>
-              onChange({ ...query, intent: e.target.value as PlannerQuery['intent'] })
-            }
-          >
-            <option value="all">All intents</option>
-            {KEYWORD_INTENTS.map((intent) => (
-              <option key={intent} value={intent}>
-                {INTENT_LABELS[intent]}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="planner-difficulty">Difficulty</Label>
-          <Select
-            id="planner-difficulty"
-            value={query.difficulty}
-            onChange={(e) =>
-              onChange({ ...query, difficulty: e.target.value as PlannerQuery['difficulty'] })
-            }
-          >
-            <option value="all">All difficulties</option>
-            {KEYWORD_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {capitalise(level)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="planner-sort">Sort by</Label>
-          <Select
-            id="planner-sort"
-            value={query.sort}
-            onChange={(e) => onChange({ ...query, sort: e.target.value as PlannerQuery['sort'] })}
-          >
-            {PLANNER_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </option>
-            ))}
-          </Select>
-        </div>
-      </div>
+      <PlannerFilters query={query} onChange={onChange} />
+    </div>
+  )
+}
+
+/** A labelled select of one filter. */
+function FilterSelect<Value extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string
+  label: string
+  value: Value
+  options: readonly { value: Value; label: string }[]
+  onChange: (value: Value) => void
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Select id={id} value={value} onChange={(e) => onChange(e.target.value as Value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  )
+}
+
+const INTENT_OPTIONS = [
+  { value: 'all' as const, label: 'All intents' },
+  ...KEYWORD_INTENTS.map((intent) => ({ value: intent, label: INTENT_LABELS[intent] })),
+]
+const DIFFICULTY_OPTIONS = [
+  { value: 'all' as const, label: 'All difficulties' },
+  ...KEYWORD_LEVELS.map((level) => ({ value: level, label: capitalise(level) })),
+]
+const SORT_OPTIONS = PLANNER_SORTS.map((sort) => ({ value: sort, label: SORT_LABELS[sort] }))
+
+/** Intent, difficulty and sort, applied at once. */
+function PlannerFilters({
+  query,
+  onChange,
+}: {
+  query: PlannerQuery
+  onChange: (query: PlannerQuery) => void
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      <FilterSelect
+        id="planner-intent"
+        label="Intent"
+        value={query.intent}
+        options={INTENT_OPTIONS}
+        onChange={(intent) => onChange({ ...query, intent })}
+      />
+      <FilterSelect
+        id="planner-difficulty"
+        label="Difficulty"
+        value={query.difficulty}
+        options={DIFFICULTY_OPTIONS}
+        onChange={(difficulty) => onChange({ ...query, difficulty })}
+      />
+      <FilterSelect
+        id="planner-sort"
+        label="Sort by"
+        value={query.sort}
+        options={SORT_OPTIONS}
+        onChange={(sort) => onChange({ ...query, sort })}
+      />
     </div>
   )
 }
