@@ -106,8 +106,12 @@ export default tseslint.config(
   },
   {
     // Functions a reader can hold in mind (issue 20): data tables are the only exception, marked.
-    files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/testing/**'],
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/testing/**',
+      'apps/web/src/**/*.test.{ts,tsx}',
+    ],
     rules: {
       'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
     },
@@ -130,6 +134,21 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    // Every answer is parsed with its zod schema, not trusted as typed (docs/web-conventions.md).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.property.name='json'][arguments.length=0]:not(CallExpression[callee.property.name='parse'] > AwaitExpression > CallExpression)",
+          message: 'Parse the answer with its schema: schema.parse(await response.json()).',
+        },
+      ],
     },
   },
   {

@@ -14,17 +14,8 @@ import { useAddBacklink } from '../api/add-backlink'
 
 type FieldErrors = Partial<Record<'url' | 'anchorText', string>>
 
-/**
- * docs/product.md §5 "Backlink add": URL required (the button stays disabled while it is empty), checked with
- * the shared schema the server uses, so the invalid-URL message is the same from both.
- */
-export function AddBacklinkForm({
-  businessId,
-  location,
-}: {
-  businessId: string
-  location: string
-}) {
+/** The form's state: the two fields, their errors, the add request and what it added. */
+function useAddBacklinkForm(businessId: string, location: string) {
   const [url, setUrl] = useState('')
   const [anchorText, setAnchorText] = useState('')
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -53,7 +44,36 @@ export function AddBacklinkForm({
       },
     })
   }
+  const changeUrl = (value: string) => {
+    setUrl(value)
+    setErrors({})
+    setAdded(null)
+  }
+  return {
+    url,
+    changeUrl,
+    anchorText,
+    setAnchorText,
+    errors,
+    added,
+    pending: add.isPending,
+    submit,
+  }
+}
 
+/**
+ * docs/product.md §5 "Backlink add": URL required (the button stays disabled while it is empty), checked with
+ * the shared schema the server uses, so the invalid-URL message is the same from both. The same page
+ * added twice is refused by the server with its message under the URL.
+ */
+export function AddBacklinkForm({
+  businessId,
+  location,
+}: {
+  businessId: string
+  location: string
+}) {
+  const form = useAddBacklinkForm(businessId, location)
   return (
     <Card>
       <CardHeader>
@@ -66,40 +86,44 @@ export function AddBacklinkForm({
         <form
           aria-label="Add Backlink"
           noValidate
-          onSubmit={submit}
+          onSubmit={form.submit}
           className="grid gap-4 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)_auto] md:items-start"
         >
-          <FormField label="URL" required error={errors.url}>
+          <FormField label="URL" required error={form.errors.url}>
             <Input
-              value={url}
+              value={form.url}
               maxLength={BACKLINK_URL_MAX}
               inputMode="url"
               autoComplete="off"
               placeholder="https://www.example.com/page-linking-to-you"
-              onChange={(event) => {
-                setUrl(event.target.value)
-                setErrors({})
-                setAdded(null)
-              }}
+              onChange={(event) => form.changeUrl(event.target.value)}
             />
           </FormField>
-          <FormField label="Anchor Text" error={errors.anchorText} hint="Defaults to the domain.">
+          <FormField
+            label="Anchor Text"
+            error={form.errors.anchorText}
+            hint="Defaults to the domain."
+          >
             <Input
-              value={anchorText}
+              value={form.anchorText}
               maxLength={BACKLINK_ANCHOR_MAX}
               autoComplete="off"
               placeholder="e.g. best dentist in Austin"
-              onChange={(event) => setAnchorText(event.target.value)}
+              onChange={(event) => form.setAnchorText(event.target.value)}
             />
           </FormField>
-          <Button type="submit" disabled={url.trim() === '' || add.isPending} className="md:mt-6">
+          <Button
+            type="submit"
+            disabled={form.url.trim() === '' || form.pending}
+            className="md:mt-6"
+          >
             <Plus aria-hidden="true" />
-            {add.isPending ? 'Adding...' : 'Add Backlink'}
+            {form.pending ? 'Adding...' : 'Add Backlink'}
           </Button>
         </form>
-        {added ? (
+        {form.added ? (
           <p role="status" className="mt-3 text-sm text-success">
-            {added}
+            {form.added}
           </p>
         ) : null}
       </CardContent>

@@ -1,7 +1,9 @@
+import type { BacklinkAnalysis } from '@localseo/shared/ai'
 import type { Business } from '@localseo/shared/business'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { RefreshCw } from 'lucide-react'
 import { BUSINESS_REQUIRED_MESSAGE } from '@/components/business-required'
+import { ErrorAlert } from '@/components/error-alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
@@ -65,67 +67,69 @@ export function BacklinkAnalysisPanel({
       {blocked ? (
         <AiMessage text={blocked.text} settingsLink={blocked.settingsLink} />
       ) : summary.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          Could not load your backlinks. Please try again.
-        </p>
+        <ErrorAlert>Could not load your backlinks. Please try again.</ErrorAlert>
       ) : analysis.isError && !analysis.isFetching ? (
-        analysis.error instanceof ApiError && analysis.error.status === 422 ? (
-          <AiMessage
-            text={analysis.error.message}
-            settingsLink={analysis.error.message !== NO_BACKLINK_DATA}
-          />
-        ) : (
-          <p role="alert" className="text-sm text-destructive">
-            {analysis.error.message}
-          </p>
-        )
+        <AnalysisError error={analysis.error} />
       ) : !analysis.data || analysis.isFetching ? (
         <Spinner label="Analyzing your backlinks…" />
       ) : (
-        <>
-          <ul aria-label="Backlink scores" className="grid gap-4 md:grid-cols-3">
-            <li>
-              <ScoreCard
-                title="Quality Score"
-                score={analysis.data.qualityScore}
-                description="High-quality links count three times, medium once."
-              />
-            </li>
-            <li>
-              <ScoreCard
-                title="Diversity Score"
-                score={analysis.data.diversityScore}
-                description="Share of links that come from different domains."
-              />
-            </li>
-            <li>
-              <ScoreCard
-                title="Local Relevance"
-                score={analysis.data.localRelevanceScore}
-                description="Share of links whose domain or anchor names your city, state or trade."
-              />
-            </li>
-          </ul>
-          <Card>
-            <CardHeader>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <CardTitle>AI Recommendations</CardTitle>
-                <AiSourceBadge source={analysis.data.source} />
-              </div>
-              <CardDescription>
-                Based on {analysis.data.totalBacklinks.toLocaleString('en-US')}{' '}
-                {analysis.data.totalBacklinks === 1 ? 'backlink' : 'backlinks'}.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              {/* Plain text from the AI service: rendered as text, never as HTML. */}
-              <p className="text-sm leading-relaxed whitespace-pre-line">
-                {analysis.data.recommendations}
-              </p>
-            </CardContent>
-          </Card>
-        </>
+        <AnalysisResult analysis={analysis.data} />
       )}
     </div>
+  )
+}
+
+/** A refusal the owner can act on (no website, no backlinks) is guidance; anything else an error. */
+function AnalysisError({ error }: { error: Error }) {
+  if (error instanceof ApiError && error.status === 422) {
+    return <AiMessage text={error.message} settingsLink={error.message !== NO_BACKLINK_DATA} />
+  }
+  return <ErrorAlert>{error.message}</ErrorAlert>
+}
+
+/** The three scores and the AI Recommendations, with where the text came from. */
+function AnalysisResult({ analysis }: { analysis: BacklinkAnalysis }) {
+  return (
+    <>
+      <ul aria-label="Backlink scores" className="grid gap-4 md:grid-cols-3">
+        <li>
+          <ScoreCard
+            title="Quality Score"
+            score={analysis.qualityScore}
+            description="High-quality links count three times, medium once."
+          />
+        </li>
+        <li>
+          <ScoreCard
+            title="Diversity Score"
+            score={analysis.diversityScore}
+            description="Share of links that come from different domains."
+          />
+        </li>
+        <li>
+          <ScoreCard
+            title="Local Relevance"
+            score={analysis.localRelevanceScore}
+            description="Share of links whose domain or anchor names your city, state or trade."
+          />
+        </li>
+      </ul>
+      <Card>
+        <CardHeader>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <CardTitle>AI Recommendations</CardTitle>
+            <AiSourceBadge source={analysis.source} />
+          </div>
+          <CardDescription>
+            Based on {analysis.totalBacklinks.toLocaleString('en-US')}{' '}
+            {analysis.totalBacklinks === 1 ? 'backlink' : 'backlinks'}.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {/* Plain text from the AI service: rendered as text, never as HTML. */}
+          <p className="text-sm leading-relaxed whitespace-pre-line">{analysis.recommendations}</p>
+        </CardContent>
+      </Card>
+    </>
   )
 }

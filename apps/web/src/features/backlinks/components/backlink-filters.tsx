@@ -1,16 +1,13 @@
 import {
   backlinkQualities,
   backlinkTypes,
-  type BacklinkQuality,
   type BacklinkTimeRange,
-  type BacklinkType,
 } from '@localseo/shared/backlinks'
 import { Search } from 'lucide-react'
 import { useId } from 'react'
-import { FormField } from '@/components/ui/form-field'
+import { OptionSelect } from '@/components/option-select'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { Select } from '@/components/ui/select'
 import type { BacklinkFilters as Filters } from '../api/get-backlinks'
 import { capitalize } from '../utils/format'
 
@@ -21,6 +18,38 @@ const timeRanges: ReadonlyArray<{ value: BacklinkTimeRange; label: string }> = [
   { value: '6m', label: 'Last 6 months' },
   { value: '1y', label: 'Last year' },
 ]
+
+const withAll = <Value extends string>(values: readonly Value[]) => [
+  { value: '' as const, label: 'All' },
+  ...values.map((value) => ({ value, label: capitalize(value) })),
+]
+const TYPE_OPTIONS = withAll(backlinkTypes)
+const QUALITY_OPTIONS = withAll(backlinkQualities)
+
+/** The domain text box, with its search icon. */
+function DomainSearch({ domain, onChange }: { domain: string; onChange: (value: string) => void }) {
+  const domainId = useId()
+  return (
+    <div className="col-span-2 flex min-w-0 flex-col gap-2 lg:col-span-1">
+      <Label htmlFor={domainId}>Domain</Label>
+      <div className="relative">
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
+        <Input
+          id={domainId}
+          type="search"
+          value={domain}
+          maxLength={200}
+          placeholder="Search domains"
+          className="pl-9"
+          onChange={(event) => onChange(event.target.value)}
+        />
+      </div>
+    </div>
+  )
+}
 
 /**
  * docs/product.md §2 filters: Domain text, Type, Quality and Time Range. All of them filter on the server
@@ -37,75 +66,31 @@ export function BacklinkFilters({
   filters: Filters
   onChange: (filters: Filters) => void
 }) {
-  const domainId = useId()
   return (
     <div
       role="search"
       aria-label="Filter backlinks"
       className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]"
     >
-      <div className="col-span-2 flex min-w-0 flex-col gap-2 lg:col-span-1">
-        <Label htmlFor={domainId}>Domain</Label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id={domainId}
-            type="search"
-            value={domain}
-            maxLength={200}
-            placeholder="Search domains"
-            className="pl-9"
-            onChange={(event) => onDomainChange(event.target.value)}
-          />
-        </div>
-      </div>
-      <FormField label="Type">
-        <Select
-          value={filters.type}
-          onChange={(event) =>
-            onChange({ ...filters, type: event.target.value as '' | BacklinkType })
-          }
-        >
-          <option value="">All</option>
-          {backlinkTypes.map((type) => (
-            <option key={type} value={type}>
-              {capitalize(type)}
-            </option>
-          ))}
-        </Select>
-      </FormField>
-      <FormField label="Quality">
-        <Select
-          value={filters.quality}
-          onChange={(event) =>
-            onChange({ ...filters, quality: event.target.value as '' | BacklinkQuality })
-          }
-        >
-          <option value="">All</option>
-          {backlinkQualities.map((quality) => (
-            <option key={quality} value={quality}>
-              {capitalize(quality)}
-            </option>
-          ))}
-        </Select>
-      </FormField>
-      <FormField label="Time Range">
-        <Select
-          value={filters.timeRange}
-          onChange={(event) =>
-            onChange({ ...filters, timeRange: event.target.value as BacklinkTimeRange })
-          }
-        >
-          {timeRanges.map((range) => (
-            <option key={range.value} value={range.value}>
-              {range.label}
-            </option>
-          ))}
-        </Select>
-      </FormField>
+      <DomainSearch domain={domain} onChange={onDomainChange} />
+      <OptionSelect
+        label="Type"
+        value={filters.type}
+        options={TYPE_OPTIONS}
+        onChange={(type) => onChange({ ...filters, type })}
+      />
+      <OptionSelect
+        label="Quality"
+        value={filters.quality}
+        options={QUALITY_OPTIONS}
+        onChange={(quality) => onChange({ ...filters, quality })}
+      />
+      <OptionSelect
+        label="Time Range"
+        value={filters.timeRange}
+        options={timeRanges}
+        onChange={(timeRange) => onChange({ ...filters, timeRange })}
+      />
     </div>
   )
 }

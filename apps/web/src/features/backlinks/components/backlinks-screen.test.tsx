@@ -413,6 +413,20 @@ describe('Backlink Monitor', () => {
     expect(screen.getByRole('button', { name: 'Verify all' })).toBeDisabled()
   })
 
+  test('filters that match nothing say only that, not that there are no backlinks', async () => {
+    signIn({ items: [] })
+    await screen.findByText(
+      'No backlinks found. Add your first backlink using the "Add Backlink" button.',
+      {},
+      { timeout: 5000 },
+    )
+    await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Domain' }), 'nothing')
+    expect(
+      await screen.findByText('No backlink matches the filters; try clearing them.'),
+    ).toBeVisible()
+    expect(screen.queryByText(/No backlinks found/)).not.toBeInTheDocument()
+  })
+
   test('Export downloads backlinks.csv built by the server with the current filters', async () => {
     const { exportQueries } = signIn()
     await loaded()

@@ -2,6 +2,15 @@ import type { Backlink } from '@localseo/shared/backlinks'
 import { ExternalLink, RefreshCw, Trash2 } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TableRowHeader,
+} from '@/components/ui/table'
 import { cn } from '@/lib/utils'
 import { capitalize, formatDate, truncate, URL_DISPLAY_MAX } from '../utils/format'
 import { BacklinkStatus } from './backlink-status'
@@ -27,27 +36,24 @@ export interface RowActions {
  */
 export function BacklinksTable({ items, ...actions }: { items: Backlink[] } & RowActions) {
   return (
-    // relative: screen-reader-only text is positioned inside the scrolling box, not the page.
-    <div className="relative -mx-6 overflow-x-auto px-6">
-      <table aria-label="Backlinks" className="w-full min-w-[52rem] text-left text-sm">
-        <thead className="border-b text-xs text-muted-foreground [&_th]:py-2 [&_th]:pr-3 [&_th]:font-medium">
-          <tr>
-            <th scope="col">Domain / URL</th>
-            <th scope="col">Anchor Text</th>
-            <th scope="col">Type</th>
-            <th scope="col">Quality</th>
-            <th scope="col">Status</th>
-            <th scope="col">First Seen</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((backlink) => (
-            <BacklinkRow key={backlink.id} backlink={backlink} {...actions} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Table bleed aria-label="Backlinks" className="min-w-[52rem]">
+      <TableHeader className="text-xs">
+        <TableRow>
+          <TableHead>Domain / URL</TableHead>
+          <TableHead>Anchor Text</TableHead>
+          <TableHead>Type</TableHead>
+          <TableHead>Quality</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>First Seen</TableHead>
+          <TableHead>Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {items.map((backlink) => (
+          <BacklinkRow key={backlink.id} backlink={backlink} {...actions} />
+        ))}
+      </TableBody>
+    </Table>
   )
 }
 
@@ -62,8 +68,8 @@ function BacklinkRow({
   const busy = busyId === backlink.id
   const broken = backlink.status === 'broken'
   return (
-    <tr className="border-b align-top last:border-0 [&_td]:py-3 [&_td]:pr-3">
-      <th scope="row" className="max-w-64 min-w-44 py-3 pr-3 font-normal">
+    <TableRow>
+      <TableRowHeader className="max-w-64 min-w-44 font-normal">
         <span className="block font-medium [overflow-wrap:anywhere]">{backlink.domain}</span>
         <a
           href={backlink.url}
@@ -78,21 +84,23 @@ function BacklinkRow({
           <ExternalLink aria-hidden="true" className="size-3 shrink-0" />
           <span className="sr-only">(opens in a new tab)</span>
         </a>
-      </th>
-      <td className="max-w-36 min-w-28 [overflow-wrap:anywhere]">{backlink.anchorText}</td>
-      <td>
+      </TableRowHeader>
+      <TableCell className="max-w-36 min-w-28 [overflow-wrap:anywhere]">
+        {backlink.anchorText}
+      </TableCell>
+      <TableCell>
         <Badge variant="outline">{capitalize(backlink.linkType)}</Badge>
-      </td>
-      <td>
+      </TableCell>
+      <TableCell>
         <Badge variant="outline" className={cn(qualityClass[backlink.quality])}>
           {capitalize(backlink.quality)}
         </Badge>
-      </td>
-      <td>
+      </TableCell>
+      <TableCell>
         <BacklinkStatus backlink={backlink} />
-      </td>
-      <td className="whitespace-nowrap">{formatDate(backlink.firstSeen)}</td>
-      <td>
+      </TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(backlink.firstSeen)}</TableCell>
+      <TableCell>
         <div className="flex items-center gap-1">
           <Button
             variant="outline"
@@ -124,7 +132,7 @@ function BacklinkRow({
             <span className="sr-only">Delete {backlink.domain}</span>
           </Button>
         </div>
-      </td>
-    </tr>
+      </TableCell>
+    </TableRow>
   )
 }

@@ -2,6 +2,7 @@ import type { Business } from '@localseo/shared/business'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { Lightbulb, Sparkles } from 'lucide-react'
 import { BUSINESS_REQUIRED_MESSAGE } from '@/components/business-required'
+import { ErrorAlert } from '@/components/error-alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
@@ -54,9 +55,7 @@ export function ContentIdeasPanel({
         ideas.error instanceof ApiError && ideas.error.status === 422 ? (
           <AiMessage text={ideas.error.message} settingsLink />
         ) : (
-          <p role="alert" className="text-sm text-destructive">
-            {ideas.error.message}
-          </p>
+          <ErrorAlert>{ideas.error.message}</ErrorAlert>
         )
       ) : ideas.data ? (
         <Card>

@@ -3,6 +3,7 @@ import type { Business } from '@localseo/shared/business'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { Download, Info } from 'lucide-react'
 import { useState } from 'react'
+import { ErrorAlert } from '@/components/error-alert'
 import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -11,7 +12,7 @@ import { exportBacklinks } from '../api/export-backlinks'
 import { useBacklinkSummary } from '../api/get-backlink-summary'
 import { noFilters, useBacklinks, type BacklinkFilters as Filters } from '../api/get-backlinks'
 import { useDeleteBacklink, useSetBacklinkStatus } from '../api/update-backlink'
-import { useVerifyAll, useVerifyBacklink } from '../api/verify-backlinks'
+import { useVerifyAll, useVerifyBacklink, type VerifyAllProgress } from '../api/verify-backlinks'
 import { useDebouncedValue } from '../utils/use-debounced-value'
 import { AddBacklinkForm } from './add-backlink-form'
 import { BacklinkFilters } from './backlink-filters'
@@ -30,6 +31,83 @@ const DOMAIN_DEBOUNCE_MS = 300
 
 type Notice = { tone: 'info' | 'error'; text: string } | null
 
+/** The filters (the domain debounced), the page, and the list and summary they select. */
+function useBacklinkList(businessId: string, locationId: string) {
+  const [domainInput, setDomainInput] = useState('')
+  const domain = useDebouncedValue(domainInput, DOMAIN_DEBOUNCE_MS)
+  const [otherFilters, setOtherFilters] = useState<Filters>(noFilters)
+  const filters: Filters = { ...otherFilters, domain: domain.trim() }
+  // The page belongs to one location and set of filters: any change goes back to page 1.
+  const scope = JSON.stringify([locationId, filters])
+  const [paging, setPaging] = useState({ scope, page: 1 })
+  const page = paging.scope === scope ? paging.page : 1
+  return {
+    domainInput,
+    setDomainInput,
+    otherFilters,
+    setOtherFilters,
+    filters,
+    filtersActive: JSON.stringify(filters) !== JSON.stringify(noFilters),
+    setPage: (next: number) => setPaging({ scope, page: next }),
+    summary: useBacklinkSummary(businessId, locationId),
+    list: useBacklinks(businessId, locationId, filters, page),
+  }
+}
+
+/** What a row's buttons and Export do, with the one notice that reports the last of them. */
+function useBacklinkActions(business: Business, locationId: string, filters: Filters) {
+  const setStatus = useSetBacklinkStatus(business.id)
+  const verify = useVerifyBacklink(business.id)
+  const remove = useDeleteBacklink(business.id)
+  const [notice, setNotice] = useState<Notice>(null)
+  const [exporting, setExporting] = useState(false)
+  const hasWebsite = business.website.trim() !== ''
+  const fail = (error: Error) => setNotice({ tone: 'error', text: error.message })
+
+  async function runExport() {
+    setExporting(true)
+    setNotice(null)
+    try {
+      await exportBacklinks(locationId, filters)
+    } catch (error) {
+      setNotice({ tone: 'error', text: error instanceof Error ? error.message : String(error) })
+    } finally {
+      setExporting(false)
+    }
+  }
+  function onVerify(backlink: Backlink) {
+    setNotice(hasWebsite ? null : { tone: 'error', text: NO_WEBSITE_TO_VERIFY })
+    if (!hasWebsite) return
+    verify.mutate(backlink.id, {
+      onSuccess: (checked) =>
+        setNotice({
+          tone: 'info',
+          text: `${checked.domain}: ${checked.verification?.note ?? `status ${checked.status}.`}`,
+        }),
+      onError: fail,
+    })
+  }
+  function onToggleStatus(backlink: Backlink) {
+    setNotice(null)
+    const status = backlink.status === 'broken' ? 'active' : 'broken'
+    setStatus.mutate({ id: backlink.id, status }, { onError: fail })
+  }
+  const busyId =
+    (setStatus.isPending ? setStatus.variables.id : null) ??
+    (verify.isPending ? verify.variables : null)
+  return {
+    remove,
+    notice,
+    setNotice,
+    exporting,
+    runExport,
+    onVerify,
+    onToggleStatus,
+    busyId,
+    hasWebsite,
+  }
+}
+
 /** The Backlink Monitor tab (docs/product.md §2): add, export, stats, filters, the table and the summaries. */
 export function MonitorTab({
   business,
@@ -38,191 +116,187 @@ export function MonitorTab({
   business: Business
   location: ResolvedLocation
 }) {
-  const [domainInput, setDomainInput] = useState('')
-  const domain = useDebouncedValue(domainInput, DOMAIN_DEBOUNCE_MS)
-  const [otherFilters, setOtherFilters] = useState<Filters>(noFilters)
-  const filters: Filters = { ...otherFilters, domain: domain.trim() }
-  // The page belongs to one location and set of filters: any change goes back to page 1.
-  const scope = JSON.stringify([location.id, filters])
-  const [paging, setPaging] = useState({ scope, page: 1 })
-  const page = paging.scope === scope ? paging.page : 1
-
-  const summary = useBacklinkSummary(business.id, location.id)
-  const list = useBacklinks(business.id, location.id, filters, page)
-  const setStatus = useSetBacklinkStatus(business.id)
-  const verify = useVerifyBacklink(business.id)
-  const remove = useDeleteBacklink(business.id)
+  const view = useBacklinkList(business.id, location.id)
+  const actions = useBacklinkActions(business, location.id, view.filters)
   const verifyAll = useVerifyAll(business.id, location.id)
   const [deleting, setDeleting] = useState<Backlink | null>(null)
-  const [notice, setNotice] = useState<Notice>(null)
-  const [exporting, setExporting] = useState(false)
-
-  const hasWebsite = business.website.trim() !== ''
-  const filtersActive = JSON.stringify(filters) !== JSON.stringify(noFilters)
+  const { summary, list } = view
   const total = list.data?.total ?? 0
-  const busyId =
-    (setStatus.isPending ? setStatus.variables.id : null) ??
-    (verify.isPending ? verify.variables : null)
-
-  async function runExport() {
-    setExporting(true)
-    setNotice(null)
-    try {
-      await exportBacklinks(location.id, filters)
-    } catch (error) {
-      setNotice({ tone: 'error', text: error instanceof Error ? error.message : String(error) })
-    } finally {
-      setExporting(false)
-    }
+  const onVerifyAll = () => {
+    actions.setNotice(actions.hasWebsite ? null : { tone: 'error', text: NO_WEBSITE_TO_VERIFY })
+    if (actions.hasWebsite) verifyAll.run()
   }
-
-  function onVerify(backlink: Backlink) {
-    setNotice(null)
-    if (!hasWebsite) {
-      setNotice({ tone: 'error', text: NO_WEBSITE_TO_VERIFY })
-      return
-    }
-    verify.mutate(backlink.id, {
-      onSuccess: (checked) =>
-        setNotice({
-          tone: 'info',
-          text: `${checked.domain}: ${checked.verification?.note ?? `status ${checked.status}.`}`,
-        }),
-      onError: (error) => setNotice({ tone: 'error', text: error.message }),
-    })
-  }
-
-  const verifyProgress = verifyAll.progress
 
   return (
     <div className="grid gap-6">
       <AddBacklinkForm businessId={business.id} location={location.id} />
-
-      {summary.isError ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>
-            Could not load your backlink statistics. Please try again.
-          </AlertDescription>
-        </Alert>
-      ) : summary.data ? (
-        <BacklinkStats summary={summary.data} />
-      ) : (
-        <Spinner label="Loading statistics…" />
-      )}
-
+      <StatsSection summary={summary} />
       <Card className="min-w-0">
-        <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
-          <div className="grid gap-1.5">
-            <CardTitle id="backlinks-title">Backlinks</CardTitle>
-            <CardDescription>
-              {list.data
-                ? `${total.toLocaleString('en-US')} ${total === 1 ? 'backlink matches' : 'backlinks match'} the filters.`
-                : 'Your recorded backlinks.'}
-            </CardDescription>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <VerifyAllButton
-              progress={verifyProgress}
-              disabled={(summary.data?.total ?? 0) === 0}
-              onRun={() => {
-                setNotice(null)
-                if (!hasWebsite) setNotice({ tone: 'error', text: NO_WEBSITE_TO_VERIFY })
-                else verifyAll.run()
-              }}
-              onStop={verifyAll.stop}
-            />
-            <Button
-              variant="outline"
-              size="sm"
-              disabled={total === 0 || exporting}
-              onClick={() => void runExport()}
-            >
-              <Download aria-hidden="true" />
-              {exporting ? 'Exporting...' : 'Export'}
-            </Button>
-          </div>
-        </CardHeader>
+        <BacklinksCardHeader
+          total={list.data ? total : null}
+          verifyProgress={verifyAll.progress}
+          verifyDisabled={(summary.data?.total ?? 0) === 0}
+          onVerifyAll={onVerifyAll}
+          onStop={verifyAll.stop}
+          exporting={actions.exporting}
+          onExport={() => void actions.runExport()}
+        />
         <CardContent className="grid gap-4">
-          {verifyProgress ? (
-            <p
-              role="status"
-              className={
-                verifyProgress.error ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'
-              }
-            >
-              {verifyAllMessage(verifyProgress)}
-            </p>
-          ) : null}
-          {notice ? (
-            <Alert variant={notice.tone === 'error' ? 'destructive' : 'info'} role="alert">
-              <Info aria-hidden="true" />
-              <AlertDescription className="break-words">{notice.text}</AlertDescription>
-            </Alert>
-          ) : null}
+          <ProgressAndNotice progress={verifyAll.progress} notice={actions.notice} />
           <BacklinkFilters
-            domain={domainInput}
-            onDomainChange={setDomainInput}
-            filters={otherFilters}
-            onChange={setOtherFilters}
+            domain={view.domainInput}
+            onDomainChange={view.setDomainInput}
+            filters={view.otherFilters}
+            onChange={view.setOtherFilters}
           />
-          {list.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              Could not load your backlinks. Please try again.
-            </p>
-          ) : !list.data ? (
-            <Spinner label="Loading backlinks…" />
-          ) : list.data.items.length === 0 ? (
-            <div className="grid gap-1 py-6 text-center text-sm text-muted-foreground">
-              <p>{EMPTY_BACKLINKS}</p>
-              {filtersActive ? <p>No backlink matches the filters; try clearing them.</p> : null}
-            </div>
-          ) : (
-            <>
-              <BacklinksTable
-                items={list.data.items}
-                busyId={busyId}
-                verifyDisabled={verifyProgress?.running ?? false}
-                onToggleStatus={(backlink) => {
-                  setNotice(null)
-                  setStatus.mutate(
-                    {
-                      id: backlink.id,
-                      status: backlink.status === 'broken' ? 'active' : 'broken',
-                    },
-                    { onError: (error) => setNotice({ tone: 'error', text: error.message }) },
-                  )
-                }}
-                onVerify={onVerify}
-                onDelete={(backlink) => {
-                  remove.reset()
-                  setDeleting(backlink)
-                }}
-              />
-              <Pagination
-                page={list.data.page}
-                pageSize={list.data.pageSize}
-                total={list.data.total}
-                loading={list.isPlaceholderData}
-                onPage={(next) => setPaging({ scope, page: next })}
-              />
-            </>
-          )}
+          <BacklinkListBody
+            list={list}
+            filtersActive={view.filtersActive}
+            busyId={actions.busyId}
+            verifyDisabled={verifyAll.progress?.running ?? false}
+            onToggleStatus={actions.onToggleStatus}
+            onVerify={actions.onVerify}
+            onDelete={(backlink) => {
+              actions.remove.reset()
+              setDeleting(backlink)
+            }}
+            onPage={view.setPage}
+          />
         </CardContent>
       </Card>
-
       {summary.data ? <BacklinkSummaries summary={summary.data} /> : null}
       <BacklinkTips />
-
       <DeleteBacklinkDialog
         backlink={deleting}
-        deleting={remove.isPending}
-        error={remove.error?.message ?? null}
+        deleting={actions.remove.isPending}
+        error={actions.remove.error?.message ?? null}
         onClose={() => setDeleting(null)}
         onConfirm={() => {
-          if (!deleting) return
-          remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
+          if (deleting) actions.remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
         }}
       />
     </div>
+  )
+}
+
+/** The title with how many backlinks match, Verify all and Export. */
+function BacklinksCardHeader({
+  total,
+  verifyProgress,
+  verifyDisabled,
+  onVerifyAll,
+  onStop,
+  exporting,
+  onExport,
+}: {
+  total: number | null
+  verifyProgress: VerifyAllProgress | null
+  verifyDisabled: boolean
+  onVerifyAll: () => void
+  onStop: () => void
+  exporting: boolean
+  onExport: () => void
+}) {
+  return (
+    <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+      <div className="grid gap-1.5">
+        <CardTitle id="backlinks-title">Backlinks</CardTitle>
+        <CardDescription>
+          {total !== null
+            ? `${total.toLocaleString('en-US')} ${total === 1 ? 'backlink matches' : 'backlinks match'} the filters.`
+            : 'Your recorded backlinks.'}
+        </CardDescription>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <VerifyAllButton
+          progress={verifyProgress}
+          disabled={verifyDisabled}
+          onRun={onVerifyAll}
+          onStop={onStop}
+        />
+        <Button variant="outline" size="sm" disabled={!total || exporting} onClick={onExport}>
+          <Download aria-hidden="true" />
+          {exporting ? 'Exporting...' : 'Export'}
+        </Button>
+      </div>
+    </CardHeader>
+  )
+}
+
+/** The stat cards, or why they are not there yet. */
+function StatsSection({ summary }: { summary: ReturnType<typeof useBacklinkSummary> }) {
+  if (summary.isError) {
+    return <ErrorAlert>Could not load your backlink statistics. Please try again.</ErrorAlert>
+  }
+  if (!summary.data) return <Spinner label="Loading statistics…" />
+  return <BacklinkStats summary={summary.data} />
+}
+
+/** How far Verify all has got, and the notice of the last action. */
+function ProgressAndNotice({
+  progress,
+  notice,
+}: {
+  progress: VerifyAllProgress | null
+  notice: Notice
+}) {
+  return (
+    <>
+      {progress ? (
+        <p
+          role="status"
+          className={progress.error ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
+        >
+          {verifyAllMessage(progress)}
+        </p>
+      ) : null}
+      {notice?.tone === 'error' ? (
+        <ErrorAlert className="break-words">{notice.text}</ErrorAlert>
+      ) : notice ? (
+        <Alert variant="info" role="status">
+          <Info aria-hidden="true" />
+          <AlertDescription className="break-words">{notice.text}</AlertDescription>
+        </Alert>
+      ) : null}
+    </>
+  )
+}
+
+/**
+ * The table and its pages, or why there is none: a failed load, loading, no backlinks at all, or
+ * none matching the filters (issue 21 item 4: only the message that is true).
+ */
+function BacklinkListBody({
+  list,
+  filtersActive,
+  onPage,
+  ...table
+}: {
+  list: ReturnType<typeof useBacklinks>
+  filtersActive: boolean
+  onPage: (page: number) => void
+} & Omit<Parameters<typeof BacklinksTable>[0], 'items'>) {
+  if (list.isError) {
+    return <ErrorAlert>Could not load your backlinks. Please try again.</ErrorAlert>
+  }
+  if (!list.data) return <Spinner label="Loading backlinks…" />
+  if (list.data.items.length === 0) {
+    return (
+      <p className="py-6 text-center text-sm text-muted-foreground">
+        {filtersActive ? 'No backlink matches the filters; try clearing them.' : EMPTY_BACKLINKS}
+      </p>
+    )
+  }
+  return (
+    <>
+      <BacklinksTable items={list.data.items} {...table} />
+      <Pagination
+        page={list.data.page}
+        pageSize={list.data.pageSize}
+        total={list.data.total}
+        loading={list.isPlaceholderData}
+        onPage={onPage}
+      />
+    </>
   )
 }

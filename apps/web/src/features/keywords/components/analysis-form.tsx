@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react'
 import type { FormEvent, RefObject } from 'react'
-import { Alert, AlertDescription } from '@/components/ui/alert'
+import { ErrorAlert } from '@/components/error-alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Input } from '@/components/ui/input'
@@ -55,11 +55,7 @@ export function AnalysisForm({
               {pending ? 'Analyzing...' : 'Analyze'}
             </Button>
           </div>
-          {error ? (
-            <Alert variant="destructive" role="alert" id="keyword-error">
-              <AlertDescription>{error}</AlertDescription>
-            </Alert>
-          ) : null}
+          <ErrorAlert id="keyword-error">{error}</ErrorAlert>
         </form>
       </CardContent>
     </Card>

@@ -6,10 +6,10 @@ import {
 } from '@localseo/shared/keyword-engine'
 import { Search } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
+import { OptionSelect } from '@/components/option-select'
 import { Button } from '@/components/ui/button'
 import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
-import { Select } from '@/components/ui/select'
 import { INTENT_LABELS } from '../utils/insights'
 
 const SORT_LABELS: Record<PlannerQuery['sort'], string> = {
@@ -58,34 +58,6 @@ export function PlannerToolbar({
   )
 }
 
-/** A labelled select of one filter. */
-function FilterSelect<Value extends string>({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  id: string
-  label: string
-  value: Value
-  options: readonly { value: Value; label: string }[]
-  onChange: (value: Value) => void
-}) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      <Select id={id} value={value} onChange={(e) => onChange(e.target.value as Value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </Select>
-    </div>
-  )
-}
-
 const INTENT_OPTIONS = [
   { value: 'all' as const, label: 'All intents' },
   ...KEYWORD_INTENTS.map((intent) => ({ value: intent, label: INTENT_LABELS[intent] })),
@@ -106,22 +78,19 @@ function PlannerFilters({
 }) {
   return (
     <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-      <FilterSelect
-        id="planner-intent"
+      <OptionSelect
         label="Intent"
         value={query.intent}
         options={INTENT_OPTIONS}
         onChange={(intent) => onChange({ ...query, intent })}
       />
-      <FilterSelect
-        id="planner-difficulty"
+      <OptionSelect
         label="Difficulty"
         value={query.difficulty}
         options={DIFFICULTY_OPTIONS}
         onChange={(difficulty) => onChange({ ...query, difficulty })}
       />
-      <FilterSelect
-        id="planner-sort"
+      <OptionSelect
         label="Sort by"
         value={query.sort}
         options={SORT_OPTIONS}
