@@ -6,12 +6,19 @@ type AddressField = 'address' | 'city' | 'state' | 'zip'
 
 /** Address, City, State and ZIP Code, laid out the same in the business and location forms. */
 export function AddressFields({
-  fields,
+  register,
   errors,
 }: {
-  fields: Record<AddressField, UseFormRegisterReturn>
+  /** The form's register, for the four address fields. */
+  register: (name: AddressField) => UseFormRegisterReturn
   errors: Partial<Record<AddressField, { message?: string }>>
 }) {
+  const fields = {
+    address: register('address'),
+    city: register('city'),
+    state: register('state'),
+    zip: register('zip'),
+  }
   return (
     <>
       <FormField label="Address" required error={errors.address?.message} className="sm:col-span-2">

@@ -112,15 +112,7 @@ function BusinessFields({
           ))}
         </Select>
       </FormField>
-      <AddressFields
-        fields={{
-          address: register('address'),
-          city: register('city'),
-          state: register('state'),
-          zip: register('zip'),
-        }}
-        errors={errors}
-      />
+      <AddressFields register={register} errors={errors} />
       <FormField label="Phone" required error={errors.phone?.message}>
         <Input type="tel" autoComplete="tel" placeholder="(512) 555-0100" {...register('phone')} />
       </FormField>

@@ -97,15 +97,7 @@ export function LocationForm(props: LocationFormProps) {
             {...register('phone')}
           />
         </FormField>
-        <AddressFields
-          fields={{
-            address: register('address'),
-            city: register('city'),
-            state: register('state'),
-            zip: register('zip'),
-          }}
-          errors={errors}
-        />
+        <AddressFields register={register} errors={errors} />
         <FormField
           label="Location page URL"
           hint="Optional: this location's own page on your website. The site audit checks it."
