@@ -71,21 +71,25 @@ export function AppShell({ business }: { business: Business }) {
       </header>
 
       <div className="flex">
+        {/* The aside runs the full height of the page (its background and border); the menu
+            inside stays in view while the page scrolls. */}
         <aside
           className={cn(
-            'border-r bg-card md:sticky md:top-16 md:block md:h-[calc(100dvh-4rem)] md:w-64 md:shrink-0 md:overflow-y-auto',
+            'border-r bg-card md:block md:w-64 md:shrink-0',
             menuOpen
               ? 'fixed inset-x-0 top-16 bottom-0 z-20 block overflow-y-auto shadow-lg'
               : 'hidden',
           )}
         >
-          <SideMenu
-            id={MENU_ID}
-            className="p-4"
-            onNavigate={() => setMenuOpen(false)}
-            onLogout={() => void handleLogout()}
-            loggingOut={loggingOut}
-          />
+          <div className="md:sticky md:top-16 md:max-h-[calc(100dvh-4rem)] md:overflow-y-auto">
+            <SideMenu
+              id={MENU_ID}
+              className="p-4"
+              onNavigate={() => setMenuOpen(false)}
+              onLogout={() => void handleLogout()}
+              loggingOut={loggingOut}
+            />
+          </div>
         </aside>
         <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
           <div className="mx-auto max-w-6xl">
