@@ -26,6 +26,8 @@ const allowedFeatureCalls = {
     recommendations: ['backlinks'],
     // A failed local audit check becomes a task, once.
     'site-audit': ['recommendations'],
+    // The score reads the listing records as the Local Listings screen does.
+    dashboard: ['listings'],
   },
   './apps/web/src': {},
 }

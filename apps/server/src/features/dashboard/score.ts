@@ -6,7 +6,7 @@
 import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Business } from '@localseo/shared/business'
 import { LOCAL_SEO_SCORE } from '@localseo/shared/dashboard'
-import { buildListingsView, type ListingRecord } from '@localseo/shared/listings'
+import { buildListingsView } from '@localseo/shared/listings'
 import {
   computeLocalSeoScore,
   REFERRING_DOMAINS_COUNTED,
@@ -15,8 +15,8 @@ import {
 import { MAIN_LOCATION } from '@localseo/shared/location-selection'
 import type { Db } from '../../db/client.js'
 import { backlinkCounts } from '../../db/schema/backlink-counts.js'
-import { listingRecords } from '../../db/schema/listings.js'
 import { siteAuditIssues, siteAuditPages, siteAuditRuns } from '../../db/schema/site-audit.js'
+import { recordsByLocation } from '../listings/public.js'
 
 export interface DashboardScore {
   score: number
@@ -114,25 +114,7 @@ async function backlinkInput(db: Db, businessId: string) {
 
 /** NAP consistency over the business and every location, as the Local Listings screen computes it. */
 async function citationInput(db: Db, business: Business, now: Date) {
-  const rows = await db
-    .select()
-    .from(listingRecords)
-    .where(eq(listingRecords.businessId, business.id))
-  const byLocation = new Map<string, ListingRecord[]>()
-  for (const r of rows) {
-    const list = byLocation.get(r.locationKey) ?? []
-    list.push({
-      platform: r.platform,
-      url: r.url,
-      status: r.status,
-      listed: r.listed,
-      name: r.name,
-      address: r.address,
-      phone: r.phone,
-      updatedOn: r.updatedAt.toISOString().slice(0, 10),
-    })
-    byLocation.set(r.locationKey, list)
-  }
+  const byLocation = await recordsByLocation(db, business.id)
   const totals = { listed: 0, consistent: 0, recorded: 0, platforms: 0 }
   for (const key of [MAIN_LOCATION, ...business.locations.map((l) => l.id)]) {
     const view = buildListingsView({

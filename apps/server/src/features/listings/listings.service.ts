@@ -13,6 +13,7 @@ import { listingRecords } from '../../db/schema/listings.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
 import { requireLocation } from '../../lib/tenant.js'
+import { toListingRecord } from './listing-records.js'
 
 /** 'main' or a location of this business; anything else is a 404, never another owner's data. */
 function locationKeyFor(business: Business, location: string | undefined): string {
@@ -36,16 +37,7 @@ async function loadRecords(
     .where(
       and(eq(listingRecords.businessId, businessId), eq(listingRecords.locationKey, locationKey)),
     )
-  return rows.map((r) => ({
-    platform: r.platform,
-    url: r.url,
-    status: r.status,
-    listed: r.listed,
-    name: r.name,
-    address: r.address,
-    phone: r.phone,
-    updatedOn: r.updatedAt.toISOString().slice(0, 10),
-  }))
+  return rows.map(toListingRecord)
 }
 
 export async function getListings({

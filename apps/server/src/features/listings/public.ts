@@ -1,0 +1,2 @@
+// What other features may use of listings (docs/decisions/014-feature-dependencies.md).
+export { recordsByLocation } from './listing-records.js'
