@@ -1,6 +1,6 @@
 import type { Business } from '@localseo/shared/business'
 import { MapPinned, Menu, X } from 'lucide-react'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link, Outlet } from 'react-router'
 import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
@@ -71,26 +71,15 @@ export function AppShell({ business }: { business: Business }) {
       </header>
 
       <div className="flex">
-        {/* The aside runs the full height of the page (its background and border); the menu
-            inside stays in view while the page scrolls. */}
-        <aside
-          className={cn(
-            'border-r bg-card md:block md:w-64 md:shrink-0',
-            menuOpen
-              ? 'fixed inset-x-0 top-16 bottom-0 z-20 block overflow-y-auto shadow-lg'
-              : 'hidden',
-          )}
-        >
-          <div className="md:sticky md:top-16 md:max-h-[calc(100dvh-4rem)] md:overflow-y-auto">
-            <SideMenu
-              id={MENU_ID}
-              className="p-4"
-              onNavigate={() => setMenuOpen(false)}
-              onLogout={() => void handleLogout()}
-              loggingOut={loggingOut}
-            />
-          </div>
-        </aside>
+        <MenuPanel open={menuOpen}>
+          <SideMenu
+            id={MENU_ID}
+            className="p-4"
+            onNavigate={() => setMenuOpen(false)}
+            onLogout={() => void handleLogout()}
+            loggingOut={loggingOut}
+          />
+        </MenuPanel>
         <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
           <div className="mx-auto max-w-6xl">
             <Outlet context={business} />
@@ -98,5 +87,24 @@ export function AppShell({ business }: { business: Business }) {
         </main>
       </div>
     </div>
+  )
+}
+
+/**
+ * The side menu's panel: on wide screens it runs the full height of the page (its background and
+ * border) and the menu inside stays in view while the page scrolls; on phones it opens over the page.
+ */
+function MenuPanel({ open, children }: { open: boolean; children: ReactNode }) {
+  return (
+    <aside
+      className={cn(
+        'border-r bg-card md:block md:w-64 md:shrink-0',
+        open ? 'fixed inset-x-0 top-16 bottom-0 z-20 block overflow-y-auto shadow-lg' : 'hidden',
+      )}
+    >
+      <div className="md:sticky md:top-16 md:max-h-[calc(100dvh-4rem)] md:overflow-y-auto">
+        {children}
+      </div>
+    </aside>
   )
 }
