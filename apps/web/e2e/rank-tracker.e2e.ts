@@ -29,7 +29,7 @@ describe('rank tracker journey', () => {
     await page.getByRole('heading', { name: 'Rank Tracker' }).waitFor()
     await page.getByText('Tracking rankings for: Sunrise Dental (Main)').waitFor()
     const table = page.getByRole('table', { name: 'Keyword Rankings' })
-    await table.getByRole('rowheader', { name: 'dental in Austin' }).waitFor()
+    await table.getByRole('rowheader', { name: 'dentist in Austin' }).waitFor()
     expect(await table.getByRole('row').count()).toBe(6)
     expect(await page.getByRole('button', { name: '30 Days' }).getAttribute('aria-pressed')).toBe(
       'true',
@@ -53,13 +53,13 @@ describe('rank tracker journey', () => {
       .getByRole('combobox', { name: 'Location' })
       .selectOption({ label: 'Sunrise Dental - Round Rock' })
     await page.getByText('Tracking rankings for: Sunrise Dental - Round Rock').waitFor()
-    await table.getByRole('rowheader', { name: 'dental in Round Rock' }).waitFor()
+    await table.getByRole('rowheader', { name: 'dentist in Round Rock' }).waitFor()
     expect(await table.getByRole('rowheader', { name: 'teeth whitening austin' }).count()).toBe(0)
 
     // Refresh re-checks today.
     await page.getByRole('button', { name: 'Refresh' }).click()
     await page.getByText(/^Re-checked 5 keywords for today/).waitFor()
-    await table.getByRole('rowheader', { name: 'dental in Round Rock' }).waitFor()
+    await table.getByRole('rowheader', { name: 'dentist in Round Rock' }).waitFor()
 
     // Export the CSV and check what was downloaded.
     const [download] = await Promise.all([
@@ -74,7 +74,7 @@ describe('rank tracker journey', () => {
     expect(header.slice(3)).toHaveLength(7)
     for (const day of header.slice(3)) expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     expect(lines).toHaveLength(6)
-    expect(lines.some((line) => line.startsWith('dental in Round Rock,'))).toBe(true)
+    expect(lines.some((line) => line.startsWith('dentist in Round Rock,'))).toBe(true)
     for (const line of lines.slice(1)) {
       const cells = line.split(',')
       expect(cells).toHaveLength(10)

@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest'
+import { BUSINESS_CATEGORIES } from './business.js'
+import { categoryTerms } from './category-terms.js'
 import {
   defaultRankKeywords,
   formatChange,
@@ -33,14 +35,37 @@ const entry = (name: string, positions: (number | null)[]) =>
   toRankingEntry(keyword(name, positions), days)
 
 describe('default keywords', () => {
-  test('docs/product.md §9 templates filled from category and city', () => {
+  test('docs/product.md §9 templates filled with what people type for the category, and the city', () => {
     expect(defaultRankKeywords('Dental', 'Austin')).toEqual([
-      'dental in Austin',
-      'best dental near me',
-      'affordable dental Austin',
-      'dental services',
-      'emergency dental Austin',
+      'dentist in Austin',
+      'best dentist near me',
+      'affordable dentist Austin',
+      'teeth cleaning Austin',
+      'emergency dentist Austin',
     ])
+    expect(defaultRankKeywords('Home Services', '')).toEqual([
+      'plumber near me',
+      'best plumber near me',
+      'affordable plumber',
+      'drain cleaning near me',
+      'emergency plumber',
+    ])
+  })
+
+  test.each(BUSINESS_CATEGORIES)('%s: the defaults are grammatical searches', (category) => {
+    for (const keyword of defaultRankKeywords(category, 'Austin')) {
+      const words = keyword.toLowerCase().split(' ')
+      // No word twice in a row ('services services'), and the category's label only where it is
+      // what people type ('real estate agent'), never in its place ('best dental near me').
+      expect(
+        words.some((word, i) => word === words[i + 1]),
+        keyword,
+      ).toBe(false)
+      const label = category.toLowerCase()
+      if (category !== 'Other' && !categoryTerms(category).noun.includes(label)) {
+        expect(keyword.toLowerCase(), keyword).not.toContain(label)
+      }
+    }
   })
 })
 

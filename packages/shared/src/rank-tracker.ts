@@ -1,5 +1,6 @@
 // Rank Tracker rules shared by the server and the screen (docs/product.md §2 Rank Tracker, §4, §5, §9).
 import { z } from 'zod'
+import { categoryTerms } from './category-terms.js'
 import { MAIN_LOCATION } from './location-selection.js'
 
 /** docs/product.md §9: 7, 30 (default) and 90 days. */
@@ -29,15 +30,22 @@ export function keywordKey(text: string): string {
   return normalizeKeyword(text).toLowerCase()
 }
 
-/** docs/product.md §9 default rank keywords, filled from the business category and the location's city. */
+/**
+ * docs/product.md §9 default rank keywords, filled from the business category and the location's
+ * city. They use what people type for the category (its noun and first service, category-terms.ts),
+ * so they read as searches: 'best dentist near me', never 'best dental near me' or
+ * 'home services services' (issue 15 item 5).
+ */
 export function defaultRankKeywords(category: string, city: string): string[] {
-  const what = normalizeKeyword(category).toLowerCase() || 'local business'
+  const terms = categoryTerms(category)
+  const what = terms.noun
+  const service = terms.services.find((s) => s.toLowerCase() !== 'services') ?? what
   const where = normalizeKeyword(city)
   return [
     where ? `${what} in ${where}` : `${what} near me`,
     `best ${what} near me`,
     where ? `affordable ${what} ${where}` : `affordable ${what}`,
-    `${what} services`,
+    where ? `${service.toLowerCase()} ${where}` : `${service.toLowerCase()} near me`,
     where ? `emergency ${what} ${where}` : `emergency ${what}`,
   ]
 }

@@ -72,11 +72,11 @@ describe('tracked keywords', () => {
     const keywords = await listKeywords()
     expect(keywords.map((k) => k.keyword).sort()).toEqual(
       [
-        'dental in Austin',
-        'best dental near me',
-        'affordable dental Austin',
-        'dental services',
-        'emergency dental Austin',
+        'dentist in Austin',
+        'best dentist near me',
+        'affordable dentist Austin',
+        'teeth cleaning Austin',
+        'emergency dentist Austin',
       ].sort(),
     )
     expect(await listKeywords()).toEqual(keywords)
@@ -87,7 +87,7 @@ describe('tracked keywords', () => {
     const branch = await addLocation('Round Rock branch')
     expect(await t.db.select().from(rankKeywords)).toHaveLength(0)
     const keywords = await listKeywords(branch.id)
-    expect(keywords.map((k) => k.keyword)).toContain('dental in Round Rock')
+    expect(keywords.map((k) => k.keyword)).toContain('dentist in Round Rock')
     expect(await t.db.select().from(rankKeywords)).toHaveLength(5)
     await listKeywords()
     expect(await t.db.select().from(rankKeywords)).toHaveLength(10)
@@ -305,11 +305,11 @@ describe('failed checks', () => {
 
   test('Refresh re-checks today and replaces a failed check', async () => {
     await withBusiness()
-    const broken = createApp({ ...t.deps, rank: failing('dental services') })
+    const broken = createApp({ ...t.deps, rank: failing('teeth cleaning austin') })
     const brokenCall = apiCaller(broken, () => owner.accessToken)
     await brokenCall('GET', '/api/rank-tracker/keywords')
     const before = await history('range=7')
-    const failedEntry = before.body.keywords.find((k) => k.keyword === 'dental services')!
+    const failedEntry = before.body.keywords.find((k) => k.keyword === 'teeth cleaning Austin')!
     expect(failedEntry.checks.at(-1)).toBe('failed')
 
     const refreshed = await call<{ day: string; checked: number; failed: number }>(
@@ -377,7 +377,7 @@ describe('tenant isolation', () => {
     const theirs = await history('location=main&range=90', other.accessToken)
     const ids = theirs.body.keywords.map((k) => k.id)
     expect(ids.some((id) => mine.some((k) => k.id === id))).toBe(false)
-    expect(theirs.body.keywords.map((k) => k.keyword)).toContain('dental in Dallas')
+    expect(theirs.body.keywords.map((k) => k.keyword)).toContain('dentist in Dallas')
     expect(
       await t.db.select().from(activities).where(eq(activities.kind, 'rank_keyword_added')),
     ).toEqual([])
