@@ -26,8 +26,9 @@ function CountList({
   return (
     <ol aria-label={label} className="grid gap-2 text-sm">
       {rows.map((row) => (
-        <li key={row.key} className="flex items-baseline justify-between gap-3">
-          <span className="min-w-0 break-words" title={row.title}>
+        <li key={row.key} className="flex min-w-0 items-baseline justify-between gap-3">
+          {/* Long domains are cut with an ellipsis; the whole text is the title (hover). */}
+          <span className="min-w-0 truncate" title={row.title}>
             {row.text}
           </span>
           <span className="shrink-0 text-muted-foreground tabular-nums">

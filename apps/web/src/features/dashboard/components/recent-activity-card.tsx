@@ -18,7 +18,8 @@ export function RecentActivityCard({ activity }: { activity: Activity[] }) {
                 key={entry.id}
                 className="flex flex-col gap-0.5 border-l-2 border-primary/40 pl-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
               >
-                <span className="text-sm">{entry.message}</span>
+                {/* A long domain in a message wraps anywhere rather than widen the page. */}
+                <span className="min-w-0 text-sm [overflow-wrap:anywhere]">{entry.message}</span>
                 <time
                   dateTime={entry.createdAt}
                   title={new Date(entry.createdAt).toLocaleString()}
