@@ -22,12 +22,16 @@ const allowedFeatureCalls = {
   './apps/server/src': {
     // A new business gets each feature's sample data, written by that feature.
     business: ['backlinks', 'keywords', 'recommendations'],
-    // Recommendations read the newest backlinks for the AI task.
-    recommendations: ['backlinks'],
+    // Recommendations read the newest backlinks and the keywords' positions for the AI task.
+    recommendations: ['backlinks', 'keywords'],
+    // The keyword entity and its providers are read by every screen that shows a keyword (ADR 016).
+    'rank-tracker': ['keywords'],
+    planner: ['keywords'],
     // A failed local audit check becomes a task, once.
     'site-audit': ['recommendations'],
-    // The score reads the listing records as the Local Listings screen does.
-    dashboard: ['listings'],
+    // The score reads the listing records as the Local Listings screen does,
+    // and its Top Keywords are the keyword entity's (ADR 016).
+    dashboard: ['listings', 'keywords'],
   },
   './apps/web/src': {},
 }

@@ -17,8 +17,10 @@ export type Level = (typeof LEVELS)[number]
 /** docs/product.md §3 "Keyword analysis result". searchVolume is an estimate, never measured data. */
 export const keywordAnalysisSchema = z.object({
   keyword: z.string(),
-  searchVolume: z.number().int().nonnegative(),
-  competition: z.enum(LEVELS),
+  /** The keyword data provider's estimate; null when there is none (issue 15 item 4). */
+  searchVolume: z.number().int().nonnegative().nullable(),
+  /** The same provider's difficulty, so analysis and planner agree; null with no estimate. */
+  competition: z.enum(LEVELS).nullable(),
   relevance: z.enum(LEVELS),
   recommendations: z.array(z.string()),
   aiAnalysis: z.string(),

@@ -171,6 +171,8 @@ export const backlinkSchema = z.object({
   status: z.string(),
   isLocationSpecific: z.boolean(),
   locationId: z.string().nullable(),
+  /** One of the sample backlinks of a new business, labelled 'Sample' (issue 15 item 2). */
+  sample: z.boolean().default(false),
   createdAt: z.string(),
   /** When the linking page was last checked (POST /api/backlinks/:id/verify), or null. */
   lastCheckedAt: z.string().nullable(),

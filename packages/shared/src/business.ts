@@ -75,3 +75,14 @@ export const emptyBusiness: Business = {
 export function hasBusinessName(business: Pick<Business, 'name'> | null | undefined): boolean {
   return Boolean(business?.name.trim())
 }
+
+/** What is left of the sample data a new business starts with (issue 15 item 2). */
+export const sampleDataSchema = z.object({
+  backlinks: z.number().int(),
+  keywords: z.number().int(),
+  /** True while the Local Listings screen shows sample platforms. */
+  listings: z.boolean(),
+  /** When the owner removed it, or null. */
+  removedAt: z.string().nullable(),
+})
+export type SampleData = z.infer<typeof sampleDataSchema>

@@ -66,7 +66,7 @@ describe('estimates', () => {
     const ideas = generateKeywordIdeas({ business: dental }).map((k) => describeKeyword(k, dental))
     const mean = (intent: string) => {
       const list = ideas.filter((k) => k.intent === intent)
-      return list.reduce((sum, k) => sum + k.cpc, 0) / list.length
+      return list.reduce((sum, k) => sum + (k.cpc ?? 0), 0) / list.length
     }
     expect(mean('informational')).toBeLessThan(mean('transactional'))
   })

@@ -26,13 +26,15 @@ export const KEYWORD_MAX_LENGTH = 100
 /** docs/product.md §3 "Planner keyword". */
 export const plannerKeywordSchema = z.object({
   keyword: z.string(),
-  volume: z.number().int().nonnegative(),
-  difficulty: z.enum(KEYWORD_LEVELS),
-  cpc: z.number().nonnegative(),
-  competition: z.number().min(0).max(1),
+  // The estimated figures are null together when there is no estimate (issue 15 item 4): the text
+  // is not a plausible search, so no number is invented for it.
+  volume: z.number().int().nonnegative().nullable(),
+  difficulty: z.enum(KEYWORD_LEVELS).nullable(),
+  cpc: z.number().nonnegative().nullable(),
+  competition: z.number().min(0).max(1).nullable(),
   relevance: z.enum(KEYWORD_LEVELS),
   intent: z.enum(KEYWORD_INTENTS),
-  trend: z.enum(KEYWORD_TRENDS),
+  trend: z.enum(KEYWORD_TRENDS).nullable(),
 })
 export type PlannerKeyword = z.infer<typeof plannerKeywordSchema>
 
@@ -303,6 +305,16 @@ export function describeKeyword(
 }
 
 const LEVEL_RANK: Record<KeywordLevel, number> = { low: 0, medium: 1, high: 2 }
+const difficultyRank = (k: PlannerKeyword) => (k.difficulty === null ? 3 : LEVEL_RANK[k.difficulty])
+
+/** The figures of a keyword with no estimate: nothing is invented (issue 15 item 4). */
+export const NO_ESTIMATE = {
+  volume: null,
+  difficulty: null,
+  cpc: null,
+  competition: null,
+  trend: null,
+} as const satisfies Partial<PlannerKeyword>
 
 /** The planner's filters (docs/product.md §2): intent and difficulty, 'all' for no filter. */
 export function filterKeywords(
@@ -321,14 +333,16 @@ export function filterKeywords(
  * most relevant first; ties by volume, then alphabetically, so the order is stable.
  */
 export function sortKeywords(keywords: readonly PlannerKeyword[], sort: PlannerSort) {
+  // A keyword with no estimate sorts after every estimated one, whatever the sort.
+  const volume = (k: PlannerKeyword) => k.volume ?? -1
   const primary: Record<PlannerSort, (a: PlannerKeyword, b: PlannerKeyword) => number> = {
-    volume: (a, b) => b.volume - a.volume,
-    difficulty: (a, b) => LEVEL_RANK[a.difficulty] - LEVEL_RANK[b.difficulty],
+    volume: (a, b) => volume(b) - volume(a),
+    difficulty: (a, b) => difficultyRank(a) - difficultyRank(b),
     relevance: (a, b) => LEVEL_RANK[b.relevance] - LEVEL_RANK[a.relevance],
-    cpc: (a, b) => b.cpc - a.cpc,
+    cpc: (a, b) => (b.cpc ?? -1) - (a.cpc ?? -1),
   }
   return [...keywords].sort(
-    (a, b) => primary[sort](a, b) || b.volume - a.volume || a.keyword.localeCompare(b.keyword),
+    (a, b) => primary[sort](a, b) || volume(b) - volume(a) || a.keyword.localeCompare(b.keyword),
   )
 }
 
@@ -371,14 +385,15 @@ export const PLANNER_CSV_HEADER = [
 ] as const
 
 export function plannerCsvRows(keywords: readonly PlannerKeyword[]) {
+  // A keyword with no estimate says so in the volume column and leaves the other figures empty.
   return keywords.map((k) => [
     k.keyword,
-    k.volume,
-    k.difficulty,
-    k.cpc.toFixed(2),
-    k.competition.toFixed(2),
+    k.volume ?? 'no estimate',
+    k.difficulty ?? '',
+    k.cpc?.toFixed(2) ?? '',
+    k.competition?.toFixed(2) ?? '',
     k.relevance,
     k.intent,
-    k.trend,
+    k.trend ?? '',
   ])
 }

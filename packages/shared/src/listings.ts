@@ -92,7 +92,8 @@ const napSchema = z.object({ name: z.string(), address: z.string(), phone: z.str
 export const listingEntrySchema = z.object({
   platform: z.string(),
   kind: z.enum(['listing', 'citation']),
-  source: z.enum(['sample', 'recorded']),
+  /** 'none': nothing recorded and the owner removed the sample data (issue 15 item 2). */
+  source: z.enum(['sample', 'recorded', 'none']),
   /** Listings only. */
   status: z.enum(LISTING_STATUSES).nullable(),
   /** Citations: listed or not. Listings are always listed. */
@@ -184,6 +185,22 @@ function sampleEntries(opts: {
   return result
 }
 
+/** A platform with nothing recorded and no sample: no status, no NAP, nothing to compare. */
+function unrecorded(platform: string, kind: ListingEntry['kind']): ListingEntry {
+  return {
+    platform,
+    kind,
+    source: 'none',
+    status: null,
+    listed: false,
+    napConsistency: 'n/a',
+    issues: [],
+    lastUpdated: '',
+    url: ownValue(PLATFORM_URLS, platform) || '',
+    shown: { name: '', address: '', phone: '' },
+  }
+}
+
 /** The Local Listings screen for the business or one of its locations. */
 export function buildListingsView(opts: {
   business: Business
@@ -191,6 +208,8 @@ export function buildListingsView(opts: {
   records: ListingRecord[]
   /** YYYY-MM-DD */
   today: string
+  /** False once the owner removed the sample data: unrecorded platforms show nothing invented. */
+  samples?: boolean
 }): ListingsView {
   const { business } = opts
   const location = resolveLocation(business, opts.locationId)
@@ -211,6 +230,7 @@ export function buildListingsView(opts: {
 
   const entry = (platform: string, kind: ListingEntry['kind']): ListingEntry => {
     const record = recorded.get(platform)
+    if (!record && opts.samples === false) return unrecorded(platform, kind)
     const sample = samples.get(platform)
     const shown = record
       ? { name: record.name, address: record.address, phone: record.phone }

@@ -11,12 +11,16 @@ const history: Pick<RankHistory, 'days' | 'keywords'> = {
       id: 'k1',
       keyword: 'dental in Austin',
       createdAt: '2026-03-01T00:00:00.000Z',
+      sample: false,
+      volume: 880,
       checks: [12, 10, 9],
     },
     {
       id: 'k2',
       keyword: 'best, "cheap" dentist',
       createdAt: '2026-03-01T00:00:00.000Z',
+      sample: false,
+      volume: null,
       checks: [4, 7, 'failed'],
     },
   ],
@@ -29,11 +33,11 @@ describe('rankings CSV', () => {
     expect(RANKINGS_CSV_FILENAME).toBe('localseo-ai-rankings.csv')
   })
 
-  test('keyword, current position, change, then one column per day; failed checks say so', () => {
+  test('keyword, current position, change, the estimated searches, then one column per day; failed checks say so', () => {
     expect(lines(buildRankingsCsv(history))).toEqual([
-      'Keyword,Current Position,Change,2026-03-08,2026-03-09,2026-03-10',
-      'dental in Austin,9,3,12,10,9',
-      '"best, ""cheap"" dentist",7,-3,4,7,failed',
+      'Keyword,Current Position,Change,Monthly Searches (estimate),2026-03-08,2026-03-09,2026-03-10',
+      'dental in Austin,9,3,880,12,10,9',
+      '"best, ""cheap"" dentist",7,-3,no estimate,4,7,failed',
     ])
   })
 
@@ -49,7 +53,7 @@ describe('rankings CSV', () => {
     })
     const cells = lines(csv)
       .slice(1)
-      .map((line) => line.replace(/,7,-3,4,7,failed$/, ''))
+      .map((line) => line.replace(/,7,-3,no estimate,4,7,failed$/, ''))
     expect(cells).toEqual([
       `"'=HYPERLINK(""x"")"`,
       `'+1+1`,

@@ -1,4 +1,5 @@
-// The rankings export (docs/product.md §9 "{product}-rankings.csv": keyword, current position, change, then the
+// The rankings export (docs/product.md §9 "{product}-rankings.csv": keyword, current position, change, the
+// estimated monthly searches every screen shows (issue 15 item 1), then the
 // daily positions), written by the one CSV builder of csv.ts.
 import { buildCsv } from './csv.js'
 import { toRankingEntry, type RankHistory } from './rank-tracker.js'
@@ -9,13 +10,20 @@ export const RANKINGS_CSV_FILENAME = 'localseo-ai-rankings.csv'
 export const FAILED_CHECK_CELL = 'failed'
 
 export function buildRankingsCsv(history: Pick<RankHistory, 'days' | 'keywords'>): string {
-  const header = ['Keyword', 'Current Position', 'Change', ...history.days]
+  const header = [
+    'Keyword',
+    'Current Position',
+    'Change',
+    'Monthly Searches (estimate)',
+    ...history.days,
+  ]
   const rows = history.keywords.map((keyword) => {
     const entry = toRankingEntry(keyword, history.days)
     return [
       entry.keyword,
       entry.currentPosition ?? '',
       entry.change ?? '',
+      entry.volume ?? 'no estimate',
       ...history.days.map((_, i) => {
         const check = keyword.checks[i] ?? null
         return check === 'failed' ? FAILED_CHECK_CELL : (check ?? '')

@@ -27,6 +27,8 @@ function keyword(name: string, positions: (number | null)[]): RankHistoryKeyword
     id: name,
     keyword: name,
     createdAt: '2026-03-01T00:00:00.000Z',
+    sample: false,
+    volume: 300,
     checks: positions.map((p) => p ?? 'failed'),
   }
 }

@@ -97,6 +97,8 @@ export type RankPoint =
 export const trackedKeywordSchema = z.object({
   id: z.string(),
   keyword: z.string(),
+  /** Filled in by us (sign-up or a location's defaults), labelled 'Sample' (issue 15 item 2). */
+  sample: z.boolean(),
   createdAt: z.string(),
 })
 export type TrackedKeyword = z.infer<typeof trackedKeywordSchema>
@@ -106,7 +108,13 @@ export const rankHistorySchema = z.object({
   /** Every day of the range, oldest first, ending today (YYYY-MM-DD, UTC). */
   days: z.array(z.string()),
   /** checks[i] is the check of days[i]. */
-  keywords: z.array(trackedKeywordSchema.extend({ checks: z.array(rankCheckSchema) })),
+  keywords: z.array(
+    trackedKeywordSchema.extend({
+      /** The keyword data provider's monthly searches, as on every screen; null: no estimate. */
+      volume: z.number().int().nullable(),
+      checks: z.array(rankCheckSchema),
+    }),
+  ),
   /** Positions come from the simulated rank provider until a real one is configured. */
   simulated: z.boolean(),
 })
@@ -140,6 +148,9 @@ export interface RankingEntry {
   /** The most recent check failed, so the current position is the last known one. */
   latestCheckFailed: boolean
   positions: RankPoint[]
+  /** The keyword data provider's monthly searches, as every screen shows them; null: no estimate. */
+  volume: number | null
+  sample: boolean
 }
 
 /** The days that were checked, with their results; unchecked days are left out. */
@@ -158,7 +169,8 @@ export function keywordPoints(days: readonly string[], checks: readonly RankChec
 }
 
 export function toRankingEntry(
-  keyword: Pick<RankHistoryKeyword, 'id' | 'keyword' | 'checks'>,
+  keyword: Pick<RankHistoryKeyword, 'id' | 'keyword' | 'checks'> &
+    Partial<Pick<RankHistoryKeyword, 'volume' | 'sample'>>,
   days: readonly string[],
 ): RankingEntry {
   const positions = keywordPoints(days, keyword.checks)
@@ -172,6 +184,8 @@ export function toRankingEntry(
     change: first !== undefined && current !== null && ok.length >= 2 ? first - current : null,
     latestCheckFailed: positions.at(-1)?.status === 'failed',
     positions,
+    volume: keyword.volume ?? null,
+    sample: keyword.sample ?? false,
   }
 }
 

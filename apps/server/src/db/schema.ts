@@ -9,7 +9,6 @@ import * as recommendations from './schema/recommendations.js'
 import * as auth from './schema/auth.js'
 import * as backlinkCounts from './schema/backlink-counts.js'
 import * as listings from './schema/listings.js'
-import * as planner from './schema/planner.js'
 import * as rankTracker from './schema/rank-tracker.js'
 import * as siteAudit from './schema/site-audit.js'
 
@@ -22,7 +21,6 @@ export const schema = {
   ...auth,
   ...ai,
   ...rankTracker,
-  ...planner,
   ...listings,
   ...backlinkCounts,
   ...siteAudit,

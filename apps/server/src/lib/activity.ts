@@ -20,6 +20,7 @@ export type ActivityKind =
   | 'rank_keyword_removed'
   | 'backlink_added'
   | 'backlink_verified'
+  | 'sample_data_removed'
 
 export async function recordActivity(
   db: Db | Tx,

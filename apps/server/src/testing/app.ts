@@ -11,6 +11,7 @@ import {
 } from '../features/integrations/google-data.js'
 import type { Clock } from '../lib/clock.js'
 import type { AppDeps } from '../lib/deps.js'
+import { createSimulatedRankProvider, type RankProvider } from '../features/keywords/public.js'
 import { generateDevMailKey } from '../mail/dev-mail-key.js'
 import { createOutboxMailer } from '../mail/mailer.js'
 import type { Resolver, SafeFetcher } from '../net/safe-fetch.js'
@@ -67,6 +68,8 @@ export async function createTestApp(
     resolve?: Resolver
     /** Builds the AI service from the other deps, e.g. to point it at a stub with a short retry. */
     ai?: (deps: Omit<AppDeps, 'ai'>) => AiService
+    /** Positions; the simulation without its occasional failures when not given, so tests are exact. */
+    rank?: RankProvider
   } = {},
 ) {
   const database = await createTestDb()
@@ -96,6 +99,7 @@ export async function createTestApp(
     sessionCache: database.kind === 'pglite' ? createSessionCache() : undefined,
     fetcher: options.fetcher,
     resolve: options.resolve ?? unresolvableDns,
+    rank: options.rank ?? createSimulatedRankProvider({ failureRate: 0 }),
   }
   // Without an override the service follows env: built-in unless OPENAI_API_KEY is set.
   const deps: AppDeps = {

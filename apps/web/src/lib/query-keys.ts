@@ -50,3 +50,9 @@ export const businessDerivedKeys = [
   backlinksKey,
   siteAuditKey,
 ] as const
+
+/**
+ * Every screen that shows a keyword's figures (one keyword entity, docs/decisions/016-one-keyword-entity.md):
+ * refetched together when a keyword is analysed, tracked, saved or refreshed.
+ */
+export const keywordFigureKeys = [keywordsKey, dashboardKey, plannerKey, rankTrackerKey] as const

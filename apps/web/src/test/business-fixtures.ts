@@ -6,6 +6,7 @@ import type {
   SearchConsoleData,
 } from '@localseo/shared/integrations'
 import { json, namedBusiness, signedInHandlers } from './network'
+import { keywordRecord } from './keyword-fixtures'
 
 export const savedBusiness: Business = {
   ...namedBusiness,
@@ -69,15 +70,9 @@ export const analyticsData: AnalyticsData = {
 export const dashboardBody = {
   score: 72,
   topKeywords: [
-    { id: 'k1', keyword: 'dentist austin', position: 4, previousPosition: 6, searchVolume: 880 },
-    {
-      id: 'k2',
-      keyword: 'emergency dentist',
-      position: 15,
-      previousPosition: 15,
-      searchVolume: 320,
-    },
-    { id: 'k3', keyword: 'teeth whitening', position: 27, previousPosition: 22, searchVolume: 210 },
+    keywordRecord('dentist austin', 4, 6, { id: 'k1', volume: 880, sample: true }),
+    keywordRecord('emergency dentist', 15, 15, { id: 'k2', volume: 320 }),
+    keywordRecord('teeth whitening', 27, 22, { id: 'k3', volume: 210 }),
   ],
   issues: [
     { id: 'website-missing', severity: 'high', description: 'Add your website.' },

@@ -161,33 +161,48 @@ function recommendationsFor(
   return out.slice(0, 5)
 }
 
+/** The estimate sentence: the provider's figure, or why there is none. */
+function volumeSentence(searchVolume: number | null, location: ResolvedLocation) {
+  return searchVolume === null
+    ? 'We have no estimate of monthly searches: the phrase does not read like a search people make.'
+    : `We estimate about ${searchVolume.toLocaleString('en-US')} searches a month around ${location.city || 'your area'}; this is an estimate from the built-in engine, not measured search data.`
+}
+
 export function analyseKeywordBuiltIn({
   business,
   location,
   keyword,
+  estimate,
 }: {
   business: Business
   location: ResolvedLocation
   keyword: string
+  /** The keyword data provider's figures, stated instead of this engine's own guess when given. */
+  estimate?: { volume: number | null; competition: Level | null }
 }): Omit<KeywordAnalysis, 'source'> {
   const facts = readKeyword(keyword, business, location)
-  const searchVolume = estimateVolume(facts, business, location)
-  const { competition, reason } = estimateCompetition(facts, business, location)
+  const searchVolume = estimate ? estimate.volume : estimateVolume(facts, business, location)
+  const own = estimateCompetition(facts, business, location)
+  const competition = estimate ? estimate.competition : own.competition
   const intent = detectIntent(facts.keyword, location.city)
   const noun = categoryTerms(business.category).noun
   const place = [location.city, location.state].filter(Boolean).join(', ')
   const aiAnalysis = [
     `"${keyword}" reads as a ${INTENT_LABELS[intent]} search.`,
     `For ${business.name}, a ${noun} in ${place}, its relevance is ${facts.relevance.toLowerCase()}: ${facts.relevanceReason}.`,
-    `We estimate about ${searchVolume.toLocaleString('en-US')} searches a month around ${location.city || 'your area'}; this is an estimate from the built-in engine, not measured search data.`,
-    `Competition is likely ${competition.toLowerCase()}: ${reason}.`,
-  ].join(' ')
+    volumeSentence(searchVolume, location),
+    competition === null
+      ? ''
+      : `Competition is likely ${competition.toLowerCase()}: ${own.reason}.`,
+  ]
+    .filter(Boolean)
+    .join(' ')
   return {
     keyword,
     searchVolume,
     competition,
     relevance: facts.relevance,
-    recommendations: recommendationsFor(facts, business, location, competition),
+    recommendations: recommendationsFor(facts, business, location, competition ?? own.competition),
     aiAnalysis,
   }
 }

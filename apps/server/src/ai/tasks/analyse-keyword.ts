@@ -18,6 +18,16 @@ const analyseKeywordInput = z
       .trim()
       .min(1, 'Enter a keyword.')
       .max(100, 'Keywords are at most 100 characters.'),
+    /**
+     * The keyword data provider's figures (docs/decisions/016-one-keyword-entity.md): the analysis states
+     * these, so it agrees with the planner; the service stores them over whatever the model says.
+     */
+    estimate: z
+      .object({
+        volume: z.number().int().nonnegative().nullable(),
+        competition: z.enum(['Low', 'Medium', 'High']).nullable(),
+      })
+      .optional(),
   })
   .transform((v) => ({ ...v, location: resolveLocation(v.business, v.locationId) }))
 
@@ -39,18 +49,23 @@ export const analyseKeywordTask: AiTask<Input, z.output<typeof modelOutput>, Key
   name: 'keyword-analysis',
   input: analyseKeywordInput,
   modelOutput,
-  prompt: ({ business, location, keyword }) =>
+  prompt: ({ business, location, keyword, estimate }) =>
     buildPrompt({
-      task: 'Analyse this search keyword for the local business below, for searches made around the given location. Estimate monthly searches in that area, and judge competition and relevance to this business.',
+      task: 'Analyse this search keyword for the local business below, for searches made around the given location. Estimate monthly searches in that area, and judge competition and relevance to this business. When an estimate is given, use its figures (a null volume means the phrase is not a plausible search).',
       data: {
         business: businessData(business),
         location: locationData(location),
         keyword: capText(keyword, 100),
+        ...(estimate ? { estimate } : {}),
       },
       shape:
         '{"searchVolume": number, "competition": "Low" | "Medium" | "High", "relevance": "Low" | "Medium" | "High", "recommendations": string[] (3 to 5 concrete actions), "aiAnalysis": string (2 to 4 sentences)}',
     }),
   fromModel: ({ keyword }, output) => ({ keyword, ...output, source: 'model' }),
   builtIn: (input) => ({ ...analyseKeywordBuiltIn(input), source: 'built-in' }),
-  fallback: ({ keyword }) => ({ ...fallbackKeywordAnalysis(keyword), source: 'fallback' }),
+  fallback: ({ keyword, estimate }) => ({
+    ...fallbackKeywordAnalysis(keyword),
+    ...(estimate ? { searchVolume: estimate.volume, competition: estimate.competition } : {}),
+    source: 'fallback',
+  }),
 }

@@ -22,6 +22,8 @@ export const backlinks = pgTable(
     status: text('status').notNull().default('active'),
     isLocationSpecific: boolean('is_location_specific').notNull().default(false),
     locationId: text('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    /** One of the three sample backlinks of a new business, labelled 'Sample' (issue 15 item 2). */
+    sample: boolean('sample').notNull().default(false),
     createdAt,
     // Link verification (issue 8 item 4): when the linking page was last fetched, its final HTTP
     // status, and what was found there.

@@ -39,6 +39,8 @@ export const businesses = pgTable(
     category: text('category').notNull().default(''),
     /** Set once the first-run sample data was inserted, so it is never inserted twice. */
     sampleDataSeededAt: timestamp('sample_data_seeded_at', { withTimezone: true }),
+    /** Set when the owner removed the sample data (issue 15 item 2): listings stop showing samples. */
+    sampleDataRemovedAt: timestamp('sample_data_removed_at', { withTimezone: true }),
     createdAt,
     updatedAt,
   },

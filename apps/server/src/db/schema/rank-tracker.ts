@@ -1,5 +1,5 @@
-// Rank Tracker tables (issue 7): tracked keywords per business and location, and one stored check per
-// keyword and day. A location's rows go with the location; every row goes with its business.
+// Rank Tracker tables (issue 7): which scopes had their default keywords filled in, and one stored
+// check per keyword and day. A location's rows go with the location; every row goes with its business.
 import { sql } from 'drizzle-orm'
 import {
   check,
@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { businessIdColumn, locations } from './business.js'
+import { keywords } from './keywords.js'
 
 const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 
@@ -36,28 +37,6 @@ export const rankScopes = pgTable(
   ],
 )
 
-export const rankKeywords = pgTable(
-  'rank_keywords',
-  {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    businessId: businessIdColumn(),
-    /** NULL: the main business; otherwise one of its locations. */
-    locationId: text('location_id').references(() => locations.id, { onDelete: 'cascade' }),
-    keyword: text('keyword').notNull(),
-    /** Lower-cased keyword: the same search is tracked once per location (docs/product.md §5). */
-    keywordKey: text('keyword_key').notNull(),
-    createdAt,
-  },
-  // Also the index of every list and history query: (business_id, location_id) is its prefix.
-  (t) => [
-    unique('rank_keywords_business_location_keyword_key')
-      .on(t.businessId, t.locationId, t.keywordKey)
-      .nullsNotDistinct(),
-  ],
-)
-
 /**
  * One check per keyword and day. A failed check is stored as failed with no position: never 0 and
  * never "not ranking" (issue 7); the CHECK constraint makes any other combination impossible.
@@ -67,7 +46,7 @@ export const rankPositions = pgTable(
   {
     keywordId: uuid('keyword_id')
       .notNull()
-      .references(() => rankKeywords.id, { onDelete: 'cascade' }),
+      .references(() => keywords.id, { onDelete: 'cascade' }),
     businessId: businessIdColumn(),
     day: date('day', { mode: 'string' }).notNull(),
     status: text('status', { enum: ['ok', 'failed'] }).notNull(),
@@ -75,6 +54,12 @@ export const rankPositions = pgTable(
     /** How many times this day was checked: Refresh re-checks today. */
     checks: integer('checks').notNull().default(1),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    /** 'simulated' until a real search-results provider answered; a stored check keeps its source. */
+    source: text('source', { enum: ['simulated', 'measured'] })
+      .notNull()
+      .default('simulated'),
+    /** Why a failed check failed, in words the owner can read. */
+    reason: text('reason'),
   },
   (t) => [
     // (keyword_id, day) serves the history range scan of each keyword.

@@ -40,6 +40,7 @@ export function toBacklink(row: BacklinkRow): Backlink {
     status: row.status,
     isLocationSpecific: row.isLocationSpecific,
     locationId: row.locationId,
+    sample: row.sample,
     createdAt: row.createdAt.toISOString(),
     lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
     httpStatus: row.httpStatus,

@@ -1,3 +1,7 @@
 // What other features may use of backlinks (docs/decisions/014-feature-dependencies.md).
 export { newestBacklinks } from './backlink-rows.js'
-export { seedSampleBacklinks } from './sample-backlinks.js'
+export {
+  countSampleBacklinks,
+  removeSampleBacklinks,
+  seedSampleBacklinks,
+} from './sample-backlinks.js'

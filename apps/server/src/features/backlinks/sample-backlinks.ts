@@ -2,7 +2,8 @@
 // the Backlink Monitor has something to show before the owner adds their own.
 import { categoryTerms } from '@localseo/shared/category-terms'
 import { slug } from '@localseo/shared/slug'
-import type { Tx } from '../../db/client.js'
+import { and, count, eq } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client.js'
 import { backlinks } from '../../db/schema/backlinks.js'
 import { businessHasRows } from '../../lib/tenant.js'
 
@@ -53,6 +54,7 @@ function sampleBacklinks(business: SampleBusiness, now: Date) {
     businessId: business.id,
     domain: new URL(link.url).hostname.replace(/^www\./, ''),
     status: 'active',
+    sample: true,
     createdAt: link.firstSeen,
   }))
 }
@@ -61,4 +63,22 @@ function sampleBacklinks(business: SampleBusiness, now: Date) {
 export async function seedSampleBacklinks(tx: Tx, business: SampleBusiness, now: Date) {
   if (await businessHasRows(tx, backlinks, business.id)) return
   await tx.insert(backlinks).values(sampleBacklinks(business, now))
+}
+
+/** How many sample backlinks the business still has. */
+export async function countSampleBacklinks(db: Db | Tx, businessId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(backlinks)
+    .where(and(eq(backlinks.businessId, businessId), eq(backlinks.sample, true)))
+  return row?.n ?? 0
+}
+
+/** Deletes the sample backlinks (issue 15 item 2); the running counts follow by trigger. */
+export async function removeSampleBacklinks(tx: Tx, businessId: string): Promise<number> {
+  const removed = await tx
+    .delete(backlinks)
+    .where(and(eq(backlinks.businessId, businessId), eq(backlinks.sample, true)))
+    .returning({ id: backlinks.id })
+  return removed.length
 }

@@ -1,12 +1,30 @@
 import { Hono } from 'hono'
+import { z } from 'zod'
+import { MAIN_LOCATION } from '@localseo/shared/location-selection'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
-import { getBusinessForUser } from '../../lib/tenant.js'
+import { getBusinessForUser, requireLocation } from '../../lib/tenant.js'
+import { validate } from '../../lib/validate.js'
+import { keywordProviders } from '../keywords/public.js'
 import { getDashboard } from './dashboard.service.js'
 
+const query = z.object({ location: z.string().trim().min(1).max(100).default(MAIN_LOCATION) })
+
 export function dashboardRoutes(deps: AppDeps) {
-  return new Hono().use('*', requireAuth(deps)).get('/', async (c) => {
+  const providers = keywordProviders(deps)
+  return new Hono().use('*', requireAuth(deps)).get('/', validate('query', query), async (c) => {
     const business = await getBusinessForUser({ db: deps.db, userId: c.var.auth.userId })
-    return c.json(await getDashboard({ db: deps.db, business, now: deps.clock.now() }))
+    const { location } = c.req.valid('query')
+    // An unknown location is a 404 (another owner's location id included), never the main data.
+    if (business.id) requireLocation(business, location)
+    return c.json(
+      await getDashboard({
+        db: deps.db,
+        business,
+        locationId: location,
+        now: deps.clock.now(),
+        ...providers,
+      }),
+    )
   })
 }

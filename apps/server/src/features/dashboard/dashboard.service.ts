@@ -1,24 +1,65 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm'
+import { asc } from 'drizzle-orm'
 import { findIssues } from '@localseo/shared/dashboard'
 import { hasBusinessName, type Business } from '@localseo/shared/business'
+import type { KeywordDataProvider } from '@localseo/shared/keyword-engine'
+import { resolveLocation } from '@localseo/shared/location-selection'
 import type { Db } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { listRecentActivity } from '../../lib/activity.js'
+import {
+  byPosition,
+  checkMissingDays,
+  hasPosition,
+  listKeywordRecords,
+  type RankProvider,
+} from '../keywords/public.js'
 import { getDashboardScore } from './score.js'
+
+/** docs/product.md §9: the dashboard's Top Keywords. */
+const TOP_KEYWORDS = 3
+
+/** The business, the location chosen on the dashboard ('main' or an id) and the keyword providers. */
+interface DashboardRequest {
+  db: Db
+  business: Business
+  locationId: string
+  now: Date
+  rank: RankProvider
+  keywordData: KeywordDataProvider
+}
+
+/**
+ * The top keywords by position of the chosen business or location (docs/product.md §9): the keyword
+ * entity's records, so they agree with Keyword Analysis and the Rank Tracker (issue 15 item 1).
+ */
+async function listTopKeywords({
+  db,
+  business,
+  locationId,
+  now,
+  rank,
+  keywordData,
+}: DashboardRequest) {
+  const location = resolveLocation(business, locationId)
+  await checkMissingDays({ db, provider: rank, business, location, now })
+  return listKeywordRecords({
+    db,
+    provider: keywordData,
+    business,
+    location,
+    roles: ['analysed', 'tracked'],
+    where: hasPosition,
+    orderBy: [byPosition, asc(keywords.keyword)],
+    limit: TOP_KEYWORDS,
+  })
+}
 
 /**
  * The Local SEO Score (fixed 72 until a site audit has finished, then measured: score.ts), the top 3
- * keywords by position (docs/product.md §9), the issues to fix and the recent activity.
+ * keywords by position, the issues to fix and the recent activity.
  */
-export async function getDashboard({
-  db,
-  business,
-  now,
-}: {
-  db: Db
-  business: Business
-  now: Date
-}) {
+export async function getDashboard(request: DashboardRequest) {
+  const { db, business, now } = request
   if (!business.id || !hasBusinessName(business)) {
     return {
       score: null,
@@ -33,18 +74,7 @@ export async function getDashboard({
   }
   const [score, topKeywords, recentActivity] = await Promise.all([
     getDashboardScore({ db, business, now }),
-    db
-      .select({
-        id: keywords.id,
-        keyword: keywords.keyword,
-        position: keywords.position,
-        previousPosition: keywords.previousPosition,
-        searchVolume: keywords.searchVolume,
-      })
-      .from(keywords)
-      .where(and(eq(keywords.businessId, business.id), isNotNull(keywords.position)))
-      .orderBy(asc(keywords.position), asc(keywords.keyword))
-      .limit(3),
+    listTopKeywords(request),
     listRecentActivity(db, business.id),
   ])
   return {

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { backlinks } from '../../db/schema/backlinks.js'
 import { businesses } from '../../db/schema/business.js'
 import { keywords } from '../../db/schema/keywords.js'
+import { insertKeyword } from '../../testing/keywords.js'
 import { createAuditRun } from '../../testing/audit-runs.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
@@ -65,14 +66,14 @@ describe('GET /api/dashboard', () => {
     })
     const [row] = await t.db.select().from(businesses)
     await t.db.delete(keywords) // the first-run keywords; this test sets its own
-    await t.db.insert(keywords).values(
-      [12, 3, 27, 8, null].map((position, i) => ({
+    for (const [i, position] of [12, 3, 27, 8, null].entries()) {
+      await insertKeyword(t.db, {
         businessId: row!.id,
-        keyword: `keyword ${i}`,
-        position,
-        searchVolume: 100,
-      })),
-    )
+        keyword: `dentist ${i}`,
+        positions: [position],
+        now: clock.now(),
+      })
+    }
 
     const { body } = await call('GET', '/api/dashboard')
     expect(body.score).toBe(72)
@@ -92,8 +93,14 @@ describe('GET /api/dashboard', () => {
   test("another owner's dashboard never shows this owner's keywords or activity", async () => {
     await call('PUT', '/api/business', business)
     const [row] = await t.db.select().from(businesses)
-    await t.db.insert(keywords).values({ businessId: row!.id, keyword: 'secret', position: 1 })
-    expect((await call('GET', '/api/dashboard')).body.topKeywords[0]?.keyword).toBe('secret')
+    await insertKeyword(t.db, {
+      businessId: row!.id,
+      keyword: 'secret',
+      positions: [1],
+      now: clock.now(),
+    })
+    const mine = (await call('GET', '/api/dashboard')).body.topKeywords
+    expect(mine.map((k) => k.keyword)).toContain('secret')
     const other = await signUp(t.app, { email: 'other@example.com' })
     await call('PUT', '/api/business', { ...business, name: 'Other' }, other.accessToken)
     const { body } = await call('GET', '/api/dashboard', undefined, other.accessToken)

@@ -16,7 +16,7 @@ import { MAIN_LOCATION } from '@localseo/shared/location-selection'
 import type { Db } from '../../db/client.js'
 import { backlinkCounts } from '../../db/schema/backlink-counts.js'
 import { siteAuditIssues, siteAuditPages, siteAuditRuns } from '../../db/schema/site-audit.js'
-import { recordsByLocation } from '../listings/public.js'
+import { recordsByLocation, showsSampleListings } from '../listings/public.js'
 
 export interface DashboardScore {
   score: number
@@ -114,7 +114,10 @@ async function backlinkInput(db: Db, businessId: string) {
 
 /** NAP consistency over the business and every location, as the Local Listings screen computes it. */
 async function citationInput(db: Db, business: Business, now: Date) {
-  const byLocation = await recordsByLocation(db, business.id)
+  const [byLocation, samples] = await Promise.all([
+    recordsByLocation(db, business.id),
+    showsSampleListings(db, business.id),
+  ])
   const totals = { listed: 0, consistent: 0, recorded: 0, platforms: 0 }
   for (const key of [MAIN_LOCATION, ...business.locations.map((l) => l.id)]) {
     const view = buildListingsView({
@@ -122,6 +125,7 @@ async function citationInput(db: Db, business: Business, now: Date) {
       locationId: key,
       records: byLocation.get(key) ?? [],
       today: now.toISOString().slice(0, 10),
+      samples,
     })
     for (const entry of [...view.listings, ...view.citations]) {
       totals.platforms++

@@ -1,10 +1,15 @@
-// The five keywords a new business starts with (docs/product.md §7 "Seed on app load"), built from
-// its category and city.
-import { categoryTerms } from '@localseo/shared/category-terms'
-import { seededRandom } from '@localseo/shared/random'
-import type { Tx } from '../../db/client.js'
+// The keywords a new business starts with (docs/product.md §7 "Seed on app load", §9 default rank
+// keywords): tracked on the main business and marked as sample data, so every screen labels them
+// 'Sample' and one Settings action removes them (issue 15 item 2). The main business's rank scope is
+// marked as filled, so the Rank Tracker never adds a second set of defaults.
+import { defaultRankKeywords } from '@localseo/shared/rank-tracker'
+import { and, count, eq, isNull } from 'drizzle-orm'
+import type { Db, Tx } from '../../db/client.js'
+import { locations } from '../../db/schema/business.js'
 import { keywords } from '../../db/schema/keywords.js'
+import { rankScopes } from '../../db/schema/rank-tracker.js'
 import { businessHasRows } from '../../lib/tenant.js'
+import { upsertKeyword } from './keyword-store.js'
 
 interface KeywordBusiness {
   id: string
@@ -12,35 +17,64 @@ interface KeywordBusiness {
   category: string
 }
 
-function defaultKeywords(business: KeywordBusiness, now: Date) {
-  const { noun, services } = categoryTerms(business.category)
-  const city = business.city.toLowerCase()
-  const phrases = [
-    `${noun} ${city}`,
-    `${noun} near me`,
-    `best ${noun} in ${city}`,
-    `${services[0] ?? 'services'} ${city}`,
-    `affordable ${noun} ${city}`,
-  ]
-  // docs/product.md §9 "Random mock": position 5-29, volume 100-1099, difficulty random; seeded here.
-  return phrases.map((keyword) => {
-    const random = seededRandom('default-keyword', business.id, keyword)
-    const position = random.int(5, 29)
-    return {
-      businessId: business.id,
-      keyword,
-      position,
-      previousPosition: Math.min(100, Math.max(1, position + random.int(-3, 3))),
-      searchVolume: random.int(100, 1099),
-      difficulty: random.pick(['low', 'medium', 'high'] as const),
-      createdAt: now,
-      updatedAt: now,
-    }
-  })
-}
+const MAIN = { isMain: true, id: 'main' } as const
 
 /** Adds the default keywords when the business has none yet; inside the caller's transaction. */
 export async function seedDefaultKeywords(tx: Tx, business: KeywordBusiness, now: Date) {
   if (await businessHasRows(tx, keywords, business.id)) return
-  await tx.insert(keywords).values(defaultKeywords(business, now))
+  await tx
+    .insert(rankScopes)
+    .values({ businessId: business.id, locationId: null, createdAt: now })
+    .onConflictDoNothing()
+  for (const keyword of defaultRankKeywords(business.category, business.city)) {
+    await upsertKeyword(tx, {
+      businessId: business.id,
+      location: MAIN,
+      keyword,
+      role: 'tracked',
+      now,
+      sample: true,
+    })
+  }
+}
+
+/** How many sample keywords the business still has. */
+export async function countSampleKeywords(db: Db | Tx, businessId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(keywords)
+    .where(and(eq(keywords.businessId, businessId), eq(keywords.sample, true)))
+  return row?.n ?? 0
+}
+
+/**
+ * Removes the sample keywords (issue 15 item 2). One the owner also analysed or saved is theirs now:
+ * it stays, no longer tracked or labelled. Every scope is marked as filled, so no default comes back.
+ */
+export async function removeSampleKeywords(tx: Tx, businessId: string, now: Date): Promise<number> {
+  const sample = and(eq(keywords.businessId, businessId), eq(keywords.sample, true))
+  const removed = await tx
+    .delete(keywords)
+    .where(and(sample, isNull(keywords.analysedAt), isNull(keywords.savedAt)))
+    .returning({ id: keywords.id })
+  const kept = await tx
+    .update(keywords)
+    .set({ sample: false, tracked: false, updatedAt: now })
+    .where(sample)
+    .returning({ id: keywords.id })
+  const scopes = await tx
+    .select({ id: locations.id })
+    .from(locations)
+    .where(eq(locations.businessId, businessId))
+  await tx
+    .insert(rankScopes)
+    .values(
+      [null, ...scopes.map((s) => s.id)].map((locationId) => ({
+        businessId,
+        locationId,
+        createdAt: now,
+      })),
+    )
+    .onConflictDoNothing()
+  return removed.length + kept.length
 }

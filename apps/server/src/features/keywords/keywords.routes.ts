@@ -1,11 +1,13 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
+import { hasBusinessName } from '@localseo/shared/business'
 import { KEYWORD_MAX_LENGTH } from '@localseo/shared/keyword-engine'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { getBusinessForUser, requireScope } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
-import { listKeywords, saveAnalysedKeyword, suggestKeywords } from './keywords.service.js'
+import { keywordProviders } from './providers.js'
+import { analyseKeyword, listKeywords, suggestKeywords } from './keywords.service.js'
 
 const locationId = z.string().max(100).optional()
 
@@ -21,32 +23,35 @@ const analyseBody = z.object({
 
 export function keywordRoutes(deps: AppDeps) {
   const { db, clock, ai } = deps
+  const providers = keywordProviders(deps)
+  /** The caller's business and the chosen location (main when none); an unknown location is a 404. */
+  const scopeOf = async (userId: string, location?: string | null) => ({
+    db,
+    ...providers,
+    ...(await requireScope(db, userId, location)),
+    now: clock.now(),
+  })
   return new Hono()
     .use('*', requireAuth(deps))
-    .get('/', async (c) => {
-      const business = await getBusinessForUser({ db, userId: c.var.auth.userId })
-      if (!business.id) return c.json({ keywords: [] })
-      return c.json({ keywords: await listKeywords({ db, businessId: business.id }) })
+    .get('/', validate('query', z.object({ location: locationId })), async (c) => {
+      const owner = await getBusinessForUser({ db, userId: c.var.auth.userId })
+      if (!hasBusinessName(owner)) return c.json({ keywords: [] })
+      const scope = await scopeOf(c.var.auth.userId, c.req.valid('query').location)
+      return c.json({ keywords: await listKeywords(scope) })
     })
     .get('/suggestions', validate('query', z.object({ location: locationId })), async (c) => {
-      const { location } = c.req.valid('query')
-      const { business } = await requireScope(db, c.var.auth.userId, location)
-      return c.json({
-        keywords: await suggestKeywords({ db, business, locationId: location }),
-        estimated: true as const,
-      })
+      const scope = await scopeOf(c.var.auth.userId, c.req.valid('query').location)
+      return c.json({ keywords: await suggestKeywords(scope), estimated: true as const })
     })
     .post('/analyse', validate('json', analyseBody), async (c) => {
       const { keyword, locationId } = c.req.valid('json')
       const userId = c.var.auth.userId
-      const { business } = await requireScope(db, userId, locationId)
-      const analysis = await ai.analyseKeyword({ userId, business, locationId, keyword })
-      const record = await saveAnalysedKeyword({
-        db,
-        businessId: business.id,
-        analysis,
-        now: clock.now(),
+      const scope = await scopeOf(userId, locationId)
+      const result = await analyseKeyword(scope, {
+        keyword,
+        advise: (estimate) =>
+          ai.analyseKeyword({ userId, business: scope.business, locationId, keyword, estimate }),
       })
-      return c.json({ analysis, keyword: record })
+      return c.json(result)
     })
 }

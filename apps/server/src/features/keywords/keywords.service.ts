@@ -1,134 +1,133 @@
-// Keyword records (docs/product.md §3 "Keyword record", §7 keywords): the analysed keywords behind the
-// 'Current Keyword Rankings' table, and suggestions from the keyword engine.
-import { and, desc, eq } from 'drizzle-orm'
-import type { KeywordAnalysis } from '@localseo/shared/ai'
+// Keyword Analysis (docs/product.md §2, §3 "Keyword record", §7 keywords): the keywords of a business or
+// location with their positions ('Current Keyword Rankings'), an analysis, and suggestions. Every
+// figure comes from the keyword entity (keyword-store.ts): the same keyword shows the same position
+// and volume on every screen (issue 15 item 1).
+import type { KeywordAnalysis, Level } from '@localseo/shared/ai'
 import type { Business } from '@localseo/shared/business'
+import type { KeywordRecord } from '@localseo/shared/keyword-figures'
 import {
   normaliseKeyword,
-  simulatedKeywordData,
   sortKeywords,
   type KeywordDataProvider,
+  type KeywordLevel,
 } from '@localseo/shared/keyword-engine'
-import { lockBusiness } from '../../lib/tenant.js'
+import type { ResolvedLocation } from '@localseo/shared/location-selection'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { recordActivity } from '../../lib/activity.js'
-import { dayOf, previousDay, simulatedPosition } from './keyword-positions.js'
+import { checkMissingDays, checkToday } from './rank-checks.js'
+import type { RankProvider } from './rank-provider.js'
+import { listKeywordRecords, upsertKeyword } from './keyword-store.js'
 
 /** The rankings table shows at most this many keywords, newest first. */
 const KEYWORD_LIST_LIMIT = 100
 const SUGGESTION_COUNT = 8
 
-type KeywordRow = typeof keywords.$inferSelect
-
-function toKeywordRecord(row: KeywordRow) {
-  return {
-    id: row.id,
-    keyword: row.keyword,
-    position: row.position,
-    previousPosition: row.previousPosition,
-    searchVolume: row.searchVolume,
-    difficulty: row.difficulty,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  }
-}
-
-export type KeywordRecord = ReturnType<typeof toKeywordRecord>
-
-export async function listKeywords({ db, businessId }: { db: Db; businessId: string }) {
-  const rows = await db
-    .select()
-    .from(keywords)
-    .where(eq(keywords.businessId, businessId))
-    .orderBy(desc(keywords.createdAt), desc(keywords.id))
-    .limit(KEYWORD_LIST_LIMIT)
-  return rows.map(toKeywordRecord)
-}
-
-/**
- * Stores the analysed keyword: a new record, or today's position on the existing one with the old
- * position kept as the previous one. The business row is locked, so two analyses of the same
- * keyword at once cannot create two records.
- */
-export async function saveAnalysedKeyword({
-  db,
-  businessId,
-  analysis,
-  now,
-}: {
+export interface KeywordScope {
   db: Db
-  businessId: string
-  analysis: KeywordAnalysis
+  keywordData: KeywordDataProvider
+  rank: RankProvider
+  business: Business
+  location: ResolvedLocation
   now: Date
-}): Promise<KeywordRecord> {
-  const keyword = normaliseKeyword(analysis.keyword)
-  const position = simulatedPosition(businessId, keyword, dayOf(now))
-  const figures = {
-    searchVolume: analysis.searchVolume,
-    difficulty: analysis.competition.toLowerCase(),
-    updatedAt: now,
-  }
-  return db.transaction(async (tx) => {
-    await lockBusiness(tx, businessId)
-    const [existing] = await tx
-      .select()
-      .from(keywords)
-      .where(and(eq(keywords.businessId, businessId), eq(keywords.keyword, keyword)))
-      .orderBy(desc(keywords.createdAt))
-      .limit(1)
-    let row: KeywordRow | undefined
-    if (existing) {
-      // Analysing again on the same day must not wipe out the change shown since the last move.
-      const previousPosition =
-        existing.position !== position ? existing.position : existing.previousPosition
-      ;[row] = await tx
-        .update(keywords)
-        .set({ ...figures, position, previousPosition })
-        .where(and(eq(keywords.id, existing.id), eq(keywords.businessId, businessId)))
-        .returning()
-    } else {
-      ;[row] = await tx
-        .insert(keywords)
-        .values({
-          ...figures,
-          businessId,
-          keyword,
-          position,
-          previousPosition: simulatedPosition(businessId, keyword, previousDay(now)),
-          createdAt: now,
-        })
-        .returning()
-    }
-    await recordActivity(tx, {
-      businessId,
-      kind: 'keyword_analysed',
-      message: `Keyword analysed: ${keyword}`,
-      now,
-    })
-    if (!row) throw new Error('The keyword record was not written.')
-    return toKeywordRecord(row)
+}
+
+/** 'Current Keyword Rankings': the analysed and tracked keywords of the scope, checked up to today. */
+export async function listKeywords(scope: KeywordScope): Promise<KeywordRecord[]> {
+  await checkMissingDays({ ...scope, provider: scope.rank })
+  return listKeywordRecords({
+    ...scope,
+    provider: scope.keywordData,
+    roles: ['analysed', 'tracked'],
+    limit: KEYWORD_LIST_LIMIT,
   })
 }
 
-/** Relevant ideas the owner does not track yet, most relevant and most searched first. */
-export async function suggestKeywords({
-  db,
-  business,
-  locationId,
-  provider = simulatedKeywordData,
-}: {
-  db: Db
-  business: Business
-  locationId?: string
-  provider?: KeywordDataProvider
-}) {
-  const tracked = new Set(
-    (await listKeywords({ db, businessId: business.id })).map((k) => normaliseKeyword(k.keyword)),
+/** One keyword's record, as every list shows it. */
+async function keywordRecord(scope: KeywordScope, keywordId: string) {
+  const [record] = await listKeywordRecords({
+    ...scope,
+    provider: scope.keywordData,
+    roles: ['analysed', 'tracked', 'saved'],
+    where: eq(keywords.id, keywordId),
+    limit: 1,
+  })
+  if (!record) throw new Error('The keyword record was not found.')
+  return record
+}
+
+const LEVEL_LABELS: Record<KeywordLevel, Level> = { low: 'Low', medium: 'Medium', high: 'High' }
+
+/**
+ * Analyses a keyword: the AI service writes the advice, the keyword data provider gives the volume
+ * and difficulty (the same figures as the planner's), and the rank provider today's position, stored
+ * as the keyword's check of the day (the same position the Rank Tracker and dashboard show).
+ */
+export async function analyseKeyword(
+  scope: KeywordScope,
+  {
+    keyword,
+    advise,
+  }: {
+    keyword: string
+    advise: (estimate: {
+      volume: number | null
+      competition: Level | null
+    }) => Promise<KeywordAnalysis>
+  },
+): Promise<{ analysis: KeywordAnalysis; keyword: KeywordRecord }> {
+  const { db, business, location, now } = scope
+  const text = normaliseKeyword(keyword)
+  const figures = await scope.keywordData.describe(text, business, location.id)
+  const estimate = {
+    volume: figures.volume,
+    competition: figures.difficulty === null ? null : LEVEL_LABELS[figures.difficulty],
+  }
+  // Whatever the model answers, the stored figures are the provider's: one keyword, one volume.
+  const analysis: KeywordAnalysis = {
+    ...(await advise(estimate)),
+    searchVolume: estimate.volume,
+    competition: estimate.competition,
+  }
+  const row = await db.transaction(async (tx) => {
+    const saved = await upsertKeyword(tx, {
+      businessId: business.id,
+      location,
+      keyword: text,
+      role: 'analysed',
+      now,
+    })
+    await recordActivity(tx, {
+      businessId: business.id,
+      kind: 'keyword_analysed',
+      message: `Keyword analysed: ${text}`,
+      now,
+    })
+    return saved
+  })
+  await checkToday({ db, provider: scope.rank, business, location, keyword: row, now })
+  return { analysis, keyword: await keywordRecord(scope, row.id) }
+}
+
+/** Relevant ideas the owner does not analyse or track yet, most relevant and most searched first. */
+export async function suggestKeywords(scope: KeywordScope) {
+  const known = new Set(
+    (
+      await listKeywordRecords({
+        ...scope,
+        provider: scope.keywordData,
+        roles: ['analysed', 'tracked'],
+        limit: KEYWORD_LIST_LIMIT,
+      })
+    ).map((k) => normaliseKeyword(k.keyword)),
   )
-  const ideas = await provider.ideas({ business, locationId })
+  const ideas = await scope.keywordData.ideas({
+    business: scope.business,
+    locationId: scope.location.id,
+  })
   return sortKeywords(
-    ideas.filter((idea) => !tracked.has(idea.keyword)),
+    ideas.filter((idea) => !known.has(idea.keyword)),
     'relevance',
   ).slice(0, SUGGESTION_COUNT)
 }

@@ -9,8 +9,8 @@ import { createTestApp, createTestClock, type TestApp } from '../../testing/app.
 import { apiCaller } from '../../testing/api.js'
 import { signIn, signUp } from '../../testing/auth.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
-import type { KeywordRecord } from './keywords.service.js'
-import { simulatedPosition } from './keyword-positions.js'
+import type { KeywordRecord } from '@localseo/shared/keyword-figures'
+import { simulatedPosition } from './rank-provider.js'
 
 let t: TestApp
 let token: string
@@ -99,7 +99,7 @@ describe('POST /api/keywords/analyse', () => {
     expect(status).toBe(404)
   })
 
-  test('answers with the analysis and stores the keyword as a ranked record, newest first', async () => {
+  test('answers with the analysis and stores the keyword with its position of today, newest first', async () => {
     await ownerWithBusiness()
     const { status, body } = await call('POST', '/api/keywords/analyse', {
       keyword: '  Teeth Whitening   Austin ',
@@ -108,16 +108,27 @@ describe('POST /api/keywords/analyse', () => {
     expect(body.analysis.source).toBe('built-in')
     expect(body.analysis.recommendations.length).toBeGreaterThan(0)
     const [business] = await t.db.select().from(businesses)
+    const position = simulatedPosition({
+      businessId: business!.id,
+      locationId: 'main',
+      city: 'Austin',
+      keyword: 'teeth whitening austin',
+      day: '2026-03-10',
+    })
     expect(body.keyword).toMatchObject({
       keyword: 'teeth whitening austin',
-      position: simulatedPosition(business!.id, 'teeth whitening austin', '2026-03-10'),
-      previousPosition: simulatedPosition(business!.id, 'teeth whitening austin', '2026-03-09'),
-      searchVolume: body.analysis.searchVolume,
-      difficulty: body.analysis.competition.toLowerCase(),
+      position,
+      // A first-ever analysis has nothing to compare with: no change (issue 15 item 1).
+      previousPosition: null,
+      positionSource: { kind: 'simulated' },
+      volume: body.analysis.searchVolume,
+      volumeSource: { kind: 'estimate' },
+      difficulty: body.analysis.competition?.toLowerCase(),
+      sample: false,
     })
 
     const list = await call('GET', '/api/keywords')
-    expect(list.body.keywords).toHaveLength(6) // the five first-run keywords and this one
+    expect(list.body.keywords).toHaveLength(6) // the five sample keywords and this one
     expect(list.body.keywords[0]?.keyword).toBe('teeth whitening austin')
 
     const [activity] = await t.db
@@ -127,37 +138,44 @@ describe('POST /api/keywords/analyse', () => {
     expect(activity?.message).toBe('Keyword analysed: teeth whitening austin')
   })
 
-  test('analysing again updates the same record: the old position becomes the previous one', async () => {
+  test('analysing again is the same keyword: same position all day, the old one becomes the previous', async () => {
     await ownerWithBusiness()
     const first = (await call('POST', '/api/keywords/analyse', { keyword: 'dentist open now' }))
       .body.keyword
-    // Same day: same position, and the change shown is kept.
     const again = (await call('POST', '/api/keywords/analyse', { keyword: 'Dentist open now' }))
       .body.keyword
-    expect(again).toMatchObject({
-      id: first.id,
-      position: first.position,
-      previousPosition: first.previousPosition,
-    })
+    expect(again).toMatchObject({ id: first.id, position: first.position, previousPosition: null })
     // Find a later day on which the simulated position moved.
-    let days = 1
     const [business] = await t.db.select().from(businesses)
-    while (
-      simulatedPosition(business!.id, 'dentist open now', `2026-03-${10 + days}`) === first.position
-    ) {
-      days += 1
-    }
+    const on = (day: string) =>
+      simulatedPosition({
+        businessId: business!.id,
+        locationId: 'main',
+        city: 'Austin',
+        keyword: 'dentist open now',
+        day,
+      })
+    let days = 1
+    while (on(`2026-03-${10 + days}`) === first.position) days += 1
     clock.advance(days * 86_400)
     // The access token has expired by then: sign in again, as the owner would.
     token = (await signIn(t.app, { email, password: 'correct horse battery' })).accessToken
     const later = (await call('POST', '/api/keywords/analyse', { keyword: 'dentist open now' }))
       .body.keyword
-    expect(later.id).toBe(first.id)
-    expect(later.previousPosition).toBe(first.position)
-    expect(later.position).not.toBe(first.position)
+    expect(later).toMatchObject({ id: first.id, previousPosition: first.position })
+    expect(later.position).toBe(on(`2026-03-${10 + days}`))
     expect(later.createdAt).toBe(first.createdAt)
     const rows = await t.db.select().from(keywords).where(eq(keywords.keyword, 'dentist open now'))
     expect(rows).toHaveLength(1)
+  })
+
+  test('nonsense gets no estimate, and the analysis says so instead of inventing searches', async () => {
+    await ownerWithBusiness()
+    const { body } = await call('POST', '/api/keywords/analyse', { keyword: 'zzzzqqq nothing' })
+    expect(body.analysis.searchVolume).toBeNull()
+    expect(body.analysis.competition).toBeNull()
+    expect(body.analysis.aiAnalysis).toContain('no estimate')
+    expect(body.keyword).toMatchObject({ volume: null, difficulty: null })
   })
 })
 
@@ -173,8 +191,8 @@ describe('GET /api/keywords', () => {
       Array.from({ length: 120 }, (_, i) => ({
         businessId: business!.id,
         keyword: `keyword ${i}`,
-        position: 10,
-        createdAt: new Date(Date.UTC(2026, 3, 1, 0, i)),
+        keywordKey: `keyword ${i}`,
+        analysedAt: new Date(Date.UTC(2026, 3, 1, 0, i)),
       })),
     )
     const { body } = await call('GET', '/api/keywords')

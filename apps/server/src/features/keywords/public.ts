@@ -1,2 +1,27 @@
-// What other features may use of keywords (docs/decisions/014-feature-dependencies.md).
-export { seedDefaultKeywords } from './default-keywords.js'
+// What other features may use of keywords (docs/decisions/014-feature-dependencies.md): the keyword
+// entity and its providers (docs/decisions/016-one-keyword-entity.md).
+export {
+  countSampleKeywords,
+  removeSampleKeywords,
+  seedDefaultKeywords,
+} from './default-keywords.js'
+export { keywordProviders } from './providers.js'
+export {
+  createSimulatedRankProvider,
+  simulateRankCheck,
+  type RankProvider,
+} from './rank-provider.js'
+export { createSimulatedKeywordProvider } from './keyword-data.js'
+export {
+  byPosition,
+  hasPosition,
+  hasRole,
+  inScope,
+  latestPosition,
+  listKeywordRecords,
+  releaseKeyword,
+  scopeId,
+  scopeWhere,
+  upsertKeyword,
+} from './keyword-store.js'
+export { checkMissingDays, storedCheck } from './rank-checks.js'

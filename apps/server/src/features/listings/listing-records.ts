@@ -2,6 +2,7 @@
 import type { ListingRecord } from '@localseo/shared/listings'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
+import { businesses } from '../../db/schema/business.js'
 import { listingRecords } from '../../db/schema/listings.js'
 
 /** One stored row as a ListingRecord. */
@@ -34,4 +35,13 @@ export async function recordsByLocation(
     byLocation.set(row.locationKey, list)
   }
   return byLocation
+}
+
+/** False once the owner removed the sample data (issue 15 item 2): no sample listing is shown. */
+export async function showsSampleListings(db: Db, businessId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ removedAt: businesses.sampleDataRemovedAt })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+  return !row?.removedAt
 }

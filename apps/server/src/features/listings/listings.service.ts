@@ -13,7 +13,7 @@ import { listingRecords } from '../../db/schema/listings.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
 import { requireLocation } from '../../lib/tenant.js'
-import { toListingRecord } from './listing-records.js'
+import { showsSampleListings, toListingRecord } from './listing-records.js'
 
 /** 'main' or a location of this business; anything else is a 404, never another owner's data. */
 function locationKeyFor(business: Business, location: string | undefined): string {
@@ -52,12 +52,16 @@ export async function getListings({
   now: Date
 }) {
   const locationKey = locationKeyFor(business, location)
-  const records = await loadRecords(db, business.id, locationKey)
+  const [records, samples] = await Promise.all([
+    loadRecords(db, business.id, locationKey),
+    showsSampleListings(db, business.id),
+  ])
   return buildListingsView({
     business,
     locationId: locationKey,
     records,
     today: now.toISOString().slice(0, 10),
+    samples,
   })
 }
 

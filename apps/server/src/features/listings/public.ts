@@ -1,2 +1,2 @@
 // What other features may use of listings (docs/decisions/014-feature-dependencies.md).
-export { recordsByLocation } from './listing-records.js'
+export { recordsByLocation, showsSampleListings } from './listing-records.js'

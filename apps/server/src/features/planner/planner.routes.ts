@@ -10,7 +10,7 @@ import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
 import { getBusinessForUser, requireScope } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
-import { createSimulatedKeywordProvider } from './keyword-data.js'
+import { keywordProviders } from '../keywords/public.js'
 import {
   listSavedKeywords,
   removeSavedKeyword,
@@ -31,36 +31,38 @@ const idParam = z.object({ id: z.uuid('Unknown saved keyword.') })
 
 export function plannerRoutes(deps: AppDeps) {
   const { db, clock } = deps
-  const provider = createSimulatedKeywordProvider({ delays: deps.env.SIMULATED_DELAYS })
-  const business = async (userId: string, location?: string | null) =>
-    (await requireScope(db, userId, location)).business
+  // Only the planner's searches wait like a keyword API (docs/product.md §9); figures are the same.
+  const provider = keywordProviders(deps, { delays: deps.env.SIMULATED_DELAYS }).keywordData
+  const scope = async (userId: string, location?: string | null) => ({
+    db,
+    provider,
+    ...(await requireScope(db, userId, location)),
+  })
 
   return new Hono()
     .use('*', requireAuth(deps))
     .get('/ideas', validate('query', searchQuery), async (c) => {
       const { location, ...query } = c.req.valid('query')
-      const owner = await business(c.var.auth.userId, location)
+      const { business } = await scope(c.var.auth.userId, location)
       const keywords = await searchPlanner({
         provider,
-        business: owner,
+        business,
         locationId: location,
         query,
       })
       return c.json({ keywords, estimated: true as const })
     })
-    .get('/saved', async (c) => {
+    .get('/saved', validate('query', z.object({ location: locationId })), async (c) => {
       const owner = await getBusinessForUser({ db, userId: c.var.auth.userId })
       if (!owner.id) return c.json({ keywords: [] })
-      return c.json({ keywords: await listSavedKeywords({ db, businessId: owner.id }) })
+      const saved = await scope(c.var.auth.userId, c.req.valid('query').location)
+      return c.json({ keywords: await listSavedKeywords(saved) })
     })
     .post('/saved', validate('json', saveBody), async (c) => {
       const { keyword, locationId } = c.req.valid('json')
-      const owner = await business(c.var.auth.userId, locationId)
-      const figures = await provider.describe(keyword, owner, locationId)
       const saved = await saveKeyword({
-        db,
-        businessId: owner.id,
-        keyword: figures,
+        ...(await scope(c.var.auth.userId, locationId)),
+        keyword,
         now: clock.now(),
       })
       return c.json({ keyword: saved }, 201)
@@ -68,7 +70,8 @@ export function plannerRoutes(deps: AppDeps) {
     .delete('/saved/:id', validate('param', idParam), async (c) => {
       const owner = await getBusinessForUser({ db, userId: c.var.auth.userId })
       if (!owner.id) throw new AppError('not_found', 'That saved keyword does not exist.')
-      await removeSavedKeyword({ db, businessId: owner.id, id: c.req.valid('param').id })
+      const id = c.req.valid('param').id
+      await removeSavedKeyword({ db, businessId: owner.id, id, now: clock.now() })
       return c.body(null, 204)
     })
 }

@@ -1,13 +1,13 @@
-import { count } from 'drizzle-orm'
+import { count, isNotNull } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { Business } from '@localseo/shared/business'
 import { describeKeyword, type PlannerKeyword } from '@localseo/shared/keyword-engine'
-import { savedKeywords } from '../../db/schema/planner.js'
+import { keywords } from '../../db/schema/keywords.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
-import { createSimulatedKeywordProvider } from './keyword-data.js'
+import { createSimulatedKeywordProvider } from '../keywords/public.js'
 import type { SavedKeyword } from './planner.service.js'
 
 let t: TestApp
@@ -29,7 +29,8 @@ async function ownerWithBusiness(bearer = token, name = businessInput.name) {
   return (await call('PUT', '/api/business', { ...businessInput, name }, bearer)).body.business
 }
 
-const savedCount = async () => (await t.db.select({ n: count() }).from(savedKeywords))[0]?.n ?? 0
+const savedCount = async () =>
+  (await t.db.select({ n: count() }).from(keywords).where(isNotNull(keywords.savedAt)))[0]?.n ?? 0
 
 beforeEach(async () => {
   t = await createTestApp({ clock })
@@ -48,7 +49,7 @@ describe('GET /api/planner/ideas', () => {
     const { status, body } = await call('GET', '/api/planner/ideas')
     expect(status).toBe(200)
     expect(body.keywords.length).toBeGreaterThanOrEqual(40)
-    const volumes = body.keywords.map((k) => k.volume)
+    const volumes = body.keywords.map((k) => k.volume ?? -1)
     expect(volumes).toEqual([...volumes].sort((a, b) => b - a))
     expect(body.keywords.map((k) => k.keyword)).toContain('dentist austin')
   })
@@ -61,7 +62,7 @@ describe('GET /api/planner/ideas', () => {
       expect(k.intent).toBe('local')
       expect(k.difficulty).toBe('low')
     }
-    const cpcs = body.keywords.map((k) => k.cpc)
+    const cpcs = body.keywords.map((k) => k.cpc ?? -1)
     expect(cpcs).toEqual([...cpcs].sort((a, b) => b - a))
   })
 

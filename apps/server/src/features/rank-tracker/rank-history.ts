@@ -1,5 +1,6 @@
 // Rank Tracker history and refresh: the stored checks of a range, and today's check run again.
 import { and, asc, eq, sql } from 'drizzle-orm'
+import type { Business } from '@localseo/shared/business'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import {
   dayOf,
@@ -8,11 +9,13 @@ import {
   type RankHistory,
   type RankRange,
 } from '@localseo/shared/rank-tracker'
+import type { KeywordDataProvider } from '@localseo/shared/keyword-engine'
 import type { Db } from '../../db/client.js'
-import { rankKeywords, rankPositions } from '../../db/schema/rank-tracker.js'
+import { keywords } from '../../db/schema/keywords.js'
+import { rankPositions } from '../../db/schema/rank-tracker.js'
 import { isForeignKeyViolation } from '../../lib/db-errors.js'
-import { scopeWhere, toTracked, type ScopeRequest } from './rank-scope.js'
-import { storedCheck } from './rank-checks.js'
+import { storedCheck } from '../keywords/public.js'
+import { toTracked, trackedWhere, type ScopeRequest } from './rank-scope.js'
 
 /**
  * Every tracked keyword of the scope with its checks over the range, in ONE query whatever the
@@ -22,14 +25,16 @@ import { storedCheck } from './rank-checks.js'
  */
 export async function getRankHistory({
   db,
-  businessId,
+  keywordData,
+  business,
   location,
   range,
   now,
   simulated,
 }: {
   db: Db
-  businessId: string
+  keywordData: KeywordDataProvider
+  business: Business
   location: ResolvedLocation
   range: RankRange
   now: Date
@@ -44,25 +49,30 @@ export async function getRankHistory({
       (${rankPositions.day} - ${from}::date)::text || ':' || coalesce(${rankPositions.position}::text, 'f'),
       ',')
     from ${rankPositions}
-    where ${rankPositions.keywordId} = ${rankKeywords.id}
+    where ${rankPositions.keywordId} = ${keywords.id}
       and ${rankPositions.day} between ${from}::date and ${to}::date
   )`
   const rows = await db
     .select({
-      id: rankKeywords.id,
-      keyword: rankKeywords.keyword,
-      createdAt: rankKeywords.createdAt,
+      id: keywords.id,
+      keyword: keywords.keyword,
+      createdAt: keywords.createdAt,
+      sample: keywords.sample,
       checks,
     })
-    .from(rankKeywords)
-    .where(scopeWhere(businessId, location))
-    .orderBy(asc(rankKeywords.createdAt), asc(rankKeywords.keyword), asc(rankKeywords.id))
+    .from(keywords)
+    .where(trackedWhere(business.id, location))
+    .orderBy(asc(keywords.createdAt), asc(keywords.keyword), asc(keywords.id))
 
-  const keywords = rows.map((row) => ({
-    ...toTracked(row),
-    checks: decodeChecks(row.checks, range),
-  }))
-  return { range, days, keywords, simulated }
+  // The volume every other screen shows for the keyword: the keyword data provider's (issue 15 item 1).
+  const tracked = await Promise.all(
+    rows.map(async (row) => ({
+      ...toTracked(row),
+      volume: (await keywordData.describe(row.keyword, business, location.id)).volume,
+      checks: decodeChecks(row.checks, range),
+    })),
+  )
+  return { range, days, keywords: tracked, simulated }
 }
 
 /** "0:12,1:f,3:9" -> [12, 'failed', null, 9, …]: one slot per day of the range. */
@@ -89,16 +99,16 @@ export async function refreshRankings({
   const day = dayOf(now)
   const rows = await db
     .select({
-      id: rankKeywords.id,
-      keywordKey: rankKeywords.keywordKey,
+      id: keywords.id,
+      keywordKey: keywords.keywordKey,
       checks: rankPositions.checks,
     })
-    .from(rankKeywords)
+    .from(keywords)
     .leftJoin(
       rankPositions,
-      and(eq(rankPositions.keywordId, rankKeywords.id), eq(rankPositions.day, day)),
+      and(eq(rankPositions.keywordId, keywords.id), eq(rankPositions.day, day)),
     )
-    .where(scopeWhere(business.id, location))
+    .where(trackedWhere(business.id, location))
   if (rows.length === 0) return { day, checked: 0, failed: 0 }
   const results = await provider.check(
     rows.map((row) => ({
@@ -111,7 +121,11 @@ export async function refreshRankings({
     })),
   )
   const values = rows.map((row, i) => ({
-    ...storedCheck(results[i], { keywordId: row.id, businessId: business.id, day, checkedAt: now }),
+    ...storedCheck(
+      results[i],
+      { keywordId: row.id, businessId: business.id, day, checkedAt: now },
+      provider,
+    ),
     checks: (row.checks ?? 0) + 1,
   }))
   const save = (list: typeof values) =>
@@ -125,6 +139,8 @@ export async function refreshRankings({
           position: sql`excluded.position`,
           checks: sql`${rankPositions.checks} + 1`,
           checkedAt: sql`excluded.checked_at`,
+          source: sql`excluded.source`,
+          reason: sql`excluded.reason`,
         },
       })
   try {
@@ -135,9 +151,9 @@ export async function refreshRankings({
     const remaining = new Set(
       (
         await db
-          .select({ id: rankKeywords.id })
-          .from(rankKeywords)
-          .where(scopeWhere(business.id, location))
+          .select({ id: keywords.id })
+          .from(keywords)
+          .where(trackedWhere(business.id, location))
       ).map((r) => r.id),
     )
     const kept = values.filter((v) => remaining.has(v.keywordId))

@@ -1,46 +1,25 @@
-// One business or one of its locations, as the Rank Tracker stores it: the main business is the row
-// with location_id NULL. Every query carries the caller's business id (docs/house-rules.md "Tenant
-// scoping inside the query").
-import { and, eq, isNull, type SQL } from 'drizzle-orm'
+// One business or one of its locations, as the Rank Tracker reads it: its tracked keywords (the
+// keyword entity, docs/decisions/016-one-keyword-entity.md) and the marker that its defaults were filled.
+import { and, eq, type SQL } from 'drizzle-orm'
 import type { Business } from '@localseo/shared/business'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
-import { defaultRankKeywords, keywordKey, type TrackedKeyword } from '@localseo/shared/rank-tracker'
+import { defaultRankKeywords, type TrackedKeyword } from '@localseo/shared/rank-tracker'
 import type { Db } from '../../db/client.js'
-import { rankKeywords, rankScopes } from '../../db/schema/rank-tracker.js'
-import type { RankProvider } from './rank-provider.js'
+import { keywords } from '../../db/schema/keywords.js'
+import { rankScopes } from '../../db/schema/rank-tracker.js'
+import { scopeId, scopeWhere, upsertKeyword, type RankProvider } from '../keywords/public.js'
 
-/** The main business is stored as location_id NULL. */
-export function scopeId(location: ResolvedLocation): string | null {
-  return location.isMain ? null : location.id
-}
-
-/** Equality that uses the (business_id, location_id, …) index for the main business too. */
-export function inScope(
-  column: typeof rankKeywords.locationId | typeof rankScopes.locationId,
-  id: string | null,
-) {
-  return id === null ? isNull(column) : eq(column, id)
-}
-
-export function scopeWhere(businessId: string, location: ResolvedLocation): SQL | undefined {
-  return and(
-    eq(rankKeywords.businessId, businessId),
-    inScope(rankKeywords.locationId, scopeId(location)),
-  )
-}
-
-export interface KeywordRow {
-  id: string
-  keyword: string
-  keywordKey: string
-  createdAt: Date
+/** The tracked keywords of the scope. */
+export function trackedWhere(businessId: string, location: ResolvedLocation): SQL | undefined {
+  return and(scopeWhere(businessId, location), eq(keywords.tracked, true))
 }
 
 export const toTracked = (
-  row: Pick<KeywordRow, 'id' | 'keyword' | 'createdAt'>,
+  row: Pick<typeof keywords.$inferSelect, 'id' | 'keyword' | 'createdAt' | 'sample'>,
 ): TrackedKeyword => ({
   id: row.id,
   keyword: row.keyword,
+  sample: row.sample,
   createdAt: row.createdAt.toISOString(),
 })
 
@@ -65,27 +44,24 @@ export async function fillDefaults({
   location: ResolvedLocation
   now: Date
 }) {
-  const locationId = scopeId(location)
   await db.transaction(async (tx) => {
     // The scope row is the "first viewed" marker: only the request that inserts it fills defaults.
     const [scope] = await tx
       .insert(rankScopes)
-      .values({ businessId: business.id, locationId, createdAt: now })
+      .values({ businessId: business.id, locationId: scopeId(location), createdAt: now })
       .onConflictDoNothing()
       .returning({ id: rankScopes.id })
     if (!scope) return
-    const keywords = defaultRankKeywords(business.category, location.city)
-    await tx
-      .insert(rankKeywords)
-      .values(
-        keywords.map((keyword) => ({
-          businessId: business.id,
-          locationId,
-          keyword,
-          keywordKey: keywordKey(keyword),
-          createdAt: now,
-        })),
-      )
-      .onConflictDoNothing()
+    for (const keyword of defaultRankKeywords(business.category, location.city)) {
+      // Defaults are ours, not the owner's: labelled 'Sample' like the sign-up data (issue 15 item 2).
+      await upsertKeyword(tx, {
+        businessId: business.id,
+        location,
+        keyword,
+        role: 'tracked',
+        now,
+        sample: true,
+      })
+    }
   })
 }

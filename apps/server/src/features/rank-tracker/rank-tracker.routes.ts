@@ -11,7 +11,7 @@ import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { requireScope } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
-import { createSimulatedRankProvider } from './rank-provider.js'
+import { keywordProviders } from '../keywords/public.js'
 import { getRankHistory, refreshRankings } from './rank-history.js'
 import { listTrackedKeywords, trackKeyword, untrackKeyword } from './rank-tracker.service.js'
 
@@ -22,7 +22,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export function rankTrackerRoutes(deps: AppDeps) {
   const { db, clock } = deps
-  const provider = deps.rank ?? createSimulatedRankProvider()
+  const { rank: provider, keywordData } = keywordProviders(deps)
 
   /** The caller's business and the chosen location; an unknown location is a 404, not main. */
   const scope = (userId: string, locationId: string) => requireScope(db, userId, locationId)
@@ -66,7 +66,8 @@ export function rankTrackerRoutes(deps: AppDeps) {
       if (deps.env.SIMULATED_DELAYS) await wait(RANK_LOAD_DELAY_MS)
       const history = await getRankHistory({
         db,
-        businessId: business.id,
+        keywordData,
+        business,
         location,
         range: query.range,
         now: clock.now(),

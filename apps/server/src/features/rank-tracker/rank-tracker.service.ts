@@ -1,37 +1,33 @@
-// Rank Tracker (issue 7): the tracked keywords of a business or location: list, add, remove.
+// Rank Tracker (issue 7): the tracked keywords of a business or location: list, add, remove. A tracked
+// keyword is the keyword entity playing the 'tracked' role (docs/decisions/016-one-keyword-entity.md).
 // Every query carries the caller's business id (docs/house-rules.md "Tenant scoping inside the query").
-import { and, asc, eq, max, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import {
   MAX_TRACKED_KEYWORDS,
-  dayOf,
   keywordKey,
   type TrackedKeyword,
 } from '@localseo/shared/rank-tracker'
 import type { Db } from '../../db/client.js'
-import { rankKeywords, rankPositions, rankScopes } from '../../db/schema/rank-tracker.js'
+import { keywords } from '../../db/schema/keywords.js'
+import { rankScopes } from '../../db/schema/rank-tracker.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
-import { storeChecks, missingDays } from './rank-checks.js'
+import { lockBusiness } from '../../lib/tenant.js'
 import {
-  fillDefaults,
+  checkMissingDays,
   inScope,
+  releaseKeyword,
   scopeId,
-  scopeWhere,
-  toTracked,
-  type ScopeRequest,
-} from './rank-scope.js'
+  upsertKeyword,
+} from '../keywords/public.js'
+import { fillDefaults, toTracked, trackedWhere, type ScopeRequest } from './rank-scope.js'
 
 /**
- * The tracked keywords of a business or location. The first view fills the docs/product.md §9 defaults; every
- * view records the checks missing up to today (backfilled as the simulation's past).
+ * The tracked keywords of a business or location. The first view fills the docs/product.md §9 defaults;
+ * every view records the checks missing up to today (backfilled as the simulation's past).
  */
-export async function listTrackedKeywords({
-  db,
-  provider,
-  business,
-  location,
-  now,
-}: ScopeRequest): Promise<TrackedKeyword[]> {
+export async function listTrackedKeywords(request: ScopeRequest): Promise<TrackedKeyword[]> {
+  const { db, business, location } = request
   const [seeded] = await db
     .select({ id: rankScopes.id })
     .from(rankScopes)
@@ -41,50 +37,37 @@ export async function listTrackedKeywords({
         inScope(rankScopes.locationId, scopeId(location)),
       ),
     )
-  if (!seeded) await fillDefaults({ db, business, location, now })
-
+  if (!seeded) await fillDefaults(request)
+  await checkMissingDays(request)
   const rows = await db
-    .select({
-      id: rankKeywords.id,
-      keyword: rankKeywords.keyword,
-      keywordKey: rankKeywords.keywordKey,
-      createdAt: rankKeywords.createdAt,
-      lastDay: max(rankPositions.day),
-    })
-    .from(rankKeywords)
-    .leftJoin(rankPositions, eq(rankPositions.keywordId, rankKeywords.id))
-    .where(scopeWhere(business.id, location))
-    .groupBy(rankKeywords.id)
-    .orderBy(asc(rankKeywords.createdAt), asc(rankKeywords.keyword))
-  const today = dayOf(now)
-  const wanted = rows
-    .map((row) => ({ keyword: row, days: missingDays(row.lastDay, today) }))
-    .filter((w) => w.days.length > 0)
-  await storeChecks({ db, provider, business, location, wanted, now })
+    .select()
+    .from(keywords)
+    .where(trackedWhere(business.id, location))
+    .orderBy(asc(keywords.createdAt), asc(keywords.keyword))
   return rows.map(toTracked)
 }
 
-/** docs/product.md §5: trimmed, non-empty, ignored when already tracked. New keywords get 90 days of history. */
-export async function trackKeyword({
-  db,
-  provider,
-  business,
-  location,
-  keyword,
-  now,
-}: ScopeRequest & { keyword: string }): Promise<{ keyword: TrackedKeyword; added: boolean }> {
-  const locationId = scopeId(location)
+/**
+ * docs/product.md §5: trimmed, non-empty, ignored when already tracked. A keyword already analysed or
+ * saved here becomes tracked, keeping its history; a new one gets the backfilled history.
+ */
+export async function trackKeyword(
+  request: ScopeRequest & { keyword: string },
+): Promise<{ keyword: TrackedKeyword; added: boolean }> {
+  const { db, business, location, keyword, now } = request
   const key = keywordKey(keyword)
-  const inserted = await db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
+    // Serialises adds of one business, so the limit below cannot be passed by two requests at once.
+    await lockBusiness(tx, business.id)
     const [existing] = await tx
       .select()
-      .from(rankKeywords)
-      .where(and(scopeWhere(business.id, location), eq(rankKeywords.keywordKey, key)))
+      .from(keywords)
+      .where(and(trackedWhere(business.id, location), eq(keywords.keywordKey, key)))
     if (existing) return { row: existing, added: false }
     const [{ count = 0 } = {}] = await tx
       .select({ count: sql<number>`count(*)::int` })
-      .from(rankKeywords)
-      .where(scopeWhere(business.id, location))
+      .from(keywords)
+      .where(trackedWhere(business.id, location))
     if (count >= MAX_TRACKED_KEYWORDS) {
       throw new AppError(
         'conflict',
@@ -94,14 +77,15 @@ export async function trackKeyword({
     // Adding counts as viewing: the defaults are never filled in on top of the owner's own list.
     await tx
       .insert(rankScopes)
-      .values({ businessId: business.id, locationId, createdAt: now })
+      .values({ businessId: business.id, locationId: scopeId(location), createdAt: now })
       .onConflictDoNothing()
-    const [row] = await tx
-      .insert(rankKeywords)
-      .values({ businessId: business.id, locationId, keyword, keywordKey: key, createdAt: now })
-      .onConflictDoNothing()
-      .returning()
-    if (!row) return undefined // a concurrent request added the same keyword
+    const row = await upsertKeyword(tx, {
+      businessId: business.id,
+      location,
+      keyword,
+      role: 'tracked',
+      now,
+    })
     await recordActivity(tx, {
       businessId: business.id,
       kind: 'rank_keyword_added',
@@ -110,22 +94,14 @@ export async function trackKeyword({
     })
     return { row, added: true }
   })
-  if (!inserted) return trackKeyword({ db, provider, business, location, keyword, now })
-  if (inserted.added) {
-    const days = missingDays(null, dayOf(now))
-    await storeChecks({
-      db,
-      provider,
-      business,
-      location,
-      wanted: [{ keyword: inserted.row, days }],
-      now,
-    })
-  }
-  return { keyword: toTracked(inserted.row), added: inserted.added }
+  if (result.added) await checkMissingDays(request)
+  return { keyword: toTracked(result.row), added: result.added }
 }
 
-/** Removing a keyword removes its history with it (ON DELETE CASCADE). A foreign id is a 404. */
+/**
+ * Stops tracking a keyword. One that is not analysed or saved either is removed with its history
+ * (ON DELETE CASCADE). A foreign id is a 404.
+ */
 export async function untrackKeyword({
   db,
   businessId,
@@ -138,10 +114,7 @@ export async function untrackKeyword({
   now: Date
 }): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .delete(rankKeywords)
-      .where(and(eq(rankKeywords.id, keywordId), eq(rankKeywords.businessId, businessId)))
-      .returning({ keyword: rankKeywords.keyword })
+    const row = await releaseKeyword(tx, { businessId, keywordId, role: 'tracked', now })
     if (!row) throw new AppError('not_found', 'That keyword is not tracked.')
     await recordActivity(tx, {
       businessId,

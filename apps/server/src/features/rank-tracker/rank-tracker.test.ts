@@ -3,12 +3,13 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import type { RankHistory, TrackedKeyword } from '@localseo/shared/rank-tracker'
 import { createApp } from '../../app.js'
 import { activities } from '../../db/schema/activities.js'
-import { rankKeywords, rankPositions } from '../../db/schema/rank-tracker.js'
+import { keywords as rankKeywords } from '../../db/schema/keywords.js'
+import { rankPositions } from '../../db/schema/rank-tracker.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signIn, signUp, type TestSession } from '../../testing/auth.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
-import { simulateRankCheck, type RankProvider } from './rank-provider.js'
+import { simulateRankCheck, type RankProvider } from '../keywords/public.js'
 
 let t: TestApp
 let owner: TestSession
@@ -85,10 +86,12 @@ describe('tracked keywords', () => {
   test('each location gets its own defaults from its city when first viewed', async () => {
     await withBusiness()
     const branch = await addLocation('Round Rock branch')
-    expect(await t.db.select().from(rankKeywords)).toHaveLength(0)
+    // The main business's five were added at sign-up, as sample data (issue 15 item 2).
+    expect(await t.db.select().from(rankKeywords)).toHaveLength(5)
     const keywords = await listKeywords(branch.id)
     expect(keywords.map((k) => k.keyword)).toContain('dentist in Round Rock')
-    expect(await t.db.select().from(rankKeywords)).toHaveLength(5)
+    expect(keywords.every((k) => k.sample)).toBe(true)
+    expect(await t.db.select().from(rankKeywords)).toHaveLength(10)
     await listKeywords()
     expect(await t.db.select().from(rankKeywords)).toHaveLength(10)
   })

@@ -10,6 +10,7 @@ import { lockBusiness } from '../../lib/tenant.js'
 import type { Db } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { recommendations } from '../../db/schema/recommendations.js'
+import { latestPosition } from '../keywords/public.js'
 import { newestBacklinks } from '../backlinks/public.js'
 import { FAQ_TASK, gapTasks, withGuide, type NewTask } from './gap-tasks.js'
 import { getProgress, toTask } from './recommendations.service.js'
@@ -29,7 +30,7 @@ const suggestionSchema = z.object({
 async function readInputs(db: Db, businessId: string) {
   const [keywordRows, backlinkRows, existingRows] = await Promise.all([
     db
-      .select({ keyword: keywords.keyword, position: keywords.position })
+      .select({ keyword: keywords.keyword, position: latestPosition })
       .from(keywords)
       .where(eq(keywords.businessId, businessId))
       .orderBy(desc(keywords.createdAt))

@@ -4,11 +4,13 @@ import { AccountCard } from '@/features/auth/components/account-card'
 import { ApiSettings } from '@/features/integrations/components/api-settings'
 import { BusinessForm } from '@/features/business/components/business-form'
 import { LocationsManager } from '@/features/business/components/locations-manager'
+import { SampleDataCard } from '@/features/business/components/sample-data-card'
 import { ProfileCard } from '@/features/auth/components/profile-card'
 import { SecurityCard } from '@/features/auth/components/security-card'
 
 /**
- * docs/product.md §2 Settings: profile, business information, locations and API settings; then the account
+ * docs/product.md §2 Settings: profile, business information, locations, the sample data (issue 15) and API
+ * settings; then the account
  * (name, email, password) and security (two-factor sign-in, other sessions) cards. The cards belong
  * to the business, auth and integrations features, named like the server features they call.
  */
@@ -20,6 +22,7 @@ export function SettingsScreen({ business }: { business: Business }) {
         <ProfileCard />
         <BusinessForm business={business} />
         <LocationsManager business={business} />
+        {business.id ? <SampleDataCard businessId={business.id} /> : null}
         <ApiSettings />
         <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
           <AccountCard />

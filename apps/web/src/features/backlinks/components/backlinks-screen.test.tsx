@@ -26,6 +26,7 @@ function makeBacklink(overrides: Partial<Backlink> = {}): Backlink {
     status: 'active',
     isLocationSpecific: false,
     locationId: null,
+    sample: false,
     createdAt: '2026-03-01T12:00:00.000Z',
     lastCheckedAt: null,
     httpStatus: null,

@@ -1,5 +1,6 @@
 import type { Backlink } from '@localseo/shared/backlinks'
 import { ExternalLink, RefreshCw, Trash2 } from 'lucide-react'
+import { SampleBadge } from '@/components/figure-source'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import {
@@ -57,6 +58,29 @@ export function BacklinksTable({ items, ...actions }: { items: Backlink[] } & Ro
   )
 }
 
+/** The linking site, labelled 'Sample' for the sign-up samples, and the page itself. */
+function DomainCell({ backlink }: { backlink: Backlink }) {
+  return (
+    <TableRowHeader className="max-w-64 min-w-44 font-normal">
+      <span className="block font-medium [overflow-wrap:anywhere]">
+        {backlink.domain}
+        {backlink.sample ? <SampleBadge className="ml-2" /> : null}
+      </span>
+      <a
+        href={backlink.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        title={backlink.url}
+        className="inline-flex max-w-full items-center gap-1 text-xs text-primary underline-offset-4 hover:underline"
+      >
+        <span className="[overflow-wrap:anywhere]">{truncate(backlink.url, URL_DISPLAY_MAX)}</span>
+        <ExternalLink aria-hidden="true" className="size-3 shrink-0" />
+        <span className="sr-only">(opens in a new tab)</span>
+      </a>
+    </TableRowHeader>
+  )
+}
+
 function BacklinkRow({
   backlink,
   onToggleStatus,
@@ -69,22 +93,7 @@ function BacklinkRow({
   const broken = backlink.status === 'broken'
   return (
     <TableRow>
-      <TableRowHeader className="max-w-64 min-w-44 font-normal">
-        <span className="block font-medium [overflow-wrap:anywhere]">{backlink.domain}</span>
-        <a
-          href={backlink.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          title={backlink.url}
-          className="inline-flex max-w-full items-center gap-1 text-xs text-primary underline-offset-4 hover:underline"
-        >
-          <span className="[overflow-wrap:anywhere]">
-            {truncate(backlink.url, URL_DISPLAY_MAX)}
-          </span>
-          <ExternalLink aria-hidden="true" className="size-3 shrink-0" />
-          <span className="sr-only">(opens in a new tab)</span>
-        </a>
-      </TableRowHeader>
+      <DomainCell backlink={backlink} />
       <TableCell className="max-w-36 min-w-28 [overflow-wrap:anywhere]">
         {backlink.anchorText}
       </TableCell>

@@ -1,6 +1,7 @@
 // GET /api/dashboard: the score, top 3 keywords, issues to fix and recent activity (docs/product.md §2, §9).
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
+import { keywordRecordSchema } from '@localseo/shared/keyword-figures'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { dashboardKey } from '@/lib/query-keys'
 
@@ -21,15 +22,7 @@ const dashboardSchema = z.object({
     .default([]),
   scoreNote: z.string().default(''),
   scoreAudit: z.object({ runId: z.string(), finishedAt: z.string() }).nullable().default(null),
-  topKeywords: z.array(
-    z.object({
-      id: z.string(),
-      keyword: z.string(),
-      position: z.number().nullable(),
-      previousPosition: z.number().nullable(),
-      searchVolume: z.number().nullable(),
-    }),
-  ),
+  topKeywords: z.array(keywordRecordSchema),
   issues: z.array(
     z.object({
       id: z.string(),
@@ -47,8 +40,8 @@ export type TopKeyword = Dashboard['topKeywords'][number]
 export type ScorePart = Dashboard['breakdown'][number]
 export type Activity = Dashboard['recentActivity'][number]
 
-async function fetchDashboard(): Promise<Dashboard> {
-  const response = await apiClient.api.dashboard.$get()
+async function fetchDashboard(location: string): Promise<Dashboard> {
+  const response = await apiClient.api.dashboard.$get({ query: { location } })
   if (!response.ok) throw await toApiError(response)
   return dashboardSchema.parse(await response.json())
 }
@@ -57,14 +50,14 @@ async function fetchDashboard(): Promise<Dashboard> {
  * Keyed by business; the provider invalidates ['dashboard'] whenever the business is saved. Always
  * refetched when the dashboard opens, so a site audit that just finished shows in the score.
  */
-function dashboardQueryOptions(businessId: string) {
+function dashboardQueryOptions(businessId: string, location: string) {
   return queryOptions({
-    queryKey: [...dashboardKey, businessId],
-    queryFn: fetchDashboard,
+    queryKey: [...dashboardKey, businessId, location],
+    queryFn: () => fetchDashboard(location),
     staleTime: 0,
   })
 }
 
-export function useDashboard(businessId: string) {
-  return useQuery({ ...dashboardQueryOptions(businessId), enabled: businessId !== '' })
+export function useDashboard(businessId: string, location: string) {
+  return useQuery({ ...dashboardQueryOptions(businessId, location), enabled: businessId !== '' })
 }

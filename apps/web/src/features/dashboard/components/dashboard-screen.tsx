@@ -27,7 +27,7 @@ function Dashboard({ business }: { business: Business }) {
   // docs/product.md §4: the selected location defaults to main; a deleted one falls back to main.
   const [location, setSelected] = useSelectedLocation(business)
   const connections = useGoogleConnections()
-  const dashboard = useDashboard(business.id)
+  const dashboard = useDashboard(business.id, location.id)
 
   return (
     <section className="grid grid-cols-1 gap-6">

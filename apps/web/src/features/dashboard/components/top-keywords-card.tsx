@@ -1,9 +1,10 @@
 import { positionTone } from '@localseo/shared/dashboard'
+import { formatVolume } from '@localseo/shared/keyword-figures'
+import { FigureSourceBadge, SampleBadge } from '@/components/figure-source'
 import { PositionChange, positionChange } from '@/components/position-change'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { cn } from '@/lib/utils'
 import type { TopKeyword } from '../api/get-dashboard'
-import { formatNumber } from '../utils/format'
 
 // docs/product.md §2: under 10 green, over 20 red, otherwise yellow; the number is always shown as text.
 const toneClass = {
@@ -41,12 +42,18 @@ export function TopKeywordsCard({ keywords }: { keywords: TopKeyword[] }) {
             {keywords.map((keyword) => (
               <li key={keyword.id} className="flex items-center justify-between gap-3">
                 <div className="min-w-0">
-                  <p className="truncate text-sm font-medium">{keyword.keyword}</p>
-                  {keyword.searchVolume !== null ? (
-                    <p className="text-xs text-muted-foreground">
-                      {formatNumber(keyword.searchVolume)} searches / month (estimate)
-                    </p>
-                  ) : null}
+                  <p className="truncate text-sm font-medium" title={keyword.keyword}>
+                    {keyword.keyword}
+                  </p>
+                  <p className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
+                    {keyword.volume === null
+                      ? 'No estimate of searches'
+                      : `${formatVolume(keyword.volume)} searches / month (estimate)`}
+                    {keyword.positionSource ? (
+                      <FigureSourceBadge source={keyword.positionSource} />
+                    ) : null}
+                    {keyword.sample ? <SampleBadge /> : null}
+                  </p>
                 </div>
                 {keyword.position !== null ? (
                   <div className="flex shrink-0 items-center gap-2">

@@ -1,10 +1,10 @@
 // POST /api/keywords/analyse: the AI analysis, stored as a keyword record (docs/product.md §2, §5, §8).
 import { keywordAnalysisSchema } from '@localseo/shared/ai'
+import { keywordRecordSchema } from '@localseo/shared/keyword-figures'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
-import { dashboardKey, keywordsKey } from '@/lib/query-keys'
-import { keywordRecordSchema } from './get-keywords'
+import { keywordFigureKeys } from '@/lib/query-keys'
 
 const analyseResponseSchema = z.object({
   analysis: keywordAnalysisSchema,
@@ -23,10 +23,9 @@ export function useAnalyseKeyword() {
   return useMutation({
     mutationFn: analyseKeyword,
     onSuccess: () => {
-      // The rankings table, the suggestions (which leave out tracked keywords) and the dashboard's
-      // top keywords and recent activity all change.
-      void queryClient.invalidateQueries({ queryKey: keywordsKey })
-      void queryClient.invalidateQueries({ queryKey: dashboardKey })
+      // The rankings table, the suggestions (which leave out analysed keywords), the dashboard's top
+      // keywords and activity, and the keyword's other screens all read the same record.
+      for (const queryKey of keywordFigureKeys) void queryClient.invalidateQueries({ queryKey })
     },
   })
 }

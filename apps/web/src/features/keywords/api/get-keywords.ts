@@ -1,33 +1,30 @@
-// GET /api/keywords: the analysed keyword records behind 'Current Keyword Rankings' (docs/product.md §3, §7).
+// GET /api/keywords?location=: the keyword records behind 'Current Keyword Rankings' (docs/product.md §3,
+// §7): the analysed and tracked keywords of the chosen business or location, the same records the
+// dashboard and the Rank Tracker read.
+import { keywordRecordSchema, type KeywordRecord } from '@localseo/shared/keyword-figures'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { keywordsKey } from '@/lib/query-keys'
 
-export const keywordRecordSchema = z.object({
-  id: z.string(),
-  keyword: z.string(),
-  position: z.number().nullable(),
-  previousPosition: z.number().nullable(),
-  searchVolume: z.number().nullable(),
-  difficulty: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-})
-export type KeywordRecord = z.infer<typeof keywordRecordSchema>
+export type { KeywordRecord }
 
-async function fetchKeywords(): Promise<KeywordRecord[]> {
-  const response = await apiClient.api.keywords.$get()
+async function fetchKeywords(location: string): Promise<KeywordRecord[]> {
+  const response = await apiClient.api.keywords.$get({ query: { location } })
   if (!response.ok) throw await toApiError(response)
   return z.object({ keywords: z.array(keywordRecordSchema) }).parse(await response.json()).keywords
 }
 
-const keywordListKey = (businessId: string) => [...keywordsKey, 'list', businessId] as const
+const keywordListKey = (businessId: string, location: string) =>
+  [...keywordsKey, 'list', businessId, location] as const
 
-function keywordsQueryOptions(businessId: string) {
-  return queryOptions({ queryKey: keywordListKey(businessId), queryFn: fetchKeywords })
+function keywordsQueryOptions(businessId: string, location: string) {
+  return queryOptions({
+    queryKey: keywordListKey(businessId, location),
+    queryFn: () => fetchKeywords(location),
+  })
 }
 
-export function useKeywords(businessId: string) {
-  return useQuery({ ...keywordsQueryOptions(businessId), enabled: businessId !== '' })
+export function useKeywords(businessId: string, location: string) {
+  return useQuery({ ...keywordsQueryOptions(businessId, location), enabled: businessId !== '' })
 }

@@ -1,5 +1,12 @@
 import type { AiSource, KeywordAnalysis } from '@localseo/shared/ai'
+import {
+  formatVolume,
+  type FigureSource,
+  type KeywordRecord,
+} from '@localseo/shared/keyword-figures'
 import { Bot, CheckCircle2 } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { FigureSourceBadge } from '@/components/figure-source'
 import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 
@@ -9,18 +16,44 @@ const ENGINE_LABELS: Record<AiSource, string> = {
   fallback: 'Standard advice (the AI model was unavailable)',
 }
 
-function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+const ESTIMATE: FigureSource = { kind: 'estimate' }
+
+function Figure({
+  label,
+  value,
+  source,
+  note,
+}: {
+  label: string
+  value: string
+  source?: FigureSource | null
+  note?: ReactNode
+}) {
   return (
     <div className="rounded-lg border bg-muted/40 p-4">
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
       <dd className="mt-1 text-xl font-semibold tabular-nums">{value}</dd>
-      {note ? <dd className="text-xs text-muted-foreground">{note}</dd> : null}
+      {source ? (
+        <dd className="mt-1">
+          <FigureSourceBadge source={source} />
+        </dd>
+      ) : null}
+      {note ? <dd className="mt-1 text-xs text-muted-foreground">{note}</dd> : null}
     </div>
   )
 }
 
-/** docs/product.md §2 results panel: monthly searches, competition, relevance, AI text and action items. */
-export function AnalysisResults({ analysis }: { analysis: KeywordAnalysis }) {
+/**
+ * docs/product.md §2 results panel: today's position, monthly searches, competition, relevance, AI text
+ * and action items. The position and volume are the keyword's record, as every screen shows them.
+ */
+export function AnalysisResults({
+  analysis,
+  record,
+}: {
+  analysis: KeywordAnalysis
+  record: KeywordRecord
+}) {
   return (
     <Card role="region" aria-labelledby="analysis-results-title">
       <CardHeader>
@@ -34,13 +67,31 @@ export function AnalysisResults({ analysis }: { analysis: KeywordAnalysis }) {
         <CardDescription className="break-words">“{analysis.keyword}”</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <Figure
+            label="Position today"
+            value={record.position === null ? 'Not checked' : `#${record.position}`}
+            source={record.positionSource}
+          />
           <Figure
             label="Search Volume"
-            value={`${analysis.searchVolume.toLocaleString('en-US')} monthly searches`}
-            note="Estimate"
+            value={
+              record.volume === null
+                ? 'No estimate'
+                : `${formatVolume(record.volume)} monthly searches`
+            }
+            source={ESTIMATE}
+            note={
+              record.volume === null
+                ? 'This does not read like a search people make, so we do not invent a number for it.'
+                : undefined
+            }
           />
-          <Figure label="Competition" value={analysis.competition} note="Estimate" />
+          <Figure
+            label="Competition"
+            value={analysis.competition ?? 'No estimate'}
+            source={ESTIMATE}
+          />
           <Figure label="Relevance to your business" value={analysis.relevance} />
         </dl>
         <section aria-labelledby="ai-recommendations-title" className="grid gap-2">

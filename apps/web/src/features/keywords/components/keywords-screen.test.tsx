@@ -3,19 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { ownerHandlers, savedBusiness, twoLocations } from '@/test/business-fixtures'
+import { keywordRecord } from '@/test/keyword-fixtures'
 import { json, signedInHandlers, storeSession, stubNetwork } from '@/test/network'
 import { renderApp } from '@/test/render-app'
 
-const record = (keyword: string, position: number | null, previousPosition: number | null) => ({
-  id: `id-${keyword}`,
-  keyword,
-  position,
-  previousPosition,
-  searchVolume: 300,
-  difficulty: 'medium',
-  createdAt: '2026-03-10T15:00:00.000Z',
-  updatedAt: '2026-03-10T15:00:00.000Z',
-})
+const record = keywordRecord
+const analysed = record('emergency dentist austin', 9, 12, { volume: 1200, difficulty: 'high' })
 
 const suggestion = {
   keyword: 'teeth whitening near me',
@@ -41,7 +34,7 @@ const analysis = {
 function signIn({
   business = savedBusiness,
   keywords = [record('dentist austin', 8, 11), record('dentist near me', 14, 12)],
-  analyse = () => json({ analysis, keyword: record('emergency dentist austin', 9, 12) }),
+  analyse = () => json({ analysis, keyword: analysed }),
 }: {
   business?: typeof savedBusiness
   keywords?: ReturnType<typeof record>[]
@@ -57,7 +50,7 @@ function signIn({
     'POST /api/keywords/analyse': async (request) => {
       bodies.push(await request.clone().json())
       const response = await analyse(request)
-      if (response.ok) list.unshift(record('emergency dentist austin', 9, 12))
+      if (response.ok) list.unshift(analysed)
       return response
     },
   })
@@ -121,9 +114,12 @@ describe('keyword analysis', () => {
 
     const results = within(await screen.findByRole('region', { name: 'Analysis Results' }))
     expect(bodies).toEqual([{ keyword: 'emergency dentist austin', locationId: 'main' }])
+    expect(results.getByText('#9')).toBeVisible()
+    expect(results.getByText('Simulated')).toBeVisible()
     expect(results.getByText('1,200 monthly searches')).toBeVisible()
     expect(results.getByText('High')).toBeVisible()
     expect(results.getByText('Medium')).toBeVisible()
+    // Every figure says where it came from (issue 15 item 2).
     expect(results.getAllByText('Estimate')).toHaveLength(2)
     expect(results.getByText(/A local search\.\s+Worth a dedicated page\./)).toBeVisible()
     expect(
@@ -135,10 +131,16 @@ describe('keyword analysis', () => {
 
     const rankings = within(screen.getByRole('region', { name: 'Current Keyword Rankings' }))
     await waitFor(() => expect(rankings.getAllByRole('row')).toHaveLength(4))
-    const rows = rankings.getAllByRole('row').map((r) => r.textContent)
-    expect(rows[1]).toBe('emergency dentist austin#9+3 (improved)')
-    expect(rows[2]).toBe('dentist austin#8+3 (improved)')
-    expect(rows[3]).toBe('dentist near me#14-2 (declined)')
+    const rows = rankings.getAllByRole('row').map((r) =>
+      within(r)
+        .queryAllByRole('cell')
+        .map((c) => c.textContent),
+    )
+    const expected = (...cells: string[]): unknown[] =>
+      cells.map((text): unknown => expect.stringContaining(text))
+    expect(rows[1]).toEqual(expected('#9Simulated', '+3 (improved)', '1,200'))
+    expect(rows[2]).toEqual(expected('#8Simulated', '+3 (improved)', '300'))
+    expect(rows[3]).toEqual(expected('#14Simulated', '-2 (declined)', '300'))
   })
 
   test('a flat position reads No change', async () => {

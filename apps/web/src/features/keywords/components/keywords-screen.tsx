@@ -26,7 +26,7 @@ export function KeywordsScreen({ business }: { business: Business }) {
   const [result, setResult] = useState<AnalyseKeywordResult | null>(null)
   const inputRef = useRef<HTMLInputElement>(null)
   const analyse = useAnalyseKeyword()
-  const keywords = useKeywords(named ? business.id : '')
+  const keywords = useKeywords(named ? business.id : '', location.id)
   const suggestions = useKeywordSuggestions(named ? business.id : '', location.id)
 
   function submit() {
@@ -71,7 +71,7 @@ export function KeywordsScreen({ business }: { business: Business }) {
         inputRef={inputRef}
         place={named ? location.city : ''}
       />
-      {result ? <AnalysisResults analysis={result.analysis} /> : null}
+      {result ? <AnalysisResults analysis={result.analysis} record={result.keyword} /> : null}
       {named ? (
         <>
           <RankingsTable

@@ -1,4 +1,6 @@
+import { formatVolume } from '@localseo/shared/keyword-figures'
 import { ErrorAlert } from '@/components/error-alert'
+import { FigureSourceBadge, SampleBadge } from '@/components/figure-source'
 import { PositionChange, positionChange } from '@/components/position-change'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
@@ -27,7 +29,10 @@ export function RankingsTable({
     <Card role="region" aria-labelledby="rankings-title">
       <CardHeader>
         <CardTitle id="rankings-title">Current Keyword Rankings</CardTitle>
-        <CardDescription>Simulated positions in local search results.</CardDescription>
+        <CardDescription>
+          Your analysed and tracked keywords: the same positions and volumes as the dashboard and
+          the Rank Tracker.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {loading ? (
@@ -43,17 +48,31 @@ export function RankingsTable({
                 <TableHead>Keyword</TableHead>
                 <TableHead>Position</TableHead>
                 <TableHead>Change</TableHead>
+                <TableHead>
+                  <span className="flex items-center gap-2">
+                    Monthly searches <FigureSourceBadge source={{ kind: 'estimate' }} />
+                  </span>
+                </TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {keywords.map((k) => (
                 <TableRow key={k.id}>
-                  <TableRowHeader>{k.keyword}</TableRowHeader>
-                  <TableCell className="tabular-nums">
-                    {k.position === null ? 'Not ranked' : `#${k.position}`}
+                  <TableRowHeader>
+                    <span className="break-words">{k.keyword}</span>
+                    {k.sample ? <SampleBadge className="ml-2" /> : null}
+                  </TableRowHeader>
+                  <TableCell>
+                    <span className="flex flex-wrap items-center gap-2 tabular-nums">
+                      {k.position === null ? 'Not checked yet' : `#${k.position}`}
+                      {k.positionSource ? <FigureSourceBadge source={k.positionSource} /> : null}
+                    </span>
                   </TableCell>
                   <TableCell className="whitespace-nowrap">
                     <PositionChange change={positionChange(k.position, k.previousPosition)} />
+                  </TableCell>
+                  <TableCell className="tabular-nums whitespace-nowrap">
+                    {formatVolume(k.volume)}
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,3 +1,4 @@
+import { formatVolume } from '@localseo/shared/keyword-figures'
 import type { PlannerKeyword } from '@localseo/shared/keyword-engine'
 import { ErrorAlert } from '@/components/error-alert'
 import { Button } from '@/components/ui/button'
@@ -58,8 +59,8 @@ export function SuggestionsTable({
               {keywords.map((k) => (
                 <TableRow key={k.keyword}>
                   <TableRowHeader>{k.keyword}</TableRowHeader>
-                  <TableCell className="tabular-nums">{k.volume.toLocaleString('en-US')}</TableCell>
-                  <TableCell>{capitalise(k.difficulty)}</TableCell>
+                  <TableCell className="tabular-nums">{formatVolume(k.volume)}</TableCell>
+                  <TableCell>{k.difficulty ? capitalise(k.difficulty) : 'No estimate'}</TableCell>
                   <TableCell>{capitalise(k.relevance)}</TableCell>
                   <TableCell className="sticky right-0 bg-card py-2 text-right">
                     <Button

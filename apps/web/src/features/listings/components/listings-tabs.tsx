@@ -1,6 +1,7 @@
 import type { ListingEntry, ListingsView } from '@localseo/shared/listings'
 import { ExternalLink, Pencil } from 'lucide-react'
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { SampleBadge } from '@/components/figure-source'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
@@ -75,9 +76,10 @@ export function ListingsTabs({
 }
 
 function SourceBadge({ entry }: { entry: ListingEntry }) {
-  return entry.source === 'sample' ? (
-    <Badge variant="outline" className="ml-2">
-      Sample
+  if (entry.source === 'sample') return <SampleBadge className="ml-2" />
+  return entry.source === 'none' ? (
+    <Badge variant="outline" className="ml-2 font-normal text-muted-foreground">
+      Not recorded
     </Badge>
   ) : null
 }
@@ -182,9 +184,13 @@ function EntryTable({
 }
 
 const listingColumns: Column[] = [
-  { header: 'Status', className: 'capitalize', cell: (entry) => entry.status },
+  { header: 'Status', className: 'capitalize', cell: (entry) => entry.status ?? '—' },
   { header: 'Issues', cell: (entry) => <IssueList issues={entry.issues} /> },
-  { header: 'Last Updated', className: 'whitespace-nowrap', cell: (entry) => entry.lastUpdated },
+  {
+    header: 'Last Updated',
+    className: 'whitespace-nowrap',
+    cell: (entry) => entry.lastUpdated || '—',
+  },
 ]
 
 function ListingsTable(props: { entries: ListingEntry[]; onEdit: (e: ListingEntry) => void }) {

@@ -1,4 +1,5 @@
-// GET /api/planner/saved: the owner's saved keywords, stored per business on the server (issue 6).
+// GET /api/planner/saved?location=: the saved keywords of the chosen business or location, stored on
+// the server (issue 6) as the keyword entity (docs/decisions/016-one-keyword-entity.md).
 import { plannerKeywordSchema } from '@localseo/shared/keyword-engine'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
@@ -7,23 +8,30 @@ import { plannerKey } from '@/lib/query-keys'
 
 export const savedKeywordSchema = plannerKeywordSchema.extend({
   id: z.string(),
+  sample: z.boolean(),
   createdAt: z.string(),
 })
 export type SavedKeyword = z.infer<typeof savedKeywordSchema>
 
-async function fetchSavedKeywords(): Promise<SavedKeyword[]> {
-  const response = await apiClient.api.planner.saved.$get()
+async function fetchSavedKeywords(location: string): Promise<SavedKeyword[]> {
+  const response = await apiClient.api.planner.saved.$get({ query: { location } })
   if (!response.ok) throw await toApiError(response)
   return z.object({ keywords: z.array(savedKeywordSchema) }).parse(await response.json()).keywords
 }
 
-export const savedKeywordsKey = (businessId: string) =>
-  [...plannerKey, 'saved', businessId] as const
+export const savedKeywordsKey = (businessId: string, location: string) =>
+  [...plannerKey, 'saved', businessId, location] as const
 
-function savedKeywordsQueryOptions(businessId: string) {
-  return queryOptions({ queryKey: savedKeywordsKey(businessId), queryFn: fetchSavedKeywords })
+function savedKeywordsQueryOptions(businessId: string, location: string) {
+  return queryOptions({
+    queryKey: savedKeywordsKey(businessId, location),
+    queryFn: () => fetchSavedKeywords(location),
+  })
 }
 
-export function useSavedKeywords(businessId: string) {
-  return useQuery({ ...savedKeywordsQueryOptions(businessId), enabled: businessId !== '' })
+export function useSavedKeywords(businessId: string, location: string) {
+  return useQuery({
+    ...savedKeywordsQueryOptions(businessId, location),
+    enabled: businessId !== '',
+  })
 }

@@ -10,15 +10,17 @@ async function removeSavedKeyword(id: string) {
   if (!response.ok && status !== 404) throw await toApiError(response)
 }
 
-export function useRemoveSavedKeyword(businessId: string) {
+export function useRemoveSavedKeyword(businessId: string, location: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: removeSavedKeyword,
     onSuccess: (_, id) => {
-      queryClient.setQueryData<SavedKeyword[]>(savedKeywordsKey(businessId), (list = []) =>
-        list.filter((k) => k.id !== id),
+      queryClient.setQueryData<SavedKeyword[]>(
+        savedKeywordsKey(businessId, location),
+        (list = []) => list.filter((k) => k.id !== id),
       )
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: savedKeywordsKey(businessId) }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: savedKeywordsKey(businessId, location) }),
   })
 }

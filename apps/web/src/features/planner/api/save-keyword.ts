@@ -10,17 +10,18 @@ async function saveKeyword(input: { keyword: string; locationId: string }) {
   return z.object({ keyword: savedKeywordSchema }).parse(await response.json()).keyword
 }
 
-export function useSaveKeyword(businessId: string) {
+export function useSaveKeyword(businessId: string, location: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: saveKeyword,
     onSuccess: (saved) => {
-      queryClient.setQueryData<SavedKeyword[]>(savedKeywordsKey(businessId), (list = []) => [
-        saved,
-        ...list.filter((k) => k.id !== saved.id),
-      ])
+      queryClient.setQueryData<SavedKeyword[]>(
+        savedKeywordsKey(businessId, location),
+        (list = []) => [saved, ...list.filter((k) => k.id !== saved.id)],
+      )
     },
     // A 409 means another device saved it first: show the server's list.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: savedKeywordsKey(businessId) }),
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: savedKeywordsKey(businessId, location) }),
   })
 }

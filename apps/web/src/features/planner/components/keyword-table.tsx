@@ -1,5 +1,7 @@
 import type { KeywordLevel, KeywordTrend, PlannerKeyword } from '@localseo/shared/keyword-engine'
+import { formatVolume } from '@localseo/shared/keyword-figures'
 import { ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react'
+import { FigureSourceBadge } from '@/components/figure-source'
 import { Button } from '@/components/ui/button'
 import {
   Table,
@@ -12,6 +14,14 @@ import {
 import { cn } from '@/lib/utils'
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1)
+
+/** A figure the engine did not estimate (issue 15 item 4): a dash, read out as 'no estimate'. */
+const NONE = (
+  <span className="text-muted-foreground">
+    <span aria-hidden="true">–</span>
+    <span className="sr-only">no estimate</span>
+  </span>
+)
 
 const levelClass: Record<KeywordLevel, string> = {
   low: 'bg-success/15 text-success',
@@ -62,7 +72,11 @@ export function KeywordTable({ label, keywords, actionFor, onSave, onRemove }: K
       <TableHeader>
         <TableRow>
           <TableHead>Keyword</TableHead>
-          <TableHead>Search Volume</TableHead>
+          <TableHead>
+            <span className="flex items-center gap-2">
+              Search Volume <FigureSourceBadge source={{ kind: 'estimate' }} />
+            </span>
+          </TableHead>
           <TableHead>Difficulty</TableHead>
           <TableHead>CPC</TableHead>
           <TableHead>Relevance</TableHead>
@@ -74,15 +88,13 @@ export function KeywordTable({ label, keywords, actionFor, onSave, onRemove }: K
         {keywords.map((k) => (
           <TableRow key={k.keyword}>
             <TableCell className="font-medium">{k.keyword}</TableCell>
-            <TableCell className="tabular-nums">{k.volume.toLocaleString('en-US')}</TableCell>
-            <TableCell>
-              <Difficulty level={k.difficulty} />
+            <TableCell className="tabular-nums">{formatVolume(k.volume)}</TableCell>
+            <TableCell>{k.difficulty ? <Difficulty level={k.difficulty} /> : NONE}</TableCell>
+            <TableCell className="tabular-nums">
+              {k.cpc === null ? NONE : `$${k.cpc.toFixed(2)}`}
             </TableCell>
-            <TableCell className="tabular-nums">${k.cpc.toFixed(2)}</TableCell>
             <TableCell>{capitalise(k.relevance)}</TableCell>
-            <TableCell>
-              <Trend trend={k.trend} />
-            </TableCell>
+            <TableCell>{k.trend ? <Trend trend={k.trend} /> : NONE}</TableCell>
             <TableCell className="sticky right-0 bg-card py-2 text-right">
               <RowButton
                 keyword={k}

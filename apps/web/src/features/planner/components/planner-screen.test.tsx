@@ -32,7 +32,7 @@ function signIn({
 } = {}) {
   storeSession()
   const searches: string[] = []
-  const saved: (PlannerKeyword & { id: string; createdAt: string })[] = []
+  const saved: (PlannerKeyword & { id: string; createdAt: string; sample: boolean })[] = []
   const network = stubNetwork({
     ...(business.name ? ownerHandlers({ business }) : signedInHandlers(business)),
     'GET /api/planner/ideas': (request) => {
@@ -50,6 +50,7 @@ function signIn({
         ...describeKeyword(keyword, savedBusiness),
         id: `00000000-0000-4000-8000-00000000000${saved.length}`,
         createdAt: new Date().toISOString(),
+        sample: false,
       }
       saved.unshift(row)
       return json({ keyword: row }, 201)
@@ -106,11 +107,11 @@ describe('keyword planner', () => {
     const first = expected[0]!
     expect(cellTexts(rows[0]!).slice(0, 6)).toEqual([
       first.keyword,
-      first.volume.toLocaleString('en-US'),
-      first.difficulty.replace(/^./, (c) => c.toUpperCase()),
-      `$${first.cpc.toFixed(2)}`,
+      first.volume!.toLocaleString('en-US'),
+      first.difficulty!.replace(/^./, (c) => c.toUpperCase()),
+      `$${first.cpc!.toFixed(2)}`,
       first.relevance.replace(/^./, (c) => c.toUpperCase()),
-      first.trend.replace(/^./, (c) => c.toUpperCase()),
+      first.trend!.replace(/^./, (c) => c.toUpperCase()),
     ])
     expect(screen.getByText(/are estimates, not measured search data/)).toBeVisible()
   })
@@ -261,8 +262,8 @@ describe('keyword planner', () => {
         k.keyword,
         k.volume,
         k.difficulty,
-        k.cpc.toFixed(2),
-        k.competition.toFixed(2),
+        k.cpc!.toFixed(2),
+        k.competition!.toFixed(2),
         k.relevance,
         k.intent,
         k.trend,

@@ -42,9 +42,9 @@ const initialQuery: PlannerQuery = { q: '', intent: 'all', difficulty: 'all', so
 
 /** Saving and removing planner keywords, and the action each row offers on each tab. */
 function useSavedActions(business: Business, locationId: string, tab: PlannerTab) {
-  const saved = useSavedKeywords(business.id)
-  const save = useSaveKeyword(business.id)
-  const remove = useRemoveSavedKeyword(business.id)
+  const saved = useSavedKeywords(business.id, locationId)
+  const save = useSaveKeyword(business.id, locationId)
+  const remove = useRemoveSavedKeyword(business.id, locationId)
   const savedList = saved.data ?? []
   const idOf = (k: PlannerKeyword) => savedList.find((s) => s.keyword === k.keyword)?.id
   const actionFor = (k: PlannerKeyword): RowAction => {

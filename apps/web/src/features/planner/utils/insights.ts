@@ -27,17 +27,24 @@ export function intentDistribution(keywords: readonly PlannerKeyword[]) {
 
 const quote = (list: readonly PlannerKeyword[]) => list.map((k) => `"${k.keyword}"`).join(', ')
 
+/** Keywords with an estimate, most searched first: no advice is built on a number we do not have. */
+function byVolume(keywords: readonly PlannerKeyword[]) {
+  return keywords
+    .flatMap((k) => (k.volume === null ? [] : [{ ...k, volume: k.volume }]))
+    .sort((a, b) => b.volume - a.volume)
+}
+
 export function plannerRecommendations(keywords: readonly PlannerKeyword[]): string[] {
   if (keywords.length === 0) return []
   const out: string[] = []
-  const quickWins = keywords
+  const estimated = byVolume(keywords)
+  const quickWins = estimated
     .filter((k) => k.difficulty === 'low' && k.relevance !== 'low')
-    .sort((a, b) => b.volume - a.volume)
     .slice(0, 3)
   if (quickWins.length > 0) {
     out.push(`Start with quick wins, easy to rank for and relevant: ${quote(quickWins)}.`)
   }
-  const top = [...keywords].sort((a, b) => b.volume - a.volume)[0]
+  const top = estimated[0]
   if (top) {
     out.push(
       `"${top.keyword}" has the most estimated searches (${top.volume.toLocaleString('en-US')} a month): give it a dedicated page.`,
@@ -55,7 +62,7 @@ export function plannerRecommendations(keywords: readonly PlannerKeyword[]): str
       `${rising.length} ${rising.length === 1 ? 'keyword is' : 'keywords are'} trending up, such as ${quote(rising.slice(0, 2))}: publish for them early.`,
     )
   }
-  const pricey = keywords.filter((k) => k.cpc >= 5)
+  const pricey = keywords.filter((k) => (k.cpc ?? 0) >= 5)
   if (pricey.length > 0) {
     out.push(
       `${pricey.length} ${pricey.length === 1 ? 'keyword costs' : 'keywords cost'} $5 or more per click in ads: ranking for them organically saves the most.`,

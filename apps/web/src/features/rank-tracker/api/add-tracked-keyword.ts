@@ -3,6 +3,7 @@ import { trackedKeywordSchema } from '@localseo/shared/rank-tracker'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
+import { dashboardKey, keywordsKey } from '@/lib/query-keys'
 import { rankScopeKey } from './get-tracked-keywords'
 
 const responseSchema = z.object({ keyword: trackedKeywordSchema, added: z.boolean() })
@@ -17,9 +18,12 @@ export function useAddTrackedKeyword(businessId: string, locationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (keyword: string) => addTrackedKeyword({ keyword, location: locationId }),
-    onSuccess: (result) =>
-      result.added
-        ? queryClient.invalidateQueries({ queryKey: rankScopeKey(businessId, locationId) })
-        : undefined,
+    onSuccess: (result) => {
+      if (!result.added) return
+      // The same keyword entity is listed by Keyword Analysis and the dashboard (ADR 016).
+      for (const queryKey of [keywordsKey, dashboardKey])
+        void queryClient.invalidateQueries({ queryKey })
+      return queryClient.invalidateQueries({ queryKey: rankScopeKey(businessId, locationId) })
+    },
   })
 }

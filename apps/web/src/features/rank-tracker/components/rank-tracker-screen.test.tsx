@@ -10,9 +10,21 @@ import { deferred, json, signedInHandlers, storeSession, stubNetwork } from '@/t
 import { renderApp } from '@/test/render-app'
 
 const keywords = [
-  { id: 'k1', keyword: 'dental in Austin', createdAt: '2026-03-01T00:00:00.000Z' },
-  { id: 'k2', keyword: 'best dental near me', createdAt: '2026-03-01T00:00:00.000Z' },
-  { id: 'k3', keyword: '=cmd', createdAt: '2026-03-01T00:00:00.000Z' },
+  {
+    id: 'k1',
+    keyword: 'dental in Austin',
+    createdAt: '2026-03-01T00:00:00.000Z',
+    sample: false,
+    volume: 300,
+  },
+  {
+    id: 'k2',
+    keyword: 'best dental near me',
+    createdAt: '2026-03-01T00:00:00.000Z',
+    sample: false,
+    volume: 300,
+  },
+  { id: 'k3', keyword: '=cmd', createdAt: '2026-03-01T00:00:00.000Z', sample: false, volume: 300 },
 ]
 
 /** k1 climbs 20 -> 8 (+12), k2 drops 3 -> 9 (-6) and its latest check failed, k3 is flat. */
@@ -54,7 +66,13 @@ function signIn(business = savedBusiness) {
       posted.push(body)
       const existing = tracked.find((k) => k.keyword.toLowerCase() === body.keyword.toLowerCase())
       if (existing) return json({ keyword: existing, added: false })
-      const keyword = { id: 'k9', keyword: body.keyword, createdAt: '2026-03-10T00:00:00.000Z' }
+      const keyword = {
+        id: 'k9',
+        keyword: body.keyword,
+        createdAt: '2026-03-10T00:00:00.000Z',
+        sample: false,
+        volume: 300,
+      }
       tracked = [...tracked, keyword]
       return json({ keyword, added: true }, 201)
     },
@@ -239,10 +257,12 @@ describe('rank tracker', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }))
     expect(downloads.names).toEqual(['localseo-ai-rankings.csv'])
     const lines = (await downloads.text()).trimEnd().split('\r\n')
-    expect(lines[0]).toMatch(/^Keyword,Current Position,Change,2026-02-09,.*,2026-03-10$/)
-    expect(lines[1]).toMatch(/^dental in Austin,8,12,20,/)
-    expect(lines[2]).toMatch(/^best dental near me,9,-6,3,.*,9,failed$/)
-    expect(lines[3]).toMatch(/^'=cmd,14,0,14,/)
+    expect(lines[0]).toMatch(
+      /^Keyword,Current Position,Change,Monthly Searches \(estimate\),2026-02-09,.*,2026-03-10$/,
+    )
+    expect(lines[1]).toMatch(/^dental in Austin,8,12,300,20,/)
+    expect(lines[2]).toMatch(/^best dental near me,9,-6,300,3,.*,9,failed$/)
+    expect(lines[3]).toMatch(/^'=cmd,14,0,300,14,/)
   })
 
   test('Export is disabled when there is no data', async () => {

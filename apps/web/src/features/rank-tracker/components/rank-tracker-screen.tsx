@@ -216,7 +216,7 @@ function RankingsPanel({
   return (
     <>
       <SummaryCards summary={summarizeRankings(entries)} />
-      <RankingsTable entries={entries} range={data.range} />
+      <RankingsTable entries={entries} range={data.range} simulated={data.simulated} />
     </>
   )
 }

@@ -1,4 +1,6 @@
+import { formatVolume } from '@localseo/shared/keyword-figures'
 import type { RankingEntry } from '@localseo/shared/rank-tracker'
+import { FigureSourceBadge, SampleBadge } from '@/components/figure-source'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import {
   Table,
@@ -14,7 +16,16 @@ import { PositionChange } from '@/components/position-change'
 import { TrendBars } from './trend-bars'
 
 /** docs/product.md §2: Keyword, Current Position (#n), Change, Trend (the last 7 checks). */
-export function RankingsTable({ entries, range }: { entries: RankingEntry[]; range: number }) {
+export function RankingsTable({
+  entries,
+  range,
+  simulated,
+}: {
+  entries: RankingEntry[]
+  range: number
+  /** Positions from the simulated provider: the column says so, as every screen does. */
+  simulated: boolean
+}) {
   return (
     <Card className="min-w-0">
       <CardHeader>
@@ -27,19 +38,32 @@ export function RankingsTable({ entries, range }: { entries: RankingEntry[]; ran
             No tracked keywords yet. Add a keyword to start tracking it.
           </p>
         ) : (
-          <Table bleed aria-labelledby="rankings-title" className="min-w-[34rem]">
+          <Table bleed aria-labelledby="rankings-title" className="min-w-[40rem]">
             <TableHeader>
               <TableRow>
                 <TableHead>Keyword</TableHead>
-                <TableHead>Current Position</TableHead>
+                <TableHead>
+                  <span className="flex items-center gap-2">
+                    Current Position
+                    {simulated ? <FigureSourceBadge source={{ kind: 'simulated' }} /> : null}
+                  </span>
+                </TableHead>
                 <TableHead>Change</TableHead>
                 <TableHead>Trend</TableHead>
+                <TableHead>
+                  <span className="flex items-center gap-2">
+                    Monthly searches <FigureSourceBadge source={{ kind: 'estimate' }} />
+                  </span>
+                </TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
               {entries.map((entry) => (
                 <TableRow key={entry.id}>
-                  <TableRowHeader className="max-w-56">{entry.keyword}</TableRowHeader>
+                  <TableRowHeader className="max-w-56">
+                    {entry.keyword}
+                    {entry.sample ? <SampleBadge className="ml-2" /> : null}
+                  </TableRowHeader>
                   <TableCell>
                     <CurrentPosition entry={entry} />
                   </TableCell>
@@ -48,6 +72,9 @@ export function RankingsTable({ entries, range }: { entries: RankingEntry[]; ran
                   </TableCell>
                   <TableCell>
                     <TrendBars positions={entry.positions} />
+                  </TableCell>
+                  <TableCell className="tabular-nums whitespace-nowrap">
+                    {formatVolume(entry.volume)}
                   </TableCell>
                 </TableRow>
               ))}

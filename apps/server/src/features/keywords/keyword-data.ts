@@ -1,0 +1,56 @@
+// The one place a keyword's volume and difficulty come from (docs/decisions/016-one-keyword-entity.md):
+// the shared engine behind KeywordDataProvider, with two rules of its own. Text that is not a plausible
+// search gets no estimate (issue 15 item 4), and planner searches wait like a real keyword API would
+// (docs/product.md §9 "planner delay 1500 ms", zero in tests through SIMULATED_DELAYS).
+import type { Business } from '@localseo/shared/business'
+import { categoryTerms } from '@localseo/shared/category-terms'
+import {
+  NO_ESTIMATE,
+  simulatedKeywordData,
+  type KeywordDataProvider,
+  type PlannerKeyword,
+} from '@localseo/shared/keyword-engine'
+import { isPlausibleSearch } from '../../lib/plausible-search.js'
+
+const PLANNER_DELAY_MS = 1500
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The words the business itself uses, which count as words of a plausible search. */
+export function businessVocabulary(business: Business): string[] {
+  const { noun, services } = categoryTerms(business.category)
+  return [
+    business.name,
+    business.category,
+    business.city,
+    business.state,
+    noun,
+    ...services,
+    ...business.locations.flatMap((l) => [l.name, l.city, l.state]),
+  ]
+}
+
+/** The engine's figures, or none at all for text that is not a plausible search. */
+function withoutInventedFigures(keyword: PlannerKeyword, business: Business): PlannerKeyword {
+  return isPlausibleSearch(keyword.keyword, businessVocabulary(business))
+    ? keyword
+    : { ...keyword, ...NO_ESTIMATE }
+}
+
+export function createSimulatedKeywordProvider({
+  delays,
+}: {
+  delays: boolean
+}): KeywordDataProvider {
+  return {
+    async describe(keyword, business, locationId) {
+      const described = await simulatedKeywordData.describe(keyword, business, locationId)
+      return withoutInventedFigures(described, business)
+    },
+    async ideas(request) {
+      if (delays) await wait(PLANNER_DELAY_MS)
+      const ideas = await simulatedKeywordData.ideas(request)
+      return ideas.map((idea) => withoutInventedFigures(idea, request.business))
+    },
+  }
+}

@@ -1,0 +1,218 @@
+// The keyword entity and its positions (docs/decisions/016-one-keyword-entity.md): one row per business,
+// location and search, with the roles it plays (analysed, saved in the planner, tracked), and the
+// figures every screen reads: the stored checks for its position, the keyword data provider for its
+// volume and difficulty. Every query carries the caller's business id (docs/house-rules.md "Tenant
+// scoping inside the query").
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
+import type { Business } from '@localseo/shared/business'
+import type { FigureSource, KeywordRecord } from '@localseo/shared/keyword-figures'
+import type { KeywordDataProvider } from '@localseo/shared/keyword-engine'
+import type { ResolvedLocation } from '@localseo/shared/location-selection'
+import { keywordKey } from '@localseo/shared/rank-tracker'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import type { Db, Tx } from '../../db/client.js'
+import { keywords } from '../../db/schema/keywords.js'
+import { rankPositions } from '../../db/schema/rank-tracker.js'
+
+export type KeywordRow = typeof keywords.$inferSelect
+export type KeywordRole = 'tracked' | 'analysed' | 'saved'
+
+/** The main business is stored as location_id NULL. */
+export function scopeId(location: Pick<ResolvedLocation, 'isMain' | 'id'>): string | null {
+  return location.isMain ? null : location.id
+}
+
+/** Equality that uses the (business_id, location_id, …) index for the main business too. */
+export function inScope(column: AnyPgColumn, id: string | null) {
+  return id === null ? isNull(column) : eq(column, id)
+}
+
+/** The keywords of one business or location. */
+export function scopeWhere(businessId: string, location: Pick<ResolvedLocation, 'isMain' | 'id'>) {
+  return and(eq(keywords.businessId, businessId), inScope(keywords.locationId, scopeId(location)))
+}
+
+const ROLE_FILTER: Record<KeywordRole, SQL> = {
+  tracked: sql`${keywords.tracked}`,
+  analysed: sql`${keywords.analysedAt} is not null`,
+  saved: sql`${keywords.savedAt} is not null`,
+}
+
+/** Keywords that play at least one of the roles. */
+export const hasRole = (...roles: KeywordRole[]) => or(...roles.map((r) => ROLE_FILTER[r]))
+
+function roleSet(role: KeywordRole, on: boolean, now: Date) {
+  if (role === 'tracked') return { tracked: on }
+  if (role === 'analysed') return { analysedAt: on ? now : null }
+  return { savedAt: on ? now : null }
+}
+
+/**
+ * The keyword of the scope with this text, created when new, now playing `role`. One statement, so
+ * two requests for the same search at once still make one keyword (the unique key decides).
+ */
+export async function upsertKeyword(
+  db: Db | Tx,
+  {
+    businessId,
+    location,
+    keyword,
+    role,
+    now,
+    sample = false,
+  }: {
+    businessId: string
+    location: Pick<ResolvedLocation, 'isMain' | 'id'>
+    keyword: string
+    role: KeywordRole
+    now: Date
+    sample?: boolean
+  },
+): Promise<KeywordRow> {
+  const set = { ...roleSet(role, true, now), updatedAt: now }
+  const [row] = await db
+    .insert(keywords)
+    .values({
+      businessId,
+      locationId: scopeId(location),
+      keyword,
+      keywordKey: keywordKey(keyword),
+      sample,
+      createdAt: now,
+      ...set,
+    })
+    .onConflictDoUpdate({
+      target: [keywords.businessId, keywords.locationId, keywords.keywordKey],
+      set,
+    })
+    .returning()
+  if (!row) throw new Error('The keyword was not written.')
+  return row
+}
+
+/**
+ * The keyword stops playing `role`; one that plays no role any more is deleted with its history.
+ * Undefined when the keyword is not the business's or did not play the role.
+ */
+export async function releaseKeyword(
+  tx: Tx,
+  {
+    businessId,
+    keywordId,
+    role,
+    now,
+  }: { businessId: string; keywordId: string; role: KeywordRole; now: Date },
+): Promise<KeywordRow | undefined> {
+  const [row] = await tx
+    .update(keywords)
+    .set({ ...roleSet(role, false, now), updatedAt: now })
+    .where(and(eq(keywords.id, keywordId), eq(keywords.businessId, businessId), ROLE_FILTER[role]))
+    .returning()
+  if (!row) return undefined
+  if (!row.tracked && row.analysedAt === null && row.savedAt === null) {
+    await tx
+      .delete(keywords)
+      .where(and(eq(keywords.id, row.id), eq(keywords.businessId, businessId)))
+  }
+  return row
+}
+
+/** The newest check, the newest successful one and the successful one before it, per keyword. */
+const latest = sql<string | null>`(
+  select ${rankPositions.status} || '|' || coalesce(${rankPositions.reason}, '')
+  from ${rankPositions} where ${rankPositions.keywordId} = ${keywords.id}
+  order by ${rankPositions.day} desc limit 1)`
+const latestOk = sql<string | null>`(
+  select ${rankPositions.position}::text || '|' || ${rankPositions.source} || '|' || ${rankPositions.checkedAt}::text
+  from ${rankPositions} where ${rankPositions.keywordId} = ${keywords.id} and ${rankPositions.status} = 'ok'
+  order by ${rankPositions.day} desc limit 1)`
+const previousOk = sql<number | null>`(
+  select ${rankPositions.position} from ${rankPositions}
+  where ${rankPositions.keywordId} = ${keywords.id} and ${rankPositions.status} = 'ok'
+  order by ${rankPositions.day} desc offset 1 limit 1)`
+
+/** A keyword's latest successful position, for queries that need only the number. */
+export const latestPosition = sql<number | null>`(
+  select ${rankPositions.position} from ${rankPositions}
+  where ${rankPositions.keywordId} = ${keywords.id} and ${rankPositions.status} = 'ok'
+  order by ${rankPositions.day} desc limit 1)`
+
+interface PositionColumns {
+  latest: string | null
+  latestOk: string | null
+  previousOk: number | null
+}
+
+/** Position, previous position and their source, from the encoded columns above. */
+function readPosition(row: PositionColumns) {
+  const [position, source, checkedAt] = row.latestOk?.split('|') ?? []
+  const [status, reason] = row.latest?.split('|') ?? []
+  let positionSource: FigureSource | null = null
+  if (status === 'failed')
+    positionSource = { kind: 'failed', reason: reason || 'The check did not answer.' }
+  else if (source === 'measured')
+    positionSource = { kind: 'measured', at: new Date(checkedAt ?? '').toISOString() }
+  else if (source === 'simulated') positionSource = { kind: 'simulated' }
+  return {
+    position: position === undefined ? null : Number(position),
+    previousPosition: row.previousOk === null ? null : Number(row.previousOk),
+    positionSource,
+  }
+}
+
+/**
+ * The keywords of a scope that play one of `roles`, with their figures, newest first. One query
+ * for the positions (correlated subqueries on the (keyword_id, day) key), then the provider's
+ * estimate of each keyword.
+ */
+export async function listKeywordRecords({
+  db,
+  provider,
+  business,
+  location,
+  roles,
+  where,
+  orderBy = [
+    sql`${keywords.analysedAt} desc nulls last`,
+    desc(keywords.createdAt),
+    desc(keywords.id),
+  ],
+  limit,
+}: {
+  db: Db
+  provider: KeywordDataProvider
+  business: Business
+  location: ResolvedLocation
+  roles: KeywordRole[]
+  where?: SQL
+  orderBy?: SQL[]
+  limit: number
+}): Promise<KeywordRecord[]> {
+  const rows = await db
+    .select({ keyword: keywords, latest, latestOk, previousOk })
+    .from(keywords)
+    .where(and(scopeWhere(business.id, location), hasRole(...roles), where))
+    .orderBy(...orderBy)
+    .limit(limit)
+  return Promise.all(
+    rows.map(async (row) => {
+      const figures = await provider.describe(row.keyword.keyword, business, location.id)
+      return {
+        id: row.keyword.id,
+        keyword: row.keyword.keyword,
+        ...readPosition(row),
+        volume: figures.volume,
+        difficulty: figures.difficulty,
+        volumeSource: { kind: 'estimate' } as const,
+        sample: row.keyword.sample,
+        tracked: row.keyword.tracked,
+        analysedAt: row.keyword.analysedAt?.toISOString() ?? null,
+        createdAt: row.keyword.createdAt.toISOString(),
+      }
+    }),
+  )
+}
+
+/** Keywords with a successful check, and their order by that position (the dashboard's top 3). */
+export const hasPosition = sql`${latestOk} is not null`
+export const byPosition = sql`split_part(${latestOk}, '|', 1)::int`
