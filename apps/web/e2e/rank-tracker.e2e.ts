@@ -70,15 +70,21 @@ describe('rank tracker journey', () => {
     const csv = await readFile(await download.path(), 'utf8')
     const lines = csv.trimEnd().split('\r\n')
     const header = lines[0]!.split(',')
-    expect(header.slice(0, 3)).toEqual(['Keyword', 'Current Position', 'Change'])
-    expect(header.slice(3)).toHaveLength(7)
-    for (const day of header.slice(3)) expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(header.slice(0, 4)).toEqual([
+      'Keyword',
+      'Current Position',
+      'Change',
+      'Monthly Searches (estimate)',
+    ])
+    expect(header.slice(4)).toHaveLength(7)
+    for (const day of header.slice(4)) expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     expect(lines).toHaveLength(6)
     expect(lines.some((line) => line.startsWith('dentist in Round Rock,'))).toBe(true)
     for (const line of lines.slice(1)) {
       const cells = line.split(',')
-      expect(cells).toHaveLength(10)
-      for (const cell of cells.slice(3)) expect(cell).toMatch(/^(\d{1,3}|failed)$/)
+      expect(cells).toHaveLength(11)
+      expect(cells[3]).toMatch(/^(\d+|no estimate)$/)
+      for (const cell of cells.slice(4)) expect(cell).toMatch(/^(\d{1,3}|failed)$/)
     }
 
     expect(problems).toEqual([])

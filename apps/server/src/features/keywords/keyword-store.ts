@@ -83,7 +83,8 @@ export async function upsertKeyword(
     })
     .onConflictDoUpdate({
       target: [keywords.businessId, keywords.locationId, keywords.keywordKey],
-      set,
+      // A sample keyword the owner analyses, saves or tracks becomes theirs: no longer 'Sample'.
+      set: { ...set, sample: sql`${keywords.sample} and excluded.sample` },
     })
     .returning()
   if (!row) throw new Error('The keyword was not written.')

@@ -24,8 +24,6 @@ beforeEach(async () => {
   t = await createTestApp({ clock })
   token = (await signUp(t.app)).accessToken
   await call('PUT', '/api/business', businessInput)
-  // Only the keyword under test, so it is the dashboard's top keyword.
-  await t.db.delete(keywords).where(eq(keywords.sample, true))
 })
 afterEach(() => t.close())
 
@@ -67,6 +65,9 @@ async function everyScreen(location: string) {
 }
 
 describe('one keyword, one position, everywhere', () => {
+  // Only the keyword under test, so it is the dashboard's top keyword.
+  beforeEach(() => t.db.delete(keywords).where(eq(keywords.sample, true)))
+
   test.each(['main', 'Round Rock'])('for %s', async (name) => {
     let location = 'main'
     if (name !== 'main') {
@@ -148,5 +149,17 @@ describe('one keyword, one position, everywhere', () => {
     })
     expect(unsaved.status).toBe(204)
     expect(await t.db.select().from(keywords).where(eq(keywords.id, id))).toEqual([])
+  })
+})
+
+describe('sample keywords', () => {
+  test('a sample keyword the owner analyses is theirs: one keyword, no longer labelled Sample', async () => {
+    const analysed = await call<{ keyword: KeywordRecord }>('POST', '/api/keywords/analyse', {
+      keyword: 'Emergency dentist Austin',
+    })
+    expect(analysed.body.keyword).toMatchObject({ sample: false, tracked: true })
+    const rows = await t.db.select().from(keywords)
+    expect(rows).toHaveLength(5)
+    expect(rows.filter((k) => k.sample)).toHaveLength(4)
   })
 })

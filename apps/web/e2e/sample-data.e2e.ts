@@ -1,0 +1,61 @@
+// Issue 15 item 2: the sample data a new business starts with is labelled 'Sample' on every screen
+// that shows it, and one Settings action removes all of it.
+import { afterEach, describe, expect, test } from 'vitest'
+import { openBrowser, url, type Browser } from './browser'
+import { signUpWithBusiness } from './journeys'
+
+let browser: Browser | undefined
+
+afterEach(async () => {
+  await browser?.close()
+  browser = undefined
+})
+
+describe('sample data journey', () => {
+  test('see the Sample labels, remove all sample data in Settings, and see them gone', async () => {
+    browser = await openBrowser()
+    const { page, problems } = browser
+    await signUpWithBusiness(page, { prefix: 'samples' })
+    const menu = page.getByRole('navigation', { name: 'Main' })
+
+    // The dashboard's top keywords, the backlinks and the rank tracker all say 'Sample'.
+    await page.goto(url('/dashboard'))
+    const top = page.getByRole('list', { name: 'Top keywords' })
+    await top.getByText('Sample', { exact: true }).first().waitFor()
+    await menu.getByRole('link', { name: 'Backlink Monitor' }).click()
+    await page.getByRole('rowheader').getByText('Sample', { exact: true }).first().waitFor()
+    expect(await page.getByRole('rowheader').getByText('Sample', { exact: true }).count()).toBe(3)
+    await menu.getByRole('link', { name: 'Rank Tracker' }).click()
+    const rankings = page.getByRole('table', { name: 'Keyword Rankings' })
+    await rankings.getByText('Sample', { exact: true }).first().waitFor()
+    expect(await rankings.getByText('Sample', { exact: true }).count()).toBe(5)
+
+    // Settings: one action, after a confirm step.
+    await menu.getByRole('link', { name: 'Settings' }).click()
+    const card = page.getByRole('region', { name: 'Sample data' })
+    await card.getByText('Still shown: 3 backlinks, 5 tracked keywords and the listings.').waitFor()
+    await card.getByRole('button', { name: 'Remove sample data' }).click()
+    const dialog = page.getByRole('alertdialog', { name: 'Remove all sample data?' })
+    await dialog.getByRole('button', { name: 'Remove sample data' }).click()
+    await card.getByText(/^Sample data was removed on /).waitFor()
+
+    // Gone everywhere: no sample backlink, no tracked sample keyword, no sample listing.
+    await menu.getByRole('link', { name: 'Backlink Monitor' }).click()
+    await page.getByRole('heading', { name: 'Backlink Monitor' }).waitFor()
+    await page
+      .getByText(/no backlinks/i)
+      .first()
+      .waitFor()
+    expect(await page.getByText('Sample', { exact: true }).count()).toBe(0)
+    await menu.getByRole('link', { name: 'Rank Tracker' }).click()
+    await page.getByText('No tracked keywords yet. Add a keyword to start tracking it.').waitFor()
+    await menu.getByRole('link', { name: 'Local Listings' }).click()
+    await page.getByRole('heading', { name: 'Local Listings' }).waitFor()
+    await page.getByText('Not recorded').first().waitFor()
+    expect(await page.getByText('Sample', { exact: true }).count()).toBe(0)
+    await menu.getByRole('link', { name: 'Dashboard' }).click()
+    await page.getByText('No keyword rankings yet.').waitFor()
+
+    expect(problems).toEqual([])
+  })
+})
