@@ -42,8 +42,11 @@ export function TopKeywordsCard({ keywords }: { keywords: TopKeyword[] }) {
             {keywords.map((keyword) => (
               <li key={keyword.id} className="flex items-center justify-between gap-3">
                 <div className="min-w-0">
-                  <p className="truncate text-sm font-medium" title={keyword.keyword}>
-                    {keyword.keyword}
+                  <p className="flex min-w-0 items-center gap-2 text-sm font-medium">
+                    <span className="truncate" title={keyword.keyword}>
+                      {keyword.keyword}
+                    </span>
+                    {keyword.sample ? <SampleBadge className="shrink-0" /> : null}
                   </p>
                   <p className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
                     {keyword.volume === null
@@ -52,7 +55,6 @@ export function TopKeywordsCard({ keywords }: { keywords: TopKeyword[] }) {
                     {keyword.positionSource ? (
                       <FigureSourceBadge source={keyword.positionSource} />
                     ) : null}
-                    {keyword.sample ? <SampleBadge /> : null}
                   </p>
                 </div>
                 {keyword.position !== null ? (

@@ -38,12 +38,12 @@ export function RankingsTable({
             No tracked keywords yet. Add a keyword to start tracking it.
           </p>
         ) : (
-          <Table bleed aria-labelledby="rankings-title" className="min-w-[40rem]">
+          <Table bleed aria-labelledby="rankings-title" className="min-w-[38rem]">
             <TableHeader>
               <TableRow>
                 <TableHead>Keyword</TableHead>
                 <TableHead>
-                  <span className="flex items-center gap-2">
+                  <span className="flex flex-col items-start gap-1">
                     Current Position
                     {simulated ? <FigureSourceBadge source={{ kind: 'simulated' }} /> : null}
                   </span>
@@ -51,7 +51,7 @@ export function RankingsTable({
                 <TableHead>Change</TableHead>
                 <TableHead>Trend</TableHead>
                 <TableHead>
-                  <span className="flex items-center gap-2">
+                  <span className="flex flex-col items-start gap-1">
                     Monthly searches <FigureSourceBadge source={{ kind: 'estimate' }} />
                   </span>
                 </TableHead>
