@@ -47,6 +47,7 @@ const issues = runChecks(
     phone: '(512) 555-0100',
     website: `http://127.0.0.1:${port}/`,
     category: 'Dental',
+    services: [],
     locations: [],
   }),
   new Date(),

@@ -1,3 +1,4 @@
+import { MAX_SERVICES, normaliseServices, SERVICE_MAX_LENGTH } from './business-terms.js'
 // Business and location input validation, shared by the Settings forms and the server (docs/product.md §5).
 // Kept apart from business.ts because the phone metadata is large: only the forms load it.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
@@ -75,6 +76,18 @@ export const businessInputSchema = z.object({
   zip: zipField,
   phone: phoneValue('Phone').refine((v) => v !== '', 'Phone is required.'),
   website: websiteField.default(''),
+  /** Left out: the saved list stays (a new business starts with the services its name names). */
+  services: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'A service cannot be empty.')
+        .max(SERVICE_MAX_LENGTH, `Keep each service under ${SERVICE_MAX_LENGTH} characters.`),
+    )
+    .max(MAX_SERVICES, `List up to ${MAX_SERVICES} services.`)
+    .transform(normaliseServices)
+    .optional(),
 })
 
 export type BusinessInput = z.input<typeof businessInputSchema>

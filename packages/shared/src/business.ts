@@ -52,6 +52,8 @@ export const businessSchema = z.object({
   phone: z.string(),
   website: z.string(),
   category: z.string(),
+  /** 'Services you offer' (issue 15 item 5): the owner's own words; see business-terms.ts. */
+  services: z.array(z.string()).default([]),
   locations: z.array(locationSchema),
 })
 
@@ -68,6 +70,7 @@ export const emptyBusiness: Business = {
   phone: '',
   website: '',
   category: '',
+  services: [],
   locations: [],
 }
 

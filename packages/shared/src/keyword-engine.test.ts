@@ -107,15 +107,18 @@ describe('intent rules', () => {
 describe('relevance', () => {
   const context = { category: 'Dental', cities: ['Austin'] }
 
-  test('the search noun or a service with the city or near me is high', () => {
+  test('the search noun or a whole service in the city or near me, with no qualifier, is high', () => {
     expect(relevanceOf('dentist austin', context)).toBe('high')
     expect(relevanceOf('teeth whitening near me', context)).toBe('high')
-    expect(relevanceOf('dental implants', context)).toBe('high')
+    // Anywhere, or a shopper's or researcher's search: about the business, but medium.
+    expect(relevanceOf('dental implants', context)).toBe('medium')
+    expect(relevanceOf('dental implants prices austin', context)).toBe('medium')
+    expect(relevanceOf('how to choose a dentist near me', context)).toBe('medium')
   })
 
-  test('sharing a word with the services is medium, unless the city is named too', () => {
+  test('sharing only a word with the services is medium, with the city or without', () => {
     expect(relevanceOf('whitening strips', context)).toBe('medium')
-    expect(relevanceOf('whitening strips austin', context)).toBe('high')
+    expect(relevanceOf('whitening strips austin', context)).toBe('medium')
   })
 
   test('nothing about the business is low, even with the city', () => {
@@ -215,4 +218,55 @@ describe('filters, sorts and CSV rows', () => {
       ['x', 100, 'medium', '2.50', '0.40', 'medium', 'commercial', 'stable'],
     ])
   })
+})
+
+describe('relevance that discriminates (issue 15 item 5)', () => {
+  const branch = (id: string, city: string) => ({ ...dental.locations[0]!, id, name: city, city })
+  const plumber: Business = {
+    ...dental,
+    name: 'Lopez Plumbing',
+    category: 'Home Services',
+    services: ['Plumbing', 'Drain Cleaning', 'Water Heater Repair'],
+    locations: [branch('loc_1', 'Round Rock'), branch('loc_2', 'Pflugerville')],
+  }
+  /** The 50 ideas the planner lists first (most searched), with their relevance. */
+  const first50 = (business: Business, locationId = 'main') =>
+    sortKeywords(
+      generateKeywordIdeas({ business, locationId }).map((k) =>
+        describeKeyword(k, business, locationId),
+      ),
+      'volume',
+    ).slice(0, 50)
+  const highShare = (ideas: PlannerKeyword[]) =>
+    ideas.filter((k) => k.relevance === 'high').length / ideas.length
+
+  test("a plumber's ideas are about plumbing: no other trade, and fewer than half are high", () => {
+    for (const locationId of ['main', 'loc_1']) {
+      const ideas = first50(plumber, locationId)
+      expect(ideas.length).toBeGreaterThanOrEqual(40)
+      for (const idea of ideas) expect(idea.keyword).not.toMatch(/electric|\bac\b|hvac|roof/)
+      expect(highShare(ideas)).toBeGreaterThan(0)
+      expect(highShare(ideas)).toBeLessThan(0.5)
+    }
+    expect(relevanceOf('plumber austin', { ...plumber, cities: ['Austin'] })).toBe('high')
+    expect(relevanceOf('plumber prices', { ...plumber, cities: ['Austin'] })).toBe('medium')
+    expect(relevanceOf('plumber round rock', { ...plumber, cities: ['Austin'] })).toBe('medium')
+    expect(relevanceOf('electrician prices', { ...plumber, cities: ['Austin'] })).toBe('low')
+  })
+
+  test('a business whose name names its trade gets that trade without listing services', () => {
+    const named = { ...plumber, services: [] }
+    expect(generateKeywordIdeas({ business: named }).join(' ')).not.toMatch(/electrician/)
+    expect(generateKeywordIdeas({ business: named })).toContain('plumber austin')
+  })
+
+  test.each(BUSINESS_CATEGORIES)(
+    '%s: some of the first 50 ideas are high, fewer than half',
+    (category) => {
+      const business = { ...dental, name: 'Smith & Sons', category }
+      const share = highShare(first50(business))
+      expect(share).toBeGreaterThan(0)
+      expect(share).toBeLessThan(0.5)
+    },
+  )
 })

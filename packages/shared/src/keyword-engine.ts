@@ -4,7 +4,7 @@
 // numbers. It sits behind KeywordDataProvider so a real keyword-data API can replace it.
 import { z } from 'zod'
 import type { Business } from './business.js'
-import { categoryTerms } from './category-terms.js'
+import { businessTerms } from './business-terms.js'
 import { resolveLocation } from './location-selection.js'
 import { seededRandom } from './random.js'
 
@@ -84,23 +84,35 @@ export function classifyIntent(keyword: string, cities: readonly string[] = []):
   return 'commercial'
 }
 
-/** What the business is about, for relevance: its category, search noun, services and cities. */
+/**
+ * What the business is about, for relevance: its name, category and services (business-terms.ts),
+ * and its cities, the chosen location's first.
+ */
 export interface RelevanceContext {
   category: string
+  name?: string
+  services?: readonly string[]
   cities: readonly string[]
 }
 
 // Words too common to say that a keyword is about this business.
 const STOP_WORDS = new Set(['and', 'for', 'the', 'near', 'services', 'service', 'local', 'company'])
 
+// Words that make a search a shopper's or a researcher's rather than a buyer's: never high relevance.
+const QUALIFIERS =
+  /\b(cheap|affordable|24 hour|open now|emergency|reviews?|prices?|pricing|costs?|how|what|questions|choose)\b/
+
 /**
- * Relevance from term overlap: naming the search noun or a whole service scores 2, sharing one of
- * their words (or a word of the category) scores 1; naming a city or 'near me' adds 1. Nothing about
- * the business is low; 2 or more is high; otherwise medium. A city alone is not relevance.
+ * Relevance (issue 15 item 5). The topic: naming the business's search noun or one of its services
+ * whole scores 2, sharing one of their words (or a word of the category) scores 1, nothing about the
+ * business is low. High is kept for what a buyer types: the topic named whole, in the chosen
+ * location's city or 'near me', with no shopping or research qualifier (cheap, prices, reviews, how…);
+ * everything else about the business is medium. Another location's city is medium: that branch
+ * serves it. So most ideas are medium and high means "a page for this, first".
  */
 export function relevanceOf(keyword: string, context: RelevanceContext): KeywordLevel {
   const k = normaliseKeyword(keyword)
-  const { noun, services } = categoryTerms(context.category)
+  const { noun, services } = businessTerms({ name: '', ...context })
   const phrases = [noun, ...services]
   const businessWords = new Set(
     [...phrases, context.category]
@@ -113,9 +125,9 @@ export function relevanceOf(keyword: string, context: RelevanceContext): Keyword
       ? 1
       : 0
   if (topic === 0) return 'low'
-  const place =
-    containsPhrase(k, 'near me') || context.cities.some((city) => containsPhrase(k, city)) ? 1 : 0
-  return topic + place >= 2 ? 'high' : 'medium'
+  const here = context.cities[0] ?? ''
+  const place = containsPhrase(k, 'near me') || (here !== '' && containsPhrase(k, here))
+  return topic === 2 && place && !QUALIFIERS.test(k) ? 'high' : 'medium'
 }
 
 export interface KeywordEstimate {
@@ -268,7 +280,7 @@ export function generateKeywordIdeas({ business, locationId, seed = '' }: IdeaRe
   const location = resolveLocation(business, locationId)
   const city = location.city.trim()
   const state = location.state.trim()
-  const { noun, services } = categoryTerms(business.category)
+  const { noun, services } = businessTerms(business)
   const ideas: (string | undefined)[] = []
   const term = normaliseKeyword(seed)
   const base: (string | undefined)[] = [
@@ -299,7 +311,7 @@ export function describeKeyword(
   return {
     keyword: k,
     ...estimateKeyword(k, cities[0] ?? ''),
-    relevance: relevanceOf(k, { category: business.category, cities }),
+    relevance: relevanceOf(k, { ...business, cities }),
     intent: classifyIntent(k, cities),
   }
 }

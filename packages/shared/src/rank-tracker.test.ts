@@ -38,14 +38,14 @@ const entry = (name: string, positions: (number | null)[]) =>
 
 describe('default keywords', () => {
   test('docs/product.md §9 templates filled with what people type for the category, and the city', () => {
-    expect(defaultRankKeywords('Dental', 'Austin')).toEqual([
+    expect(defaultRankKeywords({ name: 'Bright Smile', category: 'Dental' }, 'Austin')).toEqual([
       'dentist in Austin',
       'best dentist near me',
       'affordable dentist Austin',
       'teeth cleaning Austin',
       'emergency dentist Austin',
     ])
-    expect(defaultRankKeywords('Home Services', '')).toEqual([
+    expect(defaultRankKeywords({ name: 'Smith & Sons', category: 'Home Services' }, '')).toEqual([
       'plumber near me',
       'best plumber near me',
       'affordable plumber',
@@ -55,7 +55,7 @@ describe('default keywords', () => {
   })
 
   test.each(BUSINESS_CATEGORIES)('%s: the defaults are grammatical searches', (category) => {
-    for (const keyword of defaultRankKeywords(category, 'Austin')) {
+    for (const keyword of defaultRankKeywords({ name: 'Smith & Sons', category }, 'Austin')) {
       const words = keyword.toLowerCase().split(' ')
       // No word twice in a row ('services services'), and the category's label only where it is
       // what people type ('real estate agent'), never in its place ('best dental near me').

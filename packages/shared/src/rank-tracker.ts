@@ -1,6 +1,6 @@
 // Rank Tracker rules shared by the server and the screen (docs/product.md §2 Rank Tracker, §4, §5, §9).
 import { z } from 'zod'
-import { categoryTerms } from './category-terms.js'
+import { businessTerms, type TermsSource } from './business-terms.js'
 import { MAIN_LOCATION } from './location-selection.js'
 
 /** docs/product.md §9: 7, 30 (default) and 90 days. */
@@ -31,13 +31,13 @@ export function keywordKey(text: string): string {
 }
 
 /**
- * docs/product.md §9 default rank keywords, filled from the business category and the location's
- * city. They use what people type for the category (its noun and first service, category-terms.ts),
- * so they read as searches: 'best dentist near me', never 'best dental near me' or
- * 'home services services' (issue 15 item 5).
+ * docs/product.md §9 default rank keywords, filled from what the business offers and the location's
+ * city. They use what people type for it (its noun and first service, business-terms.ts), so they
+ * read as searches: 'best dentist near me', never 'best dental near me' or 'home services services',
+ * and a plumber's are about plumbing, not its category's other trades (issue 15 item 5).
  */
-export function defaultRankKeywords(category: string, city: string): string[] {
-  const terms = categoryTerms(category)
+export function defaultRankKeywords(business: TermsSource, city: string): string[] {
+  const terms = businessTerms(business)
   const what = terms.noun
   const service = terms.services.find((s) => s.toLowerCase() !== 'services') ?? what
   const where = normalizeKeyword(city)

@@ -65,6 +65,7 @@ function toBusiness(row: BusinessRow, locationRows: LocationRow[]): Business {
     phone: row.phone,
     website: row.website,
     category: row.category,
+    services: row.services,
     locations: locationRows.map(toLocation),
   }
 }

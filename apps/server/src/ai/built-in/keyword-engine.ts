@@ -161,6 +161,19 @@ function recommendationsFor(
   return out.slice(0, 5)
 }
 
+/** Why a keyword has the relevance the keyword data provider gave it, when it differs from ours. */
+const RELEVANCE_REASONS: Record<Level, string> = {
+  High: 'it names what you offer, the way buyers near you search for it',
+  Medium:
+    'it is about what you offer, but as a shopper comparing prices or reviews, a question, or a search for another area',
+  Low: 'it does not mention what you offer',
+}
+
+function withRelevance(facts: KeywordFacts, relevance: Level | undefined): KeywordFacts {
+  if (!relevance || relevance === facts.relevance) return facts
+  return { ...facts, relevance, relevanceReason: RELEVANCE_REASONS[relevance] }
+}
+
 /** The estimate sentence: the provider's figure, or why there is none. */
 function volumeSentence(searchVolume: number | null, location: ResolvedLocation) {
   return searchVolume === null
@@ -178,9 +191,9 @@ export function analyseKeywordBuiltIn({
   location: ResolvedLocation
   keyword: string
   /** The keyword data provider's figures, stated instead of this engine's own guess when given. */
-  estimate?: { volume: number | null; competition: Level | null }
+  estimate?: { volume: number | null; competition: Level | null; relevance?: Level }
 }): Omit<KeywordAnalysis, 'source'> {
-  const facts = readKeyword(keyword, business, location)
+  const facts = withRelevance(readKeyword(keyword, business, location), estimate?.relevance)
   const searchVolume = estimate ? estimate.volume : estimateVolume(facts, business, location)
   const own = estimateCompetition(facts, business, location)
   const competition = estimate ? estimate.competition : own.competition

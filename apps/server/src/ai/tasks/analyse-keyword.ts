@@ -26,6 +26,7 @@ const analyseKeywordInput = z
       .object({
         volume: z.number().int().nonnegative().nullable(),
         competition: z.enum(['Low', 'Medium', 'High']).nullable(),
+        relevance: z.enum(['Low', 'Medium', 'High']).optional(),
       })
       .optional(),
   })

@@ -37,6 +37,11 @@ export const businesses = pgTable(
     phone: text('phone').notNull().default(''),
     website: text('website').notNull().default(''),
     category: text('category').notNull().default(''),
+    /** 'Services you offer' (issue 15 item 5), in the owner's words. */
+    services: text('services')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Set once the first-run sample data was inserted, so it is never inserted twice. */
     sampleDataSeededAt: timestamp('sample_data_seeded_at', { withTimezone: true }),
     /** Set when the owner removed the sample data (issue 15 item 2): listings stop showing samples. */

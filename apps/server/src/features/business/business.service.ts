@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Business } from '@localseo/shared/business'
+import { servicesFromName } from '@localseo/shared/business-terms'
 import type { businessInputSchema } from '@localseo/shared/business-input'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.js'
@@ -20,10 +21,22 @@ export async function saveBusiness({
   input: z.output<typeof businessInputSchema>
   now: Date
 }): Promise<Business> {
+  // Services left out keep the saved list; a business without any starts with its name's
+  // ('Lopez Plumbing' offers plumbing), which the owner can change (issue 15 item 5).
+  const named = servicesFromName(input.name, input.category)
+  const services = input.services
+    ? sql`excluded.services`
+    : sql`case when cardinality(${businesses.services}) > 0 then ${businesses.services} else excluded.services end`
   await db.transaction(async (tx) => {
     const [saved] = await tx
       .insert(businesses)
-      .values({ ...input, userId, createdAt: now, updatedAt: now })
+      .values({
+        ...input,
+        services: input.services ?? named,
+        userId,
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoUpdate({
         target: businesses.userId,
         set: {
@@ -35,6 +48,7 @@ export async function saveBusiness({
           zip: sql`excluded.zip`,
           phone: sql`excluded.phone`,
           website: sql`excluded.website`,
+          services,
           updatedAt: now,
         },
       })

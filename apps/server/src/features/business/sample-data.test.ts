@@ -55,7 +55,7 @@ describe('sample data', () => {
       anchorText: 'Bright Smile',
     })
     const [sampleKeyword] = await t.db.select().from(keywords).where(eq(keywords.sample, true))
-    // The owner analysed one of the sample keywords: it is theirs now.
+    // The owner analysed one of the sample keywords: it is theirs now, and stays.
     await call('POST', '/api/keywords/analyse', { keyword: sampleKeyword!.keyword })
 
     const removed = await call<{ sampleData: SampleData }>('DELETE', '/api/business/sample-data')
@@ -70,12 +70,12 @@ describe('sample data', () => {
     expect(links.body.items.map((b) => b.domain)).toEqual(['partner.example.org'])
     expect(
       await t.db.select({ keyword: keywords.keyword, tracked: keywords.tracked }).from(keywords),
-    ).toEqual([{ keyword: sampleKeyword!.keyword, tracked: false }])
+    ).toEqual([{ keyword: sampleKeyword!.keyword, tracked: true }])
     // No default keyword comes back on the next Rank Tracker view.
-    expect(
-      (await call<{ keywords: TrackedKeyword[] }>('GET', '/api/rank-tracker/keywords')).body
-        .keywords,
-    ).toEqual([])
+    const tracked = await call<{ keywords: TrackedKeyword[] }>('GET', '/api/rank-tracker/keywords')
+    expect(tracked.body.keywords.map((k) => [k.keyword, k.sample])).toEqual([
+      [sampleKeyword!.keyword, false],
+    ])
     const listings = await call<ListingsView>('GET', '/api/listings')
     expect(listings.body.hasSampleData).toBe(false)
     expect(listings.body.inconsistentCount).toBe(0)

@@ -3,7 +3,7 @@
 // 'Sample' and one Settings action removes them (issue 15 item 2). The main business's rank scope is
 // marked as filled, so the Rank Tracker never adds a second set of defaults.
 import { defaultRankKeywords } from '@localseo/shared/rank-tracker'
-import { and, count, eq, isNull } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
 import { locations } from '../../db/schema/business.js'
 import { keywords } from '../../db/schema/keywords.js'
@@ -13,8 +13,10 @@ import { upsertKeyword } from './keyword-store.js'
 
 interface KeywordBusiness {
   id: string
+  name: string
   city: string
   category: string
+  services: readonly string[]
 }
 
 const MAIN = { isMain: true, id: 'main' } as const
@@ -26,7 +28,7 @@ export async function seedDefaultKeywords(tx: Tx, business: KeywordBusiness, now
     .insert(rankScopes)
     .values({ businessId: business.id, locationId: null, createdAt: now })
     .onConflictDoNothing()
-  for (const keyword of defaultRankKeywords(business.category, business.city)) {
+  for (const keyword of defaultRankKeywords(business, business.city)) {
     await upsertKeyword(tx, {
       businessId: business.id,
       location: MAIN,
@@ -48,19 +50,14 @@ export async function countSampleKeywords(db: Db | Tx, businessId: string): Prom
 }
 
 /**
- * Removes the sample keywords (issue 15 item 2). One the owner also analysed or saved is theirs now:
- * it stays, no longer tracked or labelled. Every scope is marked as filled, so no default comes back.
+ * Removes the sample keywords and their history (issue 15 item 2). One the owner analysed, saved or
+ * tracked is theirs and no longer sample (keyword-store.ts). Every scope is marked as filled, so no
+ * default comes back.
  */
 export async function removeSampleKeywords(tx: Tx, businessId: string, now: Date): Promise<number> {
-  const sample = and(eq(keywords.businessId, businessId), eq(keywords.sample, true))
   const removed = await tx
     .delete(keywords)
-    .where(and(sample, isNull(keywords.analysedAt), isNull(keywords.savedAt)))
-    .returning({ id: keywords.id })
-  const kept = await tx
-    .update(keywords)
-    .set({ sample: false, tracked: false, updatedAt: now })
-    .where(sample)
+    .where(and(eq(keywords.businessId, businessId), eq(keywords.sample, true)))
     .returning({ id: keywords.id })
   const scopes = await tx
     .select({ id: locations.id })
@@ -76,5 +73,5 @@ export async function removeSampleKeywords(tx: Tx, businessId: string, now: Date
       })),
     )
     .onConflictDoNothing()
-  return removed.length + kept.length
+  return removed.length
 }

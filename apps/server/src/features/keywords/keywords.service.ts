@@ -83,12 +83,14 @@ export async function analyseKeyword(
   const estimate = {
     volume: figures.volume,
     competition: figures.difficulty === null ? null : LEVEL_LABELS[figures.difficulty],
+    relevance: LEVEL_LABELS[figures.relevance],
   }
-  // Whatever the model answers, the stored figures are the provider's: one keyword, one volume.
+  // Whatever the model answers, the figures are the provider's, as the planner shows them.
   const analysis: KeywordAnalysis = {
     ...(await advise(estimate)),
     searchVolume: estimate.volume,
     competition: estimate.competition,
+    relevance: estimate.relevance,
   }
   const row = await db.transaction(async (tx) => {
     const saved = await upsertKeyword(tx, {

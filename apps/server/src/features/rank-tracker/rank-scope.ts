@@ -52,7 +52,7 @@ export async function fillDefaults({
       .onConflictDoNothing()
       .returning({ id: rankScopes.id })
     if (!scope) return
-    for (const keyword of defaultRankKeywords(business.category, location.city)) {
+    for (const keyword of defaultRankKeywords(business, location.city)) {
       // Defaults are ours, not the owner's: labelled 'Sample' like the sign-up data (issue 15 item 2).
       await upsertKeyword(tx, {
         businessId: business.id,

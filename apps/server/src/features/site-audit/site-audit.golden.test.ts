@@ -97,6 +97,30 @@ describe('golden pages', () => {
   })
 })
 
+describe("the owner's services (issue 15 item 5)", () => {
+  const profile = {
+    ...profileWith(),
+    name: 'Lopez Plumbing',
+    category: 'Home Services',
+    services: ['Plumbing'],
+  }
+
+  test("title and H1 are checked for the owner's services, not the category's other trades", async () => {
+    const other = await runAudit(
+      { '/robots.txt': ALLOW_ALL, '/': goodPage('Electrician in Austin') },
+      { profile },
+    )
+    expect(other.summary['city-category-missing']).toEqual([
+      '/ — title lacks a service such as "plumber"; H1 lacks a service such as "plumber"',
+    ])
+    const own = await runAudit(
+      { '/robots.txt': ALLOW_ALL, '/': goodPage('Plumbing in Austin') },
+      { profile },
+    )
+    expect(own.summary['city-category-missing']).toBeUndefined()
+  })
+})
+
 describe('golden sites', () => {
   test('links in mixed languages are judged in their own language', async () => {
     const { summary } = await runAudit(

@@ -49,6 +49,7 @@ async function finishedRun(id: string): Promise<RunBody> {
 describe('auditStartUrls', () => {
   const business = {
     ...BUSINESS,
+    services: [],
     id: 'b1',
     website: 'example.com',
     locations: [

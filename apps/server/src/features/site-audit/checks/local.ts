@@ -1,5 +1,6 @@
 // Local checks: the home page and each location's page against the business profile, compared the
 // way the listings screen compares NAP (packages/shared/src/nap.ts).
+import { businessTerms } from '@localseo/shared/business-terms'
 import { CATEGORY_TERMS } from '@localseo/shared/category-terms'
 import type { Business } from '@localseo/shared/business'
 import { ownValue } from '@localseo/shared/own-key'
@@ -30,6 +31,8 @@ export interface ProfilePlace {
 export interface AuditProfile {
   name: string
   category: string
+  /** 'Services you offer' (issue 15 item 5): the title/H1 check looks for one of them. */
+  services?: readonly string[]
   website: string
   /** The business's own address first, then each extra location. */
   places: ProfilePlace[]
@@ -48,6 +51,7 @@ export function auditProfileFrom(business: Business): AuditProfile {
   return {
     name: business.name,
     category: business.category,
+    services: business.services,
     website: business.website,
     places: [
       main,
@@ -86,10 +90,11 @@ function phonesIn(facts: PageFacts): string[] {
   return findPhoneNumbersInText(facts.text, 'US').map((found) => found.number.number)
 }
 
-function categoryTerms(category: string): string[] {
-  const terms = ownValue(CATEGORY_TERMS, category)
-  if (!terms) return []
-  const words = category
+/** What a title or H1 may name: the search noun and services of the business (business-terms.ts). */
+function serviceTerms(profile: AuditProfile): string[] {
+  if (!ownValue(CATEGORY_TERMS, profile.category)) return []
+  const terms = businessTerms(profile)
+  const words = profile.category
     .toLowerCase()
     .split(/[^a-z]+/)
     .filter((w) => w.length > 3)
@@ -231,7 +236,7 @@ function cityCategoryFindings(
   profile: AuditProfile,
   findings: Findings,
 ) {
-  const terms = categoryTerms(profile.category)
+  const terms = serviceTerms(profile)
   const problems: string[] = []
   const parts = { title: page.facts.titles[0] ?? '', H1: page.facts.h1s.join(' ') }
   for (const [label, text] of Object.entries(parts)) {

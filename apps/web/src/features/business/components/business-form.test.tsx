@@ -137,3 +137,35 @@ describe('business information form', () => {
     )
   })
 })
+
+describe('services you offer (issue 15 item 5)', () => {
+  test('prefilled from the business name, with suggestions for the category; the list is saved', async () => {
+    storeSession()
+    let sent: { services?: string[] } | undefined
+    stubNetwork({
+      ...ownerHandlers({ business: emptyBusiness }),
+      'PUT /api/business': async (request) => {
+        sent = (await request.json()) as typeof sent
+        return json({ business: { ...savedBusiness, services: sent?.services ?? [] } })
+      },
+    })
+    const form = await openForm()
+    const user = await fillValidForm(form)
+    await user.clear(form.getByLabelText('Business Name'))
+    await user.type(form.getByLabelText('Business Name'), 'Lopez Plumbing')
+    await user.selectOptions(form.getByLabelText('Category'), 'Home Services')
+
+    const chips = () => form.getByRole('list', { name: 'Services you offer' })
+    expect(within(chips()).getByText('Plumbing')).toBeVisible()
+    await user.click(form.getByRole('button', { name: 'Add drain cleaning' }))
+    await user.type(form.getByLabelText('Add a service'), 'Leak detection{Enter}')
+    expect(
+      within(chips())
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Plumbing', 'drain cleaning', 'Leak detection'])
+    await user.click(form.getByRole('button', { name: 'Remove drain cleaning' }))
+    await user.click(form.getByRole('button', { name: 'Save Business Information' }))
+    await waitFor(() => expect(sent?.services).toEqual(['Plumbing', 'Leak detection']))
+  })
+})

@@ -1,7 +1,14 @@
 import { BUSINESS_CATEGORIES, type Business } from '@localseo/shared/business'
+import { servicesFromName } from '@localseo/shared/business-terms'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
-import { useForm, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form'
+import {
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type Resolver,
+  type UseFormRegister,
+} from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
@@ -14,6 +21,7 @@ import {
 } from '../api/save-business'
 import { applyServerIssues } from '../utils/server-issues'
 import { AddressFields } from './address-fields'
+import { ServicesField } from './services-field'
 import { FormMessage } from '@/components/form-message'
 
 // docs/product.md §8 "Business save".
@@ -35,7 +43,18 @@ const resolver = zodResolver(saveBusinessInputSchema) as unknown as Resolver<
   SaveBusinessInput
 >
 
-/** docs/product.md §2 Settings: name*, category*, address*, city*, state*, zip*, phone*, website. */
+/**
+ * 'Services you offer': the saved list; until the owner edits it, a business without one shows the
+ * services its name names ('Lopez Plumbing' offers plumbing), as the server would save them.
+ */
+function useServices(business: Business, name: string, category: string) {
+  const [edited, setEdited] = useState<string[] | null>(null)
+  const services =
+    edited ?? (business.services.length > 0 ? business.services : servicesFromName(name, category))
+  return { services, setServices: setEdited, reset: () => setEdited(null) }
+}
+
+/** docs/product.md §2 Settings: name*, category*, address*, city*, state*, zip*, phone*, website, services. */
 export function BusinessForm({ business }: { business: Business }) {
   const saveBusiness = useSaveBusiness()
   const [result, setResult] = useState<'saved' | 'failed' | null>(null)
@@ -46,11 +65,14 @@ export function BusinessForm({ business }: { business: Business }) {
   })
   const { errors } = form.formState
   const { register } = form
+  const [name, category] = useWatch({ control: form.control, name: ['name', 'category'] })
+  const services = useServices(business, name, category)
 
   const onSubmit = form.handleSubmit(async (input) => {
     setResult(null)
     try {
-      await saveBusiness.mutateAsync(input)
+      await saveBusiness.mutateAsync({ ...input, services: services.services })
+      services.reset()
       setResult('saved')
     } catch (error) {
       setResult('failed')
@@ -74,6 +96,11 @@ export function BusinessForm({ business }: { business: Business }) {
           className="grid grid-cols-1 gap-5"
         >
           <BusinessFields register={register} errors={errors} />
+          <ServicesField
+            value={services.services}
+            onChange={services.setServices}
+            category={category}
+          />
           {result === 'saved' ? <FormMessage tone="success">{BUSINESS_SAVED}</FormMessage> : null}
           {result === 'failed' ? (
             <FormMessage tone="error">{BUSINESS_SAVE_FAILED}</FormMessage>

@@ -44,10 +44,12 @@ export function plannerRecommendations(keywords: readonly PlannerKeyword[]): str
   if (quickWins.length > 0) {
     out.push(`Start with quick wins, easy to rank for and relevant: ${quote(quickWins)}.`)
   }
-  const top = estimated[0]
+  // A dedicated page only for what the business offers: the most searched of its most relevant ideas.
+  const top =
+    estimated.find((k) => k.relevance === 'high') ?? estimated.find((k) => k.relevance !== 'low')
   if (top) {
     out.push(
-      `"${top.keyword}" has the most estimated searches (${top.volume.toLocaleString('en-US')} a month): give it a dedicated page.`,
+      `"${top.keyword}" is the most searched of your most relevant keywords (${top.volume.toLocaleString('en-US')} a month, estimated): give it a dedicated page.`,
     )
   }
   const local = keywords.filter((k) => k.intent === 'local').length

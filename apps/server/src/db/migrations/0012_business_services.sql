@@ -1,0 +1,1 @@
+ALTER TABLE "businesses" ADD COLUMN "services" text[] DEFAULT '{}'::text[] NOT NULL;
