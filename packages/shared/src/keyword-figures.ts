@@ -60,17 +60,17 @@ export function figureSourceLabel(source: FigureSource): string {
   }
 }
 
-/** The longer explanation for a tooltip or a screen reader. */
-export function figureSourceDescription(source: FigureSource): string {
+/** The longer explanation for a tooltip or a screen reader; `what` names the figure. */
+export function figureSourceDescription(source: FigureSource, what = 'position'): string {
   switch (source.kind) {
     case 'simulated':
-      return 'Simulated position: no search-results provider is connected yet, so this is sample data, not a measured ranking.'
+      return `Simulated ${what}: no data source is connected yet, so this is sample data, not a measurement.`
     case 'estimate':
-      return 'Estimate from the built-in keyword engine, not measured search data.'
+      return `Estimated ${what}: worked out by the built-in engine, not measured.`
     case 'measured':
-      return `Measured by the search-results provider (${figureSourceLabel(source)}).`
+      return `${figureSourceLabel(source)}.`
     case 'failed':
-      return `The latest check failed: ${source.reason} The position shown is the last one we know.`
+      return `The latest check failed: ${source.reason} The ${what} shown is the last one we know.`
   }
 }
 

@@ -12,12 +12,15 @@ import { cn } from '@/lib/utils'
  */
 export function FigureSourceBadge({
   source,
+  what,
   className,
 }: {
   source: FigureSource
+  /** The figure it is about, for the explanation: 'position' (the default), 'volume', 'score'. */
+  what?: string
   className?: string
 }) {
-  const description = figureSourceDescription(source)
+  const description = figureSourceDescription(source, what)
   return (
     <Badge
       variant="outline"

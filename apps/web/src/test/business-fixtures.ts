@@ -69,6 +69,7 @@ export const analyticsData: AnalyticsData = {
 
 export const dashboardBody = {
   score: 72,
+  scoreSource: { kind: 'estimate' },
   topKeywords: [
     keywordRecord('dentist austin', 4, 6, { id: 'k1', volume: 880, sample: true }),
     keywordRecord('emergency dentist', 15, 15, { id: 'k2', volume: 320 }),

@@ -64,6 +64,7 @@ export async function getDashboard(request: DashboardRequest) {
     return {
       score: null,
       measured: false,
+      scoreSource: null,
       breakdown: [],
       scoreNote: '',
       scoreAudit: null,
@@ -80,6 +81,10 @@ export async function getDashboard(request: DashboardRequest) {
   return {
     score: score.score,
     measured: score.measured,
+    // Where the score came from (issue 15 item 2): the starting estimate, or the audit that measured it.
+    scoreSource: score.audit
+      ? { kind: 'measured' as const, at: score.audit.finishedAt }
+      : { kind: 'estimate' as const },
     breakdown: score.breakdown,
     scoreNote: score.note,
     scoreAudit: score.audit,

@@ -17,6 +17,7 @@ const clock = createTestClock(new Date('2026-03-10T15:00:00Z'))
 interface Dashboard {
   score: number | null
   measured: boolean
+  scoreSource: { kind: string; at?: string } | null
   breakdown: { group: string; weight: number; score: number; explanation: string }[]
   scoreNote: string
   scoreAudit: { runId: string; finishedAt: string } | null
@@ -45,6 +46,7 @@ describe('GET /api/dashboard', () => {
     expect((await call('GET', '/api/dashboard')).body).toEqual({
       score: null,
       measured: false,
+      scoreSource: null,
       breakdown: [],
       scoreNote: '',
       scoreAudit: null,
@@ -78,6 +80,7 @@ describe('GET /api/dashboard', () => {
     const { body } = await call('GET', '/api/dashboard')
     expect(body.score).toBe(72)
     expect(body.measured).toBe(false)
+    expect(body.scoreSource).toEqual({ kind: 'estimate' })
     expect(body.breakdown).toEqual([])
     expect(body.topKeywords.map((k) => k.position)).toEqual([3, 8, 12])
     expect(body.issues.map((i) => i.id)).toEqual([
@@ -180,6 +183,7 @@ describe('the measured Local SEO Score (issue 11 item 5)', () => {
     const { body } = await call('GET', '/api/dashboard')
     expect(body.measured).toBe(true)
     expect(body.scoreAudit).toEqual({ runId: run.id, finishedAt: '2026-03-10T12:01:00.000Z' })
+    expect(body.scoreSource).toEqual({ kind: 'measured', at: '2026-03-10T12:01:00.000Z' })
     const parts = Object.fromEntries(body.breakdown.map((p) => [p.group, p]))
     expect(body.breakdown.map((p) => [p.group, p.weight])).toEqual([
       ['website', 23],

@@ -1,7 +1,7 @@
 // GET /api/dashboard: the score, top 3 keywords, issues to fix and recent activity (docs/product.md §2, §9).
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
-import { keywordRecordSchema } from '@localseo/shared/keyword-figures'
+import { figureSourceSchema, keywordRecordSchema } from '@localseo/shared/keyword-figures'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { dashboardKey } from '@/lib/query-keys'
 
@@ -9,6 +9,8 @@ const dashboardSchema = z.object({
   score: z.number().nullable(),
   /** False while the score is the product's fixed 72 (no finished site audit yet). */
   measured: z.boolean().default(false),
+  /** The starting estimate, or measured by the site audit at its time (issue 15 item 2). */
+  scoreSource: figureSourceSchema.nullable().default(null),
   breakdown: z
     .array(
       z.object({

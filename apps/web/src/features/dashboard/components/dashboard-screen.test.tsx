@@ -147,6 +147,8 @@ describe('dashboard', () => {
     expect(screen.getByText('out of 100')).toBeVisible()
     await screen.findByText('dentist austin')
     const card = within(screen.getByRole('region', { name: 'Local SEO Score' }))
+    // The score says where it came from (issue 15 item 2).
+    expect(card.getByText('Estimate')).toBeVisible()
     expect(card.getByRole('link', { name: 'Run a site audit' })).toHaveAttribute(
       'href',
       '/dashboard/audit',
@@ -162,6 +164,7 @@ describe('dashboard', () => {
         measured: true,
         scoreNote: 'Reviews are left out.',
         scoreAudit: { runId: 'r1', finishedAt: '2026-03-10T12:01:00.000Z' },
+        scoreSource: { kind: 'measured', at: '2026-03-10T12:01:00.000Z' },
         breakdown: [
           {
             group: 'local',
@@ -182,6 +185,7 @@ describe('dashboard', () => {
     })
     await dashboard()
     expect(await screen.findByText('64')).toBeVisible()
+    expect(screen.getByText('Measured Mar 10, 12:01 UTC')).toBeVisible()
     expect(screen.getByRole('meter', { name: 'Local SEO Score' })).toHaveAttribute(
       'aria-valuenow',
       '64',

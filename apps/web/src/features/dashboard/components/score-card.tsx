@@ -2,6 +2,7 @@ import { LOCAL_SEO_SCORE } from '@localseo/shared/dashboard'
 import { ClipboardCheck } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
+import { FigureSourceBadge } from '@/components/figure-source'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { paths } from '@/config/paths'
@@ -9,7 +10,10 @@ import { cn } from '@/lib/utils'
 import { CardLoading } from './card-state'
 import type { Dashboard, ScorePart } from '../api/get-dashboard'
 
-type ScoreData = Pick<Dashboard, 'score' | 'measured' | 'breakdown' | 'scoreNote' | 'scoreAudit'>
+type ScoreData = Pick<
+  Dashboard,
+  'score' | 'measured' | 'scoreSource' | 'breakdown' | 'scoreNote' | 'scoreAudit'
+>
 
 /** Score colours as docs/product.md §9 has them for scores: above 70 green, above 40 yellow, else red. */
 function tone(score: number) {
@@ -61,6 +65,9 @@ function Score({ data }: { data: ScoreData }) {
       <p className="flex items-baseline gap-2">
         <span className="text-5xl font-semibold tracking-tight text-primary">{value}</span>
         <span className="text-sm text-muted-foreground">out of 100</span>
+        {data.scoreSource ? (
+          <FigureSourceBadge source={data.scoreSource} what="score" className="self-center" />
+        ) : null}
       </p>
       <Meter value={value} label="Local SEO Score" className="bg-primary" />
       {data.measured ? (

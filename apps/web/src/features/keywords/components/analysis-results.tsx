@@ -35,7 +35,7 @@ function Figure({
       <dd className="mt-1 text-xl font-semibold tabular-nums">{value}</dd>
       {source ? (
         <dd className="mt-1">
-          <FigureSourceBadge source={source} />
+          <FigureSourceBadge source={source} what={label.toLowerCase()} />
         </dd>
       ) : null}
       {note ? <dd className="mt-1 text-xs text-muted-foreground">{note}</dd> : null}

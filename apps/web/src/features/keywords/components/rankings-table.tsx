@@ -50,7 +50,8 @@ export function RankingsTable({
                 <TableHead>Change</TableHead>
                 <TableHead>
                   <span className="flex items-center gap-2">
-                    Monthly searches <FigureSourceBadge source={{ kind: 'estimate' }} />
+                    Monthly searches{' '}
+                    <FigureSourceBadge source={{ kind: 'estimate' }} what="search volume" />
                   </span>
                 </TableHead>
               </TableRow>

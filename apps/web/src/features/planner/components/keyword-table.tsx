@@ -74,7 +74,7 @@ export function KeywordTable({ label, keywords, actionFor, onSave, onRemove }: K
           <TableHead>Keyword</TableHead>
           <TableHead>
             <span className="flex items-center gap-2">
-              Search Volume <FigureSourceBadge source={{ kind: 'estimate' }} />
+              Search Volume <FigureSourceBadge source={{ kind: 'estimate' }} what="search volume" />
             </span>
           </TableHead>
           <TableHead>Difficulty</TableHead>

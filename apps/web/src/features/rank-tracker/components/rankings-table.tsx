@@ -52,7 +52,8 @@ export function RankingsTable({
                 <TableHead>Trend</TableHead>
                 <TableHead>
                   <span className="flex flex-col items-start gap-1">
-                    Monthly searches <FigureSourceBadge source={{ kind: 'estimate' }} />
+                    Monthly searches{' '}
+                    <FigureSourceBadge source={{ kind: 'estimate' }} what="search volume" />
                   </span>
                 </TableHead>
               </TableRow>
