@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { openBrowser, url, type Browser } from './browser'
+import { expectAccessible } from './a11y'
 
 let browser: Browser | undefined
 
@@ -32,6 +33,7 @@ describe('auth journey', () => {
     await page.getByRole('button', { name: 'Log Out' }).click()
     await page.waitForURL(url('/'))
     await page.getByRole('heading', { name: 'Log In' }).waitFor()
+    await expectAccessible(page, 'landing page')
 
     // A wrong password shows the server's message above the form.
     await page.getByLabel('Email Address').fill(email)

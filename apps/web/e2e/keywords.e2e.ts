@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { afterEach, describe, expect, test } from 'vitest'
 import { openBrowser, url, type Browser } from './browser'
 import { saveBusinessInSettings, signUpThroughLanding } from './journeys'
+import { expectAccessible } from './a11y'
 
 let browser: Browser | undefined
 
@@ -40,6 +41,7 @@ describe('keywords journey', () => {
     const results = page.getByRole('region', { name: 'Analysis Results' })
     await results.getByText(/monthly searches$/).waitFor()
     await results.getByText('Answered by: Built-in engine').waitFor()
+    await expectAccessible(page, 'keyword analysis with results')
     expect(
       await results.getByRole('list', { name: 'Action Items' }).getByRole('listitem').count(),
     ).toBeGreaterThan(0)
@@ -65,6 +67,7 @@ describe('keywords journey', () => {
     await page.waitForURL(url('/keyword-planner'))
     const table = page.getByRole('table', { name: 'Search results' })
     await table.waitFor()
+    await expectAccessible(page, 'keyword planner')
     const picks: string[] = []
     for (const index of [1, 2]) {
       const keyword = (await table

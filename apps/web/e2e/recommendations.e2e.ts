@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { openBrowser, url, type Browser } from './browser'
 import { saveBusinessInSettings, signUpThroughLanding } from './journeys'
+import { expectAccessible } from './a11y'
 
 let browser: Browser | undefined
 
@@ -62,6 +63,7 @@ describe('SEO recommendations journey', () => {
     await dialog.getByText('You are level 1 with 50 points.').waitFor()
     const unlocked = dialog.getByRole('list', { name: 'New achievements' })
     expect(await unlocked.textContent()).toContain('Local Hero')
+    await expectAccessible(page, 'recommendations, task completed dialog')
     await dialog.getByRole('button', { name: 'Continue' }).click()
     await dialog.waitFor({ state: 'detached' })
     expect(await points.textContent()).toBe('50')

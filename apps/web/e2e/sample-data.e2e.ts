@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import { openBrowser, url, type Browser } from './browser'
 import { signUpWithBusiness } from './journeys'
+import { expectAccessible } from './a11y'
 
 let browser: Browser | undefined
 
@@ -22,13 +23,16 @@ describe('sample data journey', () => {
     await page.goto(url('/dashboard'))
     const top = page.getByRole('list', { name: 'Top keywords' })
     await top.getByText('Sample', { exact: true }).first().waitFor()
+    await expectAccessible(page, 'dashboard')
     await menu.getByRole('link', { name: 'Backlink Monitor' }).click()
     await page.getByRole('rowheader').getByText('Sample', { exact: true }).first().waitFor()
     expect(await page.getByRole('rowheader').getByText('Sample', { exact: true }).count()).toBe(3)
+    await expectAccessible(page, 'backlinks')
     await menu.getByRole('link', { name: 'Rank Tracker' }).click()
     const rankings = page.getByRole('table', { name: 'Keyword Rankings' })
     await rankings.getByText('Sample', { exact: true }).first().waitFor()
     expect(await rankings.getByText('Sample', { exact: true }).count()).toBe(5)
+    await expectAccessible(page, 'rank tracker')
 
     // Settings: one action, after a confirm step.
     await menu.getByRole('link', { name: 'Settings' }).click()
@@ -36,6 +40,8 @@ describe('sample data journey', () => {
     await card.getByText('Still shown: 3 backlinks, 5 tracked keywords and the listings.').waitFor()
     await card.getByRole('button', { name: 'Remove sample data' }).click()
     const dialog = page.getByRole('alertdialog', { name: 'Remove all sample data?' })
+    await dialog.waitFor()
+    await expectAccessible(page, 'settings, confirm dialog')
     await dialog.getByRole('button', { name: 'Remove sample data' }).click()
     await card.getByText(/^Sample data was removed on /).waitFor()
 
@@ -50,6 +56,7 @@ describe('sample data journey', () => {
     await menu.getByRole('link', { name: 'Local Listings' }).click()
     await page.getByRole('heading', { name: 'Local Listings' }).waitFor()
     await page.getByText('Not recorded').first().waitFor()
+    await expectAccessible(page, 'listings')
     expect(await page.getByText('Sample', { exact: true }).count()).toBe(0)
     await menu.getByRole('link', { name: 'Dashboard' }).click()
     await page.getByText('No keyword rankings yet.').waitFor()

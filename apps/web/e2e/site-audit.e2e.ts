@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { openBrowser, url, type Browser } from './browser'
 import { fixtureOrigin, serveFixtureSite, type FixtureSite } from './fixture-site'
 import { signUpThroughLanding } from './journeys'
+import { expectAccessible } from './a11y'
 
 const origin = fixtureOrigin
 /** Set E2E_SCREENSHOT_DIR to keep screenshots of the audit screen at 1280 and 390 px. */
@@ -121,6 +122,7 @@ describe('site audit journey', () => {
     await brokenPages.getByRole('link', { name: new RegExp(`${origin}/old-offer`) }).waitFor()
     await tab.getByText('Restore the page, or redirect its address').waitFor()
     await tab.getByRole('button', { name: /Missing main heading \(H1\)/ }).waitFor()
+    await expectAccessible(tab, 'site audit results')
     // The location page was read as that location's page: no "Locations without their own page".
     expect(
       await tab.getByRole('button', { name: /Locations without their own page/ }).count(),

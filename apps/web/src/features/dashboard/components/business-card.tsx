@@ -1,31 +1,12 @@
 import type { Business } from '@localseo/shared/business'
 import { ChevronDown, ExternalLink, Globe, MapPin, Phone, Tag } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { cn } from '@/lib/utils'
 import { addressLine, websiteHref, websiteLabel } from '../utils/format'
-
-function Detail({
-  icon,
-  label,
-  children,
-}: {
-  icon: ReactNode
-  label: string
-  children: ReactNode
-}) {
-  return (
-    <div className="flex min-w-0 items-start gap-2.5">
-      <span className="mt-0.5 text-muted-foreground [&_svg]:size-4">{icon}</span>
-      <div className="min-w-0">
-        <dt className="text-xs text-muted-foreground">{label}</dt>
-        <dd className="text-sm font-medium break-words">{children}</dd>
-      </div>
-    </div>
-  )
-}
+import { IconDetail } from '@/components/icon-detail'
 
 /**
  * docs/product.md §2 business card: category, address, phone, website and the locations toggle.
@@ -45,16 +26,16 @@ export function BusinessCard({ business }: { business: Business }) {
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
         <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Detail icon={<Tag aria-hidden="true" />} label="Category">
+          <IconDetail icon={<Tag aria-hidden="true" />} label="Category">
             {business.category || 'Not specified'}
-          </Detail>
-          <Detail icon={<MapPin aria-hidden="true" />} label="Main address">
+          </IconDetail>
+          <IconDetail icon={<MapPin aria-hidden="true" />} label="Main address">
             {address || 'Not specified'}
-          </Detail>
-          <Detail icon={<Phone aria-hidden="true" />} label="Phone">
+          </IconDetail>
+          <IconDetail icon={<Phone aria-hidden="true" />} label="Phone">
             {business.phone || 'Not specified'}
-          </Detail>
-          <Detail icon={<Globe aria-hidden="true" />} label="Website">
+          </IconDetail>
+          <IconDetail icon={<Globe aria-hidden="true" />} label="Website">
             {business.website ? (
               <a
                 href={websiteHref(business.website)}
@@ -69,7 +50,7 @@ export function BusinessCard({ business }: { business: Business }) {
             ) : (
               'Not specified'
             )}
-          </Detail>
+          </IconDetail>
         </dl>
         {count > 0 ? (
           <div className="border-t pt-3">

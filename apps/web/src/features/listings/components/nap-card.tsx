@@ -1,5 +1,6 @@
 import type { ListingsView } from '@localseo/shared/listings'
 import { Building2, MapPin, Phone } from 'lucide-react'
+import { IconDetail } from '@/components/icon-detail'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 
 const NOT_SPECIFIED = 'Not specified'
@@ -22,13 +23,9 @@ export function NapCard({ profile }: { profile: ListingsView['profile'] }) {
       <CardContent>
         <dl className="grid gap-4 sm:grid-cols-3">
           {rows.map(({ label, value, icon: Icon }) => (
-            <div key={label} className="flex min-w-0 gap-3">
-              <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
-              <div className="min-w-0">
-                <dt className="text-xs text-muted-foreground">{label}</dt>
-                <dd className="text-sm font-medium break-words">{value || NOT_SPECIFIED}</dd>
-              </div>
-            </div>
+            <IconDetail key={label} icon={<Icon aria-hidden="true" />} label={label}>
+              {value || NOT_SPECIFIED}
+            </IconDetail>
           ))}
         </dl>
       </CardContent>

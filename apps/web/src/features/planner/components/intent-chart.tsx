@@ -24,6 +24,9 @@ export function IntentChart({ data }: { data: ReturnType<typeof intentDistributi
         >
           {/* Horizontal bars: the intent names stay readable on a phone. */}
           <BarChart
+            // The chart is hidden from assistive technology (the figures are text beside it), so it
+            // must hold nothing focusable either.
+            accessibilityLayer={false}
             data={data}
             layout="vertical"
             margin={{ top: 4, right: 16, bottom: 0, left: 0 }}
