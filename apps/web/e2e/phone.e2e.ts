@@ -1,5 +1,6 @@
 // Every screen at a phone's size (issue 21 items 1 and 3): 390 x 844, the page never scrolls sideways
-// (a wide table scrolls inside its own card), and axe finds no serious or critical violation.
+// (a wide table scrolls inside its own card, the keyword tables become card lists), and axe finds no
+// serious or critical violation.
 import { afterEach, describe, expect, test } from 'vitest'
 import { expectAccessible } from './a11y'
 import { openBrowser, url, type Browser } from './browser'
@@ -24,6 +25,12 @@ const SCREENS: [path: string, heading: string][] = [
   ['/dashboard/audit', 'Site Audit'],
 ]
 
+/** Tables shown as card lists below 640 px, by screen. */
+const STACKED_TABLES: Record<string, string[]> = {
+  '/keywords': ['Current Keyword Rankings'],
+  '/rank-tracker': ['Keyword Rankings'],
+}
+
 describe('phone journey', () => {
   test('every screen fits 390 px and passes axe', async () => {
     browser = await openBrowser({ width: 390, height: 844 })
@@ -36,6 +43,14 @@ describe('phone journey', () => {
       await page.waitForLoadState('networkidle')
       const width = await page.evaluate(() => document.documentElement.scrollWidth)
       expect({ path, width }).toEqual({ path, width: 390 })
+      // The keyword tables are card lists here: nothing to scroll sideways inside their card either.
+      for (const name of STACKED_TABLES[path] ?? []) {
+        const table = page.getByRole('table', { name })
+        const fits = await table.evaluate(
+          (t) => t.scrollWidth <= (t.parentElement?.clientWidth ?? 0),
+        )
+        expect({ path, name, fits }).toEqual({ path, name, fits: true })
+      }
       await expectAccessible(page, `${path} at 390 px`)
     }
     expect(problems).toEqual([])

@@ -42,7 +42,7 @@ export function RankingsTable({
         ) : keywords.length === 0 ? (
           <p className="text-sm text-muted-foreground">{NO_RANKINGS_MESSAGE}</p>
         ) : (
-          <Table>
+          <Table stack aria-labelledby="rankings-title">
             <TableHeader>
               <TableRow>
                 <TableHead>Keyword</TableHead>
@@ -63,16 +63,16 @@ export function RankingsTable({
                     <span className="break-words">{k.keyword}</span>
                     {k.sample ? <SampleBadge className="ml-2" /> : null}
                   </TableRowHeader>
-                  <TableCell>
+                  <TableCell label="Position">
                     <span className="flex flex-wrap items-center gap-2 tabular-nums">
                       {k.position === null ? 'Not checked yet' : `#${k.position}`}
                       {k.positionSource ? <FigureSourceBadge source={k.positionSource} /> : null}
                     </span>
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">
+                  <TableCell label="Change" className="whitespace-nowrap">
                     <PositionChange change={positionChange(k.position, k.previousPosition)} />
                   </TableCell>
-                  <TableCell className="tabular-nums whitespace-nowrap">
+                  <TableCell label="Monthly searches" className="tabular-nums whitespace-nowrap">
                     {formatVolume(k.volume)}
                   </TableCell>
                 </TableRow>

@@ -38,7 +38,7 @@ export function RankingsTable({
             No tracked keywords yet. Add a keyword to start tracking it.
           </p>
         ) : (
-          <Table bleed aria-labelledby="rankings-title" className="min-w-[38rem]">
+          <Table bleed stack aria-labelledby="rankings-title" className="sm:min-w-[38rem]">
             <TableHeader>
               <TableRow>
                 <TableHead>Keyword</TableHead>
@@ -61,20 +61,20 @@ export function RankingsTable({
             <TableBody>
               {entries.map((entry) => (
                 <TableRow key={entry.id}>
-                  <TableRowHeader className="max-w-56">
+                  <TableRowHeader className="sm:max-w-56">
                     {entry.keyword}
                     {entry.sample ? <SampleBadge className="ml-2" /> : null}
                   </TableRowHeader>
-                  <TableCell>
+                  <TableCell label="Current position">
                     <CurrentPosition entry={entry} />
                   </TableCell>
-                  <TableCell>
+                  <TableCell label="Change">
                     <PositionChange change={entry.change} />
                   </TableCell>
-                  <TableCell>
+                  <TableCell label="Trend">
                     <TrendBars positions={entry.positions} />
                   </TableCell>
-                  <TableCell className="tabular-nums whitespace-nowrap">
+                  <TableCell label="Monthly searches" className="tabular-nums whitespace-nowrap">
                     {formatVolume(entry.volume)}
                   </TableCell>
                 </TableRow>
