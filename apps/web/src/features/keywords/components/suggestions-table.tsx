@@ -43,7 +43,7 @@ export function SuggestionsTable({
         ) : keywords.length === 0 ? (
           <p className="text-sm text-muted-foreground">No suggestions right now.</p>
         ) : (
-          <Table className="min-w-[30rem]">
+          <Table stack aria-labelledby="suggestions-title" className="sm:min-w-[30rem]">
             <TableHeader>
               <TableRow>
                 <TableHead>Keyword</TableHead>
@@ -59,10 +59,14 @@ export function SuggestionsTable({
               {keywords.map((k) => (
                 <TableRow key={k.keyword}>
                   <TableRowHeader>{k.keyword}</TableRowHeader>
-                  <TableCell className="tabular-nums">{formatVolume(k.volume)}</TableCell>
-                  <TableCell>{k.difficulty ? capitalise(k.difficulty) : 'No estimate'}</TableCell>
-                  <TableCell>{capitalise(k.relevance)}</TableCell>
-                  <TableCell className="sticky right-0 bg-card py-2 text-right">
+                  <TableCell label="Search volume (est.)" className="tabular-nums">
+                    {formatVolume(k.volume)}
+                  </TableCell>
+                  <TableCell label="Difficulty">
+                    {k.difficulty ? capitalise(k.difficulty) : 'No estimate'}
+                  </TableCell>
+                  <TableCell label="Relevance">{capitalise(k.relevance)}</TableCell>
+                  <TableCell className="sticky right-0 bg-card py-2 text-right max-sm:static max-sm:col-span-2 max-sm:text-left">
                     <Button
                       size="sm"
                       variant="outline"

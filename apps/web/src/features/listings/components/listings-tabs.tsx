@@ -140,7 +140,7 @@ function EntryTable({
   onEdit: (e: ListingEntry) => void
 }) {
   return (
-    <Table className="min-w-[640px]">
+    <Table stack className="sm:min-w-[640px]">
       <TableHeader className="text-xs">
         <TableRow>
           <TableHead className={cellClass}>{firstHeader}</TableHead>
@@ -157,16 +157,20 @@ function EntryTable({
       <TableBody>
         {entries.map((entry) => (
           <TableRow key={entry.platform}>
-            <TableCell className={cn(cellClass, 'font-medium')}>
+            <TableCell className={cn(cellClass, 'font-medium max-sm:col-span-2')}>
               {entry.platform}
               <SourceBadge entry={entry} />
             </TableCell>
             {columns.map((column) => (
-              <TableCell key={column.header} className={cn(cellClass, column.className)}>
+              <TableCell
+                key={column.header}
+                label={column.header}
+                className={cn(cellClass, column.className)}
+              >
                 {column.cell(entry)}
               </TableCell>
             ))}
-            <TableCell className={cn(cellClass, 'whitespace-nowrap')}>
+            <TableCell className={cn(cellClass, 'whitespace-nowrap max-sm:col-span-2')}>
               <div className="flex items-center gap-3">
                 <ExternalAction
                   href={entry.url}

@@ -68,7 +68,7 @@ export interface KeywordTableProps {
 
 export function KeywordTable({ label, keywords, actionFor, onSave, onRemove }: KeywordTableProps) {
   return (
-    <Table aria-label={label} className="min-w-[36rem]">
+    <Table stack aria-label={label} className="sm:min-w-[36rem]">
       <TableHeader>
         <TableRow>
           <TableHead>Keyword</TableHead>
@@ -87,15 +87,19 @@ export function KeywordTable({ label, keywords, actionFor, onSave, onRemove }: K
       <TableBody>
         {keywords.map((k) => (
           <TableRow key={k.keyword}>
-            <TableCell className="font-medium">{k.keyword}</TableCell>
-            <TableCell className="tabular-nums">{formatVolume(k.volume)}</TableCell>
-            <TableCell>{k.difficulty ? <Difficulty level={k.difficulty} /> : NONE}</TableCell>
-            <TableCell className="tabular-nums">
+            <TableCell className="font-medium max-sm:col-span-2">{k.keyword}</TableCell>
+            <TableCell label="Search volume (est.)" className="tabular-nums">
+              {formatVolume(k.volume)}
+            </TableCell>
+            <TableCell label="Difficulty">
+              {k.difficulty ? <Difficulty level={k.difficulty} /> : NONE}
+            </TableCell>
+            <TableCell label="CPC" className="tabular-nums">
               {k.cpc === null ? NONE : `$${k.cpc.toFixed(2)}`}
             </TableCell>
-            <TableCell>{capitalise(k.relevance)}</TableCell>
-            <TableCell>{k.trend ? <Trend trend={k.trend} /> : NONE}</TableCell>
-            <TableCell className="sticky right-0 bg-card py-2 text-right">
+            <TableCell label="Relevance">{capitalise(k.relevance)}</TableCell>
+            <TableCell label="Trend">{k.trend ? <Trend trend={k.trend} /> : NONE}</TableCell>
+            <TableCell className="sticky right-0 bg-card py-2 text-right max-sm:static max-sm:col-span-2 max-sm:text-left">
               <RowButton
                 keyword={k}
                 action={actionFor(k)}
