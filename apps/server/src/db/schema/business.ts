@@ -37,6 +37,10 @@ export const businesses = pgTable(
     phone: text('phone').notNull().default(''),
     website: text('website').notNull().default(''),
     category: text('category').notNull().default(''),
+    /** ISO 3166-1 alpha-2 country of the address (docs/decisions/017-countries-and-addresses.md). */
+    country: text('country').notNull().default('US'),
+    /** IANA time zone of the business: daily jobs run on its calendar (docs/decisions/017-countries-and-addresses.md). */
+    timeZone: text('time_zone').notNull().default('America/New_York'),
     /** 'Services you offer' (issue 15 item 5), in the owner's words. */
     services: text('services')
       .array()
@@ -69,6 +73,8 @@ export const locations = pgTable(
     city: text('city').notNull(),
     state: text('state').notNull(),
     zip: text('zip').notNull(),
+    /** ISO 3166-1 alpha-2 country of the location, the business's unless the owner chose another. */
+    country: text('country').notNull().default('US'),
     phone: text('phone').notNull().default(''),
     /** The location's own page on the website (issue 11): the site audit starts there for it. */
     pageUrl: text('page_url').notNull().default(''),
