@@ -2,6 +2,7 @@
 // the AI usage counter.
 import * as ai from './schema/ai.js'
 import * as activities from './schema/activities.js'
+import * as automation from './schema/automation.js'
 import * as backlinks from './schema/backlinks.js'
 import * as business from './schema/business.js'
 import * as keywords from './schema/keywords.js'
@@ -24,5 +25,6 @@ export const schema = {
   ...listings,
   ...backlinkCounts,
   ...siteAudit,
+  ...automation,
 }
 export type Schema = typeof schema
