@@ -16,6 +16,7 @@ const branch = (id: string, city: string) => ({
   city,
   state: 'TX',
   zip: '78000',
+  country: 'US',
   phone: '',
   pageUrl: '',
   isPrimary: false,

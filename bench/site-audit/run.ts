@@ -44,6 +44,8 @@ const issues = runChecks(
     city: 'Austin',
     state: 'TX',
     zip: '78701',
+    country: 'US',
+    timeZone: 'America/Chicago',
     phone: '(512) 555-0100',
     website: `http://127.0.0.1:${port}/`,
     category: 'Dental',

@@ -33,6 +33,8 @@ export const locationSchema = z.object({
   city: z.string(),
   state: z.string(),
   zip: z.string(),
+  /** ISO 3166-1 alpha-2 (docs/decisions/017-countries-and-addresses.md). */
+  country: z.string().default('US'),
   phone: z.string(),
   /** The location's own page on the website, '' when none (issue 11: the site audit starts there). */
   pageUrl: z.string().default(''),
@@ -49,6 +51,10 @@ export const businessSchema = z.object({
   city: z.string(),
   state: z.string(),
   zip: z.string(),
+  /** ISO 3166-1 alpha-2 (docs/decisions/017-countries-and-addresses.md); the locations' default. */
+  country: z.string().default('US'),
+  /** IANA time zone, e.g. 'America/Chicago': the business's calendar for daily jobs. */
+  timeZone: z.string().default('America/New_York'),
   phone: z.string(),
   website: z.string(),
   category: z.string(),
@@ -59,7 +65,10 @@ export const businessSchema = z.object({
 
 export type Business = z.infer<typeof businessSchema>
 
-/** docs/product.md §3: the empty business has all text empty and no locations. */
+/**
+ * docs/product.md §3: the empty business has all text empty and no locations; its country and time
+ * zone are the defaults a new row gets (the forms start from the browser's instead).
+ */
 export const emptyBusiness: Business = {
   id: '',
   name: '',
@@ -67,6 +76,8 @@ export const emptyBusiness: Business = {
   city: '',
   state: '',
   zip: '',
+  country: 'US',
+  timeZone: 'America/New_York',
   phone: '',
   website: '',
   category: '',

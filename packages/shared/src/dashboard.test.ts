@@ -23,6 +23,7 @@ const location = {
   city: 'Round Rock',
   state: 'TX',
   zip: '78664',
+  country: 'US',
   phone: '(512) 555-0101',
   pageUrl: '',
   isPrimary: true,

@@ -29,6 +29,7 @@ const dental: Business = {
       city: 'Round Rock',
       state: 'TX',
       zip: '78664',
+      country: 'US',
       phone: '',
       pageUrl: '',
       isPrimary: true,

@@ -21,6 +21,7 @@ const business: Business = {
       city: 'Round Rock',
       state: 'TX',
       zip: '78664',
+      country: 'US',
       phone: '(512) 555-0142',
       pageUrl: '',
       isPrimary: true,

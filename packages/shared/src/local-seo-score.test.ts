@@ -28,6 +28,7 @@ const location: Location = {
   city: 'Round Rock',
   state: 'TX',
   zip: '78664',
+  country: 'US',
   phone: '(512) 555-0101',
   pageUrl: 'https://brightsmile.example.com/round-rock',
   isPrimary: true,

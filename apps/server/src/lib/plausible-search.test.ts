@@ -20,6 +20,7 @@ const business = (category: string): Business => ({
       city: 'Round Rock',
       state: 'TX',
       zip: '78664',
+      country: 'US',
       phone: '',
       isPrimary: false,
       pageUrl: '',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Business } from '@localseo/shared/business'
 import { servicesFromName } from '@localseo/shared/business-terms'
+import { defaultTimeZone } from '@localseo/shared/regions'
 import type { businessInputSchema } from '@localseo/shared/business-input'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.js'
@@ -27,11 +28,14 @@ export async function saveBusiness({
   const services = input.services
     ? sql`excluded.services`
     : sql`case when cardinality(${businesses.services}) > 0 then ${businesses.services} else excluded.services end`
+  // A zone left out keeps the saved one; a new business takes its address's (regions.ts).
+  const timeZone = input.timeZone ? sql`excluded.time_zone` : businesses.timeZone
   await db.transaction(async (tx) => {
     const [saved] = await tx
       .insert(businesses)
       .values({
         ...input,
+        timeZone: input.timeZone ?? defaultTimeZone(input.country, input.state),
         services: input.services ?? named,
         userId,
         createdAt: now,
@@ -46,6 +50,8 @@ export async function saveBusiness({
           city: sql`excluded.city`,
           state: sql`excluded.state`,
           zip: sql`excluded.zip`,
+          country: sql`excluded.country`,
+          timeZone,
           phone: sql`excluded.phone`,
           website: sql`excluded.website`,
           services,

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { locationInputSchema, locationUpdateSchema } from '@localseo/shared/business-input'
+import { locationCreateSchema, locationUpdateSchema } from '@localseo/shared/business-input'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { requireBusinessId } from '../../lib/tenant.js'
@@ -24,7 +24,7 @@ export function locationRoutes(deps: AppDeps) {
       const businessId = await requireBusinessId(db, c.var.auth.userId)
       return c.json({ locations: await listLocations(db, businessId) })
     })
-    .post('/', validate('json', locationInputSchema), async (c) => {
+    .post('/', validate('json', locationCreateSchema), async (c) => {
       const businessId = await requireBusinessId(db, c.var.auth.userId)
       const input = c.req.valid('json')
       const list = await addLocation({ db, businessId, input, now: clock.now() })

@@ -6,15 +6,17 @@ import { and, asc, count, eq } from 'drizzle-orm'
 import type { Location } from '@localseo/shared/business'
 import {
   MAX_LOCATIONS,
-  type locationInputSchema,
+  locationInputSchema,
+  type locationCreateSchema,
   type locationUpdateSchema,
 } from '@localseo/shared/business-input'
 import type { z } from 'zod'
 import type { Db, Tx } from '../../db/client.js'
-import { locations } from '../../db/schema/business.js'
+import { businesses, locations } from '../../db/schema/business.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
 import { lockBusiness, toLocation } from '../../lib/tenant.js'
+import { parseOrFail } from '../../lib/validate.js'
 
 const notFound = () => new AppError('not_found', 'That location does not exist.')
 
@@ -32,19 +34,30 @@ export async function listLocations(db: Db | Tx, businessId: string): Promise<Lo
   return rows.map(toLocation)
 }
 
+/** A location without a country is in its business's (docs/decisions/017-countries-and-addresses.md). */
+async function businessCountry(tx: Tx, businessId: string): Promise<string> {
+  const [row] = await tx
+    .select({ country: businesses.country })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+  return row?.country ?? 'US'
+}
+
 export async function addLocation({
   db,
   businessId,
-  input,
+  input: draft,
   now,
 }: {
   db: Db
   businessId: string
-  input: z.output<typeof locationInputSchema>
+  input: z.output<typeof locationCreateSchema>
   now: Date
 }): Promise<Location[]> {
   return db.transaction(async (tx) => {
     await lockBusiness(tx, businessId)
+    const country = draft.country ?? (await businessCountry(tx, businessId))
+    const input = parseOrFail(locationInputSchema, { ...draft, country })
     const [existing] = await tx
       .select({ n: count() })
       .from(locations)
@@ -85,9 +98,18 @@ export async function updateLocation({
   now: Date
 }): Promise<Location[]> {
   return db.transaction(async (tx) => {
+    const [saved] = await tx
+      .select()
+      .from(locations)
+      .where(and(eq(locations.id, locationId), eq(locations.businessId, businessId)))
+    if (!saved) throw notFound()
+    // The country's rules apply to the location as it will be, not to the change alone.
+    const { name, address, city, state, zip, country, phone, pageUrl } = saved
+    const whole = { name, address, city, state, zip, country, phone, pageUrl, ...input }
+    const checked = parseOrFail(locationInputSchema, whole)
     const updated = await tx
       .update(locations)
-      .set({ ...input, updatedAt: now })
+      .set({ ...checked, updatedAt: now })
       .where(and(eq(locations.id, locationId), eq(locations.businessId, businessId)))
       .returning({ name: locations.name })
     if (!updated[0]) throw notFound()

@@ -18,6 +18,7 @@ const ROUND_ROCK = {
   city: 'Round Rock',
   state: 'TX',
   zip: '78664',
+  country: 'US',
   phone: '(512) 555-0142',
 }
 
@@ -49,6 +50,8 @@ async function finishedRun(id: string): Promise<RunBody> {
 describe('auditStartUrls', () => {
   const business = {
     ...BUSINESS,
+    country: 'US',
+    timeZone: 'America/Chicago',
     services: [],
     id: 'b1',
     website: 'example.com',
