@@ -38,7 +38,11 @@ export function findIssues(business: Business): DashboardIssue[] {
       description: 'Your website address uses http://. Switch to https:// to keep visitors safe.',
     })
   }
-  if (business.zip && business.state && !zipMatchesState(business.zip, business.state)) {
+  if (
+    business.zip &&
+    business.state &&
+    !zipMatchesState(business.zip, business.state, business.country)
+  ) {
     issues.push({
       id: 'zip-state-mismatch:main',
       severity: 'high',
@@ -46,7 +50,7 @@ export function findIssues(business: Business): DashboardIssue[] {
     })
   }
   for (const location of business.locations) {
-    if (!zipMatchesState(location.zip, location.state)) {
+    if (!zipMatchesState(location.zip, location.state, location.country)) {
       issues.push({
         id: `zip-state-mismatch:${location.id}`,
         severity: 'high',

@@ -237,7 +237,7 @@ export function buildListingsView(opts: {
       : sample!.shown
     const listed = kind === 'listing' ? true : (record?.listed ?? sample!.listed)
     const status = kind === 'listing' ? (record?.status ?? sample!.status) : null
-    const differences = listed ? compareNap(shown, profile, platform) : []
+    const differences = listed ? compareNap(shown, profile, platform, location.country) : []
     const issues = differences.map((d) => d.message)
     if (status === 'unclaimed') issues.push(`${platform} listing is not claimed yet`)
     return {

@@ -232,7 +232,9 @@ export function profileScore(business: Business) {
   item(1, business.category !== '' && business.category !== 'Other', 'a specific category')
   item(
     1,
-    !business.zip || !business.state || zipMatchesState(business.zip, business.state),
+    !business.zip ||
+      !business.state ||
+      zipMatchesState(business.zip, business.state, business.country),
     'a ZIP code that matches your state',
   )
   const locations = business.locations
@@ -242,7 +244,7 @@ export function profileScore(business: Business) {
       item(share, location.phone.trim() !== '', `a phone for ${location.name}`)
       item(
         share,
-        zipMatchesState(location.zip, location.state),
+        zipMatchesState(location.zip, location.state, location.country),
         `a ZIP code that matches the state for ${location.name}`,
       )
       item(share, (location.pageUrl ?? '').trim() !== '', `a page URL for ${location.name}`)

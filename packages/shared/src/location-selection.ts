@@ -13,6 +13,8 @@ export interface ResolvedLocation {
   city: string
   state: string
   zip: string
+  /** ISO 3166-1 alpha-2: the location's, which starts as the business's. */
+  country: string
   phone: string
   isMain: boolean
   location?: Location
@@ -20,7 +22,7 @@ export interface ResolvedLocation {
 
 /**
  * 'main', an empty id or an unknown id mean the business itself; otherwise the chosen location
- * overrides address, city, state, zip and phone, falling back to the business phone.
+ * overrides address, city, state, zip, country and phone, falling back to the business phone.
  */
 export function resolveLocation(business: Business, locationId?: string | null): ResolvedLocation {
   const location =
@@ -36,6 +38,7 @@ export function resolveLocation(business: Business, locationId?: string | null):
       city: business.city,
       state: business.state,
       zip: business.zip,
+      country: business.country,
       phone: business.phone,
       isMain: true,
     }
@@ -48,6 +51,7 @@ export function resolveLocation(business: Business, locationId?: string | null):
     city: location.city,
     state: location.state,
     zip: location.zip,
+    country: location.country,
     phone: location.phone || business.phone,
     isMain: false,
     location,

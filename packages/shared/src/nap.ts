@@ -1,8 +1,15 @@
 // Name, address and phone (NAP) comparison for listings (issue 9). Two listings match when they name
-// the same business, place and number, however they are written: case, punctuation and legal suffixes
-// do not matter for names; USPS abbreviations, state names and ZIP+4 do not matter for addresses;
-// formatting does not matter for phones (compared in E.164).
+// the same business, place and number, however they are written: case, accents, punctuation and legal
+// suffixes do not matter for names; USPS abbreviations, state names and ZIP+4 do not matter for US
+// addresses, the country's own abbreviations for others (nap-international.ts); formatting does not
+// matter for phones (compared in E.164, read in the record's country).
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
+import { toCountryCode } from './countries.js'
+import {
+  foldText,
+  normalizeInternationalAddress,
+  sameInternationalAddress,
+} from './nap-international.js'
 import { US_STATES, toStateCode } from './us-states.js'
 import { ownValue } from './own-key.js'
 
@@ -31,6 +38,15 @@ const LEGAL_SUFFIXES = new Set([
   'dds',
   'pllc',
   'plc',
+  'pty',
+  'gmbh',
+  'ag',
+  'kg',
+  'ug',
+  'sarl',
+  'sas',
+  'sa',
+  'eurl',
 ])
 
 /** USPS Publication 28 abbreviations for the words that vary most between directories. */
@@ -80,8 +96,7 @@ const ADDRESS_WORDS: Readonly<Record<string, string>> = {
 const UNIT_WORDS = new Set(['ste', 'apt', 'bldg', 'fl', 'rm', 'dept', 'unit'])
 
 function words(text: string): string[] {
-  return text
-    .toLowerCase()
+  return foldText(text)
     .replace(/&/g, ' and ')
     .replace(/[’'`]/g, '')
     .replace(/#/g, ' # ')
@@ -102,8 +117,12 @@ const stateNamesLongestFirst = Object.values(US_STATES)
   .map((name) => name.toLowerCase().replace(/[^a-z ]/g, ''))
   .sort((a, b) => b.length - a.length)
 
-/** A comparable form of a one-line US address: '100 congress ave ste 200 austin tx 78701'. */
-export function normalizeAddress(address: string): string {
+/**
+ * A comparable form of a one-line address: '100 congress ave ste 200 austin tx 78701' in the US,
+ * the words in their order elsewhere ('hauptstr 5 10115 berlin').
+ */
+export function normalizeAddress(address: string, country = 'US'): string {
+  if (country !== 'US') return normalizeInternationalAddress(address, country)
   let text = ` ${words(address).join(' ')} `
   // A full state name right before the ZIP code (or at the end) becomes its code.
   for (const name of stateNamesLongestFirst) {
@@ -133,23 +152,32 @@ export function normalizeAddress(address: string): string {
   return out.join(' ')
 }
 
-/** E.164 when the number parses (US by default), otherwise just its digits. */
-export function normalizePhone(phone: string): string {
-  const parsed = parsePhoneNumberFromString(phone, 'US')
+/** E.164 when the number parses (read in the record's country, US by default), otherwise its digits. */
+export function normalizePhone(phone: string, country = 'US'): string {
+  const parsed = parsePhoneNumberFromString(phone, toCountryCode(country) ?? 'US')
   if (parsed?.isValid()) return parsed.number
   return phone.replace(/\D/g, '')
 }
 
+/**
+ * One line as the country writes it: '100 Congress Ave, Austin, TX 78701' in the US, Canada and
+ * Australia; '10 Downing St, London, SW1A 2AA' in the UK; '5 Hauptstraße, 10115 Berlin' elsewhere.
+ */
 export function formatAddress(parts: {
   address: string
   city: string
   state: string
   zip: string
+  country?: string
 }) {
-  const cityLine = [parts.city, [parts.state, parts.zip].filter(Boolean).join(' ')]
-    .filter(Boolean)
-    .join(', ')
-  return [parts.address, cityLine].filter(Boolean).join(', ')
+  const country = parts.country ?? 'US'
+  const join = (items: string[], by: string) => items.filter(Boolean).join(by)
+  if (country === 'GB') return join([parts.address, parts.city, parts.state, parts.zip], ', ')
+  if (['US', 'CA', 'AU'].includes(country)) {
+    const cityLine = join([parts.city, join([parts.state, parts.zip], ' ')], ', ')
+    return join([parts.address, cityLine], ', ')
+  }
+  return join([parts.address, join([parts.zip, parts.city], ' '), parts.state], ', ')
 }
 
 export type NapField = 'name' | 'address' | 'phone'
@@ -165,10 +193,14 @@ export interface NapDifference {
 
 const LABELS: Record<NapField, string> = { name: 'Name', address: 'Address', phone: 'Phone' }
 
-const normalizers: Record<NapField, (value: string) => string> = {
-  name: normalizeName,
-  address: normalizeAddress,
-  phone: normalizePhone,
+/** Whether the two values name the same thing, read in the record's country. */
+const same: Record<NapField, (a: string, b: string, country: string) => boolean> = {
+  name: (a, b) => normalizeName(a) === normalizeName(b),
+  address: (a, b, country) =>
+    country === 'US'
+      ? normalizeAddress(a) === normalizeAddress(b)
+      : sameInternationalAddress(a, b, country),
+  phone: (a, b, country) => normalizePhone(a, country) === normalizePhone(b, country),
 }
 
 /**
@@ -176,7 +208,12 @@ const normalizers: Record<NapField, (value: string) => string> = {
  * 'Phone differs: (512) 555-0100 on Yelp vs (512) 555-0199 in your profile'. Empty fields on the
  * listing are reported as missing.
  */
-export function compareNap(listed: Nap, profile: Nap, platform: string): NapDifference[] {
+export function compareNap(
+  listed: Nap,
+  profile: Nap,
+  platform: string,
+  country = 'US',
+): NapDifference[] {
   const differences: NapDifference[] = []
   for (const field of ['name', 'address', 'phone'] as const) {
     const shown = listed[field].trim()
@@ -189,7 +226,7 @@ export function compareNap(listed: Nap, profile: Nap, platform: string): NapDiff
         profile: own,
         message: `${LABELS[field]} missing on ${platform}: your profile has ${own}`,
       })
-    } else if (normalizers[field](shown) !== normalizers[field](own)) {
+    } else if (!same[field](shown, own, country)) {
       differences.push({
         field,
         listed: shown,

@@ -70,8 +70,9 @@ export function stateForZip(zip: string): string | undefined {
   return RANGES.find(([from, to]) => prefix >= from && prefix <= to)?.[2]
 }
 
-/** False only when the ZIP certainly belongs to another state. */
-export function zipMatchesState(zip: string, state: string): boolean {
+/** False only when the ZIP certainly belongs to another state; addresses outside the US always pass. */
+export function zipMatchesState(zip: string, state: string, country = 'US'): boolean {
+  if (country !== 'US') return true
   const expected = stateForZip(zip)
   return expected === undefined || expected === state.trim().toUpperCase()
 }
