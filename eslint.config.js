@@ -32,6 +32,8 @@ const allowedFeatureCalls = {
     // The score reads the listing records as the Local Listings screen does,
     // and its Top Keywords are the keyword entity's (ADR 016).
     dashboard: ['listings', 'keywords'],
+    // The daily work runs each feature's own check (issue 16, docs/decisions/018-job-queue.md).
+    automation: ['keywords'],
   },
   './apps/web/src': {},
 }

@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { authRoutes } from './auth/auth.routes.js'
 import { aiRoutes } from './features/ai/ai.routes.js'
+import { automationRoutes } from './features/automation/automation.routes.js'
 import { backlinkRoutes } from './features/backlinks/backlinks.routes.js'
 import { businessRoutes } from './features/business/business.routes.js'
 import { locationRoutes } from './features/business/locations.routes.js'
@@ -65,6 +66,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/rank-tracker', rankTrackerRoutes(deps))
     .route('/backlinks', backlinkRoutes(deps))
     .route('/site-audit', siteAuditRoutes(deps))
+    .route('/automation', automationRoutes(deps))
 
   // A sub-app's notFound is not used once mounted, so the catch-all route answers instead.
   api.all('*', (c) => c.json(errorBody('not_found', 'No such API endpoint.'), 404))
@@ -89,7 +91,14 @@ export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) 
     .use('*', requestLogger(deps.logger))
     .use('*', securityHeaders())
     .use('*', closeConnectionOn413())
-    .get('/healthz', (c) => c.json({ status: 'ok' as const, database: deps.dbKind }))
+    .get('/healthz', async (c) =>
+      c.json({
+        status: 'ok' as const,
+        database: deps.dbKind,
+        // Counts only: no job's data, which names businesses (issue 16 item 6).
+        ...(deps.jobs ? { queue: await deps.jobs.state() } : {}),
+      }),
+    )
     .route('/auth/v1', authRoutes(deps))
     .route('/api', apiRoutes(deps))
 

@@ -8,11 +8,13 @@ import { loadJwtKeys } from './auth/keys.js'
 import { createSessionCache } from './auth/session-cache.js'
 import { openDatabase } from './db/client.js'
 import { DataDirLockedError } from './db/lock.js'
+import { createAutomationRunner, type AutomationRunner } from './features/automation/public.js'
 import { createSimulatedGoogleProvider } from './features/integrations/google-data.js'
 import { stopAuditRuns } from './features/site-audit/audit-runs.js'
 import { parseEnv } from './env.js'
 import { systemClock } from './lib/clock.js'
 import type { AppDeps } from './lib/deps.js'
+import { createJobQueue, type JobQueue } from './jobs/queue.js'
 import { createLogger } from './lib/logger.js'
 import { loadDevMailKey } from './mail/dev-mail-key.js'
 import { createMailer } from './mail/mailer.js'
@@ -38,7 +40,12 @@ async function openOrExit(env: Env, logger: Logger): Promise<Database> {
 }
 
 /** Every dependency the app gets, built once from env. */
-async function buildDeps(env: Env, logger: Logger, database: Database): Promise<AppDeps> {
+async function buildDeps(
+  env: Env,
+  logger: Logger,
+  database: Database,
+  jobs: JobQueue,
+): Promise<AppDeps> {
   const { db } = database
   // The local outbox is not served in production (app.ts), so no key is made there.
   const devMailKey = env.NODE_ENV === 'production' ? undefined : await loadDevMailKey(env.DATA_DIR)
@@ -55,6 +62,7 @@ async function buildDeps(env: Env, logger: Logger, database: Database): Promise<
     google: createSimulatedGoogleProvider({ delays: env.SIMULATED_DELAYS }),
     ai: createAiServiceFromEnv({ env, db, clock: systemClock, logger }),
     fetcher: createSafeFetcher({ allowHosts: env.FETCH_ALLOW_HOSTS }),
+    jobs,
   }
 }
 
@@ -71,8 +79,13 @@ function announce(deps: AppDeps, port: number) {
   }
 }
 
-/** SIGTERM/SIGINT: stop taking requests, cancel audits, close the fetcher and the database. */
-function onShutdownSignals(server: ServerType, deps: AppDeps, database: Database) {
+/** SIGTERM/SIGINT: stop taking requests, cancel audits, stop the jobs, close the fetcher and the database. */
+function onShutdownSignals(
+  server: ServerType,
+  deps: AppDeps,
+  database: Database,
+  automation: AutomationRunner,
+) {
   const { logger } = deps
   let stopping = false
   const shutdown = (signal: string) => {
@@ -89,6 +102,7 @@ function onShutdownSignals(server: ServerType, deps: AppDeps, database: Database
       // A running site audit is cancelled and keeps what it crawled (its partial results).
       stopAuditRuns()
         .catch((error: unknown) => logger.error({ err: error }, 'stopping site audits failed'))
+        .then(() => automation.stop())
         .then(() => deps.fetcher?.close())
         .then(() => database.close())
         .then(() => {
@@ -115,12 +129,17 @@ async function main() {
   const env = parseEnv()
   const logger = createLogger(env)
   const database = await openOrExit(env, logger)
-  const deps = await buildDeps(env, logger, database)
+  const jobs = createJobQueue({ database, logger })
+  const deps = await buildDeps(env, logger, database, jobs)
+  // Daily checks and the other scheduled work (issue 16); started before listening, so /healthz
+  // always finds the queue. A job cut off by a stop is retried later.
+  const automation = createAutomationRunner(deps, jobs)
+  await automation.start()
   const app = createApp(deps, { webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist) })
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
     announce(deps, info.port),
   )
-  onShutdownSignals(server, deps, database)
+  onShutdownSignals(server, deps, database, automation)
 }
 
 main().catch((error: unknown) => {

@@ -18,10 +18,27 @@ export type DatabaseKind = 'pglite' | 'postgres'
 /** The handle inside db.transaction(); use only it there (an outer query deadlocks PGlite). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
-export interface Database {
+/** Plain SQL for the job queue (pg-boss's `db` option, jobs/queue.ts): statements with $n values. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
+}
+
+export interface Database extends SqlExecutor {
   db: Db
   kind: DatabaseKind
   close(): Promise<void>
+}
+
+/**
+ * PGlite runs one statement with values through query(), and several (pg-boss's migrations, one
+ * string with BEGIN ... COMMIT) only through exec(), which takes no values.
+ */
+export function pgliteExecutor(client: PGlite): SqlExecutor['executeSql'] {
+  return async (text, values) => {
+    if (values && values.length > 0) return client.query(text, values)
+    const results = await client.exec(text)
+    return results.at(-1) ?? { rows: [] }
+  }
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
@@ -39,6 +56,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      executeSql: pgliteExecutor(client),
       async close() {
         try {
           await client?.close()
@@ -63,7 +81,12 @@ async function openPostgres(connectionString: string): Promise<Database> {
     await pool.end()
     throw error
   }
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    executeSql: (text, values) => pool.query(text, values),
+    close: () => pool.end(),
+  }
 }
 
 export function openDatabase(options: {

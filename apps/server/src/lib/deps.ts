@@ -3,6 +3,7 @@ import type { Db, DatabaseKind } from '../db/client.js'
 import type { Env } from '../env.js'
 import type { JwtKeys } from '../auth/keys.js'
 import type { SessionCache } from '../auth/session-cache.js'
+import type { JobQueue } from '../jobs/queue.js'
 import type { GoogleDataProvider } from '../features/integrations/google-data.js'
 import type { RankProvider } from '../features/keywords/public.js'
 import type { Resolver, SafeFetcher } from '../net/safe-fetch.js'
@@ -38,4 +39,6 @@ export interface AppDeps {
    * asks real DNS.
    */
   resolve?: Resolver
+  /** The job queue (jobs/queue.ts); /healthz shows its counts. Absent in tests that run no jobs. */
+  jobs?: JobQueue
 }

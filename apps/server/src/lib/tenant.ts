@@ -82,7 +82,16 @@ export async function getBusinessForUser({
   userId: string
 }): Promise<Business> {
   const [business] = await db.select().from(businesses).where(eq(businesses.userId, userId))
-  if (!business) return emptyBusiness
+  return business ? withLocations(db, business) : emptyBusiness
+}
+
+/** A business by its id, for work that runs without a signed-in owner (the job queue). */
+export async function getBusinessById(db: Db, businessId: string): Promise<Business | undefined> {
+  const [business] = await db.select().from(businesses).where(eq(businesses.id, businessId))
+  return business && withLocations(db, business)
+}
+
+async function withLocations(db: Db, business: BusinessRow): Promise<Business> {
   const rows = await db
     .select()
     .from(locations)

@@ -15,6 +15,9 @@ import { createSimulatedRankProvider, type RankProvider } from '../features/keyw
 import { generateDevMailKey } from '../mail/dev-mail-key.js'
 import { createOutboxMailer } from '../mail/mailer.js'
 import type { Resolver, SafeFetcher } from '../net/safe-fetch.js'
+import type { Database } from '../db/client.js'
+import { createAutomationRunner } from '../features/automation/public.js'
+import { createJobQueue } from '../jobs/queue.js'
 import { createTestDb } from './db.js'
 
 /** A clock tests can move: `clock.advance(seconds)`. */
@@ -70,6 +73,8 @@ export async function createTestApp(
     ai?: (deps: Omit<AppDeps, 'ai'>) => AiService
     /** Positions; the simulation without its occasional failures when not given, so tests are exact. */
     rank?: RankProvider
+    /** Runs the job queue and the planner (issue 16); `t.automation.tick()` plans, workers run. */
+    jobs?: boolean
   } = {},
 ) {
   const database = await createTestDb()
@@ -106,14 +111,27 @@ export async function createTestApp(
     ...base,
     ai: options.ai ? options.ai(base) : createAiServiceFromEnv({ ...base, retryDelayMs: 0 }),
   }
+  const automation = options.jobs ? await startAutomation(deps, database) : undefined
   const app = createApp(deps)
   return {
     app,
     deps,
     db: database.db,
     devMailKey,
-    close: () => database.close(),
+    automation,
+    async close() {
+      await automation?.stop()
+      await database.close()
+    },
   }
+}
+
+/** The queue on the test database, polled often, and the planner (never on a timer: tests tick). */
+async function startAutomation(deps: AppDeps, database: Database) {
+  deps.jobs = createJobQueue({ database, logger: deps.logger, pollingIntervalSeconds: 0.5 })
+  const runner = createAutomationRunner(deps, deps.jobs)
+  await runner.start({ timer: false })
+  return runner
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>

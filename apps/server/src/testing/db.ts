@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
-import { migrationsFolder, type Database, type Db } from '../db/client.js'
+import { migrationsFolder, pgliteExecutor, type Database, type Db } from '../db/client.js'
 import { schema } from '../db/schema.js'
 
 export const TEMPLATE_DATABASE = 'localseo_test_template'
@@ -41,6 +41,7 @@ async function createPostgresTestDb(adminUrl: string): Promise<Database> {
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',
+    executeSql: (text, values) => pool.query(text, values),
     async close() {
       await pool.end()
       const cleanup = new pg.Client({ connectionString: adminUrl })
@@ -60,6 +61,7 @@ export async function createTestDb(): Promise<Database> {
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     kind: 'pglite',
+    executeSql: pgliteExecutor(client),
     close: () => client.close(),
   }
 }

@@ -8,7 +8,7 @@ import { keywords } from '../../db/schema/keywords.js'
 import { listRecentActivity } from '../../lib/activity.js'
 import {
   byPosition,
-  checkMissingDays,
+  checkNewKeywords,
   hasPosition,
   listKeywordRecords,
   type RankProvider,
@@ -41,7 +41,7 @@ async function listTopKeywords({
   keywordData,
 }: DashboardRequest) {
   const location = resolveLocation(business, locationId)
-  await checkMissingDays({ db, provider: rank, business, location, now })
+  await checkNewKeywords({ db, provider: rank, business, location, now })
   return listKeywordRecords({
     db,
     provider: keywordData,

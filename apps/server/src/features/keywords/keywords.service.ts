@@ -16,7 +16,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { recordActivity } from '../../lib/activity.js'
-import { checkMissingDays, checkToday } from './rank-checks.js'
+import { checkNewKeywords, checkToday } from './rank-checks.js'
 import type { RankProvider } from './rank-provider.js'
 import { listKeywordRecords, upsertKeyword } from './keyword-store.js'
 
@@ -33,9 +33,9 @@ export interface KeywordScope {
   now: Date
 }
 
-/** 'Current Keyword Rankings': the analysed and tracked keywords of the scope, checked up to today. */
+/** 'Current Keyword Rankings': the analysed and tracked keywords of the scope with their latest checks. */
 export async function listKeywords(scope: KeywordScope): Promise<KeywordRecord[]> {
-  await checkMissingDays({ ...scope, provider: scope.rank })
+  await checkNewKeywords({ ...scope, provider: scope.rank })
   return listKeywordRecords({
     ...scope,
     provider: scope.keywordData,

@@ -10,6 +10,7 @@ export {
   createSimulatedRankProvider,
   simulateRankCheck,
   type RankProvider,
+  type RankQuery,
 } from './rank-provider.js'
 export { createSimulatedKeywordProvider } from './keyword-data.js'
 export {
@@ -24,4 +25,4 @@ export {
   scopeWhere,
   upsertKeyword,
 } from './keyword-store.js'
-export { checkMissingDays, storedCheck } from './rank-checks.js'
+export { checkNewKeywords, checkTrackedToday, storedCheck } from './rank-checks.js'

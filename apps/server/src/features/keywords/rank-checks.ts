@@ -1,8 +1,12 @@
 // The stored daily checks of tracked keywords: asking the provider for the days a keyword lacks and
 // storing what it answered, failures included (a failed check is stored as failed, never as 0).
 import type { Business } from '@localseo/shared/business'
-import type { ResolvedLocation } from '@localseo/shared/location-selection'
-import { and, eq, max } from 'drizzle-orm'
+import {
+  MAIN_LOCATION,
+  resolveLocation,
+  type ResolvedLocation,
+} from '@localseo/shared/location-selection'
+import { and, eq, isNull, notExists, sql } from 'drizzle-orm'
 import { RANK_BACKFILL_DAYS, addDays, dayOf } from '@localseo/shared/rank-tracker'
 import type { Db, Tx } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
@@ -50,7 +54,7 @@ async function storeChecks({
   now: Date
 }) {
   const pairs = wanted.flatMap(({ keyword, days }) => days.map((day) => ({ keyword, day })))
-  if (pairs.length === 0) return
+  if (pairs.length === 0) return []
   const queries: RankQuery[] = pairs.map(({ keyword, day }) => ({
     businessId: business.id,
     locationId: location.id,
@@ -73,13 +77,16 @@ async function storeChecks({
       .values(rows.slice(i, i + INSERT_SLICE))
       .onConflictDoNothing()
   }
+  return rows
 }
 
 /**
- * Stores the checks the scope's tracked keywords lack up to today (backfilled as the simulation's
- * past), so every screen that shows a position reads a stored one. Issue 16 moves this to a daily job.
+ * The first check of the scope's tracked keywords that were never checked (just added, or filled in
+ * as defaults). The simulation also stores its past, up to the backfill window, labelled simulated;
+ * a real provider can only check today. Later days are stored by the daily job (issue 16), never
+ * when a screen is opened.
  */
-export async function checkMissingDays({
+export async function checkNewKeywords({
   db,
   provider,
   business,
@@ -93,16 +100,64 @@ export async function checkMissingDays({
   now: Date
 }) {
   const rows = await db
-    .select({ id: keywords.id, keywordKey: keywords.keywordKey, lastDay: max(rankPositions.day) })
+    .select({ id: keywords.id, keywordKey: keywords.keywordKey })
     .from(keywords)
-    .leftJoin(rankPositions, eq(rankPositions.keywordId, keywords.id))
-    .where(and(scopeWhere(business.id, location), keywords.tracked))
-    .groupBy(keywords.id)
+    .where(
+      and(
+        scopeWhere(business.id, location),
+        keywords.tracked,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(rankPositions)
+            .where(eq(rankPositions.keywordId, keywords.id)),
+        ),
+      ),
+    )
   const today = dayOf(now)
-  const wanted = rows
-    .map((row) => ({ keyword: row, days: missingDays(row.lastDay, today) }))
-    .filter((w) => w.days.length > 0)
+  const days = provider.simulated ? backfillDays(today) : [today]
+  const wanted = rows.map((keyword) => ({ keyword, days }))
   await storeChecks({ db, provider, business, location, wanted, now })
+}
+
+/**
+ * The day's scheduled check (issue 16 item 2): every tracked keyword of every scope of the business
+ * that has no check for today gets one; a keyword checked today already is left as it is, so a
+ * second run on the same day changes nothing. Missed days are not filled in.
+ */
+export async function checkTrackedToday({
+  db,
+  provider,
+  business,
+  now,
+}: {
+  db: Db
+  provider: RankProvider
+  business: Business
+  now: Date
+}): Promise<{ checked: number; failed: number }> {
+  const today = dayOf(now)
+  let checked = 0
+  let failed = 0
+  const scopes = [MAIN_LOCATION, ...business.locations.map((l) => l.id)]
+  for (const scope of scopes) {
+    const location = resolveLocation(business, scope)
+    const rows = await db
+      .select({ id: keywords.id, keywordKey: keywords.keywordKey })
+      .from(keywords)
+      .leftJoin(
+        rankPositions,
+        and(eq(rankPositions.keywordId, keywords.id), eq(rankPositions.day, today)),
+      )
+      .where(
+        and(scopeWhere(business.id, location), keywords.tracked, isNull(rankPositions.keywordId)),
+      )
+    const wanted = rows.map((keyword) => ({ keyword, days: [today] }))
+    const stored = await storeChecks({ db, provider, business, location, wanted, now })
+    checked += stored.length
+    failed += stored.filter((row) => row.status === 'failed').length
+  }
+  return { checked, failed }
 }
 
 /** Today's check of one keyword, unless it has one: a position is the same all day on every screen. */
@@ -117,11 +172,9 @@ export async function checkToday(args: {
   await storeChecks({ ...args, wanted: [{ keyword: args.keyword, days: [dayOf(args.now)] }] })
 }
 
-/** The days a keyword still lacks: after its last stored day, at most the backfill window. */
-function missingDays(lastDay: string | null, today: string): string[] {
-  const first = addDays(today, -(RANK_BACKFILL_DAYS - 1))
-  const from = lastDay && lastDay >= first ? addDays(lastDay, 1) : first
+/** The simulation's past of a new keyword: the backfill window, ending today. */
+function backfillDays(today: string): string[] {
   const days: string[] = []
-  for (let day = from; day <= today; day = addDays(day, 1)) days.push(day)
+  for (let back = RANK_BACKFILL_DAYS - 1; back >= 0; back--) days.push(addDays(today, -back))
   return days
 }

@@ -14,7 +14,7 @@ import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
 import { lockBusiness } from '../../lib/tenant.js'
 import {
-  checkMissingDays,
+  checkNewKeywords,
   inScope,
   releaseKeyword,
   scopeId,
@@ -24,7 +24,7 @@ import { fillDefaults, toTracked, trackedWhere, type ScopeRequest } from './rank
 
 /**
  * The tracked keywords of a business or location. The first view fills the docs/product.md §9 defaults;
- * every view records the checks missing up to today (backfilled as the simulation's past).
+ * a keyword never checked gets its first check; later days come from the daily job (issue 16).
  */
 export async function listTrackedKeywords(request: ScopeRequest): Promise<TrackedKeyword[]> {
   const { db, business, location } = request
@@ -38,7 +38,7 @@ export async function listTrackedKeywords(request: ScopeRequest): Promise<Tracke
       ),
     )
   if (!seeded) await fillDefaults(request)
-  await checkMissingDays(request)
+  await checkNewKeywords(request)
   const rows = await db
     .select()
     .from(keywords)
@@ -49,7 +49,7 @@ export async function listTrackedKeywords(request: ScopeRequest): Promise<Tracke
 
 /**
  * docs/product.md §5: trimmed, non-empty, ignored when already tracked. A keyword already analysed or
- * saved here becomes tracked, keeping its history; a new one gets the backfilled history.
+ * saved here becomes tracked, keeping its history; a new one gets its first check.
  */
 export async function trackKeyword(
   request: ScopeRequest & { keyword: string },
@@ -94,7 +94,7 @@ export async function trackKeyword(
     })
     return { row, added: true }
   })
-  if (result.added) await checkMissingDays(request)
+  if (result.added) await checkNewKeywords(request)
   return { keyword: toTracked(result.row), added: result.added }
 }
 

@@ -1,0 +1,202 @@
+import { and, asc, eq } from 'drizzle-orm'
+import { afterEach, describe, expect, test } from 'vitest'
+import type { Schedule } from '@localseo/shared/automation'
+import type { TrackedKeyword } from '@localseo/shared/rank-tracker'
+import { jobSchedules } from '../../db/schema/automation.js'
+import { rankPositions } from '../../db/schema/rank-tracker.js'
+import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
+import { apiCaller } from '../../testing/api.js'
+import { signIn, signUp } from '../../testing/auth.js'
+import { businessInput } from '../../testing/factories.js'
+import type { RankProvider, RankQuery } from '../keywords/public.js'
+
+const DAY_SECONDS = 86_400
+
+let t: TestApp | undefined
+afterEach(async () => {
+  await t?.close()
+  t = undefined
+})
+
+/** A real-looking provider (not simulated: it checks today only) that records every query. */
+function countingProvider() {
+  const queries: RankQuery[] = []
+  const provider: RankProvider = {
+    simulated: false,
+    check(batch) {
+      queries.push(...batch)
+      return Promise.resolve(batch.map(() => ({ status: 'ok' as const, position: 7 })))
+    },
+  }
+  return { provider, queries }
+}
+
+async function setUp(options: { start?: string; timeZone?: string } = {}) {
+  const clock = createTestClock(new Date(options.start ?? '2026-03-10T15:00:00Z'))
+  const { provider, queries } = countingProvider()
+  const app = await createTestApp({ clock, rank: provider, jobs: true })
+  t = app
+  const owner = await signUp(app.app, { email: `owner-${Date.now()}@example.com` })
+  const call = <T = unknown>(method: string, path: string, body?: unknown, session = owner) =>
+    apiCaller(app.app, () => session.accessToken)<T>(method, path, body)
+  await call('PUT', '/api/business', { ...businessInput, timeZone: options.timeZone })
+  const { body } = await call<{ keyword: TrackedKeyword }>('POST', '/api/rank-tracker/keywords', {
+    keyword: 'emergency dentist austin',
+  })
+  /** One planner tick, then every job it enqueued runs to the end on the queue's workers. */
+  const runDueWork = async () => {
+    const enqueued = await app.automation!.tick()
+    await app.deps.jobs!.whenIdle()
+    return enqueued
+  }
+  const checkDays = async () =>
+    (
+      await app.db
+        .select({ day: rankPositions.day })
+        .from(rankPositions)
+        .where(eq(rankPositions.keywordId, body.keyword.id))
+        .orderBy(asc(rankPositions.day))
+    ).map((row) => row.day)
+  return { app, clock, owner, call, queries, keywordId: body.keyword.id, runDueWork, checkDays }
+}
+
+describe('daily rank checks', () => {
+  test('with no page opened, a tracked keyword gets exactly one stored check per day for 30 days', async () => {
+    const { clock, queries, runDueWork, checkDays } = await setUp()
+    // Tracking it checked today; the first tick runs the new business's first scheduled run.
+    await runDueWork()
+    expect(await checkDays()).toEqual(['2026-03-10'])
+    for (let day = 1; day <= 30; day++) {
+      clock.advance(DAY_SECONDS)
+      await runDueWork()
+      // Ticks later that day (another instance, or the next minute) change nothing.
+      await runDueWork()
+      clock.advance(3600)
+      await runDueWork()
+      clock.advance(-3600)
+    }
+    const days = await checkDays()
+    expect(days).toHaveLength(31)
+    expect(new Set(days).size).toBe(31)
+    expect(days.at(-1)).toBe('2026-04-09')
+    // The provider was asked once per day, never twice for the same day.
+    const asked = queries.filter((q) => q.keyword === 'emergency dentist austin').map((q) => q.day)
+    expect(asked).toHaveLength(31)
+    expect(new Set(asked).size).toBe(31)
+  })
+
+  test('after downtime the missed days are checked once, on the next tick: none is invented', async () => {
+    const { clock, runDueWork, checkDays } = await setUp()
+    await runDueWork()
+    clock.advance(5 * DAY_SECONDS)
+    expect(await runDueWork()).toBe(1)
+    expect(await checkDays()).toEqual(['2026-03-10', '2026-03-15'])
+  })
+
+  test('the check runs early in the morning in the business time zone, and the next one is tomorrow', async () => {
+    const { app, call, clock, runDueWork } = await setUp({ timeZone: 'America/Chicago' })
+    await runDueWork()
+    const { body } = await call<{ schedules: Schedule[] }>('GET', '/api/automation')
+    const [rank] = body.schedules
+    expect(rank).toMatchObject({
+      kind: 'rank_checks',
+      frequency: 'daily',
+      timeZone: 'America/Chicago',
+    })
+    // The five sample keywords of a new business and the owner's own one, checked today already.
+    expect(rank!.lastOutcome).toBe('5 checked')
+    expect(rank!.lastRunAt).toBe(clock.now().toISOString())
+    const next = new Date(rank!.nextRunAt!)
+    const localHour = Number(
+      new Intl.DateTimeFormat('en-US', {
+        hour: 'numeric',
+        hourCycle: 'h23',
+        timeZone: 'America/Chicago',
+      }).format(next),
+    )
+    expect(localHour).toBeGreaterThanOrEqual(3)
+    expect(localHour).toBeLessThan(7)
+    expect(next.getTime() - clock.now().getTime()).toBeLessThan(DAY_SECONDS * 1000)
+    expect(next.getTime()).toBeGreaterThan(clock.now().getTime())
+    // Not due yet: a tick before that time enqueues nothing.
+    expect(await app.automation!.tick()).toBe(0)
+  })
+
+  test('turned off in Settings, no check runs; weekly runs once a week', async () => {
+    const { call, clock, owner, runDueWork, checkDays } = await setUp()
+    await runDueWork()
+    const off = await call<{ schedules: Schedule[] }>('PUT', '/api/automation', {
+      kind: 'rank_checks',
+      frequency: 'off',
+    })
+    expect(off.status).toBe(200)
+    expect(off.body.schedules[0]).toMatchObject({ frequency: 'off', nextRunAt: null })
+    for (let day = 0; day < 3; day++) {
+      clock.advance(DAY_SECONDS)
+      expect(await runDueWork()).toBe(0)
+    }
+    expect(await checkDays()).toEqual(['2026-03-10'])
+
+    // Days later the access token has expired: sign in again, as the owner would.
+    const again = await signIn(t!.app, { email: owner.email, password: 'correct horse battery' })
+    await call('PUT', '/api/automation', { kind: 'rank_checks', frequency: 'weekly' }, again)
+    for (let day = 0; day < 14; day++) {
+      clock.advance(DAY_SECONDS)
+      await runDueWork()
+    }
+    expect(await checkDays()).toHaveLength(3)
+  })
+
+  test('a bad frequency or kind is a clear 422 that changes nothing', async () => {
+    const { app, call } = await setUp()
+    await call('GET', '/api/automation')
+    const before = await app.db.select().from(jobSchedules)
+    for (const body of [
+      { kind: 'rank_checks', frequency: 'hourly' },
+      { kind: 'coffee', frequency: 'daily' },
+      { kind: 'rank_checks' },
+      { kind: 'rank_checks', frequency: 'daily', extra: 1 },
+    ]) {
+      const res = await call<{ error: { code: string } }>('PUT', '/api/automation', body)
+      expect(res.status).toBe(422)
+      expect(res.body.error.code).toBe('validation_failed')
+    }
+    expect(await app.db.select().from(jobSchedules)).toEqual(before)
+  })
+
+  test("another owner's change never touches this owner's schedule", async () => {
+    const { app, call } = await setUp()
+    await call('GET', '/api/automation')
+    const other = await signUp(app.app, { email: 'other@example.com' })
+    const asOther = <T>(method: string, path: string, body?: unknown) =>
+      call<T>(method, path, body, other)
+    // Without a business the other owner has no schedules to read or change: 404.
+    expect((await asOther('GET', '/api/automation')).status).toBe(404)
+    expect(
+      (await asOther('PUT', '/api/automation', { kind: 'rank_checks', frequency: 'off' })).status,
+    ).toBe(404)
+    await asOther('PUT', '/api/business', { ...businessInput, name: 'Other Dental' })
+    await asOther('PUT', '/api/automation', { kind: 'rank_checks', frequency: 'off' })
+    const mine = await call<{ schedules: Schedule[] }>('GET', '/api/automation')
+    expect(mine.body.schedules[0]!.frequency).toBe('daily')
+    const rows = await app.db
+      .select()
+      .from(jobSchedules)
+      .where(and(eq(jobSchedules.kind, 'rank_checks'), eq(jobSchedules.frequency, 'off')))
+    expect(rows).toHaveLength(1)
+  })
+})
+
+describe('operator view', () => {
+  test('/healthz shows the queue counts and nothing about any business', async () => {
+    const { app, runDueWork } = await setUp()
+    await runDueWork()
+    const res = await app.app.request('/healthz')
+    const body = (await res.json()) as Record<string, unknown>
+    expect(body).toEqual({
+      status: 'ok',
+      database: app.deps.dbKind,
+      queue: { queued: 0, active: 0, failedLastHour: 0 },
+    })
+  })
+})

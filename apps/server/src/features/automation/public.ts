@@ -1,0 +1,3 @@
+// What the app's entry point uses of automation (docs/decisions/018-job-queue.md): the runner that
+// plans scheduled work and runs it through the job queue.
+export { createAutomationRunner, type AutomationRunner } from './runner.js'

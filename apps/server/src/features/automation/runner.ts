@@ -1,0 +1,95 @@
+// The heartbeat (issue 16): a planner tick every minute claims the schedules whose time has come and
+// enqueues one job per business and kind; the queue's workers run them on whichever instance is
+// free. A tick at start-up runs what fell due while the app was down: once, never once per missed day.
+import type { AutomationKind } from '@localseo/shared/automation'
+import type { JobQueue } from '../../jobs/queue.js'
+import type { AppDeps } from '../../lib/deps.js'
+import { getBusinessById } from '../../lib/tenant.js'
+import { checkTrackedToday, keywordProviders } from '../keywords/public.js'
+import { claimDueSchedules, ensureSchedules, finishRun } from './schedules.js'
+
+export const TICK_INTERVAL_MS = 60_000
+/** At most this many schedules are claimed per tick; the rest wait a minute. */
+const CLAIM_BATCH = 500
+
+const queueName = (kind: AutomationKind) => `automation.${kind}`
+
+interface JobData {
+  businessId: string
+}
+
+type RunnerDeps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'rank'>
+
+/** What one kind of work does for one business; answers its outcome in words. */
+function workFor(
+  deps: RunnerDeps,
+): Record<AutomationKind, (businessId: string) => Promise<string | undefined>> {
+  const { rank } = keywordProviders(deps)
+  return {
+    async rank_checks(businessId) {
+      const business = await getBusinessById(deps.db, businessId)
+      if (!business) return undefined
+      const { checked, failed } = await checkTrackedToday({
+        db: deps.db,
+        provider: rank,
+        business,
+        now: deps.clock.now(),
+      })
+      return failed > 0 ? `${checked} checked, ${failed} failed` : `${checked} checked`
+    },
+  }
+}
+
+export interface AutomationRunner {
+  /** Claims the due schedules and enqueues their jobs; answers how many were enqueued. */
+  tick(): Promise<number>
+  /** Starts the queue's workers and ticks once; then every minute unless `timer` is false (tests tick). */
+  start(options?: { timer?: boolean }): Promise<void>
+  stop(): Promise<void>
+}
+
+export function createAutomationRunner(deps: RunnerDeps, queue: JobQueue): AutomationRunner {
+  const work = workFor(deps)
+  for (const kind of Object.keys(work) as AutomationKind[]) {
+    queue.define<JobData>({
+      name: queueName(kind),
+      retryLimit: 3,
+      retryDelaySeconds: 60,
+      expireInSeconds: 15 * 60,
+      async handle({ businessId }) {
+        const outcome = await work[kind](businessId)
+        if (outcome === undefined) return
+        await finishRun(deps.db, { businessId, kind, now: deps.clock.now(), outcome })
+      },
+    })
+  }
+
+  async function tick() {
+    const now = deps.clock.now()
+    await ensureSchedules(deps.db, now)
+    const due = await claimDueSchedules(deps.db, now, CLAIM_BATCH)
+    for (const { businessId, kind } of due) {
+      await queue.send(queueName(kind), { businessId } satisfies JobData, businessId)
+    }
+    return due.length
+  }
+
+  let timer: NodeJS.Timeout | undefined
+  const safeTick = () =>
+    tick().catch((error: unknown) => deps.logger.error({ err: error }, 'planner tick failed'))
+
+  return {
+    tick,
+    async start({ timer: ticking = true } = {}) {
+      await queue.start()
+      if (!ticking) return
+      await safeTick()
+      timer = setInterval(() => void safeTick(), TICK_INTERVAL_MS)
+      timer.unref()
+    },
+    async stop() {
+      clearInterval(timer)
+      await queue.stop()
+    },
+  }
+}

@@ -1,0 +1,143 @@
+// The job_schedules rows (issue 16 item 2): one per business and kind of work. Every business gets
+// its rows with the default frequency, due at once; a run sets the next due time from the business's
+// time zone and slot (schedule.ts). Every query carries the business id it is about.
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import {
+  AUTOMATION_KINDS,
+  DEFAULT_FREQUENCY,
+  type AutomationKind,
+  type Frequency,
+  type Schedule,
+} from '@localseo/shared/automation'
+import type { Db } from '../../db/client.js'
+import { jobSchedules } from '../../db/schema/automation.js'
+import { businesses } from '../../db/schema/business.js'
+import { nextRunAt } from './schedule.js'
+
+/** A claimed row is pushed this far ahead, so no other tick sends it again while its job waits. */
+export const CLAIM_LEASE_MS = 60 * 60 * 1000
+
+/** Gives every business that lacks one a row per kind, due now (its first run comes at once). */
+export async function ensureSchedules(db: Db, now: Date) {
+  for (const kind of AUTOMATION_KINDS) {
+    await db.execute(sql`
+      insert into ${jobSchedules} (business_id, kind, frequency, due_at)
+      select b.id, ${kind}, ${DEFAULT_FREQUENCY[kind]}, ${now.toISOString()}::timestamptz
+      from ${businesses} b
+      where not exists (
+        select 1 from ${jobSchedules} s where s.business_id = b.id and s.kind = ${kind}
+      )
+      on conflict do nothing`)
+  }
+}
+
+/**
+ * Claims up to `limit` due rows: each is leased (pushed an hour ahead) in the same statement, with
+ * SKIP LOCKED, so two instances ticking at once never claim the same row. A row whose job never
+ * ran (its instance died before sending) is due again when the lease ends.
+ */
+export async function claimDueSchedules(db: Db, now: Date, limit: number) {
+  const lease = new Date(now.getTime() + CLAIM_LEASE_MS).toISOString()
+  const result = await db.execute(sql`
+    update ${jobSchedules} s set due_at = ${lease}::timestamptz
+    from (
+      select business_id, kind from ${jobSchedules}
+      where frequency <> 'off' and due_at <= ${now.toISOString()}::timestamptz
+      order by due_at
+      limit ${limit}
+      for update skip locked
+    ) due
+    where s.business_id = due.business_id and s.kind = due.kind
+    returning s.business_id, s.kind`)
+  // Both drivers answer { rows }; Drizzle types the raw result per driver, so it is named here.
+  const { rows } = result as { rows: { business_id: string; kind: AutomationKind }[] }
+  return rows.map((row) => ({ businessId: row.business_id, kind: row.kind }))
+}
+
+/** After a run: its outcome, and the next due time in the business's time zone. */
+export async function finishRun(
+  db: Db,
+  {
+    businessId,
+    kind,
+    now,
+    outcome,
+  }: { businessId: string; kind: AutomationKind; now: Date; outcome: string },
+) {
+  const [row] = await db
+    .select({ frequency: jobSchedules.frequency, timeZone: businesses.timeZone })
+    .from(jobSchedules)
+    .innerJoin(businesses, eq(businesses.id, jobSchedules.businessId))
+    .where(and(eq(jobSchedules.businessId, businessId), eq(jobSchedules.kind, kind)))
+  if (!row) return
+  const next = nextRunAt({
+    businessId,
+    frequency: row.frequency as Frequency,
+    timeZone: row.timeZone,
+    after: now,
+  })
+  await db
+    .update(jobSchedules)
+    .set({ lastRunAt: now, lastOutcome: outcome, ...(next ? { dueAt: next } : {}) })
+    .where(and(eq(jobSchedules.businessId, businessId), eq(jobSchedules.kind, kind)))
+}
+
+/** The owner's schedules, every kind, for Settings and the screens that say 'Next check: …'. */
+export async function listSchedules(db: Db, businessId: string, now: Date): Promise<Schedule[]> {
+  await ensureSchedules(db, now)
+  const rows = await db
+    .select({
+      kind: jobSchedules.kind,
+      frequency: jobSchedules.frequency,
+      dueAt: jobSchedules.dueAt,
+      lastRunAt: jobSchedules.lastRunAt,
+      lastOutcome: jobSchedules.lastOutcome,
+      timeZone: businesses.timeZone,
+    })
+    .from(jobSchedules)
+    .innerJoin(businesses, eq(businesses.id, jobSchedules.businessId))
+    .where(eq(jobSchedules.businessId, businessId))
+    .orderBy(asc(jobSchedules.kind))
+  return rows.map((row) => ({
+    kind: row.kind as AutomationKind,
+    frequency: row.frequency as Frequency,
+    // A row due in the past runs at the next tick: the owner sees 'now', not a time gone by.
+    nextRunAt:
+      row.frequency === 'off'
+        ? null
+        : new Date(Math.max(row.dueAt.getTime(), now.getTime())).toISOString(),
+    lastRunAt: row.lastRunAt?.toISOString() ?? null,
+    lastOutcome: row.lastOutcome,
+    timeZone: row.timeZone,
+  }))
+}
+
+/** The owner changes how often a kind runs: the next due time follows at once. */
+export async function setFrequency(
+  db: Db,
+  {
+    businessId,
+    kind,
+    frequency,
+    now,
+  }: { businessId: string; kind: AutomationKind; frequency: Frequency; now: Date },
+) {
+  await ensureSchedules(db, now)
+  const [business] = await db
+    .select({ timeZone: businesses.timeZone })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+  const next =
+    business && nextRunAt({ businessId, frequency, timeZone: business.timeZone, after: now })
+  await db
+    .update(jobSchedules)
+    .set({ frequency, ...(next ? { dueAt: next } : {}) })
+    .where(
+      and(
+        eq(jobSchedules.businessId, businessId),
+        eq(jobSchedules.kind, kind),
+        // Unchanged: the planned time stays (saving the same choice twice moves nothing).
+        ne(jobSchedules.frequency, frequency),
+      ),
+    )
+}

@@ -1,0 +1,49 @@
+// Work that runs by itself (issue 16): how often each kind runs for a business, and what the owner
+// sees of it ('Next check: tomorrow 06:10'). The server's planner and Settings read these.
+import { z } from 'zod'
+
+export const AUTOMATION_KINDS = ['rank_checks'] as const
+export type AutomationKind = (typeof AUTOMATION_KINDS)[number]
+
+export const FREQUENCIES = ['daily', 'weekly', 'off'] as const
+export const frequencySchema = z.enum(FREQUENCIES, {
+  message: 'Choose daily, weekly or off.',
+})
+export type Frequency = z.infer<typeof frequencySchema>
+
+export const AUTOMATION_LABELS: Record<AutomationKind, { title: string; detail: string }> = {
+  rank_checks: {
+    title: 'Rank checks',
+    detail: 'Checks the position of every tracked keyword, early in the morning in your time zone.',
+  },
+}
+
+export const FREQUENCY_LABELS: Record<Frequency, string> = {
+  daily: 'Every day',
+  weekly: 'Every week',
+  off: 'Off',
+}
+
+/** The frequency a business starts with. */
+export const DEFAULT_FREQUENCY: Record<AutomationKind, Frequency> = { rank_checks: 'daily' }
+
+export const scheduleSchema = z.object({
+  kind: z.enum(AUTOMATION_KINDS),
+  frequency: frequencySchema,
+  /** ISO time of the next run; null when off. */
+  nextRunAt: z.string().nullable(),
+  lastRunAt: z.string().nullable(),
+  /** The last run's outcome in words, e.g. '12 checked, 1 failed'. */
+  lastOutcome: z.string().nullable(),
+  /** The IANA time zone the times are planned in (the business's). */
+  timeZone: z.string(),
+})
+export type Schedule = z.infer<typeof scheduleSchema>
+
+export const schedulesResponseSchema = z.object({ schedules: z.array(scheduleSchema) })
+
+export const scheduleUpdateSchema = z.strictObject({
+  kind: z.enum(AUTOMATION_KINDS, { message: 'Unknown kind of automatic work.' }),
+  frequency: frequencySchema,
+})
+export type ScheduleUpdate = z.infer<typeof scheduleUpdateSchema>
