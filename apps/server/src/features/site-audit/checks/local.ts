@@ -11,6 +11,7 @@ import {
   normalizeName,
   normalizePhone,
 } from '@localseo/shared/nap'
+import { toCountryCode } from '@localseo/shared/countries'
 import { findPhoneNumbersInText } from 'libphonenumber-js/max'
 import type { CrawledPage, CrawlResult } from '../crawl-result.js'
 import type { PageFacts } from '../html.js'
@@ -25,6 +26,8 @@ export interface ProfilePlace {
   city: string
   state: string
   zip: string
+  /** ISO 3166-1 alpha-2: phones and addresses are read in it. */
+  country: string
   phone: string
 }
 
@@ -46,6 +49,7 @@ export function auditProfileFrom(business: Business): AuditProfile {
     city: business.city,
     state: business.state,
     zip: business.zip,
+    country: business.country,
     phone: business.phone,
   }
   return {
@@ -62,6 +66,7 @@ export function auditProfileFrom(business: Business): AuditProfile {
         city: l.city,
         state: l.state,
         zip: l.zip,
+        country: l.country,
         // docs/product.md §4: a location without a phone uses the business phone.
         phone: l.phone || business.phone,
       })),
@@ -81,13 +86,20 @@ const push = (findings: Findings, id: CheckId, page: IssuePage) => {
 
 const padded = (text: string) => ` ${text} `
 
-function showsAddress(facts: PageFacts, place: ProfilePlace): boolean {
-  const street = normalizeAddress(place.address)
-  return street !== '' && padded(normalizeAddress(facts.text)).includes(padded(street))
+/** Whether the text names the place's street, both read in the place's country. */
+function namesStreet(text: string, place: ProfilePlace): boolean {
+  const street = normalizeAddress(place.address, place.country)
+  return street !== '' && padded(normalizeAddress(text, place.country)).includes(padded(street))
 }
 
-function phonesIn(facts: PageFacts): string[] {
-  return findPhoneNumbersInText(facts.text, 'US').map((found) => found.number.number)
+function showsAddress(facts: PageFacts, place: ProfilePlace): boolean {
+  return namesStreet(facts.text, place)
+}
+
+/** The numbers a page shows, national ones read in the place's country. */
+function phonesIn(facts: PageFacts, country: string): string[] {
+  const code = toCountryCode(country) ?? 'US'
+  return findPhoneNumbersInText(facts.text, code).map((found) => found.number.number)
 }
 
 /** What a title or H1 may name: the search noun and services of the business (business-terms.ts). */
@@ -107,11 +119,7 @@ function mentions(text: string, term: string): boolean {
 
 /** The markup that describes this place: the one with its address, else the first. */
 function markupFor(markups: LocalBusinessMarkup[], place: ProfilePlace) {
-  const street = normalizeAddress(place.address)
-  return (
-    markups.find((m) => street && padded(normalizeAddress(m.address)).includes(padded(street))) ??
-    markups[0]
-  )
+  return markups.find((m) => namesStreet(m.address, place)) ?? markups[0]
 }
 
 function schemaFindings(
@@ -157,6 +165,7 @@ function schemaNapFindings(
     { name: markup.name, address: markup.address, phone: markup.telephone },
     profileNap,
     SCHEMA_SOURCE,
+    place.country,
   ).filter((d) => d.listed !== '')
   // A location page may name the business itself rather than the branch.
   const named = [place.name, profile.name].some(
@@ -183,11 +192,7 @@ function otherPagesSchemaNap(
   for (const page of pages) {
     if (checked.has(page)) continue
     for (const markup of page.facts.structuredData.localBusinesses) {
-      const street = (place: ProfilePlace) => normalizeAddress(place.address)
-      const place =
-        profile.places.find(
-          (p) => street(p) && padded(normalizeAddress(markup.address)).includes(padded(street(p))),
-        ) ?? main
+      const place = profile.places.find((p) => namesStreet(markup.address, p)) ?? main
       if (place) schemaNapFindings(page.finalUrl, markup, place, profile, findings)
     }
   }
@@ -205,9 +210,9 @@ function visibleNapFindings(
   if (![place.name, profile.name].some((n) => n.trim() && mentions(facts.text, n)))
     missing.push('name')
   if (place.address.trim() && !showsAddress(facts, place)) missing.push('address')
-  const phone = place.phone.trim() ? normalizePhone(place.phone) : ''
+  const phone = place.phone.trim() ? normalizePhone(place.phone, place.country) : ''
   if (phone) {
-    const shown = phonesIn(facts)
+    const shown = phonesIn(facts, place.country)
     if (shown.length === 0) missing.push('phone')
     else if (!shown.includes(phone)) {
       const others = [...new Set(shown)].join(', ')
@@ -216,7 +221,9 @@ function visibleNapFindings(
         detail: `shows ${others}; your profile has ${place.phone}`,
       })
     }
-    const tels = facts.telLinks.map((href) => normalizePhone(decodeURIComponent(href.slice(4))))
+    const tels = facts.telLinks.map((href) =>
+      normalizePhone(decodeURIComponent(href.slice(4)), place.country),
+    )
     if (!tels.includes(phone)) {
       const detail =
         tels.length === 0
