@@ -36,6 +36,9 @@ export const backlinksKey = ['backlinks'] as const
 /** Site audits: ['site-audit', businessId, 'runs' | 'run', runId]. */
 export const siteAuditKey = ['site-audit'] as const
 
+/** Automatic work (issue 16): ['automation', businessId]. */
+export const automationKey = ['automation'] as const
+
 /** Everything derived from the business: refetched whenever the saved business changes. */
 export const businessDerivedKeys = [
   dashboardKey,
@@ -49,6 +52,8 @@ export const businessDerivedKeys = [
   rankTrackerKey,
   backlinksKey,
   siteAuditKey,
+  // A new time zone moves the next run.
+  automationKey,
 ] as const
 
 /**

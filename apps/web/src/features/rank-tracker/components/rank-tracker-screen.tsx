@@ -24,6 +24,7 @@ import { useRankHistory } from '../api/get-rank-history'
 import { useTrackedKeywords } from '../api/get-tracked-keywords'
 import { useRefreshRankings } from '../api/refresh-rankings'
 import { MoversCard } from './movers-card'
+import { NextCheck } from './next-check'
 import { RangeButtons } from './range-buttons'
 import { RankTips } from './rank-tips'
 import { RankingTrendsChart } from './ranking-trends-chart'
@@ -92,6 +93,7 @@ function RankTracker({ business }: { business: Business }) {
         </span>
         Positions are simulated estimates until a search-results provider is connected.
       </p>
+      <NextCheck businessId={business.id} />
       {/* Keyed by location: a Refresh message belongs to the location it was made for. */}
       <RankToolbar
         key={location.id}

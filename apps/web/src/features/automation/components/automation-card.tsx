@@ -1,0 +1,84 @@
+import {
+  AUTOMATION_LABELS,
+  FREQUENCIES,
+  FREQUENCY_LABELS,
+  type Frequency,
+} from '@localseo/shared/automation'
+import { ErrorAlert } from '@/components/error-alert'
+import { OptionSelect } from '@/components/option-select'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { describeRunTime, useSchedules, useUpdateSchedule, type Schedule } from '@/lib/automation'
+
+const frequencyOptions = FREQUENCIES.map((value) => ({ value, label: FREQUENCY_LABELS[value] }))
+
+/** 'Next check: tomorrow 04:10' and 'Last check: today 04:12 (6 checked)', or that it is off. */
+function ScheduleTimes({ schedule }: { schedule: Schedule }) {
+  const { nextRunAt, lastRunAt, lastOutcome, timeZone } = schedule
+  return (
+    <dl className="grid gap-1 text-sm">
+      <div className="flex flex-wrap gap-x-2">
+        <dt className="text-muted-foreground">Next check:</dt>
+        <dd>{nextRunAt ? describeRunTime(nextRunAt, timeZone) : 'off'}</dd>
+      </div>
+      <div className="flex flex-wrap gap-x-2">
+        <dt className="text-muted-foreground">Last check:</dt>
+        <dd>
+          {lastRunAt
+            ? `${describeRunTime(lastRunAt, timeZone)}${lastOutcome ? ` (${lastOutcome})` : ''}`
+            : 'not yet'}
+        </dd>
+      </div>
+    </dl>
+  )
+}
+
+function ScheduleRow({ businessId, schedule }: { businessId: string; schedule: Schedule }) {
+  const update = useUpdateSchedule(businessId)
+  const label = AUTOMATION_LABELS[schedule.kind]
+  return (
+    <div className="grid gap-3 sm:grid-cols-[1fr_12rem] sm:items-start">
+      <div className="grid gap-2">
+        <h3 className="font-medium">{label.title}</h3>
+        <p className="text-sm text-muted-foreground">{label.detail}</p>
+        <ScheduleTimes schedule={schedule} />
+        {update.error ? <ErrorAlert>{update.error.message}</ErrorAlert> : null}
+      </div>
+      <OptionSelect<Frequency>
+        label={`How often: ${label.title}`}
+        value={
+          update.isPending && update.variables ? update.variables.frequency : schedule.frequency
+        }
+        options={frequencyOptions}
+        onChange={(frequency) => update.mutate({ kind: schedule.kind, frequency })}
+      />
+    </div>
+  )
+}
+
+/** Settings: how often the work that runs by itself runs, when next, and how it last went (issue 16). */
+export function AutomationCard({ businessId }: { businessId: string }) {
+  const schedules = useSchedules(businessId)
+  return (
+    <Card role="region" aria-labelledby="automation-title">
+      <CardHeader>
+        <CardTitle id="automation-title">Automatic checks</CardTitle>
+        <CardDescription>
+          These run by themselves, early in the morning in your business's time zone, whether or not
+          you open the app.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        {schedules.isPending ? (
+          <Spinner label="Loading automatic checks…" />
+        ) : schedules.isError ? (
+          <ErrorAlert>Could not load your automatic checks. Please try again later.</ErrorAlert>
+        ) : (
+          schedules.data.map((schedule) => (
+            <ScheduleRow key={schedule.kind} businessId={businessId} schedule={schedule} />
+          ))
+        )}
+      </CardContent>
+    </Card>
+  )
+}

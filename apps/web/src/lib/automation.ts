@@ -1,0 +1,71 @@
+// Work that runs by itself (issue 16): the business's schedules (/api/automation), read by the
+// Settings card that changes them and by the screens that say when the next check runs.
+import {
+  schedulesResponseSchema,
+  type Schedule,
+  type ScheduleUpdate,
+} from '@localseo/shared/automation'
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { apiClient, toApiError } from './api-client'
+import { automationKey } from './query-keys'
+
+export type { AutomationKind, Frequency, Schedule } from '@localseo/shared/automation'
+
+const schedulesKey = (businessId: string) => [...automationKey, businessId] as const
+
+async function fetchSchedules(): Promise<Schedule[]> {
+  const response = await apiClient.api.automation.$get()
+  if (!response.ok) throw await toApiError(response)
+  return schedulesResponseSchema.parse(await response.json()).schedules
+}
+
+async function updateSchedule(update: ScheduleUpdate): Promise<Schedule[]> {
+  const response = await apiClient.api.automation.$put({ json: update })
+  if (!response.ok) throw await toApiError(response)
+  return schedulesResponseSchema.parse(await response.json()).schedules
+}
+
+export function useSchedules(businessId: string) {
+  return useQuery({
+    ...queryOptions({ queryKey: schedulesKey(businessId), queryFn: fetchSchedules }),
+    enabled: businessId !== '',
+  })
+}
+
+export function useUpdateSchedule(businessId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: updateSchedule,
+    onSuccess: (schedules) => queryClient.setQueryData(schedulesKey(businessId), schedules),
+  })
+}
+
+const DAY_MS = 86_400_000
+
+/** The calendar day of a time in a time zone, as YYYY-MM-DD. */
+const dayIn = (date: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(date)
+
+/**
+ * 'today 06:10', 'tomorrow 06:10' or 'Mon, Dec 1, 06:10': a run's time in the business's time zone,
+ * in words an owner reads at a glance.
+ */
+export function describeRunTime(iso: string, timeZone: string, now = new Date()): string {
+  const date = new Date(iso)
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date)
+  const day = dayIn(date, timeZone)
+  if (day === dayIn(now, timeZone)) return `today ${time}`
+  if (day === dayIn(new Date(now.getTime() + DAY_MS), timeZone)) return `tomorrow ${time}`
+  if (day === dayIn(new Date(now.getTime() - DAY_MS), timeZone)) return `yesterday ${time}`
+  const weekday = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+  }).format(date)
+  return `${weekday}, ${time}`
+}
