@@ -359,6 +359,11 @@ export function sortKeywords(keywords: readonly PlannerKeyword[], sort: PlannerS
 }
 
 /** A source of keyword ideas and estimates: this engine today, a keyword-data API tomorrow. */
+/**
+ * Where keyword figures come from. The business carries the country of each place
+ * (`resolveLocation(business, locationId).country`, docs/decisions/017-countries-and-addresses.md),
+ * so a real provider asks that country's market; the simulation does not need it.
+ */
 export interface KeywordDataProvider {
   describe(keyword: string, business: Business, locationId?: string | null): Promise<PlannerKeyword>
   ideas(request: IdeaRequest): Promise<PlannerKeyword[]>

@@ -59,6 +59,7 @@ async function storeChecks({
     businessId: business.id,
     locationId: location.id,
     city: location.city,
+    country: location.country,
     keyword: keyword.keywordKey,
     day,
     attempt: 1,

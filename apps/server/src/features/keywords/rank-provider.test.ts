@@ -11,6 +11,7 @@ const query: RankQuery = {
   businessId: 'b1',
   locationId: 'main',
   city: 'Austin',
+  country: 'US',
   keyword: 'dental in austin',
   day: '2026-03-10',
   attempt: 1,

@@ -11,6 +11,11 @@ export interface RankQuery {
   locationId: string
   /** Where the search is made from: the location's city. */
   city: string
+  /**
+   * The location's country, ISO 3166-1 alpha-2 (docs/decisions/017-countries-and-addresses.md): a
+   * real provider searches that country's Google; the simulation does not need it.
+   */
+  country: string
   /** The keyword key (normalized, lower case). */
   keyword: string
   /** YYYY-MM-DD (UTC). */
@@ -42,7 +47,7 @@ function dayNumber(day: string): number {
 }
 
 /** The simulated position of a keyword on a day: a steady base, a smooth drift and ±1 daily noise. */
-export function simulatedPosition(query: Omit<RankQuery, 'attempt'>): number {
+export function simulatedPosition(query: Omit<RankQuery, 'attempt' | 'country'>): number {
   const key = [query.businessId, query.locationId, query.keyword] as const
   const base = seededRandom('rank-base', ...key).int(3, 80)
   const n = dayNumber(query.day)

@@ -115,6 +115,7 @@ export async function refreshRankings({
       businessId: business.id,
       locationId: location.id,
       city: location.city,
+      country: location.country,
       keyword: row.keywordKey,
       day,
       attempt: (row.checks ?? 0) + 1,
