@@ -10,7 +10,7 @@ import { openDatabase } from './db/client.js'
 import { DataDirLockedError } from './db/lock.js'
 import { createAutomationRunner, type AutomationRunner } from './features/automation/public.js'
 import { createSimulatedGoogleProvider } from './features/integrations/google-data.js'
-import { stopAuditRuns } from './features/site-audit/audit-runs.js'
+import { defineAuditJobs, stopAuditRuns } from './features/site-audit/public.js'
 import { parseEnv } from './env.js'
 import { systemClock } from './lib/clock.js'
 import type { AppDeps } from './lib/deps.js'
@@ -99,7 +99,7 @@ function onShutdownSignals(
     }, 10_000)
     force.unref()
     server.close(() => {
-      // A running site audit is cancelled and keeps what it crawled (its partial results).
+      // A running site audit goes back to the queue and runs again on the next start.
       stopAuditRuns()
         .catch((error: unknown) => logger.error({ err: error }, 'stopping site audits failed'))
         .then(() => automation.stop())
@@ -133,6 +133,7 @@ async function main() {
   const deps = await buildDeps(env, logger, database, jobs)
   // Daily checks and the other scheduled work (issue 16); started before listening, so /healthz
   // always finds the queue. A job cut off by a stop is retried later.
+  defineAuditJobs(jobs, { ...deps, allowHosts: env.FETCH_ALLOW_HOSTS })
   const automation = createAutomationRunner(deps, jobs)
   await automation.start()
   const app = createApp(deps, { webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist) })

@@ -17,6 +17,7 @@ import { createOutboxMailer } from '../mail/mailer.js'
 import type { Resolver, SafeFetcher } from '../net/safe-fetch.js'
 import type { Database } from '../db/client.js'
 import { createAutomationRunner } from '../features/automation/public.js'
+import { defineAuditJobs } from '../features/site-audit/public.js'
 import { createJobQueue } from '../jobs/queue.js'
 import { createTestDb } from './db.js'
 
@@ -75,9 +76,11 @@ export async function createTestApp(
     rank?: RankProvider
     /** Runs the job queue and the planner (issue 16); `t.automation.tick()` plans, workers run. */
     jobs?: boolean
+    /** Another app on this database (a second instance, or one started after a stop); the caller closes it. */
+    database?: Database
   } = {},
 ) {
-  const database = await createTestDb()
+  const database = options.database ?? (await createTestDb())
   // Suites sign up many users from one address: per-IP limits are off unless a test turns them on.
   const env: Env = parseEnv({
     NODE_ENV: 'test',
@@ -121,14 +124,20 @@ export async function createTestApp(
     automation,
     async close() {
       await automation?.stop()
-      await database.close()
+      if (!options.database) await database.close()
     },
   }
 }
 
 /** The queue on the test database, polled often, and the planner (never on a timer: tests tick). */
 async function startAutomation(deps: AppDeps, database: Database) {
-  deps.jobs = createJobQueue({ database, logger: deps.logger, pollingIntervalSeconds: 0.5 })
+  deps.jobs = createJobQueue({
+    database,
+    logger: deps.logger,
+    pollingIntervalSeconds: 0.5,
+    maintenanceIntervalSeconds: 1,
+  })
+  defineAuditJobs(deps.jobs, { ...deps, allowHosts: deps.env.FETCH_ALLOW_HOSTS })
   const runner = createAutomationRunner(deps, deps.jobs)
   await runner.start({ timer: false })
   return runner

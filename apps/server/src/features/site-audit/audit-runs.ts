@@ -10,7 +10,9 @@ import { siteAuditIssues, siteAuditPages, siteAuditRuns } from '../../db/schema/
 import type { Clock } from '../../lib/clock.js'
 import { isUniqueViolation } from '../../lib/db-errors.js'
 import { AppError } from '../../lib/errors.js'
+import type { JobQueue } from '../../jobs/queue.js'
 import type { Logger } from '../../lib/logger.js'
+import { getBusinessById } from '../../lib/tenant.js'
 import { isAddableUrl, urlPolicy, type Resolver } from '../../net/safe-fetch.js'
 import { createAuditFetcher } from './audit-fetcher.js'
 import { auditProfileFrom } from './checks/local.js'
@@ -32,16 +34,31 @@ interface ActiveRun {
   done: Promise<void>
 }
 
+export const AUDIT_QUEUE = 'site-audit.run'
+
+/** The abort reason of a stop: a queued run is handed back to the queue instead of stored as cancelled. */
+const SHUTDOWN = 'shutdown'
+
+export class AuditInterrupted extends Error {
+  constructor() {
+    super('The audit was interrupted by a restart; the queue runs it again.')
+  }
+}
+
 const active = new Map<string, ActiveRun>()
 
 /** Waits for every audit running in this process (tests, graceful shutdown). */
 export async function settleAuditRuns(): Promise<void> {
-  await Promise.all([...active.values()].map((run) => run.done))
+  // A queued run handed back by a stop rejects (AuditInterrupted): its job sees that, not this wait.
+  await Promise.allSettled([...active.values()].map((run) => run.done))
 }
 
-/** Graceful shutdown: cancels every audit running in this process and waits until each is stored. */
+/**
+ * Graceful shutdown: stops every audit running in this process and waits for each. A queued run goes
+ * back to the queue (it runs again on the next start); one run in-process keeps what it crawled.
+ */
 export async function stopAuditRuns(): Promise<void> {
-  for (const run of active.values()) run.controller.abort()
+  for (const run of active.values()) run.controller.abort(SHUTDOWN)
   await settleAuditRuns()
 }
 
@@ -120,6 +137,8 @@ export interface AuditRunDeps {
   allowHosts: readonly string[]
   /** DNS for the start URLs' check and the crawl (tests); the system resolver when not given. */
   resolve?: Resolver
+  /** The job queue: runs go through it when given, otherwise they run in this process. */
+  jobs?: JobQueue
 }
 
 export async function startAuditRun(deps: AuditRunDeps & { business: Business }) {
@@ -158,13 +177,42 @@ export async function startAuditRun(deps: AuditRunDeps & { business: Business })
     throw error
   }
   if (!run) throw new Error('site audit run was not inserted')
-  const controller = new AbortController()
-  const runId = run.id
-  const done = executeRun({ ...deps, runId, startUrls, controller })
-    .catch((error: unknown) => deps.logger.error({ err: error, runId }, 'site audit failed'))
-    .finally(() => active.delete(runId))
-  active.set(runId, { controller, done })
+  if (deps.jobs) {
+    await deps.jobs.send(AUDIT_QUEUE, { runId: run.id, businessId: business.id }, business.id)
+  } else {
+    void track(run.id, (controller) =>
+      executeRun({ ...deps, runId: run.id, startUrls, controller }),
+    )
+  }
   return run
+}
+
+/** Runs an audit in this process, cancellable by cancelAuditRun and stopped by stopAuditRuns. */
+function track(runId: string, execute: (controller: AbortController) => Promise<void>) {
+  const controller = new AbortController()
+  const done = execute(controller).finally(() => active.delete(runId))
+  active.set(runId, { controller, done })
+  return done
+}
+
+/**
+ * The queue's job: runs the audit unless it already ended (finished, cancelled, or failed on an
+ * earlier try). Stopped by a shutdown, it throws AuditInterrupted so the queue tries it again.
+ */
+export async function runQueuedAudit(
+  deps: Omit<AuditRunDeps, 'jobs'>,
+  { runId, businessId }: { runId: string; businessId: string },
+) {
+  const [run] = await deps.db
+    .select({ status: siteAuditRuns.status })
+    .from(siteAuditRuns)
+    .where(and(eq(siteAuditRuns.id, runId), eq(siteAuditRuns.businessId, businessId)))
+  const business = await getBusinessById(deps.db, businessId)
+  if (run?.status !== 'running' || !business) return
+  const startUrls = auditStartUrls(business)
+  await track(runId, (controller) =>
+    executeRun({ ...deps, business, runId, startUrls, controller, queued: true }),
+  )
 }
 
 /** Asks a running audit to stop; it ends with what it has crawled. False when it is not running here. */
@@ -174,11 +222,13 @@ export function cancelAuditRun(runId: string): boolean {
   return run !== undefined
 }
 
-type RunDeps = AuditRunDeps & {
+type RunDeps = Omit<AuditRunDeps, 'jobs'> & {
   business: Business
   runId: string
   startUrls: StartUrl[]
   controller: AbortController
+  /** Run by the job queue: a shutdown hands it back instead of storing it as cancelled. */
+  queued?: boolean
 }
 
 /**
@@ -278,12 +328,16 @@ async function executeRun(deps: RunDeps) {
       onProgress: progress.onProgress,
     })
     await progress.settled()
+    // A queued run stopped by a restart is run again by the queue; nothing is stored now.
+    if (deps.queued && deps.controller.signal.reason === SHUTDOWN) throw new AuditInterrupted()
     const unreachable = unreachableSite(crawl)
     // A site that could not be reached has no findings: the run fails with the cause.
     const issues = unreachable ? [] : runChecks(crawl, auditProfileFrom(business), clock.now())
     await db.transaction((tx) => storeResult(tx, deps, scope, crawl, issues, unreachable))
   } catch (error) {
     await progress.settled()
+    if (error instanceof AuditInterrupted) throw error
+    deps.logger.error({ err: error, runId }, 'site audit failed')
     await db
       .update(siteAuditRuns)
       .set({
@@ -292,7 +346,6 @@ async function executeRun(deps: RunDeps) {
         finishedAt: clock.now(),
       })
       .where(scope)
-    throw error
   } finally {
     await fetcher.close()
   }

@@ -31,6 +31,7 @@ export function siteAuditRoutes(deps: AppDeps) {
           logger,
           allowHosts: env.FETCH_ALLOW_HOSTS,
           resolve: deps.resolve,
+          jobs: deps.jobs,
           business: owner,
         })
         return c.json({ run: { id: run.id, status: run.status, budget: run.budget } }, 202)

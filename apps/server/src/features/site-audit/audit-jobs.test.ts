@@ -1,0 +1,86 @@
+// Audits as jobs (issue 16 item 3): a run started on one instance survives that instance's stop and
+// is finished by the next one, without the owner starting it again.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
+import type { Database } from '../../db/client.js'
+import { siteAuditRuns } from '../../db/schema/site-audit.js'
+import { createTestApp, type TestApp } from '../../testing/app.js'
+import { apiCaller } from '../../testing/api.js'
+import { signUp } from '../../testing/auth.js'
+import { createTestDb } from '../../testing/db.js'
+import { businessInput } from '../../testing/factories.js'
+import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js'
+import { stopAuditRuns } from './audit-runs.js'
+import { BUSINESS, goodPage, localPage } from './fixtures/golden-pages.js'
+
+const PAGE_COUNT = 8
+let site: FixtureServer
+const requests: string[] = []
+
+function serve(req: IncomingMessage, res: ServerResponse) {
+  const path = req.url ?? '/'
+  requests.push(path)
+  const links = Array.from({ length: PAGE_COUNT }, (_, i) => `<a href="/p${i}">Page ${i}</a>`)
+  const html =
+    path === '/' ? localPage(BUSINESS, { extraBody: links.join('') }) : goodPage(`Page ${path}`)
+  // Slow pages: the audit is still crawling when its instance stops.
+  setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(html), 150)
+}
+
+let database: Database | undefined
+const apps: TestApp[] = []
+beforeAll(async () => {
+  site = await startFixtureServer({}, { fallback: serve })
+})
+afterAll(() => site.close())
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close()
+  await database?.close()
+})
+
+const instance = async () => {
+  const app = await createTestApp({
+    database,
+    jobs: true,
+    env: { FETCH_ALLOW_HOSTS: site.hostPort },
+  })
+  apps.push(app)
+  return app
+}
+
+async function runRow(id: string) {
+  const [row] = await database!.db.select().from(siteAuditRuns).where(eq(siteAuditRuns.id, id))
+  return row!
+}
+
+test('an audit interrupted by a stop is finished by the next instance, not started again by the owner', async () => {
+  database = await createTestDb()
+  const first = await instance()
+  const { accessToken } = await signUp(first.app, { email: 'owner@example.com' })
+  const call = apiCaller(first.app, () => accessToken)
+  await call('PUT', '/api/business', { ...businessInput, website: site.origin })
+  const started = await call<{ run: { id: string } }>('POST', '/api/site-audit/runs')
+  expect(started.status).toBe(202)
+  const runId = started.body.run.id
+
+  // The first instance is crawling; then it stops as on SIGTERM: audits first, then the queue.
+  for (let i = 0; i < 400 && requests.length < 2; i++) await new Promise((r) => setTimeout(r, 25))
+  expect(requests.length).toBeGreaterThanOrEqual(2)
+  await stopAuditRuns()
+  await first.automation!.stop()
+  expect((await runRow(runId)).status).toBe('running')
+  const before = requests.length
+
+  // The next instance takes the job from the queue and runs it to the end.
+  await instance()
+  let row = await runRow(runId)
+  for (let i = 0; i < 600 && row.status === 'running'; i++) {
+    await new Promise((r) => setTimeout(r, 50))
+    row = await runRow(runId)
+  }
+  expect(row).toMatchObject({ status: 'done', endReason: 'done', pagesCrawled: PAGE_COUNT + 1 })
+  // Run again from its queue entry: the home page was fetched a second time.
+  expect(requests.slice(before)).toContain('/')
+  expect(await database.db.select().from(siteAuditRuns)).toHaveLength(1)
+})

@@ -1,0 +1,17 @@
+// Site audits as jobs (issue 16 item 3, docs/decisions/018-job-queue.md): the queue that runs them,
+// on whichever instance takes the job. A run outlives its instance: a stop hands it back (tried again
+// a few seconds later), a crash lets it expire after the crawl's watchdog and be tried again.
+import type { JobQueue } from '../../jobs/queue.js'
+import { AUDIT_QUEUE, runQueuedAudit, type AuditRunDeps } from './audit-runs.js'
+import { CRAWL_DEFAULTS } from './crawl-result.js'
+
+export function defineAuditJobs(queue: JobQueue, deps: Omit<AuditRunDeps, 'jobs'>) {
+  queue.define<{ runId: string; businessId: string }>({
+    name: AUDIT_QUEUE,
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    // A crawl stops itself at the watchdog; a job active longer than that lost its instance.
+    expireInSeconds: Math.ceil(CRAWL_DEFAULTS.watchdogMs / 1000) + 120,
+    handle: (data) => runQueuedAudit(deps, data),
+  })
+}
