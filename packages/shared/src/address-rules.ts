@@ -71,6 +71,14 @@ export function checkPhone(country: string, value: string): Checked {
   return ok(parsed.country === code ? parsed.formatNational() : parsed.formatInternational())
 }
 
+/** Which address fields a country requires besides the street and city: the forms mark them. */
+export function requiredAddressFields(country: string): { state: boolean; zip: boolean } {
+  return {
+    state: regionCodes(country) !== undefined,
+    zip: postcodeValidatorExistsForCountry(country),
+  }
+}
+
 export interface AddressValues {
   country: string
   state: string

@@ -1,5 +1,6 @@
 import { BUSINESS_CATEGORIES, type Business } from '@localseo/shared/business'
 import { servicesFromName } from '@localseo/shared/business-terms'
+import { countryForm } from '@localseo/shared/countries'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import {
@@ -19,8 +20,10 @@ import {
   useSaveBusiness,
   type SaveBusinessInput,
 } from '../api/save-business'
+import { browserCountry, browserTimeZone } from '../utils/browser-defaults'
 import { applyServerIssues } from '../utils/server-issues'
 import { AddressFields } from './address-fields'
+import { TimeZoneSelect } from './time-zone-select'
 import { ServicesField } from './services-field'
 import { FormMessage } from '@/components/form-message'
 
@@ -28,12 +31,27 @@ import { FormMessage } from '@/components/form-message'
 const BUSINESS_SAVED = 'Business information saved successfully!'
 const BUSINESS_SAVE_FAILED = 'Failed to save business information. Please try again.'
 
-const fields = ['name', 'category', 'address', 'city', 'state', 'zip', 'phone', 'website'] as const
+const fields = [
+  'name',
+  'category',
+  'address',
+  'city',
+  'state',
+  'zip',
+  'country',
+  'phone',
+  'website',
+  'timeZone',
+] as const
 type BusinessFormValues = Record<(typeof fields)[number], string>
 
+/** The saved business; a new one starts in the browser's country and time zone (ADR 017). */
 function valuesOf(business: Business): BusinessFormValues {
   const { name, category, address, city, state, zip, phone, website } = business
-  return { name, category, address, city, state, zip, phone, website }
+  const saved = business.id !== ''
+  const country = saved ? business.country : browserCountry()
+  const timeZone = saved ? business.timeZone : browserTimeZone()
+  return { name, category, address, city, state, zip, country, phone, website, timeZone }
 }
 
 // The form holds strings (an unchosen category is ''); the schema turns them into the saved shape.
@@ -65,7 +83,10 @@ export function BusinessForm({ business }: { business: Business }) {
   })
   const { errors } = form.formState
   const { register } = form
-  const [name, category] = useWatch({ control: form.control, name: ['name', 'category'] })
+  const [name, category, country, timeZone] = useWatch({
+    control: form.control,
+    name: ['name', 'category', 'country', 'timeZone'],
+  })
   const services = useServices(business, name, category)
 
   const onSubmit = form.handleSubmit(async (input) => {
@@ -95,7 +116,12 @@ export function BusinessForm({ business }: { business: Business }) {
           onSubmit={(event) => void onSubmit(event)}
           className="grid grid-cols-1 gap-5"
         >
-          <BusinessFields register={register} errors={errors} />
+          <BusinessFields
+            register={register}
+            errors={errors}
+            country={country}
+            timeZone={timeZone}
+          />
           <ServicesField
             value={services.services}
             onChange={services.setServices}
@@ -120,9 +146,13 @@ export function BusinessForm({ business }: { business: Business }) {
 function BusinessFields({
   register,
   errors,
+  country,
+  timeZone,
 }: {
   register: UseFormRegister<BusinessFormValues>
   errors: FieldErrors<BusinessFormValues>
+  country: string
+  timeZone: string
 }) {
   return (
     <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
@@ -139,9 +169,14 @@ function BusinessFields({
           ))}
         </Select>
       </FormField>
-      <AddressFields register={register} errors={errors} />
+      <AddressFields register={register} errors={errors} country={country} />
       <FormField label="Phone" required error={errors.phone?.message}>
-        <Input type="tel" autoComplete="tel" placeholder="(512) 555-0100" {...register('phone')} />
+        <Input
+          type="tel"
+          autoComplete="tel"
+          placeholder={countryForm(country).phonePlaceholder}
+          {...register('phone')}
+        />
       </FormField>
       <FormField label="Website" error={errors.website?.message}>
         <Input
@@ -150,6 +185,14 @@ function BusinessFields({
           placeholder="https://example.com"
           {...register('website')}
         />
+      </FormField>
+      <FormField
+        label="Time zone"
+        required
+        hint="Daily checks run on this calendar."
+        error={errors.timeZone?.message}
+      >
+        <TimeZoneSelect current={timeZone} {...register('timeZone')} value={timeZone} />
       </FormField>
     </div>
   )

@@ -1,7 +1,9 @@
+import { requiredAddressFields } from '@localseo/shared/address-rules'
 import type { Location } from '@localseo/shared/business'
+import { countryForm } from '@localseo/shared/countries'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState, type FormEvent } from 'react'
-import { useForm, type Resolver } from 'react-hook-form'
+import { useForm, useWatch, type Resolver } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
@@ -14,23 +16,29 @@ import { FormMessage } from '@/components/form-message'
 // docs/product.md §5 "New location required".
 const LOCATION_REQUIRED_MESSAGE = 'Please fill in all required fields'
 
-const fields = ['name', 'address', 'city', 'state', 'zip', 'phone', 'pageUrl'] as const
-const requiredFields = ['name', 'address', 'city', 'state', 'zip'] as const
+const fields = ['name', 'address', 'city', 'state', 'zip', 'country', 'phone', 'pageUrl'] as const
 type LocationFormValues = Record<(typeof fields)[number], string>
 
-export const emptyLocationValues: LocationFormValues = {
-  name: '',
-  address: '',
-  city: '',
-  state: '',
-  zip: '',
-  phone: '',
-  pageUrl: '',
+/** Name, address and city everywhere; the region and postcode where the country requires them. */
+function requiredFields(country: string): (keyof LocationFormValues)[] {
+  const { state, zip } = requiredAddressFields(country)
+  return [
+    'name',
+    'address',
+    'city',
+    ...(state ? ['state' as const] : []),
+    ...(zip ? ['zip' as const] : []),
+  ]
+}
+
+/** A new location starts in its business's country (docs/decisions/017-countries-and-addresses.md). */
+export function emptyLocationValues(country: string): LocationFormValues {
+  return { name: '', address: '', city: '', state: '', zip: '', country, phone: '', pageUrl: '' }
 }
 
 export function locationValues(location: Location): LocationFormValues {
-  const { name, address, city, state, zip, phone, pageUrl } = location
-  return { name, address, city, state, zip, phone, pageUrl }
+  const { name, address, city, state, zip, country, phone, pageUrl } = location
+  return { name, address, city, state, zip, country, phone, pageUrl }
 }
 
 const resolver = zodResolver(locationFormSchema) as unknown as Resolver<
@@ -57,6 +65,7 @@ export function LocationForm(props: LocationFormProps) {
   const form = useForm<LocationFormValues, unknown, LocationFormOutput>({ resolver, defaultValues })
   const { errors, isSubmitting } = form.formState
   const { register } = form
+  const country = useWatch({ control: form.control, name: 'country' })
 
   const onValid = async (input: LocationFormOutput) => {
     try {
@@ -74,7 +83,7 @@ export function LocationForm(props: LocationFormProps) {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     // The required check comes first, with the one message docs/product.md §5 asks for.
     const values = form.getValues()
-    if (requiredFields.some((name) => values[name].trim() === '')) {
+    if (requiredFields(values.country).some((name) => values[name].trim() === '')) {
       event.preventDefault()
       setMessage(LOCATION_REQUIRED_MESSAGE)
       return
@@ -93,11 +102,11 @@ export function LocationForm(props: LocationFormProps) {
           <Input
             type="tel"
             autoComplete="tel"
-            placeholder="(512) 555-0100"
+            placeholder={countryForm(country).phonePlaceholder}
             {...register('phone')}
           />
         </FormField>
-        <AddressFields register={register} errors={errors} />
+        <AddressFields register={register} errors={errors} country={country} />
         <FormField
           label="Location page URL"
           hint="Optional: this location's own page on your website. The site audit checks it."

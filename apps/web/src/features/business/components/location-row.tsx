@@ -1,4 +1,6 @@
 import type { Location } from '@localseo/shared/business'
+import { countryName } from '@localseo/shared/countries'
+import { formatAddress } from '@localseo/shared/nap'
 import { Globe, MapPin, Pencil, Phone, Star, Trash2 } from 'lucide-react'
 import { useId } from 'react'
 import { Badge } from '@/components/ui/badge'
@@ -7,9 +9,10 @@ import { cn } from '@/lib/utils'
 import type { LocationFormOutput } from '../api/add-location'
 import { LocationForm, locationValues } from './location-form'
 
-function addressLine(location: Pick<Location, 'address' | 'city' | 'state' | 'zip'>) {
-  const place = [location.city, [location.state, location.zip].filter(Boolean).join(' ')]
-  return [location.address, ...place].filter(Boolean).join(', ')
+/** The address as its country writes it, with the country's name outside the US. */
+function addressLine(location: Location) {
+  const line = formatAddress(location)
+  return location.country === 'US' ? line : `${line}, ${countryName(location.country)}`
 }
 
 export interface LocationRowProps {

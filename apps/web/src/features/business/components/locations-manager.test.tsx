@@ -122,6 +122,7 @@ describe('business locations manager', () => {
       city: 'Austin',
       state: 'TX',
       zip: '78758',
+      country: 'US',
       phone: '(512) 555-0199',
       pageUrl: '',
     })
@@ -181,6 +182,7 @@ describe('business locations manager', () => {
       city: 'Round Rock',
       state: 'TX',
       zip: '78664',
+      country: 'US',
       phone: '(512) 555-0142',
       pageUrl: 'https://sunrisedental.com/round-rock',
     })

@@ -108,7 +108,13 @@ export function LocationsManager({ business }: { business: Business }) {
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
         {manager.actionError ? <FormMessage tone="error">{manager.actionError}</FormMessage> : null}
-        {adding ? <NewLocation businessName={business.name} onSubmit={manager.add} /> : null}
+        {adding ? (
+          <NewLocation
+            businessName={business.name}
+            country={business.country}
+            onSubmit={manager.add}
+          />
+        ) : null}
         {business.locations.length === 0 ? (
           <NoLocations canAdd={canAdd} />
         ) : (
@@ -142,9 +148,11 @@ export function LocationsManager({ business }: { business: Business }) {
 /** The 'New location' form, opened by 'Add Location'. */
 function NewLocation({
   businessName,
+  country,
   onSubmit,
 }: {
   businessName: string
+  country: string
   onSubmit: (input: LocationFormOutput) => Promise<void>
 }) {
   return (
@@ -152,7 +160,7 @@ function NewLocation({
       <h3 className="mb-4 text-sm font-semibold">New location</h3>
       <LocationForm
         label="New location"
-        defaultValues={emptyLocationValues}
+        defaultValues={emptyLocationValues(country)}
         namePlaceholder={`${businessName} - Branch Name`}
         submitLabel="Add Location"
         pendingLabel="Adding..."
