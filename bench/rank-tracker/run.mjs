@@ -4,6 +4,7 @@
 // Usage: node bench/rank-tracker/run.mjs   (KEYWORDS=500 SAMPLES=200 override)
 import { performance } from 'node:perf_hooks'
 import { printLoadAverage, timeRequests } from '../lib/measure.mjs'
+import { signUpOwner } from '../lib/owner.mjs'
 import { startServer } from '../lib/server.mjs'
 
 const KEYWORDS = Number(process.env.KEYWORDS ?? 500)
@@ -22,37 +23,11 @@ async function json(response, what) {
 const server = await startServer({ databaseUrl: process.env.DATABASE_URL })
 try {
   const { url } = server
-  const session = await json(
-    await fetch(`${url}/auth/v1/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: `bench-${Date.now()}@example.com`,
-        password: 'bench password 1',
-      }),
-    }),
-    'signup',
-  )
+  const session = await signUpOwner(url)
   const headers = {
     authorization: `Bearer ${session.access_token}`,
     'content-type': 'application/json',
   }
-  await json(
-    await fetch(`${url}/api/business`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({
-        name: 'Bench Dental',
-        category: 'Dental',
-        address: '100 Congress Ave',
-        city: 'Austin',
-        state: 'TX',
-        zip: '78701',
-        phone: '(512) 555-0100',
-      }),
-    }),
-    'business',
-  )
 
   const seedStart = performance.now()
   const { keywords } = await json(

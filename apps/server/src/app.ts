@@ -18,6 +18,7 @@ import { recommendationRoutes } from './features/recommendations/recommendations
 import { rankTrackerRoutes } from './features/rank-tracker/rank-tracker.routes.js'
 import { siteAuditRoutes } from './features/site-audit/site-audit.routes.js'
 import { closeConnectionOn413 } from './lib/close-on-413.js'
+import { compressResponses } from './lib/compress-responses.js'
 import type { AppDeps } from './lib/deps.js'
 import { AppError, errorBody } from './lib/errors.js'
 import { inputGuard } from './lib/input-guard.js'
@@ -30,6 +31,7 @@ export const MAX_BODY_BYTES = 1024 * 1024
 
 function apiRoutes(deps: AppDeps) {
   const api = new Hono()
+    .use('*', compressResponses())
     .use('*', async (c, next) => {
       await next()
       // Authenticated JSON must never sit in a shared cache.
