@@ -15,6 +15,8 @@ export interface QueueDefinition<T extends object> {
   retryDelaySeconds: number
   /** A job still active after this long counts as lost (its instance died) and is tried again. */
   expireInSeconds: number
+  /** Jobs of this queue one instance runs at once (one worker each); 1 when not given. */
+  concurrency?: number
   handle(data: T): Promise<void>
 }
 
@@ -77,21 +79,26 @@ export function createJobQueue({
       retryBackoff: true,
       expireInSeconds: definition.expireInSeconds,
     })
-    const id = await boss.work<object>(
-      definition.name,
-      { pollingIntervalSeconds, batchSize: 1 },
-      async ([job]) => {
-        if (!job) return
-        try {
-          await definition.handle(job.data)
-        } catch (error) {
-          // Failed jobs are logged with their cause (issue 16 item 6); pg-boss retries them.
-          logger.error({ err: error, queue: definition.name, jobId: job.id }, 'job failed')
-          throw error
-        }
-      },
-    )
-    workers.push(id)
+    for (let n = 0; n < (definition.concurrency ?? 1); n++) {
+      let id = ''
+      id = await boss.work<object>(
+        definition.name,
+        { pollingIntervalSeconds, batchSize: 1 },
+        async ([job]) => {
+          if (!job) return
+          // A worker that found work looks again at once; only an empty queue waits the interval.
+          boss.notifyWorker(id)
+          try {
+            await definition.handle(job.data)
+          } catch (error) {
+            // Failed jobs are logged with their cause (issue 16 item 6); pg-boss retries them.
+            logger.error({ err: error, queue: definition.name, jobId: job.id }, 'job failed')
+            throw error
+          }
+        },
+      )
+      workers.push(id)
+    }
   }
 
   return {

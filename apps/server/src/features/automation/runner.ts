@@ -56,6 +56,8 @@ export function createAutomationRunner(deps: RunnerDeps, queue: JobQueue): Autom
       retryLimit: 3,
       retryDelaySeconds: 60,
       expireInSeconds: 15 * 60,
+      // Mostly waiting on the provider: a few at once per instance.
+      concurrency: 4,
       async handle({ businessId }) {
         const outcome = await work[kind](businessId)
         if (outcome === undefined) return

@@ -1,0 +1,252 @@
+// Several app instances on one PostgreSQL (issue 16 item 5, docs/decisions/018-job-queue.md): real
+// server processes sharing the job queue. Each scheduled run happens once over 100 businesses, an
+// audit is run by one instance only, and a logout on one instance is refused at once on another.
+// Runs only with TEST_DATABASE_URL (CI runs it on PostgreSQL 15); PGlite is one process by design.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { authHeader, JSON_HEADERS, signUp } from '../src/testing/auth.js'
+import { testDatabaseUrl } from '../src/testing/db.js'
+import { businessInput } from '../src/testing/factories.js'
+import { startFixtureServer, type FixtureServer } from '../src/testing/fixture-server.js'
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url))
+const BUSINESSES = 100
+const JWT_SECRET = randomBytes(32).toString('hex')
+
+interface Instance {
+  name: string
+  child: ChildProcess
+  url: string
+  exited: Promise<number | null>
+}
+
+let databaseUrl = ''
+let admin: pg.Client | undefined
+let site: FixtureServer
+const homeRequests: number[] = []
+const dataDirs: string[] = []
+const running = new Set<ChildProcess>()
+
+function serve(req: IncomingMessage, res: ServerResponse) {
+  if (req.url === '/') homeRequests.push(Date.now())
+  setTimeout(
+    () =>
+      res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end(
+          '<html><head><title>Bright Smile Dental</title></head><body><h1>Hi</h1></body></html>',
+        ),
+    50,
+  )
+}
+
+/** A real server process on the shared database; resolves once it listens. */
+async function startInstance(name: string): Promise<Instance> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `localseo-${name}-`))
+  dataDirs.push(dataDir)
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=source', 'src/index.ts'],
+    {
+      cwd: serverDir,
+      env: {
+        PATH: process.env.PATH,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: dataDir,
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        AUTH_RATE_LIMITS: 'off',
+        SIMULATED_DELAYS: 'false',
+        FETCH_ALLOW_HOSTS: site.hostPort,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  running.add(child)
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      running.delete(child)
+      resolve(code)
+    }),
+  )
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), 60_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(output)
+      if (match?.[1]) {
+        clearTimeout(timer)
+        resolve(match[1])
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    void exited.then(() => reject(new Error(`${name} exited:\n${output}`)))
+  })
+  return { name, child, url, exited }
+}
+
+async function stopInstance(instance: Instance) {
+  instance.child.kill('SIGTERM')
+  expect(await instance.exited).toBe(0)
+}
+
+/** fetch-based request target for the shared test helpers, aimed at one instance. */
+const target = (instance: Instance) => ({
+  request: (input: string, init?: RequestInit) => fetch(`${instance.url}${input}`, init),
+})
+
+async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []) {
+  return (await admin!.query<T>(text, values)).rows
+}
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (await check()) return
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error('timed out')
+}
+
+describe.skipIf(!testDatabaseUrl)('three instances on one PostgreSQL', () => {
+  let instances: Instance[] = []
+  const owners: { email: string; accessToken: string }[] = []
+
+  beforeAll(async () => {
+    site = await startFixtureServer({}, { fallback: serve })
+    const name = `localseo_instances_${randomBytes(4).toString('hex')}`
+    const server = new pg.Client({ connectionString: testDatabaseUrl })
+    await server.connect()
+    await server.query(`CREATE DATABASE ${name}`)
+    await server.end()
+    const url = new URL(testDatabaseUrl!)
+    url.pathname = `/${name}`
+    databaseUrl = url.toString()
+    admin = new pg.Client({ connectionString: databaseUrl })
+    await admin.connect()
+
+    // One instance migrates the empty database and takes the owners' sign-ups, then stops.
+    const first = await startInstance('setup')
+    for (let i = 0; i < BUSINESSES; i += 10) {
+      await Promise.all(
+        Array.from({ length: Math.min(10, BUSINESSES - i) }, async (_, j) => {
+          const session = await signUp(target(first), { email: `owner-${i + j}@example.com` })
+          owners[i + j] = session
+          const res = await fetch(`${first.url}/api/business`, {
+            method: 'PUT',
+            headers: { ...JSON_HEADERS, ...authHeader(session.accessToken) },
+            body: JSON.stringify({ ...businessInput, name: `Dental ${i + j}` }),
+          })
+          expect(res.status).toBe(200)
+        }),
+      )
+    }
+    await stopInstance(first)
+    await admin.query(`delete from job_schedules`)
+    await admin.query(`delete from rank_positions`)
+
+    // Three instances start at once: each plans the due schedules as it starts.
+    instances = await Promise.all(['a', 'b', 'c'].map((n) => startInstance(n)))
+  }, 300_000)
+
+  afterAll(async () => {
+    for (const child of running) child.kill('SIGKILL')
+    await admin?.end()
+    await site?.close()
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('each business gets its scheduled rank check once, whichever instance runs it', async () => {
+    await waitUntil(
+      async () =>
+        (
+          await query<{ n: number }>(
+            `select count(*)::int as n from job_schedules where last_run_at is not null`,
+          )
+        )[0]!.n === BUSINESSES,
+      120_000,
+    )
+    const jobs = await query<{ n: number }>(
+      `select count(*)::int as n from (
+         select id from pgboss.job where name = 'automation.rank_checks'
+         union all select id from pgboss.archive where name = 'automation.rank_checks') j`,
+    )
+    expect(jobs[0]!.n).toBe(BUSINESSES)
+    // Five sample keywords per business, one check each for today: no business checked twice.
+    const checks = await query<{ business_id: string; n: number }>(
+      `select business_id, count(*)::int as n from rank_positions group by business_id`,
+    )
+    expect(checks).toHaveLength(BUSINESSES)
+    for (const row of checks) expect(row.n).toBe(5)
+  }, 150_000)
+
+  test('an audit started on one instance is run by exactly one instance', async () => {
+    const [a, b] = instances
+    const owner = owners[0]!
+    const headers = { ...JSON_HEADERS, ...authHeader(owner.accessToken) }
+    await fetch(`${a!.url}/api/business`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ ...businessInput, name: 'Dental 0', website: site.origin }),
+    })
+    const started = await fetch(`${b!.url}/api/site-audit/runs`, { method: 'POST', headers })
+    expect(started.status).toBe(202)
+    const { run } = (await started.json()) as { run: { id: string } }
+    await waitUntil(
+      async () =>
+        (
+          await query<{ status: string }>(`select status from site_audit_runs where id = $1`, [
+            run.id,
+          ])
+        )[0]!.status !== 'running',
+      60_000,
+    )
+    const [row] = await query<{ status: string }>(
+      `select status from site_audit_runs where id = $1`,
+      [run.id],
+    )
+    expect(row!.status).toBe('done')
+    expect(homeRequests).toHaveLength(1)
+  }, 90_000)
+
+  test('a logout on one instance is refused at once on another', async () => {
+    const [a, b, c] = instances
+    const owner = owners[1]!
+    const onC = await fetch(`${c!.url}/auth/v1/user`, { headers: authHeader(owner.accessToken) })
+    expect(onC.status).toBe(200)
+    const logout = await fetch(`${a!.url}/auth/v1/logout`, {
+      method: 'POST',
+      headers: authHeader(owner.accessToken),
+    })
+    expect(logout.status).toBe(204)
+    for (const instance of [b!, c!]) {
+      // GoTrue's answer for a token whose session ended (docs/auth-api.md), and /api refuses it.
+      const user = await fetch(`${instance.url}/auth/v1/user`, {
+        headers: authHeader(owner.accessToken),
+      })
+      expect(user.status).toBe(403)
+      expect(((await user.json()) as { error_code?: string }).error_code).toBe('session_not_found')
+      const api = await fetch(`${instance.url}/api/business`, {
+        headers: authHeader(owner.accessToken),
+      })
+      expect(api.status).toBe(401)
+    }
+  })
+
+  test('every instance stops cleanly on SIGTERM', async () => {
+    for (const instance of instances) await stopInstance(instance)
+  }, 60_000)
+})
