@@ -6,9 +6,9 @@ import PgBoss from 'pg-boss'
 import type { SqlExecutor } from '../db/client.js'
 import type { Logger } from '../lib/logger.js'
 
-export const QUEUE_SCHEMA = 'pgboss'
+const QUEUE_SCHEMA = 'pgboss'
 
-export interface QueueDefinition<T extends object> {
+interface QueueDefinition<T extends object> {
   name: string
   /** Tries after the first; each waits longer (pg-boss's exponential backoff from retryDelaySeconds). */
   retryLimit: number
@@ -21,7 +21,7 @@ export interface QueueDefinition<T extends object> {
 }
 
 /** What /healthz shows of the queue: counts only, never a job's data (it names businesses). */
-export interface QueueState {
+interface QueueState {
   queued: number
   active: number
   failedLastHour: number

@@ -9,7 +9,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiClient, toApiError } from './api-client'
 import { automationKey } from './query-keys'
 
-export type { AutomationKind, Frequency, Schedule } from '@localseo/shared/automation'
+export type { Schedule } from '@localseo/shared/automation'
 
 const schedulesKey = (businessId: string) => [...automationKey, businessId] as const
 

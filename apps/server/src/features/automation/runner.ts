@@ -8,7 +8,7 @@ import { getBusinessById } from '../../lib/tenant.js'
 import { checkTrackedToday, keywordProviders } from '../keywords/public.js'
 import { claimDueSchedules, ensureSchedules, finishRun } from './schedules.js'
 
-export const TICK_INTERVAL_MS = 60_000
+const TICK_INTERVAL_MS = 60_000
 /** At most this many schedules are claimed per tick; the rest wait a minute. */
 const CLAIM_BATCH = 500
 

@@ -15,7 +15,7 @@ import { businesses } from '../../db/schema/business.js'
 import { nextRunAt } from './schedule.js'
 
 /** A claimed row is pushed this far ahead, so no other tick sends it again while its job waits. */
-export const CLAIM_LEASE_MS = 60 * 60 * 1000
+const CLAIM_LEASE_MS = 60 * 60 * 1000
 
 /** Gives every business that lacks one a row per kind, due now (its first run comes at once). */
 export async function ensureSchedules(db: Db, now: Date) {

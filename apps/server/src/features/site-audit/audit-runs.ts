@@ -39,7 +39,7 @@ export const AUDIT_QUEUE = 'site-audit.run'
 /** The abort reason of a stop: a queued run is handed back to the queue instead of stored as cancelled. */
 const SHUTDOWN = 'shutdown'
 
-export class AuditInterrupted extends Error {
+class AuditInterrupted extends Error {
   constructor() {
     super('The audit was interrupted by a restart; the queue runs it again.')
   }
