@@ -15,6 +15,7 @@ import { parseEnv } from './env.js'
 import { systemClock } from './lib/clock.js'
 import type { AppDeps } from './lib/deps.js'
 import { createJobQueue, type JobQueue } from './jobs/queue.js'
+import { trackInFlight } from './lib/in-flight.js'
 import { createLogger } from './lib/logger.js'
 import { loadDevMailKey } from './mail/dev-mail-key.js'
 import { createMailer } from './mail/mailer.js'
@@ -85,6 +86,7 @@ function onShutdownSignals(
   deps: AppDeps,
   database: Database,
   automation: AutomationRunner,
+  inFlight: { drained: () => Promise<void> },
 ) {
   const { logger } = deps
   let stopping = false
@@ -99,8 +101,11 @@ function onShutdownSignals(
     }, 10_000)
     force.unref()
     server.close(() => {
-      // A running site audit goes back to the queue and runs again on the next start.
-      stopAuditRuns()
+      // Handlers of clients that hung up may still run; then a running site audit goes back to
+      // the queue and runs again on the next start.
+      inFlight
+        .drained()
+        .then(() => stopAuditRuns())
         .catch((error: unknown) => logger.error({ err: error }, 'stopping site audits failed'))
         .then(() => automation.stop())
         .then(() => deps.fetcher?.close())
@@ -137,10 +142,11 @@ async function main() {
   const automation = createAutomationRunner(deps, jobs)
   await automation.start()
   const app = createApp(deps, { webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist) })
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
+  const inFlight = trackInFlight(app.fetch)
+  const server = serve({ fetch: inFlight.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
     announce(deps, info.port),
   )
-  onShutdownSignals(server, deps, database, automation)
+  onShutdownSignals(server, deps, database, automation, inFlight)
 }
 
 main().catch((error: unknown) => {
