@@ -21,7 +21,7 @@ describe('automatic checks journey', () => {
     await page.goto(url('/rank-tracker'))
     await page.getByRole('heading', { name: 'Rank Tracker' }).waitFor()
     // A new business's first run comes at once; the screen names the next one in words.
-    await page.getByText(/^Next automatic check: (now|today|tomorrow) /).waitFor()
+    await page.getByText(/^Next automatic check: (in a moment|today|tomorrow)/).waitFor()
     await page.getByRole('link', { name: 'Change in Settings' }).click()
 
     const card = page.getByRole('region', { name: 'Automatic checks' })

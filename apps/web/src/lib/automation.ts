@@ -41,17 +41,20 @@ export function useUpdateSchedule(businessId: string) {
 }
 
 const DAY_MS = 86_400_000
+const SOON_MS = 90_000
 
 /** The calendar day of a time in a time zone, as YYYY-MM-DD. */
 const dayIn = (date: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(date)
 
 /**
- * 'today 06:10', 'tomorrow 06:10' or 'Mon, Dec 1, 06:10': a run's time in the business's time zone,
+ * 'in a moment', 'today 06:10', 'tomorrow 06:10' or 'Mon, Dec 1, 06:10': a run's time in the business's time zone,
  * in words an owner reads at a glance.
  */
 export function describeRunTime(iso: string, timeZone: string, now = new Date()): string {
   const date = new Date(iso)
+  // Due now: the planner takes it within the minute.
+  if (Math.abs(date.getTime() - now.getTime()) < SOON_MS) return 'in a moment'
   const time = new Intl.DateTimeFormat('en-GB', {
     timeZone,
     hour: '2-digit',
