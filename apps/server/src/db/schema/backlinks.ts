@@ -30,6 +30,8 @@ export const backlinks = pgTable(
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
     httpStatus: integer('http_status'),
     verification: jsonb('verification').$type<BacklinkVerification>(),
+    /** The first check in the current run of checks without an answer; after 3 days the link is lost (issue 16). */
+    unreachableSince: timestamp('unreachable_since', { withTimezone: true }),
   },
   (t) => [
     index('backlinks_business_id_created_at_idx').on(t.businessId, t.createdAt),

@@ -1,0 +1,1 @@
+ALTER TABLE "backlinks" ADD COLUMN "unreachable_since" timestamp with time zone;
