@@ -7,6 +7,39 @@ import { compression } from 'vite-plugin-compression2'
 // The API server runs on 3000 in development; the browser only ever talks to the Vite origin.
 const apiTarget = 'http://127.0.0.1:3000'
 
+const lib = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`)
+const shared = (names: string) => new RegExp(`[\\\\/]shared[\\\\/]src[\\\\/](${names})\\.`)
+
+// Phone numbers, postcodes and regions of every country: the business forms and the NAP checks.
+const addressModules = [
+  lib('libphonenumber-js|postcode-validator'),
+  shared('regions|address-rules|countries|nap|nap-international|business-input'),
+]
+// The chart library and what it brings: the Rank Tracker and the planner.
+const chartModules = [
+  lib(
+    'recharts|@reduxjs|react-redux|redux|reselect|immer|es-toolkit|decimal\\.js-light|eventemitter3|victory-vendor|d3-[a-z-]+|internmap|tiny-invariant',
+  ),
+]
+// Dialogs and what they bring: screens the dashboard does not open.
+const dialogModules = [
+  lib('@radix-ui[\\\\/]react-(alert-)?dialog|react-remove-scroll(-bar)?|aria-hidden'),
+  /[\\/]components[\\/](confirm-dialog|ui[\\/](alert-)?dialog)\./,
+]
+// CSV files: the exports of the keyword, planner and rank screens.
+const csvModules = [lib('csv-stringify'), shared('csv')]
+const sharedCode =
+  /[\\/]node_modules[\\/]|[\\/]web[\\/]src[\\/](app|components|config|lib)[\\/]|[\\/]shared[\\/]src[\\/]/
+
+const matches = (patterns: RegExp[]) => (id: string) => patterns.some((pattern) => pattern.test(id))
+
+const elsewhere = matches([...addressModules, ...chartModules, ...dialogModules, ...csvModules])
+
+/** Libraries and the app's shared code (not a feature's), but for what only some screens use. */
+function signedInShell(id: string): boolean {
+  return sharedCode.test(id) && !elsewhere(id)
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -38,5 +71,24 @@ export default defineConfig({
     // Maps are written for debugging and error reports but not linked from the bundles (no
     // sourceMappingURL), and the server never serves *.map (apps/server/src/lib/static-web.ts).
     sourcemap: 'hidden',
+    // Few, larger files instead of dozens of 1 KB ones (every file is a request): what the first
+    // page needs in one chunk, the libraries and shared modules of the signed-in shell in a second,
+    // and what only some screens use (charts, addresses, CSV) apart; each screen keeps its own chunk
+    // (docs/decisions/019-compressed-assets-and-preloading.md).
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 3 },
+            { name: 'charts', test: matches(chartModules), priority: 1 },
+            { name: 'addresses', test: matches(addressModules), priority: 1 },
+            { name: 'csv', test: matches(csvModules), priority: 1 },
+            { name: 'signed-in', test: signedInShell, minShareCount: 2, priority: 2 },
+            // The screen and its start-up preload (app/preload.ts) in one file.
+            { name: 'dashboard', test: /[\\/]features[\\/]dashboard[\\/]/, priority: 2 },
+          ],
+        },
+      },
+    },
   },
 })

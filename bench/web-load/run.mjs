@@ -2,6 +2,7 @@
 // signed-in dashboard, each loaded cold (browser cache off) RUNS times, medians reported. Figures:
 // JavaScript on the wire (encoded body bytes of every script), requests, LCP and CLS.
 // Usage (after `npm run build`): node bench/web-load/run.mjs [--save file.json] [--compare file.json]
+// [--requests]
 import { readFileSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
@@ -45,6 +46,12 @@ async function loadOnce(page, cdp, target) {
     const resources = performance.getEntriesByType('resource')
     const scripts = resources.filter((r) => /\.m?js(\?|$)/.test(new URL(r.name).pathname))
     return {
+      loaded: resources.map((r) => [
+        Math.round(r.startTime),
+        Math.round(r.responseEnd),
+        r.encodedBodySize,
+        new URL(r.name).pathname,
+      ]),
       jsBytes: scripts.reduce((sum, r) => sum + r.encodedBodySize, 0),
       scripts: scripts.length,
       requests: resources.length + 1,
@@ -60,6 +67,8 @@ async function measure(page, cdp, target) {
   await loadOnce(page, cdp, target) // warm-up: the server's first answers, the stored user
   const runs = []
   for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(page, cdp, target))
+  // --requests: what the last load asked for, when (ms from navigation start) and its size.
+  if (args.includes('--requests')) console.table(runs.at(-1).loaded)
   const pick = (key) => median(runs.map((r) => r[key]))
   return {
     'JS KB': +(pick('jsBytes') / 1024).toFixed(1),

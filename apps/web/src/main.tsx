@@ -1,15 +1,20 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { AppProvider } from './app/provider'
+import { preloadSignedIn } from './app/preload'
+import { AppProvider, createAppState } from './app/provider'
 import { AppRouter } from './app/router'
 import './index.css'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
+// Made before the first render, so a returning owner's screen starts loading at once.
+const state = createAppState()
+preloadSignedIn(state, window.location.pathname)
+
 createRoot(root).render(
   <StrictMode>
-    <AppProvider>
+    <AppProvider state={state}>
       <AppRouter />
     </AppProvider>
   </StrictMode>,

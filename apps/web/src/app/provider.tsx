@@ -1,28 +1,47 @@
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
-import { AuthContext, authClient, createAuthStore, openedFromRecoveryLink } from '@/lib/auth'
-import { createQueryClient } from '@/lib/query-client'
+import {
+  AuthContext,
+  authClient,
+  createAuthStore,
+  openedFromRecoveryLink,
+  type AuthStore,
+} from '@/lib/auth'
 import { createBusinessCacheWriter } from '@/lib/business-cache'
+import { createQueryClient, JUST_FETCHED_MS } from '@/lib/query-client'
 
 // The business API client (Hono RPC, zod, the shared schemas) is loaded only once someone signs in,
 // which keeps the landing page's JavaScript small.
 const loadBusinessModule = () => import('@/lib/business')
 
+export interface AppState {
+  queryClient: QueryClient
+  store: AuthStore
+}
+
+/**
+ * The query cache and the auth store. main.tsx makes them before React renders, so the start-up
+ * preload (app/preload.ts) can fill the same cache the screens read.
+ */
+export function createAppState(): AppState {
+  const queryClient = createQueryClient()
+  const store = createAuthStore({
+    client: authClient,
+    loadBusiness: async (userId) => {
+      const { businessQueryOptions } = await loadBusinessModule()
+      // Fresh from the server, unless the start-up preload has just fetched it.
+      return queryClient.fetchQuery({ ...businessQueryOptions(userId), staleTime: JUST_FETCHED_MS })
+    },
+    onSignedOut: () => queryClient.clear(),
+    onBusinessChange: createBusinessCacheWriter(queryClient),
+    recoveryLink: openedFromRecoveryLink,
+  })
+  return { queryClient, store }
+}
+
 /** Everything the app needs around the router: the query cache and the auth store. */
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient)
-  const [store] = useState(() =>
-    createAuthStore({
-      client: authClient,
-      loadBusiness: async (userId) => {
-        const { businessQueryOptions } = await loadBusinessModule()
-        return queryClient.fetchQuery({ ...businessQueryOptions(userId), staleTime: 0 })
-      },
-      onSignedOut: () => queryClient.clear(),
-      onBusinessChange: createBusinessCacheWriter(queryClient),
-      recoveryLink: openedFromRecoveryLink,
-    }),
-  )
+export function AppProvider({ children, state }: { children: ReactNode; state?: AppState }) {
+  const [{ queryClient, store }] = useState(() => state ?? createAppState())
 
   useEffect(() => store.start(), [store])
 

@@ -5,82 +5,83 @@ import { lazy, Suspense, type ComponentType } from 'react'
 import { BrowserRouter, Route, Routes, useOutletContext } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
+import type { ScreenPreload } from '@/lib/screen-preload'
 import { FallbackRedirect, FullPageLoader, RedirectIfAuthenticated } from './guards'
 import { LandingRoute } from './routes/landing'
 
 type ScreenComponent = ComponentType<{ business: Business }>
 
-function lazyScreen(load: () => Promise<ScreenComponent>): ScreenComponent {
-  return lazy(async () => ({ default: await load() }))
+interface ScreenRouteEntry {
+  path: string
+  Screen: ScreenComponent
+  /** Starts the screen's code, and its first requests where it has a preload (app/preload.ts). */
+  preload: (context: ScreenPreload) => Promise<unknown>
+}
+
+/** A code-split screen: `load` fetches its chunk, `prefetch` (lazily loaded too) its first data. */
+function screenRoute(
+  path: string,
+  load: () => Promise<ScreenComponent>,
+  prefetch?: (context: ScreenPreload) => Promise<void>,
+): ScreenRouteEntry {
+  return {
+    path,
+    Screen: lazy(async () => ({ default: await load() })),
+    preload: (context) => Promise.all([load(), prefetch?.(context)]),
+  }
 }
 
 const ResetPasswordScreen = lazy(async () => ({
   default: (await import('@/features/auth/components/reset-password-screen')).ResetPasswordScreen,
 }))
 
+/** The signed-in layout's chunk (with the libraries every signed-in screen shares). */
+export const loadProtectedLayout = () => import('./layout/protected-layout')
+
 const ProtectedLayout = lazy(async () => ({
-  default: (await import('./layout/protected-layout')).ProtectedLayout,
+  default: (await loadProtectedLayout()).ProtectedLayout,
 }))
 
-const screens: ReadonlyArray<{ path: string; Screen: ScreenComponent }> = [
-  {
-    path: paths.recommendations,
-    Screen: lazyScreen(
-      async () =>
-        (await import('@/features/recommendations/components/recommendations-screen'))
-          .RecommendationsScreen,
-    ),
-  },
-  {
-    path: paths.dashboard,
-    Screen: lazyScreen(
-      async () =>
-        (await import('@/features/dashboard/components/dashboard-screen')).DashboardScreen,
-    ),
-  },
-  {
-    path: paths.siteAudit,
-    Screen: lazyScreen(
-      async () =>
-        (await import('@/features/site-audit/components/site-audit-screen')).SiteAuditScreen,
-    ),
-  },
-  {
-    path: paths.keywords,
-    Screen: lazyScreen(
-      async () => (await import('@/features/keywords/components/keywords-screen')).KeywordsScreen,
-    ),
-  },
-  {
-    path: paths.keywordPlanner,
-    Screen: lazyScreen(
-      async () => (await import('@/features/planner/components/planner-screen')).PlannerScreen,
-    ),
-  },
-  {
-    path: paths.rankTracker,
-    Screen: lazyScreen(
-      async () =>
-        (await import('@/features/rank-tracker/components/rank-tracker-screen')).RankTrackerScreen,
-    ),
-  },
-  {
-    path: paths.backlinks,
-    Screen: lazyScreen(
-      async () =>
-        (await import('@/features/backlinks/components/backlinks-screen')).BacklinksScreen,
-    ),
-  },
-  {
-    path: paths.listings,
-    Screen: lazyScreen(
-      async () => (await import('@/features/listings/components/listings-screen')).ListingsScreen,
-    ),
-  },
-  {
-    path: paths.settings,
-    Screen: lazyScreen(async () => (await import('@/app/routes/settings')).SettingsScreen),
-  },
+const screens: readonly ScreenRouteEntry[] = [
+  screenRoute(
+    paths.recommendations,
+    async () =>
+      (await import('@/features/recommendations/components/recommendations-screen'))
+        .RecommendationsScreen,
+  ),
+  screenRoute(
+    paths.dashboard,
+    async () => (await import('@/features/dashboard/components/dashboard-screen')).DashboardScreen,
+    async (context) =>
+      (await import('@/features/dashboard/api/prefetch-dashboard')).prefetchDashboard(context),
+  ),
+  screenRoute(
+    paths.siteAudit,
+    async () =>
+      (await import('@/features/site-audit/components/site-audit-screen')).SiteAuditScreen,
+  ),
+  screenRoute(
+    paths.keywords,
+    async () => (await import('@/features/keywords/components/keywords-screen')).KeywordsScreen,
+  ),
+  screenRoute(
+    paths.keywordPlanner,
+    async () => (await import('@/features/planner/components/planner-screen')).PlannerScreen,
+  ),
+  screenRoute(
+    paths.rankTracker,
+    async () =>
+      (await import('@/features/rank-tracker/components/rank-tracker-screen')).RankTrackerScreen,
+  ),
+  screenRoute(
+    paths.backlinks,
+    async () => (await import('@/features/backlinks/components/backlinks-screen')).BacklinksScreen,
+  ),
+  screenRoute(
+    paths.listings,
+    async () => (await import('@/features/listings/components/listings-screen')).ListingsScreen,
+  ),
+  screenRoute(paths.settings, async () => (await import('@/app/routes/settings')).SettingsScreen),
 ]
 
 /** Hands the business the protected layout loaded to a screen. */
@@ -91,6 +92,15 @@ function ScreenRoute({ Screen }: { Screen: ScreenComponent }) {
       <Screen business={business} />
     </Suspense>
   )
+}
+
+/** Starts the code and first requests of the screen at `pathname`; false when none is there. */
+export function preloadScreen(pathname: string, context: ScreenPreload): boolean {
+  const entry = screens.find((screen) => screen.path === pathname)
+  void entry?.preload(context).catch(() => {
+    // The screen loads (and reports) again when it renders.
+  })
+  return entry !== undefined
 }
 
 export function AppRoutes() {

@@ -50,6 +50,15 @@ function connectionsQueryOptions(userId: string, store: AuthStore) {
   })
 }
 
+/** Starts the connections request ahead of the screen that reads them (app/preload.ts). */
+export function prefetchGoogleConnections(
+  queryClient: QueryClient,
+  store: AuthStore,
+  userId: string,
+): Promise<void> {
+  return queryClient.prefetchQuery(connectionsQueryOptions(userId, store))
+}
+
 /** The server's flags; the stored user's copy answers until the server has. */
 export function useGoogleConnections(): GoogleConnections {
   const { user } = useAuth()

@@ -1,17 +1,20 @@
 import { render } from '@testing-library/react'
 import { MemoryRouter, useLocation } from 'react-router'
-import { AppProvider } from '@/app/provider'
+import { AppProvider, type AppState } from '@/app/provider'
 import { AppRoutes } from '@/app/router'
 
-/** Renders the whole app (providers, guards, layout, screens) at a path, like a page load. */
-export function renderApp(path = '/') {
+/**
+ * Renders the whole app (providers, guards, layout, screens) at a path, like a page load; `state`
+ * is the cache and auth store main.tsx would have made (and maybe preloaded) first.
+ */
+export function renderApp(path = '/', state?: AppState) {
   const location = { pathname: path }
   function LocationProbe() {
     location.pathname = useLocation().pathname
     return null
   }
   const view = render(
-    <AppProvider>
+    <AppProvider state={state}>
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
         <LocationProbe />

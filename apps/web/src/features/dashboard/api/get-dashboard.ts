@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { figureSourceSchema, keywordRecordSchema } from '@localseo/shared/keyword-figures'
 import { apiClient, toApiError } from '@/lib/api-client'
+import { JUST_FETCHED_MS } from '@/lib/query-client'
 import { dashboardKey } from '@/lib/query-keys'
 
 const dashboardSchema = z.object({
@@ -49,14 +50,15 @@ async function fetchDashboard(location: string): Promise<Dashboard> {
 }
 
 /**
- * Keyed by business; the provider invalidates ['dashboard'] whenever the business is saved. Always
- * refetched when the dashboard opens, so a site audit that just finished shows in the score.
+ * Keyed by business; the provider invalidates ['dashboard'] whenever the business is saved.
+ * Refetched when the dashboard opens, so a site audit that just finished shows in the score, unless
+ * the start-up preload fetched it a moment ago.
  */
-function dashboardQueryOptions(businessId: string, location: string) {
+export function dashboardQueryOptions(businessId: string, location: string) {
   return queryOptions({
     queryKey: [...dashboardKey, businessId, location],
     queryFn: () => fetchDashboard(location),
-    staleTime: 0,
+    staleTime: JUST_FETCHED_MS,
   })
 }
 

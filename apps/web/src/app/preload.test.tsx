@@ -1,0 +1,85 @@
+// The start-up preload (docs/decisions/019-compressed-assets-and-preloading.md): a returning owner's
+// business and the opened screen's first requests start before anything renders, side by side
+// with the session check, and the screen then uses those answers instead of asking again.
+import { screen } from '@testing-library/react'
+import { describe, expect, test, vi } from 'vitest'
+import { ownerHandlers, savedBusiness } from '@/test/business-fixtures'
+import { authUser, storeSession, stubNetwork } from '@/test/network'
+import { renderApp } from '@/test/render-app'
+import { preloadSignedIn } from './preload'
+import { createAppState } from './provider'
+
+const DASHBOARD_REQUESTS = [
+  'GET /api/business',
+  'GET /api/dashboard',
+  'GET /api/integrations',
+  'GET /api/site-audit/runs',
+]
+
+/** The user record the app keeps after a sign-in (lib/user-storage.ts). */
+function storeUser(business = savedBusiness) {
+  const googleConnections = { searchConsole: false, analytics: false }
+  const user = {
+    id: authUser().id,
+    email: 'ada@example.com',
+    name: 'Ada',
+    business,
+    googleConnections,
+  }
+  localStorage.setItem('user', JSON.stringify(user))
+}
+
+describe('a returning owner', () => {
+  test("the business and the dashboard's requests start before the first render", async () => {
+    storeSession()
+    storeUser()
+    const { calls } = stubNetwork(ownerHandlers())
+    const state = createAppState()
+
+    expect(preloadSignedIn(state, '/dashboard')).toBe(true)
+
+    await vi.waitFor(() => expect(calls).toEqual(expect.arrayContaining(DASHBOARD_REQUESTS)))
+    // Nothing has rendered yet: the session check (GET /auth/v1/user) starts with the app.
+    expect(calls).not.toContain('GET /auth/v1/user')
+    expect(state.queryClient.getQueryData(['business', authUser().id])).toEqual(savedBusiness)
+  })
+
+  test('the landing page preloads the dashboard the owner is sent to', async () => {
+    storeSession()
+    storeUser()
+    const { calls } = stubNetwork(ownerHandlers())
+    preloadSignedIn(createAppState(), '/')
+    await vi.waitFor(() => expect(calls).toEqual(expect.arrayContaining(DASHBOARD_REQUESTS)))
+  })
+
+  test('the dashboard then opens on those answers, asking for none of them twice', async () => {
+    storeSession()
+    storeUser()
+    const { calls } = stubNetwork(ownerHandlers())
+    const state = createAppState()
+    preloadSignedIn(state, '/dashboard')
+    await vi.waitFor(() => expect(calls).toEqual(expect.arrayContaining(DASHBOARD_REQUESTS)))
+
+    renderApp('/dashboard', state)
+
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument()
+    expect(await screen.findByText('Top Keywords')).toBeInTheDocument()
+    expect(calls).toContain('GET /auth/v1/user')
+    for (const request of DASHBOARD_REQUESTS) {
+      expect(
+        calls.filter((call) => call === request),
+        request,
+      ).toHaveLength(1)
+    }
+  })
+})
+
+describe('a visitor without a stored session', () => {
+  test('nothing is preloaded and nothing is asked for', async () => {
+    storeUser()
+    const { calls } = stubNetwork(ownerHandlers())
+    expect(preloadSignedIn(createAppState(), '/dashboard')).toBe(false)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(calls).toEqual([])
+  })
+})

@@ -1,0 +1,53 @@
+// The start-up preload (docs/decisions/019-compressed-assets-and-preloading.md): with a stored
+// session, the signed-in shell's code, the business, and the opened screen's code and first
+// requests all start before React renders, side by side with the session check, instead of one
+// after another (index -> session -> business -> screen code -> screen data).
+import { paths } from '@/config/paths'
+import { USER_STORAGE_KEY } from '@/lib/user-storage'
+import type { AppState } from './provider'
+import { loadProtectedLayout, preloadScreen } from './router'
+
+/** Where auth-js keeps the session (its default storage key). */
+const SESSION_STORAGE_KEY = 'supabase.auth.token'
+
+/**
+ * The ids the stored user names, read without parsing the whole record (that waits for zod). A
+ * wrong guess costs a wasted request at most: the server answers for the session's owner, and the
+ * screens read the cache under the ids the session check confirms.
+ */
+function storedIds(storage: Storage): { userId: string; businessId: string } | null {
+  try {
+    const user = JSON.parse(storage.getItem(USER_STORAGE_KEY) ?? 'null') as {
+      id?: unknown
+      business?: { id?: unknown }
+    } | null
+    const userId = user?.id
+    const businessId = user?.business?.id
+    return typeof userId === 'string' && typeof businessId === 'string'
+      ? { userId, businessId }
+      : null
+  } catch {
+    return null
+  }
+}
+
+/** Starts what a returning owner's first screen needs; false when no session is stored. */
+export function preloadSignedIn(
+  { queryClient, store }: AppState,
+  pathname: string,
+  storage: Storage = localStorage,
+): boolean {
+  if (!storage.getItem(SESSION_STORAGE_KEY)) return false
+  void loadProtectedLayout()
+  // The session check reads the stored user first (lib/user-storage.ts).
+  void import('@/lib/stored-user')
+  const ids = storedIds(storage)
+  if (!ids) return true
+  void import('@/lib/business').then(({ businessQueryOptions }) =>
+    queryClient.prefetchQuery(businessQueryOptions(ids.userId)),
+  )
+  // A signed-in owner who opens '/' is sent to the dashboard.
+  const screen = pathname === paths.landing ? paths.dashboard : pathname
+  if (ids.businessId !== '') preloadScreen(screen, { queryClient, store, ...ids })
+  return true
+}
