@@ -10,10 +10,10 @@ const apiTarget = 'http://127.0.0.1:3000'
 const lib = (names: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${names})[\\\\/]`)
 const shared = (names: string) => new RegExp(`[\\\\/]shared[\\\\/]src[\\\\/](${names})\\.`)
 
-// Phone numbers, postcodes and regions of every country: the business forms and the NAP checks.
+// Phone numbers, postcodes and regions of every country: the business forms, listings and NAP checks.
 const addressModules = [
   lib('libphonenumber-js|postcode-validator'),
-  shared('regions|address-rules|countries|nap|nap-international|business-input'),
+  shared('regions|address-rules|countries|nap|nap-international|business-input|listings'),
 ]
 // The chart library and what it brings: the Rank Tracker and the planner.
 const chartModules = [
@@ -39,6 +39,10 @@ const elsewhere = matches([...addressModules, ...chartModules, ...dialogModules,
 function signedInShell(id: string): boolean {
   return sharedCode.test(id) && !elsewhere(id)
 }
+
+const screensWithPreload =
+  /[\\/]web[\\/]src[\\/]features[\\/](dashboard|recommendations)[\\/]/
+const featureName = (id: string) => screensWithPreload.exec(id)?.[1] ?? null
 
 export default defineConfig({
   plugins: [
@@ -84,8 +88,8 @@ export default defineConfig({
             { name: 'addresses', test: matches(addressModules), priority: 1 },
             { name: 'csv', test: matches(csvModules), priority: 1 },
             { name: 'signed-in', test: signedInShell, minShareCount: 2, priority: 2 },
-            // The screen and its start-up preload (app/preload.ts) in one file.
-            { name: 'dashboard', test: /[\\/]features[\\/]dashboard[\\/]/, priority: 2 },
+            // A screen and its start-up preload (app/preload.ts) in one file.
+            { name: featureName, test: screensWithPreload, priority: 2 },
           ],
         },
       },

@@ -4,7 +4,7 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, test, vi } from 'vitest'
 import { ownerHandlers, savedBusiness } from '@/test/business-fixtures'
-import { authUser, storeSession, stubNetwork } from '@/test/network'
+import { authUser, json, storeSession, stubNetwork } from '@/test/network'
 import { renderApp } from '@/test/render-app'
 import { preloadSignedIn } from './preload'
 import { createAppState } from './provider'
@@ -71,6 +71,24 @@ describe('a returning owner', () => {
         request,
       ).toHaveLength(1)
     }
+  })
+
+  test("another screen's first requests start with its code too", async () => {
+    storeSession()
+    storeUser()
+    const { calls } = stubNetwork({
+      ...ownerHandlers(),
+      'GET /api/recommendations': () => json({ tasks: [], progress: {} }),
+      'GET /api/listings': () => json({}),
+    })
+    preloadSignedIn(createAppState(), '/recommendations')
+    preloadSignedIn(createAppState(), '/listings')
+    await vi.waitFor(() =>
+      expect(calls).toEqual(
+        expect.arrayContaining(['GET /api/recommendations', 'GET /api/listings']),
+      ),
+    )
+    expect(calls).not.toContain('GET /api/dashboard')
   })
 })
 

@@ -48,6 +48,10 @@ const screens: readonly ScreenRouteEntry[] = [
     async () =>
       (await import('@/features/recommendations/components/recommendations-screen'))
         .RecommendationsScreen,
+    async (context) =>
+      (await import('@/features/recommendations/api/get-recommendations')).prefetchRecommendations(
+        context,
+      ),
   ),
   screenRoute(
     paths.dashboard,
@@ -80,6 +84,8 @@ const screens: readonly ScreenRouteEntry[] = [
   screenRoute(
     paths.listings,
     async () => (await import('@/features/listings/components/listings-screen')).ListingsScreen,
+    async (context) =>
+      (await import('@/features/listings/api/get-listings')).prefetchListings(context),
   ),
   screenRoute(paths.settings, async () => (await import('@/app/routes/settings')).SettingsScreen),
 ]

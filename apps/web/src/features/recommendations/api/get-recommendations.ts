@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { recommendationsKey } from '@/lib/query-keys'
+import type { ScreenPreload } from '@/lib/screen-preload'
 
 const badgeSchema = z.object({
   id: z.enum(['technical-expert', 'content-creator', 'local-hero', 'seo-beginner', 'seo-pro']),
@@ -50,6 +51,11 @@ function recommendationsQueryOptions(businessId: string) {
     queryKey: recommendationsQueryKey(businessId),
     queryFn: fetchRecommendations,
   })
+}
+
+/** Started with the screen's code at start-up (app/preload.ts). */
+export function prefetchRecommendations({ queryClient, businessId }: ScreenPreload) {
+  return queryClient.prefetchQuery(recommendationsQueryOptions(businessId))
 }
 
 export function useRecommendations(businessId: string) {
