@@ -2,7 +2,7 @@
 // sees of it ('Next check: tomorrow 06:10'). The server's planner and Settings read these.
 import { z } from 'zod'
 
-export const AUTOMATION_KINDS = ['rank_checks'] as const
+export const AUTOMATION_KINDS = ['rank_checks', 'backlink_checks'] as const
 export type AutomationKind = (typeof AUTOMATION_KINDS)[number]
 
 export const FREQUENCIES = ['daily', 'weekly', 'off'] as const
@@ -16,6 +16,11 @@ export const AUTOMATION_LABELS: Record<AutomationKind, { title: string; detail: 
     title: 'Rank checks',
     detail: 'Checks the position of every tracked keyword, early in the morning in your time zone.',
   },
+  backlink_checks: {
+    title: 'Backlink checks',
+    detail:
+      'Visits each page that links to you to confirm the link is still there. A page that does not answer is tried again each day; after 3 days without an answer its link counts as lost.',
+  },
 }
 
 export const FREQUENCY_LABELS: Record<Frequency, string> = {
@@ -25,7 +30,10 @@ export const FREQUENCY_LABELS: Record<Frequency, string> = {
 }
 
 /** The frequency a business starts with. */
-export const DEFAULT_FREQUENCY: Record<AutomationKind, Frequency> = { rank_checks: 'daily' }
+export const DEFAULT_FREQUENCY: Record<AutomationKind, Frequency> = {
+  rank_checks: 'daily',
+  backlink_checks: 'weekly',
+}
 
 export const scheduleSchema = z.object({
   kind: z.enum(AUTOMATION_KINDS),

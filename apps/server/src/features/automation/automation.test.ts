@@ -11,6 +11,7 @@ import { businessInput } from '../../testing/factories.js'
 import type { RankProvider, RankQuery } from '../keywords/public.js'
 
 const DAY_SECONDS = 86_400
+const rankSchedule = (schedules: Schedule[]) => schedules.find((s) => s.kind === 'rank_checks')
 
 let t: TestApp | undefined
 afterEach(async () => {
@@ -43,6 +44,8 @@ async function setUp(options: { start?: string; timeZone?: string } = {}) {
   const { body } = await call<{ keyword: TrackedKeyword }>('POST', '/api/rank-tracker/keywords', {
     keyword: 'emergency dentist austin',
   })
+  // These tests follow the rank checks alone (backlink-checks.test.ts follows the backlinks).
+  await call('PUT', '/api/automation', { kind: 'backlink_checks', frequency: 'off' })
   /** One planner tick, then every job it enqueued runs to the end on the queue's workers. */
   const runDueWork = async () => {
     const enqueued = await app.automation!.tick()
@@ -97,7 +100,7 @@ describe('daily rank checks', () => {
     const { app, call, clock, runDueWork } = await setUp({ timeZone: 'America/Chicago' })
     await runDueWork()
     const { body } = await call<{ schedules: Schedule[] }>('GET', '/api/automation')
-    const [rank] = body.schedules
+    const rank = rankSchedule(body.schedules)
     expect(rank).toMatchObject({
       kind: 'rank_checks',
       frequency: 'daily',
@@ -130,7 +133,7 @@ describe('daily rank checks', () => {
       frequency: 'off',
     })
     expect(off.status).toBe(200)
-    expect(off.body.schedules[0]).toMatchObject({ frequency: 'off', nextRunAt: null })
+    expect(rankSchedule(off.body.schedules)).toMatchObject({ frequency: 'off', nextRunAt: null })
     for (let day = 0; day < 3; day++) {
       clock.advance(DAY_SECONDS)
       expect(await runDueWork()).toBe(0)
@@ -178,7 +181,7 @@ describe('daily rank checks', () => {
     await asOther('PUT', '/api/business', { ...businessInput, name: 'Other Dental' })
     await asOther('PUT', '/api/automation', { kind: 'rank_checks', frequency: 'off' })
     const mine = await call<{ schedules: Schedule[] }>('GET', '/api/automation')
-    expect(mine.body.schedules[0]!.frequency).toBe('daily')
+    expect(rankSchedule(mine.body.schedules)!.frequency).toBe('daily')
     const rows = await app.db
       .select()
       .from(jobSchedules)

@@ -3,10 +3,8 @@
 // free. A tick at start-up runs what fell due while the app was down: once, never once per missed day.
 import type { AutomationKind } from '@localseo/shared/automation'
 import type { JobQueue } from '../../jobs/queue.js'
-import type { AppDeps } from '../../lib/deps.js'
-import { getBusinessById } from '../../lib/tenant.js'
-import { checkTrackedToday, keywordProviders } from '../keywords/public.js'
-import { claimDueSchedules, ensureSchedules, finishRun } from './schedules.js'
+import { claimDueSchedules, ensureSchedules, finishRun, scheduleFrequency } from './schedules.js'
+import { workFor, type WorkDeps } from './work.js'
 
 const TICK_INTERVAL_MS = 60_000
 /** At most this many schedules are claimed per tick; the rest wait a minute. */
@@ -18,28 +16,6 @@ interface JobData {
   businessId: string
 }
 
-type RunnerDeps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'rank'>
-
-/** What one kind of work does for one business; answers its outcome in words. */
-function workFor(
-  deps: RunnerDeps,
-): Record<AutomationKind, (businessId: string) => Promise<string | undefined>> {
-  const { rank } = keywordProviders(deps)
-  return {
-    async rank_checks(businessId) {
-      const business = await getBusinessById(deps.db, businessId)
-      if (!business) return undefined
-      const { checked, failed } = await checkTrackedToday({
-        db: deps.db,
-        provider: rank,
-        business,
-        now: deps.clock.now(),
-      })
-      return failed > 0 ? `${checked} checked, ${failed} failed` : `${checked} checked`
-    },
-  }
-}
-
 export interface AutomationRunner {
   /** Claims the due schedules and enqueues their jobs; answers how many were enqueued. */
   tick(): Promise<number>
@@ -48,7 +24,7 @@ export interface AutomationRunner {
   stop(): Promise<void>
 }
 
-export function createAutomationRunner(deps: RunnerDeps, queue: JobQueue): AutomationRunner {
+export function createAutomationRunner(deps: WorkDeps, queue: JobQueue): AutomationRunner {
   const work = workFor(deps)
   for (const kind of Object.keys(work) as AutomationKind[]) {
     queue.define<JobData>({
@@ -59,9 +35,12 @@ export function createAutomationRunner(deps: RunnerDeps, queue: JobQueue): Autom
       // Mostly waiting on the provider: a few at once per instance.
       concurrency: 4,
       async handle({ businessId }) {
-        const outcome = await work[kind](businessId)
-        if (outcome === undefined) return
-        await finishRun(deps.db, { businessId, kind, now: deps.clock.now(), outcome })
+        // Turned off (or the business deleted) since the job was sent: nothing to do.
+        const frequency = await scheduleFrequency(deps.db, businessId, kind)
+        if (!frequency || frequency === 'off') return
+        const result = await work[kind](businessId, frequency)
+        if (!result) return
+        await finishRun(deps.db, { businessId, kind, now: deps.clock.now(), ...result })
       },
     })
   }

@@ -54,7 +54,19 @@ export async function claimDueSchedules(db: Db, now: Date, limit: number) {
   return rows.map((row) => ({ businessId: row.business_id, kind: row.kind }))
 }
 
-/** After a run: its outcome, and the next due time in the business's time zone. */
+/** The owner's frequency for a kind, or undefined when the business has no such schedule. */
+export async function scheduleFrequency(db: Db, businessId: string, kind: AutomationKind) {
+  const [row] = await db
+    .select({ frequency: jobSchedules.frequency })
+    .from(jobSchedules)
+    .where(and(eq(jobSchedules.businessId, businessId), eq(jobSchedules.kind, kind)))
+  return row?.frequency as Frequency | undefined
+}
+
+/**
+ * After a run: its outcome, and the next due time in the business's time zone; tomorrow's slot when
+ * the run left something to try again and its own next run is later.
+ */
 export async function finishRun(
   db: Db,
   {
@@ -62,7 +74,8 @@ export async function finishRun(
     kind,
     now,
     outcome,
-  }: { businessId: string; kind: AutomationKind; now: Date; outcome: string },
+    retrySoon = false,
+  }: { businessId: string; kind: AutomationKind; now: Date; outcome: string; retrySoon?: boolean },
 ) {
   const [row] = await db
     .select({ frequency: jobSchedules.frequency, timeZone: businesses.timeZone })
@@ -70,12 +83,11 @@ export async function finishRun(
     .innerJoin(businesses, eq(businesses.id, jobSchedules.businessId))
     .where(and(eq(jobSchedules.businessId, businessId), eq(jobSchedules.kind, kind)))
   if (!row) return
-  const next = nextRunAt({
-    businessId,
-    frequency: row.frequency as Frequency,
-    timeZone: row.timeZone,
-    after: now,
-  })
+  const planned = (frequency: Frequency) =>
+    nextRunAt({ businessId, frequency, timeZone: row.timeZone, after: now })
+  const regular = planned(row.frequency as Frequency)
+  const tomorrow = retrySoon ? planned('daily') : null
+  const next = regular && tomorrow && tomorrow < regular ? tomorrow : regular
   await db
     .update(jobSchedules)
     .set({ lastRunAt: now, lastOutcome: outcome, ...(next ? { dueAt: next } : {}) })

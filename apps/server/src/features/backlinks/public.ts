@@ -5,3 +5,4 @@ export {
   removeSampleBacklinks,
   seedSampleBacklinks,
 } from './sample-backlinks.js'
+export { runScheduledBacklinkChecks } from './scheduled-checks.js'

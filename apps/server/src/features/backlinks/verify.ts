@@ -218,11 +218,17 @@ async function requireWebsite(db: Db, businessId: string): Promise<string> {
 }
 
 function changesFor(check: LinkCheck, now: Date) {
+  const status = backlinkStatusFor(check.verification.outcome)
   return {
-    status: backlinkStatusFor(check.verification.outcome),
+    status,
     httpStatus: check.httpStatus,
     lastCheckedAt: now,
     verification: check.verification,
+    // The first check of a run without an answer stays; any answer ends the run (issue 16).
+    unreachableSince:
+      status === 'unreachable'
+        ? sql`coalesce(${backlinks.unreachableSince}, ${now.toISOString()}::timestamptz)`
+        : null,
     ...(check.linkType ? { linkType: check.linkType } : {}),
   }
 }
@@ -302,31 +308,52 @@ async function pool<T, R>(
  * own): never-checked links first, then the least recently checked, skipping those checked within
  * the last 10 minutes. Every link taken is stored as checked, so `remaining` always goes down.
  */
+/**
+ * The links a batch may take: never checked, checked longer ago than `recheckAfterMs`, or (for the
+ * scheduled checks) without an answer at their last check longer ago than `retryUnreachableAfterMs`.
+ */
+function dueLinks(scope: SQL[], recheckAfterMs: number, retryUnreachableAfterMs?: number) {
+  const before = (now: Date, ms: number) =>
+    lt(backlinks.lastCheckedAt, new Date(now.getTime() - ms))
+  return (now: Date) =>
+    and(
+      ...scope,
+      or(
+        isNull(backlinks.lastCheckedAt),
+        before(now, recheckAfterMs),
+        retryUnreachableAfterMs === undefined
+          ? undefined
+          : and(eq(backlinks.status, 'unreachable'), before(now, retryUnreachableAfterMs)),
+      ),
+    )
+}
+
 export async function verifyBacklinks({
   db,
   fetcher,
   clock,
   businessId,
   location,
+  recheckAfterMs = RECHECK_AFTER_MS,
+  retryUnreachableAfterMs,
+  ownOnly = false,
 }: {
   db: Db
   fetcher: SafeFetcher
   clock: Clock
   businessId: string
   location?: string
+  recheckAfterMs?: number
+  retryUnreachableAfterMs?: number
+  /** Leaves the sample links out (scheduled checks never fetch pages for made-up data). */
+  ownOnly?: boolean
 }): Promise<BacklinkVerifyBatch> {
   const locationId = await requireLocationId(db, businessId, location)
   const target = await requireWebsite(db, businessId)
   const scope: SQL[] = [eq(backlinks.businessId, businessId)]
   if (locationId) scope.push(eq(backlinks.locationId, locationId))
-  const due = (now: Date) =>
-    and(
-      ...scope,
-      or(
-        isNull(backlinks.lastCheckedAt),
-        lt(backlinks.lastCheckedAt, new Date(now.getTime() - RECHECK_AFTER_MS)),
-      ),
-    )
+  if (ownOnly) scope.push(eq(backlinks.sample, false))
+  const due = dueLinks(scope, recheckAfterMs, retryUnreachableAfterMs)
   const picked = await db
     .select({ id: backlinks.id, url: backlinks.url })
     .from(backlinks)

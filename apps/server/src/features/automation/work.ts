@@ -1,0 +1,53 @@
+// What each kind of automatic work does for one business (issue 16 item 2): it runs the owning
+// feature's own check and answers the outcome in words, and whether to come back tomorrow.
+import type { AutomationKind, Frequency } from '@localseo/shared/automation'
+import type { AppDeps } from '../../lib/deps.js'
+import { getBusinessById } from '../../lib/tenant.js'
+import { createSafeFetcher, type SafeFetcher } from '../../net/safe-fetch.js'
+import { runScheduledBacklinkChecks } from '../backlinks/public.js'
+import { checkTrackedToday, keywordProviders } from '../keywords/public.js'
+
+export type WorkDeps = Pick<
+  AppDeps,
+  'db' | 'clock' | 'logger' | 'rank' | 'env' | 'fetcher' | 'resolve'
+>
+
+export interface RunOutcome {
+  outcome: string
+  /** Something is left to try again (a page that did not answer): the next run comes tomorrow. */
+  retrySoon?: boolean
+}
+
+type Work = (businessId: string, frequency: Frequency) => Promise<RunOutcome | undefined>
+
+const PERIOD_MS: Record<Frequency, number> = { daily: 86_400_000, weekly: 7 * 86_400_000, off: 0 }
+
+export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
+  const { rank } = keywordProviders(deps)
+  let own: SafeFetcher | undefined
+  // The process's fetcher; without one (tests) one is made from env, once.
+  const fetcher = () =>
+    deps.fetcher ??
+    (own ??= createSafeFetcher({ allowHosts: deps.env.FETCH_ALLOW_HOSTS, resolve: deps.resolve }))
+  return {
+    async rank_checks(businessId) {
+      const business = await getBusinessById(deps.db, businessId)
+      if (!business) return undefined
+      const { checked, failed } = await checkTrackedToday({
+        db: deps.db,
+        provider: rank,
+        business,
+        now: deps.clock.now(),
+      })
+      return { outcome: failed > 0 ? `${checked} checked, ${failed} failed` : `${checked} checked` }
+    },
+    backlink_checks: (businessId, frequency) =>
+      runScheduledBacklinkChecks({
+        db: deps.db,
+        fetcher: fetcher(),
+        clock: deps.clock,
+        businessId,
+        periodMs: PERIOD_MS[frequency],
+      }),
+  }
+}
