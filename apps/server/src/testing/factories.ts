@@ -19,3 +19,22 @@ export const locationInput = (name: string) => ({
   state: 'TX',
   zip: '78664',
 })
+
+/** Addresses outside the US (docs/decisions/017-countries-and-addresses.md), as an owner saves them. */
+export const londonAddress = {
+  address: '10 Downing Street',
+  city: 'London',
+  state: '',
+  zip: 'SW1A 2AA',
+  country: 'GB',
+  phone: '020 7946 0958',
+}
+
+export const berlinAddress = {
+  address: 'Friedrichstraße 43',
+  city: 'Berlin',
+  state: '',
+  zip: '10117',
+  country: 'DE',
+  phone: '030 12345678',
+}

@@ -6,7 +6,7 @@ import type { ListingsView } from '@localseo/shared/listings'
 import { apiCaller } from '../../testing/api.js'
 import { createTestApp, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
-import { businessInput } from '../../testing/factories.js'
+import { berlinAddress, businessInput } from '../../testing/factories.js'
 
 let t: TestApp
 let token: string
@@ -53,12 +53,7 @@ test('a Canadian listing written the local way is consistent; another postal cod
 test('a German branch is compared in Germany: its national number and its street', async () => {
   const added = await call<{ locations: Location[] }>('POST', '/api/business/locations', {
     name: 'Berlin',
-    address: 'Friedrichstraße 43',
-    city: 'Berlin',
-    state: '',
-    zip: '10117',
-    country: 'DE',
-    phone: '030 12345678',
+    ...berlinAddress,
   })
   const location = added.body.locations[0]!.id
   const yelp = {

@@ -5,7 +5,7 @@ import type { Location } from '@localseo/shared/business'
 import { apiCaller } from '../../testing/api.js'
 import { createTestApp, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
-import { businessInput } from '../../testing/factories.js'
+import { businessInput, londonAddress } from '../../testing/factories.js'
 import type { RankProvider, RankQuery } from '../keywords/public.js'
 
 let t: TestApp | undefined
@@ -33,12 +33,7 @@ test('checks for a UK business and its Irish branch name each one’s country an
   const call = apiCaller(t.app, () => owner.accessToken)
   await call('PUT', '/api/business', {
     ...businessInput,
-    address: '10 Downing Street',
-    city: 'London',
-    state: '',
-    zip: 'SW1A 2AA',
-    country: 'GB',
-    phone: '020 7946 0958',
+    ...londonAddress,
   })
   const { body } = await call<{ locations: Location[] }>('POST', '/api/business/locations', {
     name: 'Dublin',

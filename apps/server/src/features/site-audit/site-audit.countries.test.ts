@@ -2,6 +2,7 @@
 // national phone numbers, local street abbreviations and postcode order are the same NAP.
 import { describe, expect, test } from 'vitest'
 import type { AuditProfile, ProfilePlace } from './checks/local.js'
+import { berlinAddress, londonAddress } from '../../testing/factories.js'
 import { runAudit, text } from './fixtures/audit-harness.js'
 import { BUSINESS, localBusinessJsonLd, localPage } from './fixtures/golden-pages.js'
 
@@ -17,15 +18,7 @@ interface CountryCase {
 
 const CASES: CountryCase[] = [
   {
-    place: {
-      name: BUSINESS.name,
-      address: '10 Downing Street',
-      city: 'London',
-      state: '',
-      zip: 'SW1A 2AA',
-      country: 'GB',
-      phone: '020 7946 0958',
-    },
+    place: { name: BUSINESS.name, ...londonAddress },
     page: {
       address: '10 Downing St',
       zip: 'SW1A2AA',
@@ -38,15 +31,7 @@ const CASES: CountryCase[] = [
     },
   },
   {
-    place: {
-      name: BUSINESS.name,
-      address: 'Friedrichstraße 43',
-      city: 'Berlin',
-      state: '',
-      zip: '10117',
-      country: 'DE',
-      phone: '030 12345678',
-    },
+    place: { name: BUSINESS.name, ...berlinAddress },
     page: {
       address: 'Friedrichstr. 43',
       zip: '10117',
