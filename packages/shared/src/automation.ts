@@ -2,14 +2,21 @@
 // sees of it ('Next check: tomorrow 06:10'). The server's planner and Settings read these.
 import { z } from 'zod'
 
-export const AUTOMATION_KINDS = ['rank_checks', 'backlink_checks'] as const
+export const AUTOMATION_KINDS = ['rank_checks', 'backlink_checks', 'site_audits'] as const
 export type AutomationKind = (typeof AUTOMATION_KINDS)[number]
 
-export const FREQUENCIES = ['daily', 'weekly', 'off'] as const
+export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'off'] as const
 export const frequencySchema = z.enum(FREQUENCIES, {
-  message: 'Choose daily, weekly or off.',
+  message: 'Choose daily, weekly, monthly or off.',
 })
 export type Frequency = z.infer<typeof frequencySchema>
+
+/** The frequencies each kind offers: a site audit every day would crawl the site for nothing. */
+export const KIND_FREQUENCIES: Record<AutomationKind, readonly Frequency[]> = {
+  rank_checks: ['daily', 'weekly', 'off'],
+  backlink_checks: ['daily', 'weekly', 'monthly', 'off'],
+  site_audits: ['weekly', 'monthly', 'off'],
+}
 
 export const AUTOMATION_LABELS: Record<AutomationKind, { title: string; detail: string }> = {
   rank_checks: {
@@ -21,11 +28,17 @@ export const AUTOMATION_LABELS: Record<AutomationKind, { title: string; detail: 
     detail:
       'Visits each page that links to you to confirm the link is still there. A page that does not answer is tried again each day; after 3 days without an answer its link counts as lost.',
   },
+  site_audits: {
+    title: 'Website audit',
+    detail:
+      'Reads your website the way a search engine does and updates your Local SEO Score. You can also run one yourself on the Site Audit screen.',
+  },
 }
 
 export const FREQUENCY_LABELS: Record<Frequency, string> = {
   daily: 'Every day',
   weekly: 'Every week',
+  monthly: 'Every month',
   off: 'Off',
 }
 
@@ -33,6 +46,7 @@ export const FREQUENCY_LABELS: Record<Frequency, string> = {
 export const DEFAULT_FREQUENCY: Record<AutomationKind, Frequency> = {
   rank_checks: 'daily',
   backlink_checks: 'weekly',
+  site_audits: 'monthly',
 }
 
 export const scheduleSchema = z.object({
@@ -50,8 +64,13 @@ export type Schedule = z.infer<typeof scheduleSchema>
 
 export const schedulesResponseSchema = z.object({ schedules: z.array(scheduleSchema) })
 
-export const scheduleUpdateSchema = z.strictObject({
-  kind: z.enum(AUTOMATION_KINDS, { message: 'Unknown kind of automatic work.' }),
-  frequency: frequencySchema,
-})
+export const scheduleUpdateSchema = z
+  .strictObject({
+    kind: z.enum(AUTOMATION_KINDS, { message: 'Unknown kind of automatic work.' }),
+    frequency: frequencySchema,
+  })
+  .refine((update) => KIND_FREQUENCIES[update.kind].includes(update.frequency), {
+    message: 'That frequency is not offered for this kind of check.',
+    path: ['frequency'],
+  })
 export type ScheduleUpdate = z.infer<typeof scheduleUpdateSchema>

@@ -46,6 +46,7 @@ async function setUp(options: { start?: string; timeZone?: string } = {}) {
   })
   // These tests follow the rank checks alone (backlink-checks.test.ts follows the backlinks).
   await call('PUT', '/api/automation', { kind: 'backlink_checks', frequency: 'off' })
+  await call('PUT', '/api/automation', { kind: 'site_audits', frequency: 'off' })
   /** One planner tick, then every job it enqueued runs to the end on the queue's workers. */
   const runDueWork = async () => {
     const enqueued = await app.automation!.tick()
@@ -159,6 +160,8 @@ describe('daily rank checks', () => {
       { kind: 'coffee', frequency: 'daily' },
       { kind: 'rank_checks' },
       { kind: 'rank_checks', frequency: 'daily', extra: 1 },
+      // A site audit every day is not offered.
+      { kind: 'site_audits', frequency: 'daily' },
     ]) {
       const res = await call<{ error: { code: string } }>('PUT', '/api/automation', body)
       expect(res.status).toBe(422)

@@ -69,6 +69,7 @@ async function setUp() {
     apiCaller(app.app, () => owner.accessToken)<T>(method, path, body)
   await call('PUT', '/api/business', { ...businessInput, website: 'https://brightsmile.example' })
   await call('PUT', '/api/automation', { kind: 'rank_checks', frequency: 'off' })
+  await call('PUT', '/api/automation', { kind: 'site_audits', frequency: 'off' })
   const [business] = await app.db.select({ id: businesses.id }).from(businesses)
   const base = {
     businessId: business!.id,

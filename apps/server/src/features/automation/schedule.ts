@@ -9,14 +9,21 @@ import { seededRandom } from '@localseo/shared/random'
 const WINDOW_START_HOUR = 3
 const WINDOW_MINUTES = 4 * 60
 
-/** The business's minute of the window and day of the week: the same every time. */
-export function slotOf(businessId: string): { hour: number; minute: number; weekday: number } {
+/** The business's minute of the window, day of the week and of the month: the same every time. */
+export function slotOf(businessId: string): {
+  hour: number
+  minute: number
+  weekday: number
+  monthday: number
+} {
   const random = seededRandom('automation-slot', businessId)
   const offset = random.int(0, WINDOW_MINUTES - 1)
   return {
     hour: WINDOW_START_HOUR + Math.floor(offset / 60),
     minute: offset % 60,
     weekday: random.int(0, 6),
+    // 1-28: every month has it.
+    monthday: random.int(1, 28),
   }
 }
 
@@ -33,8 +40,9 @@ export function nextRunAt({
   after: Date
 }): Date | null {
   if (frequency === 'off') return null
-  const { hour, minute, weekday } = slotOf(businessId)
+  const { hour, minute, weekday, monthday } = slotOf(businessId)
+  const dayOfMonth = frequency === 'monthly' ? String(monthday) : '*'
   const dayOfWeek = frequency === 'weekly' ? String(weekday) : '*'
-  const cron = `${minute} ${hour} * * ${dayOfWeek}`
+  const cron = `${minute} ${hour} ${dayOfMonth} * ${dayOfWeek}`
   return cronParser.parseExpression(cron, { currentDate: after, tz: timeZone }).next().toDate()
 }

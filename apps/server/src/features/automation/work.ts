@@ -6,10 +6,11 @@ import { getBusinessById } from '../../lib/tenant.js'
 import { createSafeFetcher, type SafeFetcher } from '../../net/safe-fetch.js'
 import { runScheduledBacklinkChecks } from '../backlinks/public.js'
 import { checkTrackedToday, keywordProviders } from '../keywords/public.js'
+import { startScheduledAudit } from '../site-audit/public.js'
 
 export type WorkDeps = Pick<
   AppDeps,
-  'db' | 'clock' | 'logger' | 'rank' | 'env' | 'fetcher' | 'resolve'
+  'db' | 'clock' | 'logger' | 'rank' | 'env' | 'fetcher' | 'resolve' | 'jobs'
 >
 
 export interface RunOutcome {
@@ -20,7 +21,13 @@ export interface RunOutcome {
 
 type Work = (businessId: string, frequency: Frequency) => Promise<RunOutcome | undefined>
 
-const PERIOD_MS: Record<Frequency, number> = { daily: 86_400_000, weekly: 7 * 86_400_000, off: 0 }
+const DAY_MS = 86_400_000
+const PERIOD_MS: Record<Frequency, number> = {
+  daily: DAY_MS,
+  weekly: 7 * DAY_MS,
+  monthly: 28 * DAY_MS,
+  off: 0,
+}
 
 export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
   const { rank } = keywordProviders(deps)
@@ -49,5 +56,7 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
         businessId,
         periodMs: PERIOD_MS[frequency],
       }),
+    site_audits: (businessId) =>
+      startScheduledAudit({ ...deps, allowHosts: deps.env.FETCH_ALLOW_HOSTS, businessId }),
   }
 }

@@ -2,7 +2,9 @@
 // on whichever instance takes the job. A run outlives its instance: a stop hands it back (tried again
 // a few seconds later), a crash lets it expire after the crawl's watchdog and be tried again.
 import type { JobQueue } from '../../jobs/queue.js'
-import { AUDIT_QUEUE, runQueuedAudit, type AuditRunDeps } from './audit-runs.js'
+import { AppError } from '../../lib/errors.js'
+import { getBusinessById } from '../../lib/tenant.js'
+import { AUDIT_QUEUE, runQueuedAudit, startAuditRun, type AuditRunDeps } from './audit-runs.js'
 import { CRAWL_DEFAULTS } from './crawl-result.js'
 
 export function defineAuditJobs(queue: JobQueue, deps: Omit<AuditRunDeps, 'jobs'>) {
@@ -14,4 +16,20 @@ export function defineAuditJobs(queue: JobQueue, deps: Omit<AuditRunDeps, 'jobs'
     expireInSeconds: Math.ceil(CRAWL_DEFAULTS.watchdogMs / 1000) + 120,
     handle: (data) => runQueuedAudit(deps, data),
   })
+}
+
+/**
+ * The scheduled audit (issue 16 item 2): starts a run as the owner's button does, through the queue.
+ * Answers what happened in words; an audit already running or no website is an outcome, not an error.
+ */
+export async function startScheduledAudit(deps: AuditRunDeps & { businessId: string }) {
+  const business = await getBusinessById(deps.db, deps.businessId)
+  if (!business) return undefined
+  try {
+    await startAuditRun({ ...deps, business })
+    return { outcome: 'Audit started' }
+  } catch (error) {
+    if (error instanceof AppError) return { outcome: error.message }
+    throw error
+  }
 }

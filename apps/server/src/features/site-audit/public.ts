@@ -1,4 +1,4 @@
 // What the app's entry point uses of site audits (docs/decisions/014-feature-dependencies.md): the
 // job queue's audit runs (docs/decisions/018-job-queue.md) and the stop that hands them back.
-export { defineAuditJobs } from './audit-jobs.js'
+export { defineAuditJobs, startScheduledAudit } from './audit-jobs.js'
 export { stopAuditRuns } from './audit-runs.js'

@@ -1,7 +1,7 @@
 import {
   AUTOMATION_LABELS,
-  FREQUENCIES,
   FREQUENCY_LABELS,
+  KIND_FREQUENCIES,
   type Frequency,
 } from '@localseo/shared/automation'
 import { ErrorAlert } from '@/components/error-alert'
@@ -9,8 +9,6 @@ import { OptionSelect } from '@/components/option-select'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { describeRunTime, useSchedules, useUpdateSchedule, type Schedule } from '@/lib/automation'
-
-const frequencyOptions = FREQUENCIES.map((value) => ({ value, label: FREQUENCY_LABELS[value] }))
 
 /** 'Next check: tomorrow 04:10' and 'Last check: today 04:12 (6 checked)', or that it is off. */
 function ScheduleTimes({ schedule }: { schedule: Schedule }) {
@@ -49,7 +47,10 @@ function ScheduleRow({ businessId, schedule }: { businessId: string; schedule: S
         value={
           update.isPending && update.variables ? update.variables.frequency : schedule.frequency
         }
-        options={frequencyOptions}
+        options={KIND_FREQUENCIES[schedule.kind].map((value) => ({
+          value,
+          label: FREQUENCY_LABELS[value],
+        }))}
         onChange={(frequency) => update.mutate({ kind: schedule.kind, frequency })}
       />
     </div>

@@ -1,0 +1,69 @@
+// The monthly site audit (issue 16 item 2): the planner starts it like the owner's button, through
+// the queue, on the business's day of the month; an audit already running is an outcome, not an error.
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
+import type { Schedule } from '@localseo/shared/automation'
+import { siteAuditRuns } from '../../db/schema/site-audit.js'
+import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
+import { apiCaller } from '../../testing/api.js'
+import { signUp } from '../../testing/auth.js'
+import { businessInput } from '../../testing/factories.js'
+import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js'
+
+let site: FixtureServer
+let t: TestApp | undefined
+const DAY_SECONDS = 86_400
+
+function serve(_req: IncomingMessage, res: ServerResponse) {
+  res.writeHead(200, { 'content-type': 'text/html' })
+  res.end('<html><head><title>Bright Smile Dental</title></head><body><h1>Hi</h1></body></html>')
+}
+
+beforeAll(async () => {
+  site = await startFixtureServer({}, { fallback: serve })
+})
+afterAll(() => site.close())
+afterEach(async () => {
+  await t?.close()
+  t = undefined
+})
+
+test('a monthly audit starts by itself, once, on the business day of the month', async () => {
+  const clock = createTestClock(new Date('2026-03-10T15:00:00Z'))
+  const app = await createTestApp({
+    clock,
+    jobs: true,
+    env: { FETCH_ALLOW_HOSTS: site.hostPort },
+  })
+  t = app
+  const owner = await signUp(app.app, { email: 'owner@example.com' })
+  const call = <T = unknown>(method: string, path: string, body?: unknown) =>
+    apiCaller(app.app, () => owner.accessToken)<T>(method, path, body)
+  await call('PUT', '/api/business', { ...businessInput, website: site.origin })
+  for (const kind of ['rank_checks', 'backlink_checks']) {
+    await call('PUT', '/api/automation', { kind, frequency: 'off' })
+  }
+  const audits = async () => app.db.select().from(siteAuditRuns)
+  const runDueWork = async () => {
+    await app.automation!.tick()
+    await app.deps.jobs!.whenIdle()
+  }
+
+  // The first run comes at once and audits the site through the queue.
+  await runDueWork()
+  await expect.poll(async () => (await audits())[0]?.status, { timeout: 20_000 }).toBe('done')
+  const { body } = await call<{ schedules: Schedule[] }>('GET', '/api/automation')
+  const audit = body.schedules.find((s) => s.kind === 'site_audits')!
+  expect(audit).toMatchObject({ frequency: 'monthly', lastOutcome: 'Audit started' })
+  // The next one is about a month away, on the business's day of the month.
+  const next = new Date(audit.nextRunAt!)
+  expect(next.getTime() - clock.now().getTime()).toBeGreaterThan(0)
+  expect(next.getTime() - clock.now().getTime()).toBeLessThanOrEqual(32 * DAY_SECONDS * 1000)
+
+  // Thirty days later: exactly one more audit, whatever the day of the month.
+  for (let day = 0; day < 31; day++) {
+    clock.advance(DAY_SECONDS)
+    await runDueWork()
+  }
+  await expect.poll(async () => (await audits()).length, { timeout: 20_000 }).toBe(2)
+})
