@@ -2,9 +2,9 @@ import { QueryClient } from '@tanstack/react-query'
 import { ApiError } from './api-error'
 
 /**
- * How long an answer the start-up preload fetched (app/preload.ts) counts as fresh for a query that
- * otherwise always asks again (the business at sign-in, the dashboard when it opens): the screen
- * then uses it instead of asking a second time.
+ * How long an answer the start-up preload fetched (app/preload.ts) is used by a query that otherwise
+ * always asks again (the business at sign-in, the dashboard when it opens; lib/preloaded-queries.ts)
+ * instead of asking a second time.
  */
 export const JUST_FETCHED_MS = 5_000
 

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { figureSourceSchema, keywordRecordSchema } from '@localseo/shared/keyword-figures'
 import { apiClient, toApiError } from '@/lib/api-client'
-import { JUST_FETCHED_MS } from '@/lib/query-client'
+import { unlessJustPreloaded } from '@/lib/preloaded-queries'
 import { dashboardKey } from '@/lib/query-keys'
 
 const dashboardSchema = z.object({
@@ -50,18 +50,22 @@ async function fetchDashboard(location: string): Promise<Dashboard> {
 }
 
 /**
- * Keyed by business; the provider invalidates ['dashboard'] whenever the business is saved.
- * Refetched when the dashboard opens, so a site audit that just finished shows in the score, unless
- * the start-up preload fetched it a moment ago.
+ * Keyed by business; the provider invalidates ['dashboard'] whenever the business is saved. Always
+ * refetched when the dashboard opens, so a site audit that just finished shows in the score.
  */
 export function dashboardQueryOptions(businessId: string, location: string) {
   return queryOptions({
     queryKey: [...dashboardKey, businessId, location],
     queryFn: () => fetchDashboard(location),
-    staleTime: JUST_FETCHED_MS,
+    staleTime: 0,
   })
 }
 
 export function useDashboard(businessId: string, location: string) {
-  return useQuery({ ...dashboardQueryOptions(businessId, location), enabled: businessId !== '' })
+  return useQuery({
+    ...dashboardQueryOptions(businessId, location),
+    enabled: businessId !== '',
+    // The answer the start-up preload fetched a moment ago is used, not asked for again.
+    refetchOnMount: unlessJustPreloaded,
+  })
 }
