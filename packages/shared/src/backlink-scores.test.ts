@@ -76,6 +76,16 @@ describe('scoreBacklinks (docs/product.md §9)', () => {
     ).toBe(100)
   })
 
+  test('a state code is read in the place’s country: WA is Western Australia in Australia', () => {
+    const place = { city: 'Perth', state: 'WA', category: 'Legal Services' }
+    const local = (domain: string, country?: string) =>
+      countScoreInputs({ backlinks: [link(domain, 'low')], ...place, country }).local
+    expect(local('westernaustralianews.com', 'AU')).toBe(1)
+    expect(local('washingtonnews.com', 'AU')).toBe(0)
+    expect(local('washingtonnews.com')).toBe(1)
+    expect(local('westernaustralianews.com')).toBe(0)
+  })
+
   test('generic category words such as "services" do not make a link local', () => {
     const links = [link('example.com', 'low', 'Our services')]
     expect(

@@ -1,7 +1,7 @@
 // Backlink scoring, docs/product.md §9: computed from ALL of a business's backlinks, on the server for the AI
 // analysis and in the browser for instant feedback.
 import { categoryTerms } from './category-terms.js'
-import { US_STATES } from './us-states.js'
+import { regionCodes } from './regions.js'
 import { ownValue } from './own-key.js'
 
 export interface ScoredBacklink {
@@ -30,10 +30,19 @@ const compact = (value: string) => asciiLower(value).replace(/[^a-z0-9]/g, '')
 // Words too generic to count as "mentioning the category" ('Legal Services' is about 'legal').
 const GENERIC_CATEGORY_WORDS = new Set(['services', 'service', 'other', 'and'])
 
-/** The phrases that make a link local: the city, the state (name or code), the category. */
-export function localTerms(place: { city: string; state: string; category: string }) {
+/**
+ * The phrases that make a link local: the city, the state (name or code, read in the place's
+ * country: 'WA' is Washington in the US, Western Australia in Australia), the category.
+ */
+export function localTerms(place: {
+  city: string
+  state: string
+  category: string
+  country?: string
+}) {
   const stateCode = place.state.trim().toUpperCase()
-  const stateName = ownValue(US_STATES, stateCode) ?? place.state
+  const names = regionCodes(place.country ?? 'US')?.names
+  const stateName = (names && ownValue(names, stateCode)) ?? place.state
   const categoryWords = place.category
     .toLowerCase()
     .split(/[^a-z]+/)
@@ -82,13 +91,15 @@ export function countScoreInputs({
   city,
   state,
   category,
+  country,
 }: {
   backlinks: readonly ScoredBacklink[]
   city: string
   state: string
   category: string
+  country?: string
 }): BacklinkScoreCounts {
-  const terms = localTerms({ city, state, category })
+  const terms = localTerms({ city, state, category, country })
   return {
     total: backlinks.length,
     high: backlinks.filter((link) => link.quality === 'high').length,

@@ -73,7 +73,7 @@ export function profileBacklinks({
   backlinks,
 }: {
   business: Business
-  place: { city: string; state: string }
+  place: { city: string; state: string; country?: string }
   backlinks: readonly BacklinkFacts[]
 }): BacklinkProfile {
   const domains = backlinks.map((link) => normaliseDomain(link.domain))
@@ -89,6 +89,7 @@ export function profileBacklinks({
       backlinks,
       city: place.city,
       state: place.state,
+      country: place.country,
       category: business.category,
     }),
     low: backlinks.filter((link) => link.quality === 'low').length,

@@ -44,14 +44,14 @@ export async function countBacklinkProfile({
   business: Business
   /** undefined: all of the business's backlinks; otherwise that location's own. */
   locationId: string | undefined
-  place: { city: string; state: string }
+  place: { city: string; state: string; country?: string }
 }): Promise<BacklinkProfile> {
   const businessId = business.id
   const counted = and(
     eq(backlinkCounts.businessId, businessId),
     eq(backlinkCounts.scope, locationId ?? ''),
   )
-  const terms = localTerms({ city: place.city, state: place.state, category: business.category })
+  const terms = localTerms({ ...place, category: business.category })
   const facetValues = (facet: 'domain' | 'anchor', test: SQL) =>
     sql`(select ${backlinkCounts.value} from ${backlinkCounts}
       where ${counted} and ${backlinkCounts.facet} = ${facet} and ${test})`
