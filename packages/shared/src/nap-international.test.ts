@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { addressLine } from './address-format.js'
 import { compareNap, formatAddress, normalizeAddress, normalizePhone } from './nap.js'
 
 // Each country's profile, a listing that writes it differently (a match) and one that differs.
@@ -77,6 +78,12 @@ describe('addresses and phones outside the US', () => {
     expect(line('GB')).toBe('1 Main, Town, Z1')
     expect(line('DE')).toBe('1 Main, Z1 Town')
     expect(line('FR', 'Île-de-France')).toBe('1 Main, Z1 Town, Île-de-France')
+  })
+
+  test('a displayed line names the country outside the US', () => {
+    const place = { address: '1 Main', city: 'Town', state: '', zip: 'Z1' }
+    expect(addressLine({ ...place, country: 'GB' })).toBe('1 Main, Town, Z1, United Kingdom')
+    expect(addressLine({ ...place, state: 'TX', country: 'US' })).toBe('1 Main, Town, TX Z1')
   })
 
   test('street words keep their order, so a street can be found in a page’s text', () => {

@@ -4,6 +4,7 @@
 // addresses, the country's own abbreviations for others (nap-international.ts); formatting does not
 // matter for phones (compared in E.164, read in the record's country).
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
+import { formatAddress } from './address-format.js'
 import { toCountryCode } from './countries.js'
 import {
   foldText,
@@ -159,26 +160,7 @@ export function normalizePhone(phone: string, country = 'US'): string {
   return phone.replace(/\D/g, '')
 }
 
-/**
- * One line as the country writes it: '100 Congress Ave, Austin, TX 78701' in the US, Canada and
- * Australia; '10 Downing St, London, SW1A 2AA' in the UK; '5 Hauptstraße, 10115 Berlin' elsewhere.
- */
-export function formatAddress(parts: {
-  address: string
-  city: string
-  state: string
-  zip: string
-  country?: string
-}) {
-  const country = parts.country ?? 'US'
-  const join = (items: string[], by: string) => items.filter(Boolean).join(by)
-  if (country === 'GB') return join([parts.address, parts.city, parts.state, parts.zip], ', ')
-  if (['US', 'CA', 'AU'].includes(country)) {
-    const cityLine = join([parts.city, join([parts.state, parts.zip], ' ')], ', ')
-    return join([parts.address, cityLine], ', ')
-  }
-  return join([parts.address, join([parts.zip, parts.city], ' '), parts.state], ', ')
-}
+export { formatAddress }
 
 export type NapField = 'name' | 'address' | 'phone'
 

@@ -1,6 +1,5 @@
 import type { Location } from '@localseo/shared/business'
-import { countryName } from '@localseo/shared/countries'
-import { formatAddress } from '@localseo/shared/nap'
+import { addressLine } from '@localseo/shared/address-format'
 import { Globe, MapPin, Pencil, Phone, Star, Trash2 } from 'lucide-react'
 import { useId } from 'react'
 import { Badge } from '@/components/ui/badge'
@@ -8,12 +7,6 @@ import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
 import type { LocationFormOutput } from '../api/add-location'
 import { LocationForm, locationValues } from './location-form'
-
-/** The address as its country writes it, with the country's name outside the US. */
-function addressLine(location: Location) {
-  const line = formatAddress(location)
-  return location.country === 'US' ? line : `${line}, ${countryName(location.country)}`
-}
 
 export interface LocationRowProps {
   location: Location

@@ -1,3 +1,4 @@
+import { addressLine } from '@localseo/shared/address-format'
 import type { Business } from '@localseo/shared/business'
 import { ChevronDown, ExternalLink, Globe, MapPin, Phone, Tag } from 'lucide-react'
 import { useState } from 'react'
@@ -5,7 +6,7 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { cn } from '@/lib/utils'
-import { addressLine, websiteHref, websiteLabel } from '../utils/format'
+import { websiteHref, websiteLabel } from '../utils/format'
 import { IconDetail } from '@/components/icon-detail'
 
 /**

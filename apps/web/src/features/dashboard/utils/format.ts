@@ -1,5 +1,4 @@
 // Small display helpers for the dashboard cards.
-import type { Location } from '@localseo/shared/business'
 
 /** docs/product.md §2: https is added when the website has no scheme. */
 export function websiteHref(website: string): string {
@@ -9,11 +8,6 @@ export function websiteHref(website: string): string {
 /** The website without its scheme and trailing slash, for display. */
 export function websiteLabel(website: string): string {
   return website.replace(/^https?:\/\//i, '').replace(/\/$/, '')
-}
-
-export function addressLine(place: Pick<Location, 'address' | 'city' | 'state' | 'zip'>): string {
-  const region = [place.state, place.zip].filter(Boolean).join(' ')
-  return [place.address, place.city, region].filter(Boolean).join(', ')
 }
 
 const numberFormat = new Intl.NumberFormat('en-US')
