@@ -30,7 +30,7 @@ function storeUser(business = savedBusiness) {
 }
 
 describe('a returning owner', () => {
-  test("the business and the dashboard's requests start before the first render", async () => {
+  test("the session check, the business and the dashboard's requests start before the first render", async () => {
     storeSession()
     storeUser()
     const { calls } = stubNetwork(ownerHandlers())
@@ -38,9 +38,11 @@ describe('a returning owner', () => {
 
     expect(preloadSignedIn(state, '/dashboard')).toBe(true)
 
-    await vi.waitFor(() => expect(calls).toEqual(expect.arrayContaining(DASHBOARD_REQUESTS)))
-    // Nothing has rendered yet: the session check (GET /auth/v1/user) starts with the app.
-    expect(calls).not.toContain('GET /auth/v1/user')
+    await vi.waitFor(() =>
+      expect(calls).toEqual(expect.arrayContaining(['GET /auth/v1/user', ...DASHBOARD_REQUESTS])),
+    )
+    // Nothing has rendered: the answers wait in the cache and the auth store for the screens.
+    expect(state.store.getState()).toMatchObject({ status: 'logged-in', ready: true })
     expect(state.queryClient.getQueryData(['business', authUser().id])).toEqual(savedBusiness)
   })
 

@@ -1,7 +1,7 @@
 // The start-up preload (docs/decisions/019-compressed-assets-and-preloading.md): with a stored
-// session, the signed-in shell's code, the business, and the opened screen's code and first
-// requests all start before React renders, side by side with the session check, instead of one
-// after another (index -> session -> business -> screen code -> screen data).
+// session, the session check, the signed-in shell's code, the business, and the opened screen's
+// code and first requests all start before React renders, side by side, instead of one after
+// another (index -> session -> business -> screen code -> screen data).
 import { paths } from '@/config/paths'
 import { USER_STORAGE_KEY } from '@/lib/user-storage'
 import type { AppState } from './provider'
@@ -38,9 +38,8 @@ export function preloadSignedIn(
   storage: Storage = localStorage,
 ): boolean {
   if (!storage.getItem(SESSION_STORAGE_KEY)) return false
+  store.checkSession()
   void loadProtectedLayout()
-  // The session check reads the stored user first (lib/user-storage.ts).
-  void import('@/lib/stored-user')
   const ids = storedIds(storage)
   if (!ids) return true
   void import('@/lib/business').then(({ businessQueryOptions }) =>

@@ -117,19 +117,26 @@ function refreshProfile(core: AuthCore, authUser: AuthUser) {
   if (email !== user.email || name !== user.name) setState(core, { user: { ...user, email, name } })
 }
 
+/**
+ * The start-up check, once: restores the stored user, then confirms the session with the server.
+ * The start-up preload (app/preload.ts) begins it before the first render.
+ */
+export function beginSessionCheck(core: AuthCore): Promise<void> {
+  core.sessionCheck ??= readStoredUser()
+    .then((user) => {
+      if (!core.state.ready) setState(core, { user })
+      return checkSession(core)
+    })
+    .catch((error: unknown) => {
+      console.error('Session check failed', error)
+      signedOut(core)
+    })
+  return core.sessionCheck
+}
+
 /** Restores the stored user, checks the live session and follows session events. */
 export function startSession(core: AuthCore): () => void {
-  if (!core.sessionCheck) {
-    core.sessionCheck = readStoredUser()
-      .then((user) => {
-        if (!core.state.ready) setState(core, { user })
-        return checkSession(core)
-      })
-      .catch((error: unknown) => {
-        console.error('Session check failed', error)
-        signedOut(core)
-      })
-  }
+  void beginSessionCheck(core)
   const { data } = core.client.onAuthStateChange((event, session) => {
     // Never call the auth client from inside its own callback: defer (auth-js guidance).
     setTimeout(() => void handleEvent(core, event, session), 0)

@@ -7,7 +7,7 @@ import { GoTrueClient } from '@supabase/auth-js'
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import { emailActions, pendingStepActions, signInActions, signOutHere } from './auth-actions'
 import { createAuthCore, setState, type AuthStoreDeps } from './auth-core'
-import { startSession } from './auth-session'
+import { beginSessionCheck, startSession } from './auth-session'
 import type { GoogleConnections } from './stored-user'
 
 export { authMessages } from './auth-actions'
@@ -46,6 +46,8 @@ export function createAuthStore(deps: AuthStoreDeps) {
     client: core.client,
     /** Restores the stored user, checks the live session and follows session events. */
     start: () => startSession(core),
+    /** Only the start-up check (once), without following events: for the start-up preload. */
+    checkSession: () => void beginSessionCheck(core),
     ...signInActions(core),
     ...pendingStepActions(core),
     ...emailActions(core),
