@@ -25,7 +25,10 @@ const observeVitals = () => {
   const vitals = { lcp: 0, cls: 0 }
   globalThis.__vitals = vitals
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) vitals.lcp = entry.startTime
+    for (const entry of list.getEntries()) {
+      vitals.lcp = entry.startTime
+      vitals.lcpElement = `${entry.element?.tagName ?? '?'} ${entry.element?.textContent?.slice(0, 40) ?? ''}`
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true })
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if (!entry.hadRecentInput) vitals.cls += entry.value
@@ -56,6 +59,7 @@ async function loadOnce(page, cdp, target) {
       scripts: scripts.length,
       requests: resources.length + 1,
       lcp: globalThis.__vitals.lcp,
+      lcpElement: globalThis.__vitals.lcpElement,
       cls: globalThis.__vitals.cls,
     }
   })
@@ -68,7 +72,10 @@ async function measure(page, cdp, target) {
   const runs = []
   for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(page, cdp, target))
   // --requests: what the last load asked for, when (ms from navigation start) and its size.
-  if (args.includes('--requests')) console.table(runs.at(-1).loaded)
+  if (args.includes('--requests')) {
+    console.table(runs.at(-1).loaded)
+    console.log(`largest contentful paint: ${runs.at(-1).lcpElement}`)
+  }
   const pick = (key) => median(runs.map((r) => r[key]))
   return {
     'JS KB': +(pick('jsBytes') / 1024).toFixed(1),
