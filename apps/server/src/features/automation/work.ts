@@ -13,7 +13,7 @@ export type WorkDeps = Pick<
   'db' | 'clock' | 'logger' | 'rank' | 'env' | 'fetcher' | 'resolve' | 'jobs'
 >
 
-export interface RunOutcome {
+interface RunOutcome {
   outcome: string
   /** Something is left to try again (a page that did not answer): the next run comes tomorrow. */
   retrySoon?: boolean

@@ -14,7 +14,7 @@ import { verifyBacklinks } from './verify.js'
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
 /** A page without an answer for this long: its link counts as lost. */
-export const LOST_AFTER_MS = 3 * DAY_MS
+const LOST_AFTER_MS = 3 * DAY_MS
 /** A link without an answer is tried again at the next daily run (a little less than a day later). */
 const RETRY_UNREACHABLE_AFTER_MS = 20 * HOUR_MS
 /** Batches of 20 per run: up to 2,000 links, the rest at the next run. */
