@@ -71,11 +71,15 @@ async function seed() {
   return tokens
 }
 
-/** Every schedule due now (or not due for a day) and no check stored yet. */
+/** Every rank-check schedule due now (or not for a day), the other kinds off, no check stored yet. */
 async function resetSchedules(dueNow) {
   await db.query('delete from rank_positions')
+  await db.query('delete from job_schedules')
   await db.query(
-    `update job_schedules set due_at = now() + ($1::text)::interval, last_run_at = null`,
+    `insert into job_schedules (business_id, kind, frequency, due_at)
+     select b.id, k.kind, case when k.kind = 'rank_checks' then 'daily' else 'off' end,
+            now() + ($1::text)::interval
+     from businesses b, (values ('rank_checks'), ('backlink_checks'), ('site_audits')) k(kind)`,
     [dueNow ? '-1 second' : '1 day'],
   )
 }
@@ -101,7 +105,9 @@ async function runChecks(instances, tokens) {
   while (done < BUSINESSES && Date.now() - started < 600_000) {
     await new Promise((r) => setTimeout(r, 250))
     done = (
-      await db.query('select count(*)::int as n from job_schedules where last_run_at is not null')
+      await db.query(
+        "select count(*)::int as n from job_schedules where kind = 'rank_checks' and last_run_at is not null",
+      )
     ).rows[0].n
   }
   const seconds = (Date.now() - started) / 1000

@@ -1,48 +1,28 @@
 // The real server process: the DATA_DIR lock between processes, recovery after kill -9, and a
 // graceful shutdown that closes the embedded database (docs/house-rules.md "Embedded database safety").
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { LOCK_FILE } from '../src/db/lock.js'
 import { DEV_MAIL_KEY_FILE } from '../src/mail/dev-mail-key.js'
+import { spawnServer, type ServerProcess } from '../src/testing/server-process.js'
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url))
 let dataDir: string
 const children: ChildProcess[] = []
 
-interface Started {
-  child: ChildProcess
-  output: () => string
-  exited: Promise<number | null>
-}
-
-function start(): Started {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=source', 'src/index.ts'],
-    {
-      cwd: serverDir,
-      env: {
-        PATH: process.env.PATH,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        WEB_DIST_DIR: dataDir,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  children.push(child)
-  let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, output: () => output, exited }
+function start(): ServerProcess {
+  const started = spawnServer({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    WEB_DIST_DIR: dataDir,
+  })
+  children.push(started.child)
+  return started
 }
 
 async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
@@ -54,7 +34,7 @@ async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
   return check()
 }
 
-const listening = (s: Started) =>
+const listening = (s: ServerProcess) =>
   waitFor(() => s.output().includes('LocalSEO AI is listening'), 30_000)
 
 beforeAll(() => {

@@ -2,21 +2,20 @@
 // server processes sharing the job queue. Each scheduled run happens once over 100 businesses, an
 // audit is run by one instance only, and a logout on one instance is refused at once on another.
 // Runs only with TEST_DATABASE_URL (CI runs it on PostgreSQL 15); PGlite is one process by design.
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { authHeader, JSON_HEADERS, signUp } from '../src/testing/auth.js'
 import { testDatabaseUrl } from '../src/testing/db.js'
 import { businessInput } from '../src/testing/factories.js'
 import { startFixtureServer, type FixtureServer } from '../src/testing/fixture-server.js'
+import { spawnServer } from '../src/testing/server-process.js'
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url))
 const BUSINESSES = 100
 const JWT_SECRET = randomBytes(32).toString('hex')
 
@@ -51,50 +50,33 @@ function serve(req: IncomingMessage, res: ServerResponse) {
 async function startInstance(name: string): Promise<Instance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `localseo-${name}-`))
   dataDirs.push(dataDir)
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=source', 'src/index.ts'],
-    {
-      cwd: serverDir,
-      env: {
-        PATH: process.env.PATH,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_DIST_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        JWT_SECRET,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'info',
-        AUTH_RATE_LIMITS: 'off',
-        SIMULATED_DELAYS: 'false',
-        FETCH_ALLOW_HOSTS: site.hostPort,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  )
-  running.add(child)
-  const exited = new Promise<number | null>((resolve) =>
-    child.on('exit', (code) => {
-      running.delete(child)
-      resolve(code)
-    }),
-  )
-  let output = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), 60_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(output)
-      if (match?.[1]) {
-        clearTimeout(timer)
-        resolve(match[1])
-      }
-    }
-    child.stdout?.on('data', onData)
-    child.stderr?.on('data', onData)
-    void exited.then(() => reject(new Error(`${name} exited:\n${output}`)))
+  const server = spawnServer({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    AUTH_RATE_LIMITS: 'off',
+    SIMULATED_DELAYS: 'false',
+    FETCH_ALLOW_HOSTS: site.hostPort,
   })
+  const { child, output } = server
+  running.add(child)
+  const exited = server.exited.then((code) => {
+    running.delete(child)
+    return code
+  })
+  // The start-up log names the address it listens on (PORT 0: a free port).
+  let url = ''
+  for (let i = 0; i < 1200 && !url; i++) {
+    if (child.exitCode !== null) throw new Error(`${name} exited:\n${output()}`)
+    url = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(output())?.[1] ?? ''
+    if (!url) await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  if (!url) throw new Error(`${name} did not start:\n${output()}`)
   return { name, child, url, exited }
 }
 
@@ -174,7 +156,7 @@ describe.skipIf(!testDatabaseUrl)('three instances on one PostgreSQL', () => {
       async () =>
         (
           await query<{ n: number }>(
-            `select count(*)::int as n from job_schedules where last_run_at is not null`,
+            `select count(*)::int as n from job_schedules where kind = 'rank_checks' and last_run_at is not null`,
           )
         )[0]!.n === BUSINESSES,
       120_000,

@@ -8,7 +8,7 @@ import { createTestApp, createTestClock, type TestApp } from '../../testing/app.
 import { apiCaller } from '../../testing/api.js'
 import { signIn, signUp } from '../../testing/auth.js'
 import { businessInput } from '../../testing/factories.js'
-import type { RankProvider, RankQuery } from '../keywords/public.js'
+import { recordingRankProvider } from '../../testing/rank-providers.js'
 
 const DAY_SECONDS = 86_400
 const rankSchedule = (schedules: Schedule[]) => schedules.find((s) => s.kind === 'rank_checks')
@@ -19,22 +19,10 @@ afterEach(async () => {
   t = undefined
 })
 
-/** A real-looking provider (not simulated: it checks today only) that records every query. */
-function countingProvider() {
-  const queries: RankQuery[] = []
-  const provider: RankProvider = {
-    simulated: false,
-    check(batch) {
-      queries.push(...batch)
-      return Promise.resolve(batch.map(() => ({ status: 'ok' as const, position: 7 })))
-    },
-  }
-  return { provider, queries }
-}
-
 async function setUp(options: { start?: string; timeZone?: string } = {}) {
   const clock = createTestClock(new Date(options.start ?? '2026-03-10T15:00:00Z'))
-  const { provider, queries } = countingProvider()
+  // A real-looking provider (not simulated: it checks today only) that records every query.
+  const { provider, queries } = recordingRankProvider({ simulated: false, position: 7 })
   const app = await createTestApp({ clock, rank: provider, jobs: true })
   t = app
   const owner = await signUp(app.app, { email: `owner-${Date.now()}@example.com` })

@@ -6,7 +6,7 @@ import { apiCaller } from '../../testing/api.js'
 import { createTestApp, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
 import { businessInput, londonAddress } from '../../testing/factories.js'
-import type { RankProvider, RankQuery } from '../keywords/public.js'
+import { recordingRankProvider } from '../../testing/rank-providers.js'
 
 let t: TestApp | undefined
 afterEach(async () => {
@@ -14,20 +14,8 @@ afterEach(async () => {
   t = undefined
 })
 
-function recordingProvider() {
-  const queries: RankQuery[] = []
-  const provider: RankProvider = {
-    simulated: true,
-    check(batch) {
-      queries.push(...batch)
-      return Promise.resolve(batch.map(() => ({ status: 'ok' as const, position: 9 })))
-    },
-  }
-  return { provider, queries }
-}
-
 test('checks for a UK business and its Irish branch name each one’s country and city', async () => {
-  const { provider, queries } = recordingProvider()
+  const { provider, queries } = recordingRankProvider()
   t = await createTestApp({ rank: provider })
   const owner = await signUp(t.app, { email: 'owner@example.co.uk' })
   const call = apiCaller(t.app, () => owner.accessToken)
