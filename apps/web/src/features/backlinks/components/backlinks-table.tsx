@@ -37,7 +37,7 @@ export interface RowActions {
  */
 export function BacklinksTable({ items, ...actions }: { items: Backlink[] } & RowActions) {
   return (
-    <Table bleed aria-label="Backlinks" className="min-w-[52rem]">
+    <Table bleed stack aria-label="Backlinks" className="sm:min-w-[52rem]">
       <TableHeader className="text-xs">
         <TableRow>
           <TableHead>Domain / URL</TableHead>
@@ -61,7 +61,7 @@ export function BacklinksTable({ items, ...actions }: { items: Backlink[] } & Ro
 /** The linking site, labelled 'Sample' for the sign-up samples, and the page itself. */
 function DomainCell({ backlink }: { backlink: Backlink }) {
   return (
-    <TableRowHeader className="max-w-64 min-w-44 font-normal">
+    <TableRowHeader className="max-w-64 min-w-44 font-normal max-sm:max-w-none max-sm:min-w-0">
       <span className="block font-medium [overflow-wrap:anywhere]">
         {backlink.domain}
         {backlink.sample ? <SampleBadge className="ml-2" /> : null}
@@ -94,23 +94,28 @@ function BacklinkRow({
   return (
     <TableRow>
       <DomainCell backlink={backlink} />
-      <TableCell className="max-w-36 min-w-28 [overflow-wrap:anywhere]">
+      <TableCell
+        label="Anchor text"
+        className="max-w-36 min-w-28 [overflow-wrap:anywhere] max-sm:max-w-none max-sm:min-w-0"
+      >
         {backlink.anchorText}
       </TableCell>
-      <TableCell>
+      <TableCell label="Type">
         <Badge variant="outline">{capitalize(backlink.linkType)}</Badge>
       </TableCell>
-      <TableCell>
+      <TableCell label="Quality">
         <Badge variant="outline" className={cn(qualityClass[backlink.quality])}>
           {capitalize(backlink.quality)}
         </Badge>
       </TableCell>
-      <TableCell>
+      <TableCell label="Status">
         <BacklinkStatus backlink={backlink} />
       </TableCell>
-      <TableCell className="whitespace-nowrap">{formatDate(backlink.firstSeen)}</TableCell>
-      <TableCell>
-        <div className="flex items-center gap-1">
+      <TableCell label="First seen" className="whitespace-nowrap">
+        {formatDate(backlink.firstSeen)}
+      </TableCell>
+      <TableCell className="max-sm:col-span-2">
+        <div className="flex flex-wrap items-center gap-1">
           <Button
             variant="outline"
             size="sm"
