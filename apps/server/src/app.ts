@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { authRoutes } from './auth/auth.routes.js'
 import { aiRoutes } from './features/ai/ai.routes.js'
+import { alertRoutes } from './features/alerts/alerts.routes.js'
 import { automationRoutes } from './features/automation/automation.routes.js'
 import { backlinkRoutes } from './features/backlinks/backlinks.routes.js'
 import { businessRoutes } from './features/business/business.routes.js'
@@ -69,6 +70,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/backlinks', backlinkRoutes(deps))
     .route('/site-audit', siteAuditRoutes(deps))
     .route('/automation', automationRoutes(deps))
+    .route('/alerts', alertRoutes(deps))
 
   // A sub-app's notFound is not used once mounted, so the catch-all route answers instead.
   api.all('*', (c) => c.json(errorBody('not_found', 'No such API endpoint.'), 404))

@@ -2,6 +2,7 @@
 // the AI usage counter.
 import * as ai from './schema/ai.js'
 import * as activities from './schema/activities.js'
+import * as alerts from './schema/alerts.js'
 import * as automation from './schema/automation.js'
 import * as backlinks from './schema/backlinks.js'
 import * as business from './schema/business.js'
@@ -26,5 +27,6 @@ export const schema = {
   ...backlinkCounts,
   ...siteAudit,
   ...automation,
+  ...alerts,
 }
 export type Schema = typeof schema

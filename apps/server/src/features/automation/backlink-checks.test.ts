@@ -4,6 +4,7 @@
 import { asc } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { Schedule } from '@localseo/shared/automation'
+import { notifications } from '../../db/schema/alerts.js'
 import { backlinks } from '../../db/schema/backlinks.js'
 import { businesses } from '../../db/schema/business.js'
 import { createSafeFetcher, type SafeFetcher } from '../../net/safe-fetch.js'
@@ -135,6 +136,15 @@ describe('backlink checks that run by themselves', () => {
     const dead = (await links()).find((r) => r.domain === 'dead.example')!
     expect(dead.status).toBe('broken')
     expect(JSON.stringify(dead.note)).toContain('did not answer for 3 days')
+    // The owner hears of it in the notification list.
+    const told = await t!.db.select().from(notifications)
+    expect(told.map((n) => [n.kind, n.message, n.link])).toEqual([
+      [
+        'backlink_lost',
+        'The link from dead.example is lost: its page did not answer for 3 days.',
+        '/backlinks',
+      ],
+    ])
     // Nothing left to retry: the next run is the weekly one.
     clock.advance(DAY_SECONDS)
     await runDueWork()

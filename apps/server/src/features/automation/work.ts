@@ -4,6 +4,7 @@ import type { AutomationKind, Frequency } from '@localseo/shared/automation'
 import type { AppDeps } from '../../lib/deps.js'
 import { getBusinessById } from '../../lib/tenant.js'
 import { createSafeFetcher, type SafeFetcher } from '../../net/safe-fetch.js'
+import { recordLostBacklinks, recordRankMoves } from '../alerts/public.js'
 import { runScheduledBacklinkChecks } from '../backlinks/public.js'
 import { checkTrackedToday, keywordProviders } from '../keywords/public.js'
 import { startScheduledAudit } from '../site-audit/public.js'
@@ -40,22 +41,28 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
     async rank_checks(businessId) {
       const business = await getBusinessById(deps.db, businessId)
       if (!business) return undefined
-      const { checked, failed } = await checkTrackedToday({
+      const now = deps.clock.now()
+      const { checked, failed, moves } = await checkTrackedToday({
         db: deps.db,
         provider: rank,
         business,
-        now: deps.clock.now(),
+        now,
       })
+      // A keyword leaving the top 3 or 10, or moving 5 places, is in the notification list.
+      await recordRankMoves(deps.db, businessId, moves, now)
       return { outcome: failed > 0 ? `${checked} checked, ${failed} failed` : `${checked} checked` }
     },
-    backlink_checks: (businessId, frequency) =>
-      runScheduledBacklinkChecks({
+    async backlink_checks(businessId, frequency) {
+      const run = await runScheduledBacklinkChecks({
         db: deps.db,
         fetcher: fetcher(),
         clock: deps.clock,
         businessId,
         periodMs: PERIOD_MS[frequency],
-      }),
+      })
+      await recordLostBacklinks(deps.db, businessId, run.lost, deps.clock.now())
+      return run
+    },
     site_audits: (businessId) =>
       startScheduledAudit({ ...deps, allowHosts: deps.env.FETCH_ALLOW_HOSTS, businessId }),
   }

@@ -25,6 +25,8 @@ export interface ScheduledRun {
   outcome: string
   /** Links still without an answer: the next run should come tomorrow. */
   retrySoon: boolean
+  /** The domains whose link this run counted as lost. */
+  lost: string[]
 }
 
 /** Links still unanswered after 3 days become broken, with the reason in their note. */
@@ -43,8 +45,8 @@ async function markLost(db: Db, businessId: string, now: Date) {
         lte(backlinks.unreachableSince, new Date(now.getTime() - LOST_AFTER_MS)),
       ),
     )
-    .returning({ id: backlinks.id })
-  return lost.length
+    .returning({ domain: backlinks.domain })
+  return lost.map((row) => row.domain)
 }
 
 export async function runScheduledBacklinkChecks({
@@ -66,7 +68,7 @@ export async function runScheduledBacklinkChecks({
     .from(businesses)
     .where(eq(businesses.id, businessId))
   if (!websiteSiteKey(business?.website ?? '')) {
-    return { outcome: 'No website in Settings to check links against.', retrySoon: false }
+    return { outcome: 'No website in Settings to check links against.', retrySoon: false, lost: [] }
   }
   const totals = { checked: 0, active: 0, broken: 0, unverifiable: 0, unreachable: 0 }
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
@@ -92,7 +94,7 @@ export async function runScheduledBacklinkChecks({
     `${totals.checked} checked`,
     totals.broken > 0 ? `${totals.broken} broken` : '',
     totals.unreachable > 0 ? `${totals.unreachable} did not answer (tried again tomorrow)` : '',
-    lost > 0 ? `${lost} lost after 3 days without an answer` : '',
+    lost.length > 0 ? `${lost.length} lost after 3 days without an answer` : '',
   ].filter(Boolean)
-  return { outcome: words.join(', '), retrySoon: (left?.n ?? 0) > 0 }
+  return { outcome: words.join(', '), retrySoon: (left?.n ?? 0) > 0, lost }
 }

@@ -6,7 +6,7 @@ import {
   resolveLocation,
   type ResolvedLocation,
 } from '@localseo/shared/location-selection'
-import { and, eq, isNull, notExists, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm'
 import { RANK_BACKFILL_DAYS, addDays, dayOf } from '@localseo/shared/rank-tracker'
 import type { Db, Tx } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
@@ -136,15 +136,14 @@ export async function checkTrackedToday({
   provider: RankProvider
   business: Business
   now: Date
-}): Promise<{ checked: number; failed: number }> {
+}): Promise<{ checked: number; failed: number; moves: RankMove[] }> {
   const today = dayOf(now)
-  let checked = 0
+  const stored: { keywordId: string; keyword: string; position: number | null }[] = []
   let failed = 0
-  const scopes = [MAIN_LOCATION, ...business.locations.map((l) => l.id)]
-  for (const scope of scopes) {
+  for (const scope of [MAIN_LOCATION, ...business.locations.map((l) => l.id)]) {
     const location = resolveLocation(business, scope)
     const rows = await db
-      .select({ id: keywords.id, keywordKey: keywords.keywordKey })
+      .select({ id: keywords.id, keywordKey: keywords.keywordKey, keyword: keywords.keyword })
       .from(keywords)
       .leftJoin(
         rankPositions,
@@ -154,11 +153,59 @@ export async function checkTrackedToday({
         and(scopeWhere(business.id, location), keywords.tracked, isNull(rankPositions.keywordId)),
       )
     const wanted = rows.map((keyword) => ({ keyword, days: [today] }))
-    const stored = await storeChecks({ db, provider, business, location, wanted, now })
-    checked += stored.length
-    failed += stored.filter((row) => row.status === 'failed').length
+    const texts = new Map(rows.map((row) => [row.id, row.keyword]))
+    for (const row of await storeChecks({ db, provider, business, location, wanted, now })) {
+      if (row.status === 'failed') failed++
+      stored.push({
+        keywordId: row.keywordId,
+        keyword: texts.get(row.keywordId) ?? '',
+        position: row.position,
+      })
+    }
   }
-  return { checked, failed }
+  const moves = await movesSince(db, today, stored)
+  return { checked: stored.length, failed, moves }
+}
+
+/** A tracked keyword's position today next to its last successful check before today. */
+export interface RankMove {
+  keyword: string
+  from: number
+  to: number
+}
+
+/** Today's successful checks that have an earlier one to compare with, in one query. */
+async function movesSince(
+  db: Db,
+  today: string,
+  checks: { keywordId: string; keyword: string; position: number | null }[],
+): Promise<RankMove[]> {
+  const measured = checks.filter((c) => c.position !== null)
+  if (measured.length === 0) return []
+  const earlier = await db
+    .selectDistinctOn([rankPositions.keywordId], {
+      keywordId: rankPositions.keywordId,
+      position: rankPositions.position,
+    })
+    .from(rankPositions)
+    .where(
+      and(
+        inArray(
+          rankPositions.keywordId,
+          measured.map((c) => c.keywordId),
+        ),
+        lt(rankPositions.day, today),
+        eq(rankPositions.status, 'ok'),
+      ),
+    )
+    .orderBy(rankPositions.keywordId, desc(rankPositions.day))
+  const before = new Map(earlier.map((row) => [row.keywordId, row.position]))
+  return measured.flatMap((check) => {
+    const from = before.get(check.keywordId)
+    return from != null && check.position !== null
+      ? [{ keyword: check.keyword, from, to: check.position }]
+      : []
+  })
 }
 
 /** Today's check of one keyword, unless it has one: a position is the same all day on every screen. */

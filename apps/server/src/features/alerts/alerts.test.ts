@@ -1,0 +1,101 @@
+// The notification list (issue 16 item 4): the daily rank check writes a notification when a keyword
+// leaves the top 3 or 10 or moves by 5 places; the owner reads them and marks them read; no other
+// owner ever sees them.
+import { afterEach, describe, expect, test } from 'vitest'
+import type { Notification } from '@localseo/shared/alerts'
+import { notifications } from '../../db/schema/alerts.js'
+import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
+import { apiCaller } from '../../testing/api.js'
+import { signIn, signUp, type TestSession } from '../../testing/auth.js'
+import { businessInput } from '../../testing/factories.js'
+
+interface ListBody {
+  notifications: Notification[]
+  unread: number
+  error?: { code: string }
+}
+
+let t: TestApp | undefined
+afterEach(async () => {
+  await t?.close()
+  t = undefined
+})
+
+/** Positions by day for the keyword 'emergency dentist austin'; every other keyword stays at #50. */
+function scriptedProvider(byDay: Record<string, number>) {
+  return {
+    simulated: false,
+    check: (batch: readonly { keyword: string; day: string }[]) =>
+      Promise.resolve(
+        batch.map((q) => ({
+          status: 'ok' as const,
+          position: q.keyword === 'emergency dentist austin' ? (byDay[q.day] ?? 50) : 50,
+        })),
+      ),
+  }
+}
+
+async function setUp() {
+  const clock = createTestClock(new Date('2026-03-10T15:00:00Z'))
+  const rank = scriptedProvider({ '2026-03-10': 2, '2026-03-11': 8, '2026-03-12': 9 })
+  const app = await createTestApp({ clock, rank, jobs: true })
+  t = app
+  let owner = await signUp(app.app, { email: 'owner@example.com' })
+  const call = <T = ListBody>(method: string, path: string, body?: unknown, as?: TestSession) =>
+    apiCaller(app.app, () => (as ?? owner).accessToken)<T>(method, path, body)
+  await call('PUT', '/api/business', businessInput)
+  for (const kind of ['backlink_checks', 'site_audits']) {
+    await call('PUT', '/api/automation', { kind, frequency: 'off' })
+  }
+  await call('POST', '/api/rank-tracker/keywords', { keyword: 'emergency dentist austin' })
+  const nextDay = async () => {
+    clock.advance(86_400)
+    await app.automation!.tick()
+    await app.deps.jobs!.whenIdle()
+    owner = await signIn(app.app, { email: owner.email, password: 'correct horse battery' })
+  }
+  await app.automation!.tick()
+  await app.deps.jobs!.whenIdle()
+  return { app, call, nextDay }
+}
+
+describe('notifications', () => {
+  test('a keyword that leaves the top 3 is in the list, once; marking read clears the count', async () => {
+    const { call, nextDay } = await setUp()
+    expect((await call('GET', '/api/alerts')).body).toEqual({ notifications: [], unread: 0 })
+
+    await nextDay() // #2 -> #8: out of the top 3
+    await nextDay() // #8 -> #9: not news
+    const list = await call('GET', '/api/alerts')
+    expect(list.status).toBe(200)
+    expect(list.body.unread).toBe(1)
+    expect(list.body.notifications).toMatchObject([
+      {
+        kind: 'rank_drop',
+        // The sample keyword it matched keeps its spelling.
+        message: "'emergency dentist Austin' left the top 3: now #8 (was #2).",
+        link: '/rank-tracker',
+        read: false,
+      },
+    ])
+
+    const read = await call('POST', '/api/alerts/read')
+    expect(read.body.unread).toBe(0)
+    expect(read.body.notifications[0]!.read).toBe(true)
+  })
+
+  test("another owner never sees or marks this owner's notifications", async () => {
+    const { app, call, nextDay } = await setUp()
+    await nextDay()
+    const other = await signUp(app.app, { email: 'other@example.com' })
+    // Without a business there is nothing to list: 404.
+    expect((await call('GET', '/api/alerts', undefined, other)).status).toBe(404)
+    await call('PUT', '/api/business', { ...businessInput, name: 'Other Dental' }, other)
+    const theirs = await call('GET', '/api/alerts', undefined, other)
+    expect(theirs.body).toEqual({ notifications: [], unread: 0 })
+    await call('POST', '/api/alerts/read', undefined, other)
+    expect((await call('GET', '/api/alerts')).body.unread).toBe(1)
+    const rows = await app.db.select().from(notifications)
+    expect(rows.every((row) => row.readAt === null)).toBe(true)
+  })
+})

@@ -1,0 +1,3 @@
+// What other features may use of alerts (docs/decisions/014-feature-dependencies.md): recording the
+// notifications the automatic work finds worth telling.
+export { recordLostBacklinks, recordRankMoves } from './alerts.service.js'
