@@ -25,4 +25,4 @@ export {
   scopeWhere,
   upsertKeyword,
 } from './keyword-store.js'
-export { checkNewKeywords, checkTrackedToday, storedCheck, type RankMove } from './rank-checks.js'
+export { checkNewKeywords, checkTrackedToday, storedCheck } from './rank-checks.js'

@@ -168,7 +168,7 @@ export async function checkTrackedToday({
 }
 
 /** A tracked keyword's position today next to its last successful check before today. */
-export interface RankMove {
+interface RankMove {
   keyword: string
   from: number
   to: number
