@@ -1,5 +1,6 @@
 // Work that runs by itself (issue 16): the Rank Tracker says when the next automatic check runs, and
-// Settings → Automatic checks changes how often, which the Rank Tracker then shows.
+// Settings → Automatic checks changes how often, which the Rank Tracker then shows; the header's bell
+// opens the notification list.
 import { afterEach, describe, expect, test } from 'vitest'
 import { expectAccessible } from './a11y'
 import { openBrowser, url, type Browser } from './browser'
@@ -26,7 +27,7 @@ describe('automatic checks journey', () => {
 
     const card = page.getByRole('region', { name: 'Automatic checks' })
     await card.getByRole('heading', { name: 'Rank checks' }).waitFor()
-    await card.getByText('Next check:').waitFor()
+    await card.getByText('Next check:').first().waitFor()
     await expectAccessible(page, 'settings with automatic checks')
     const frequency = card.getByRole('combobox', { name: 'How often: Rank checks' })
     expect(await frequency.inputValue()).toBe('daily')
@@ -43,6 +44,14 @@ describe('automatic checks journey', () => {
       .toBe('off')
     await page.goto(url('/rank-tracker'))
     await page.getByText('Automatic checks are off.').waitFor()
+
+    // The bell in the header opens the notification list; nothing has happened yet.
+    await page.getByRole('button', { name: 'Notifications' }).click()
+    const panel = page.getByRole('region', { name: 'Notifications', exact: true })
+    await panel.getByText(/^Nothing new/).waitFor()
+    await expectAccessible(page, 'notification list')
+    await page.keyboard.press('Escape')
+    await panel.waitFor({ state: 'detached' })
     expect(problems).toEqual([])
   })
 })

@@ -1,7 +1,7 @@
 // The job_schedules rows (issue 16 item 2): one per business and kind of work. Every business gets
 // its rows with the default frequency, due at once; a run sets the next due time from the business's
 // time zone and slot (schedule.ts). Every query carries the business id it is about.
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { and, eq, ne, sql } from 'drizzle-orm'
 import {
   AUTOMATION_KINDS,
   DEFAULT_FREQUENCY,
@@ -51,6 +51,8 @@ export async function claimDueSchedules(db: Db, now: Date, limit: number) {
     returning s.business_id, s.kind`)
   // Both drivers answer { rows }; Drizzle types the raw result per driver, so it is named here.
   const { rows } = result as { rows: { business_id: string; kind: AutomationKind }[] }
+  // In the order Settings names them (rank checks first), not the order of their ids.
+  rows.sort((a, b) => kindOrder(a.kind) - kindOrder(b.kind))
   return rows.map((row) => ({ businessId: row.business_id, kind: row.kind }))
 }
 
@@ -94,6 +96,8 @@ export async function finishRun(
     .where(and(eq(jobSchedules.businessId, businessId), eq(jobSchedules.kind, kind)))
 }
 
+const kindOrder = (kind: string) => AUTOMATION_KINDS.indexOf(kind as AutomationKind)
+
 /** The owner's schedules, every kind, for Settings and the screens that say 'Next check: …'. */
 export async function listSchedules(db: Db, businessId: string, now: Date): Promise<Schedule[]> {
   await ensureSchedules(db, now)
@@ -109,7 +113,8 @@ export async function listSchedules(db: Db, businessId: string, now: Date): Prom
     .from(jobSchedules)
     .innerJoin(businesses, eq(businesses.id, jobSchedules.businessId))
     .where(eq(jobSchedules.businessId, businessId))
-    .orderBy(asc(jobSchedules.kind))
+  // In the order Settings names them (rank checks first), not the order of their ids.
+  rows.sort((a, b) => kindOrder(a.kind) - kindOrder(b.kind))
   return rows.map((row) => ({
     kind: row.kind as AutomationKind,
     frequency: row.frequency as Frequency,

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { useAuth } from '@/lib/auth'
 import { cn } from '@/lib/utils'
+import { NotificationBell } from '@/features/alerts/components/notification-bell'
 import { SideMenu } from './side-menu'
 
 const MENU_ID = 'main-menu'
@@ -53,9 +54,12 @@ export function AppShell({ business }: { business: Business }) {
             <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
               <MapPinned aria-hidden="true" className="size-4" />
             </span>
-            <span className="text-lg font-semibold tracking-tight">LocalSEO AI</span>
+            <span className="text-lg font-semibold tracking-tight whitespace-nowrap">
+              LocalSEO AI
+            </span>
           </Link>
           <div className="ml-auto flex min-w-0 items-center gap-3">
+            <NotificationBell business={business} />
             <span
               aria-hidden="true"
               className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground sm:flex"
