@@ -1,4 +1,4 @@
-// The built web app is sent compressed when the client accepts it (docs/decisions/017-compressed-
+// The built web app is sent compressed when the client accepts it (docs/decisions/019-compressed-
 // assets-and-preloading.md): brotli before gzip, q-values respected, identity otherwise, and the
 // caching rules and 404s of the build unchanged.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
