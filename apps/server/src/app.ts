@@ -7,6 +7,7 @@ import { authRoutes } from './auth/auth.routes.js'
 import { aiRoutes } from './features/ai/ai.routes.js'
 import { alertRoutes } from './features/alerts/alerts.routes.js'
 import { automationRoutes } from './features/automation/automation.routes.js'
+import { unsubscribeRoutes } from './features/automation/unsubscribe.js'
 import { backlinkRoutes } from './features/backlinks/backlinks.routes.js'
 import { businessRoutes } from './features/business/business.routes.js'
 import { locationRoutes } from './features/business/locations.routes.js'
@@ -105,6 +106,8 @@ export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) 
     )
     .route('/auth/v1', authRoutes(deps))
     .route('/api', apiRoutes(deps))
+    // The alert email's 'Stop these emails' link works without signing in (issue 16 item 4).
+    .route('/alerts', unsubscribeRoutes(deps))
 
   // The local outbox holds sign-in links: never served in production (mail/dev-mail.routes.ts).
   if (deps.env.NODE_ENV !== 'production') app.route('/dev', devMailRoutes(deps))

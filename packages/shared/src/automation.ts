@@ -2,7 +2,12 @@
 // sees of it ('Next check: tomorrow 06:10'). The server's planner and Settings read these.
 import { z } from 'zod'
 
-export const AUTOMATION_KINDS = ['rank_checks', 'backlink_checks', 'site_audits'] as const
+export const AUTOMATION_KINDS = [
+  'rank_checks',
+  'backlink_checks',
+  'site_audits',
+  'alert_emails',
+] as const
 export type AutomationKind = (typeof AUTOMATION_KINDS)[number]
 
 export const FREQUENCIES = ['daily', 'weekly', 'monthly', 'off'] as const
@@ -16,6 +21,8 @@ export const KIND_FREQUENCIES: Record<AutomationKind, readonly Frequency[]> = {
   rank_checks: ['daily', 'weekly', 'off'],
   backlink_checks: ['daily', 'weekly', 'monthly', 'off'],
   site_audits: ['weekly', 'monthly', 'off'],
+  // One digest a day at most (issue 16 item 4).
+  alert_emails: ['daily', 'off'],
 }
 
 export const AUTOMATION_LABELS: Record<AutomationKind, { title: string; detail: string }> = {
@@ -33,6 +40,11 @@ export const AUTOMATION_LABELS: Record<AutomationKind, { title: string; detail: 
     detail:
       'Reads your website the way a search engine does and updates your Local SEO Score. You can also run one yourself on the Site Audit screen.',
   },
+  alert_emails: {
+    title: 'Alert emails',
+    detail:
+      'At most one email a day with what changed: a keyword leaving the top 3 or 10 or moving 5 places, a backlink lost. Each email has a link to stop them.',
+  },
 }
 
 export const FREQUENCY_LABELS: Record<Frequency, string> = {
@@ -47,6 +59,7 @@ export const DEFAULT_FREQUENCY: Record<AutomationKind, Frequency> = {
   rank_checks: 'daily',
   backlink_checks: 'weekly',
   site_audits: 'monthly',
+  alert_emails: 'daily',
 }
 
 export const scheduleSchema = z.object({

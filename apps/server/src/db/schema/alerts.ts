@@ -20,6 +20,8 @@ export const notifications = pgTable(
     link: text('link').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** When the daily digest carried it; a notification is emailed once. */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
   },
   (t) => [index('notifications_business_id_created_at_idx').on(t.businessId, t.createdAt)],
 )

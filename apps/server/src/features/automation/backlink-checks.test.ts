@@ -71,6 +71,7 @@ async function setUp() {
   await call('PUT', '/api/business', { ...businessInput, website: 'https://brightsmile.example' })
   await call('PUT', '/api/automation', { kind: 'rank_checks', frequency: 'off' })
   await call('PUT', '/api/automation', { kind: 'site_audits', frequency: 'off' })
+  await call('PUT', '/api/automation', { kind: 'alert_emails', frequency: 'off' })
   const [business] = await app.db.select({ id: businesses.id }).from(businesses)
   const base = {
     businessId: business!.id,

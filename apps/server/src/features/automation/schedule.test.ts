@@ -64,4 +64,18 @@ describe('when a business runs its automatic work', () => {
       nextRunAt({ businessId, frequency: 'off', timeZone: 'UTC', after: new Date() }),
     ).toBeNull()
   })
+
+  test('the alert email goes out four hours after the checks, with what they found', () => {
+    const businessId = 'b-mail'
+    const after = new Date('2026-06-01T00:00:00Z')
+    const check = nextRunAt({ businessId, frequency: 'daily', timeZone: 'UTC', after })!
+    const mail = nextRunAt({
+      businessId,
+      frequency: 'daily',
+      timeZone: 'UTC',
+      after,
+      kind: 'alert_emails',
+    })!
+    expect(mail.getTime() - check.getTime()).toBe(4 * 3_600_000)
+  })
 })

@@ -2,12 +2,13 @@
 // time zone, at a minute of the window drawn from its id, so that 10,000 businesses spread over
 // four hours instead of all firing at 00:00 (docs/decisions/018-job-queue.md).
 import cronParser from 'cron-parser'
-import type { Frequency } from '@localseo/shared/automation'
+import type { AutomationKind, Frequency } from '@localseo/shared/automation'
 import { seededRandom } from '@localseo/shared/random'
 
 /** The window starts at 03:00 local time and lasts four hours. */
 const WINDOW_START_HOUR = 3
 const WINDOW_MINUTES = 4 * 60
+const MAIL_DELAY_HOURS = 4
 
 /** The business's minute of the window, day of the week and of the month: the same every time. */
 export function slotOf(businessId: string): {
@@ -33,14 +34,19 @@ export function nextRunAt({
   frequency,
   timeZone,
   after,
+  kind,
 }: {
   businessId: string
   frequency: Frequency
   timeZone: string
   after: Date
+  /** The alert email goes out four hours after the business's checks, with what they found. */
+  kind?: AutomationKind
 }): Date | null {
   if (frequency === 'off') return null
-  const { hour, minute, weekday, monthday } = slotOf(businessId)
+  const slot = slotOf(businessId)
+  const { minute, weekday, monthday } = slot
+  const hour = kind === 'alert_emails' ? slot.hour + MAIL_DELAY_HOURS : slot.hour
   const dayOfMonth = frequency === 'monthly' ? String(monthday) : '*'
   const dayOfWeek = frequency === 'weekly' ? String(weekday) : '*'
   const cron = `${minute} ${hour} ${dayOfMonth} * ${dayOfWeek}`

@@ -86,7 +86,7 @@ export async function finishRun(
     .where(and(eq(jobSchedules.businessId, businessId), eq(jobSchedules.kind, kind)))
   if (!row) return
   const planned = (frequency: Frequency) =>
-    nextRunAt({ businessId, frequency, timeZone: row.timeZone, after: now })
+    nextRunAt({ businessId, frequency, timeZone: row.timeZone, after: now, kind })
   const regular = planned(row.frequency as Frequency)
   const tomorrow = retrySoon ? planned('daily') : null
   const next = regular && tomorrow && tomorrow < regular ? tomorrow : regular
@@ -145,7 +145,7 @@ export async function setFrequency(
     .from(businesses)
     .where(eq(businesses.id, businessId))
   const next =
-    business && nextRunAt({ businessId, frequency, timeZone: business.timeZone, after: now })
+    business && nextRunAt({ businessId, frequency, timeZone: business.timeZone, after: now, kind })
   await db
     .update(jobSchedules)
     .set({ frequency, ...(next ? { dueAt: next } : {}) })

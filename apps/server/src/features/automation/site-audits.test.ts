@@ -40,7 +40,7 @@ test('a monthly audit starts by itself, once, on the business day of the month',
   const call = <T = unknown>(method: string, path: string, body?: unknown) =>
     apiCaller(app.app, () => owner.accessToken)<T>(method, path, body)
   await call('PUT', '/api/business', { ...businessInput, website: site.origin })
-  for (const kind of ['rank_checks', 'backlink_checks']) {
+  for (const kind of ['rank_checks', 'backlink_checks', 'alert_emails']) {
     await call('PUT', '/api/automation', { kind, frequency: 'off' })
   }
   const audits = async () => app.db.select().from(siteAuditRuns)

@@ -4,14 +4,15 @@ import type { AutomationKind, Frequency } from '@localseo/shared/automation'
 import type { AppDeps } from '../../lib/deps.js'
 import { getBusinessById } from '../../lib/tenant.js'
 import { createSafeFetcher, type SafeFetcher } from '../../net/safe-fetch.js'
-import { recordLostBacklinks, recordRankMoves } from '../alerts/public.js'
+import { recordLostBacklinks, recordRankMoves, sendAlertDigest } from '../alerts/public.js'
 import { runScheduledBacklinkChecks } from '../backlinks/public.js'
 import { checkTrackedToday, keywordProviders } from '../keywords/public.js'
 import { startScheduledAudit } from '../site-audit/public.js'
+import { unsubscribeToken } from './unsubscribe.js'
 
 export type WorkDeps = Pick<
   AppDeps,
-  'db' | 'clock' | 'logger' | 'rank' | 'env' | 'fetcher' | 'resolve' | 'jobs'
+  'db' | 'clock' | 'logger' | 'rank' | 'env' | 'fetcher' | 'resolve' | 'jobs' | 'mailer' | 'jwtKeys'
 >
 
 interface RunOutcome {
@@ -62,6 +63,18 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
       })
       await recordLostBacklinks(deps.db, businessId, run.lost, deps.clock.now())
       return run
+    },
+    async alert_emails(businessId) {
+      const token = await unsubscribeToken(deps.jwtKeys, deps.clock, businessId)
+      const site = deps.env.SITE_URL.replace(/\/+$/, '')
+      return sendAlertDigest({
+        db: deps.db,
+        mailer: deps.mailer,
+        clock: deps.clock,
+        businessId,
+        appUrl: site,
+        unsubscribeUrl: `${site}/alerts/unsubscribe?token=${token}`,
+      })
     },
     site_audits: (businessId) =>
       startScheduledAudit({ ...deps, allowHosts: deps.env.FETCH_ALLOW_HOSTS, businessId }),

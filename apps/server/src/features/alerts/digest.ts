@@ -1,0 +1,101 @@
+// The daily alert email (issue 16 item 4): the notifications no email has carried yet, in one
+// message to the owner, with a link to stop them. At most one a day: the schedule runs it daily.
+import { and, asc, eq, gte, inArray, isNull } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { notifications } from '../../db/schema/alerts.js'
+import { businesses, users } from '../../db/schema/business.js'
+import type { Clock } from '../../lib/clock.js'
+import type { Mailer } from '../../mail/mailer.js'
+import { escapeHtml, PRODUCT_NAME } from '../../mail/templates.js'
+
+/** Older news is not worth an email: the list in the app still has it. */
+const FRESH_FOR_MS = 2 * 86_400_000
+const MAX_ITEMS = 50
+
+function digestMail(opts: {
+  to: string
+  businessName: string
+  items: { message: string; link: string }[]
+  appUrl: string
+  unsubscribeUrl: string
+}) {
+  const count = opts.items.length
+  const subject = `${PRODUCT_NAME}: ${count} ${count === 1 ? 'change' : 'changes'} for ${opts.businessName}`
+  const text = [
+    `What changed for ${opts.businessName}:`,
+    '',
+    ...opts.items.map((item) => `- ${item.message} ${opts.appUrl}${item.link}`),
+    '',
+    `Stop these emails: ${opts.unsubscribeUrl}`,
+    '',
+    `— ${PRODUCT_NAME}`,
+  ].join('\n')
+  const html = `<!doctype html>
+<html lang="en">
+<body style="font-family: system-ui, sans-serif; color: #111827; line-height: 1.5">
+<h1 style="font-size: 20px">${escapeHtml(PRODUCT_NAME)}</h1>
+<p>What changed for ${escapeHtml(opts.businessName)}:</p>
+<ul>${opts.items
+    .map(
+      (item) =>
+        `<li><a href="${escapeHtml(opts.appUrl + item.link)}">${escapeHtml(item.message)}</a></li>`,
+    )
+    .join('')}</ul>
+<p style="color: #6b7280"><a href="${escapeHtml(opts.unsubscribeUrl)}">Stop these emails</a></p>
+</body>
+</html>`
+  return { to: opts.to, subject, text, html, link: opts.unsubscribeUrl }
+}
+
+export async function sendAlertDigest({
+  db,
+  mailer,
+  clock,
+  businessId,
+  appUrl,
+  unsubscribeUrl,
+}: {
+  db: Db
+  mailer: Mailer
+  clock: Clock
+  businessId: string
+  appUrl: string
+  unsubscribeUrl: string
+}): Promise<{ outcome: string }> {
+  const now = clock.now()
+  const items = await db
+    .select({ id: notifications.id, message: notifications.message, link: notifications.link })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.businessId, businessId),
+        isNull(notifications.emailedAt),
+        gte(notifications.createdAt, new Date(now.getTime() - FRESH_FOR_MS)),
+      ),
+    )
+    .orderBy(asc(notifications.createdAt), asc(notifications.id))
+    .limit(MAX_ITEMS)
+  if (items.length === 0) return { outcome: 'Nothing new to send' }
+  const [owner] = await db
+    .select({ email: users.email, name: businesses.name })
+    .from(businesses)
+    .innerJoin(users, eq(users.id, businesses.userId))
+    .where(eq(businesses.id, businessId))
+  if (!owner) return { outcome: 'Nothing new to send' }
+  await mailer.send(
+    digestMail({ to: owner.email, businessName: owner.name, items, appUrl, unsubscribeUrl }),
+  )
+  await db
+    .update(notifications)
+    .set({ emailedAt: now })
+    .where(
+      and(
+        eq(notifications.businessId, businessId),
+        inArray(
+          notifications.id,
+          items.map((item) => item.id),
+        ),
+      ),
+    )
+  return { outcome: `Sent ${items.length} ${items.length === 1 ? 'alert' : 'alerts'}` }
+}

@@ -1,0 +1,85 @@
+// Stopping alert emails from the email itself (issue 16 item 4), without signing in: the link carries
+// a token signed with the app's JWT keys for this purpose only (its audience is not the one access
+// tokens carry, so it opens nothing else). The link shows a page with one button; the button turns
+// the business's alert emails off, so a mail scanner that follows links changes nothing.
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { SignJWT, jwtVerify } from 'jose'
+import type { JwtKeys } from '../../auth/keys.js'
+import { unixSeconds, type Clock } from '../../lib/clock.js'
+import type { AppDeps } from '../../lib/deps.js'
+import { isUuid } from '../../lib/uuid.js'
+import { escapeHtml, PRODUCT_NAME } from '../../mail/templates.js'
+import { setFrequency } from './schedules.js'
+
+const AUDIENCE = 'alerts-unsubscribe'
+const VALID_SECONDS = 365 * 86_400
+
+export async function unsubscribeToken(keys: JwtKeys, clock: Clock, businessId: string) {
+  const iat = unixSeconds(clock.now())
+  return new SignJWT({ sub: businessId, aud: AUDIENCE, iat, exp: iat + VALID_SECONDS })
+    .setProtectedHeader({ alg: keys.alg, typ: 'JWT' })
+    .sign(keys.signingKey)
+}
+
+async function businessOf(keys: JwtKeys, clock: Clock, token: string) {
+  try {
+    const { payload } = await jwtVerify(token, keys.verificationKey, {
+      algorithms: [keys.alg],
+      audience: AUDIENCE,
+      currentDate: clock.now(),
+    })
+    return payload.sub && isUuid(payload.sub) ? payload.sub : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function page(title: string, body: string) {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · ${PRODUCT_NAME}</title></head>
+<body style="font-family: system-ui, sans-serif; color: #111827; line-height: 1.5; max-width: 32rem; margin: 3rem auto; padding: 0 1rem">
+<h1 style="font-size: 1.25rem">${escapeHtml(title)}</h1>${body}</body></html>`
+}
+
+const INVALID = page(
+  'This link does not work',
+  '<p>It may be cut short or too old. You can turn alert emails off in Settings → Automatic checks.</p>',
+)
+
+export function unsubscribeRoutes(deps: AppDeps) {
+  const { db, clock, jwtKeys } = deps
+  return new Hono()
+    .use('*', bodyLimit({ maxSize: 4096, onError: (c) => c.html(INVALID, 413) }))
+    .get('/unsubscribe', async (c) => {
+      const token = c.req.query('token') ?? ''
+      if (!(await businessOf(jwtKeys, clock, token))) return c.html(INVALID, 400)
+      return c.html(
+        page(
+          'Stop alert emails?',
+          `<p>You will no longer get the daily email about your keywords and backlinks. The notifications stay in the app.</p>
+<form method="post" action="/alerts/unsubscribe"><input type="hidden" name="token" value="${escapeHtml(token)}">
+<button type="submit" style="padding: 0.5rem 1rem">Stop alert emails</button></form>`,
+        ),
+      )
+    })
+    .post('/unsubscribe', async (c) => {
+      const form: Record<string, unknown> = await c.req.parseBody().catch(() => ({}))
+      const token = typeof form.token === 'string' ? form.token : ''
+      const businessId = await businessOf(jwtKeys, clock, token)
+      if (!businessId) return c.html(INVALID, 400)
+      await setFrequency(db, {
+        businessId,
+        kind: 'alert_emails',
+        frequency: 'off',
+        now: clock.now(),
+      })
+      return c.html(
+        page(
+          'Alert emails are off',
+          '<p>You can turn them back on in Settings → Automatic checks.</p>',
+        ),
+      )
+    })
+}
