@@ -26,4 +26,10 @@ describe('which rank moves are news', () => {
     expect(rankMoveAlert('drain cleaning', 4, 3)).toBeNull()
     expect(rankMoveAlert('drain cleaning', 12, 12)).toBeNull()
   })
+
+  test('positions from the simulation say so', () => {
+    expect(rankMoveAlert('plumber austin', 2, 4, true)?.message).toBe(
+      "'plumber austin' left the top 3: now #4 (was #2, simulated).",
+    )
+  })
 })

@@ -27,14 +27,17 @@ const places = (n: number) => `${n} ${n === 1 ? 'place' : 'places'}`
 
 /**
  * The one sentence a day's move of a tracked keyword is worth, or null when it is not news: leaving
- * the top 3 or the top 10 comes first, then a move of BIG_MOVE places either way.
+ * the top 3 or the top 10 comes first, then a move of BIG_MOVE places either way. Simulated positions
+ * are named so.
  */
 export function rankMoveAlert(
   keyword: string,
   from: number,
   to: number,
+  /** Positions from the simulated provider say so, as every position on screen does. */
+  simulated = false,
 ): { kind: AlertKind; message: string } | null {
-  const was = `(was #${from})`
+  const was = simulated ? `(was #${from}, simulated)` : `(was #${from})`
   if (from <= 3 && to > 3) {
     return { kind: 'rank_drop', message: `'${keyword}' left the top 3: now #${to} ${was}.` }
   }

@@ -22,15 +22,15 @@ async function record(db: Db, businessId: string, alerts: NewAlert[], now: Date)
   return alerts.length
 }
 
-/** A day's rank moves that are news (shared rankMoveAlert): one notification each. */
+/** A day's rank moves that are news (shared rankMoveAlert): one notification each, its source named. */
 export function recordRankMoves(
   db: Db,
   businessId: string,
   moves: { keyword: string; from: number; to: number }[],
-  now: Date,
+  { now, simulated }: { now: Date; simulated: boolean },
 ) {
   const alerts = moves.flatMap((move) => {
-    const alert = rankMoveAlert(move.keyword, move.from, move.to)
+    const alert = rankMoveAlert(move.keyword, move.from, move.to, simulated)
     return alert ? [{ ...alert, link: '/rank-tracker' }] : []
   })
   return record(db, businessId, alerts, now)

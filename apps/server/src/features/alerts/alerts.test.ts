@@ -22,9 +22,9 @@ afterEach(async () => {
 })
 
 /** Positions by day for the keyword 'emergency dentist austin'; every other keyword stays at #50. */
-function scriptedProvider(byDay: Record<string, number>) {
+function scriptedProvider(byDay: Record<string, number>, simulated = false) {
   return {
-    simulated: false,
+    simulated,
     check: (batch: readonly { keyword: string; day: string }[]) =>
       Promise.resolve(
         batch.map((q) => ({
@@ -35,9 +35,9 @@ function scriptedProvider(byDay: Record<string, number>) {
   }
 }
 
-async function setUp() {
+async function setUp({ simulated = false } = {}) {
   const clock = createTestClock(new Date('2026-03-10T15:00:00Z'))
-  const rank = scriptedProvider({ '2026-03-10': 2, '2026-03-11': 8, '2026-03-12': 9 })
+  const rank = scriptedProvider({ '2026-03-10': 2, '2026-03-11': 8, '2026-03-12': 9 }, simulated)
   const app = await createTestApp({ clock, rank, jobs: true })
   t = app
   let owner = await signUp(app.app, { email: 'owner@example.com' })
@@ -82,6 +82,14 @@ describe('notifications', () => {
     const read = await call('POST', '/api/alerts/read')
     expect(read.body.unread).toBe(0)
     expect(read.body.notifications[0]!.read).toBe(true)
+  })
+
+  test('a move in simulated positions says so', async () => {
+    const { call, nextDay } = await setUp({ simulated: true })
+    await nextDay()
+    expect((await call('GET', '/api/alerts')).body.notifications[0]!.message).toBe(
+      "'emergency dentist Austin' left the top 3: now #8 (was #2, simulated).",
+    )
   })
 
   test("another owner never sees or marks this owner's notifications", async () => {

@@ -6,7 +6,7 @@ import { notifications } from '../../db/schema/alerts.js'
 import { businesses, users } from '../../db/schema/business.js'
 import type { Clock } from '../../lib/clock.js'
 import type { Mailer } from '../../mail/mailer.js'
-import { escapeHtml, PRODUCT_NAME } from '../../mail/templates.js'
+import { escapeHtml, htmlEmail, PRODUCT_NAME } from '../../mail/templates.js'
 
 /** Older news is not worth an email: the list in the app still has it. */
 const FRESH_FOR_MS = 2 * 86_400_000
@@ -30,20 +30,14 @@ function digestMail(opts: {
     '',
     `— ${PRODUCT_NAME}`,
   ].join('\n')
-  const html = `<!doctype html>
-<html lang="en">
-<body style="font-family: system-ui, sans-serif; color: #111827; line-height: 1.5">
-<h1 style="font-size: 20px">${escapeHtml(PRODUCT_NAME)}</h1>
-<p>What changed for ${escapeHtml(opts.businessName)}:</p>
+  const html = htmlEmail(`<p>What changed for ${escapeHtml(opts.businessName)}:</p>
 <ul>${opts.items
     .map(
       (item) =>
         `<li><a href="${escapeHtml(opts.appUrl + item.link)}">${escapeHtml(item.message)}</a></li>`,
     )
     .join('')}</ul>
-<p style="color: #6b7280"><a href="${escapeHtml(opts.unsubscribeUrl)}">Stop these emails</a></p>
-</body>
-</html>`
+<p style="color: #6b7280"><a href="${escapeHtml(opts.unsubscribeUrl)}">Stop these emails</a></p>`)
   return { to: opts.to, subject, text, html, link: opts.unsubscribeUrl }
 }
 

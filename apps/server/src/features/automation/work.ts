@@ -50,7 +50,7 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
         now,
       })
       // A keyword leaving the top 3 or 10, or moving 5 places, is in the notification list.
-      await recordRankMoves(deps.db, businessId, moves, now)
+      await recordRankMoves(deps.db, businessId, moves, { now, simulated: rank.simulated })
       return { outcome: failed > 0 ? `${checked} checked, ${failed} failed` : `${checked} checked` }
     },
     async backlink_checks(businessId, frequency) {
