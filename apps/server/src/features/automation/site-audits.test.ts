@@ -3,6 +3,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import type { Schedule } from '@localseo/shared/automation'
+import { eq } from 'drizzle-orm'
+import { jobSchedules } from '../../db/schema/automation.js'
 import { siteAuditRuns } from '../../db/schema/site-audit.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
@@ -59,6 +61,14 @@ test('a monthly audit starts by itself, once, on the business day of the month',
   const next = new Date(audit.nextRunAt!)
   expect(next.getTime() - clock.now().getTime()).toBeGreaterThan(0)
   expect(next.getTime() - clock.now().getTime()).toBeLessThanOrEqual(32 * DAY_SECONDS * 1000)
+
+  // Run twice the same day (a retried job, a race): no second audit.
+  await app.db
+    .update(jobSchedules)
+    .set({ dueAt: clock.now() })
+    .where(eq(jobSchedules.kind, 'site_audits'))
+  await runDueWork()
+  expect(await audits()).toHaveLength(1)
 
   // Thirty days later: exactly one more audit, whatever the day of the month.
   for (let day = 0; day < 31; day++) {
