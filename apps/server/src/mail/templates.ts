@@ -78,18 +78,24 @@ export function accountMail(opts: {
     '',
     `— ${PRODUCT_NAME}`,
   ].join('\n')
-  const html = `<!doctype html>
-<html lang="en">
-<body style="font-family: system-ui, sans-serif; color: #111827; line-height: 1.5">
-<h1 style="font-size: 20px">${escapeHtml(PRODUCT_NAME)}</h1>
-<p>${escapeHtml(copy.intro)}</p>
+  const html = htmlEmail(`<p>${escapeHtml(copy.intro)}</p>
 <p><a href="${escapeHtml(opts.link)}" style="display: inline-block; padding: 10px 16px; background: #2563eb; color: #ffffff; border-radius: 6px; text-decoration: none">${escapeHtml(copy.action)}</a></p>
 <p>Or enter this code: <strong style="font-size: 18px; letter-spacing: 2px">${escapeHtml(opts.code)}</strong></p>
 <p>${escapeHtml(validity)}</p>
 <p style="color: #6b7280">${escapeHtml(copy.outro)}</p>
+`)
+  return { to: opts.to, subject: copy.subject, text, html, link: opts.link }
+}
+
+/** Every email's HTML: the product's name on top, then `body` (already escaped HTML). */
+export function htmlEmail(body: string) {
+  return `<!doctype html>
+<html lang="en">
+<body style="font-family: system-ui, sans-serif; color: #111827; line-height: 1.5">
+<h1 style="font-size: 20px">${escapeHtml(PRODUCT_NAME)}</h1>
+${body}
 </body>
 </html>`
-  return { to: opts.to, subject: copy.subject, text, html, link: opts.link }
 }
 
 export { escapeHtml }
