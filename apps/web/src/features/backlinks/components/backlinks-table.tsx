@@ -115,7 +115,7 @@ function BacklinkRow({
         {formatDate(backlink.firstSeen)}
       </TableCell>
       <TableCell className="max-sm:col-span-2">
-        <div className="flex flex-wrap items-center gap-1">
+        <div className="flex items-center gap-1 max-sm:flex-wrap">
           <Button
             variant="outline"
             size="sm"
