@@ -6,6 +6,7 @@ import type { Notification } from '@localseo/shared/alerts'
 import { notifications } from '../../db/schema/alerts.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
+import { recordingRankProvider } from '../../testing/rank-providers.js'
 import { signIn, signUp, type TestSession } from '../../testing/auth.js'
 import { businessInput } from '../../testing/factories.js'
 
@@ -23,16 +24,10 @@ afterEach(async () => {
 
 /** Positions by day for the keyword 'emergency dentist austin'; every other keyword stays at #50. */
 function scriptedProvider(byDay: Record<string, number>, simulated = false) {
-  return {
+  return recordingRankProvider({
     simulated,
-    check: (batch: readonly { keyword: string; day: string }[]) =>
-      Promise.resolve(
-        batch.map((q) => ({
-          status: 'ok' as const,
-          position: q.keyword === 'emergency dentist austin' ? (byDay[q.day] ?? 50) : 50,
-        })),
-      ),
-  }
+    position: (q) => (q.keyword === 'emergency dentist austin' ? (byDay[q.day] ?? 50) : 50),
+  }).provider
 }
 
 async function setUp({ simulated = false } = {}) {

@@ -9,6 +9,7 @@ import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
 import { businessInput } from '../../testing/factories.js'
 import { mailsTo } from '../../testing/mail.js'
+import { recordingRankProvider } from '../../testing/rank-providers.js'
 
 let t: TestApp | undefined
 afterEach(async () => {
@@ -20,16 +21,11 @@ const HOUR = 3600
 const EMAIL = 'owner@example.com'
 
 /** 'emergency dentist austin' at #2 on the first day, #8 after; every other keyword #50. */
-const rank = {
+const rank = recordingRankProvider({
   simulated: false,
-  check: (batch: readonly { keyword: string; day: string }[]) =>
-    Promise.resolve(
-      batch.map((q) => ({
-        status: 'ok' as const,
-        position: q.keyword === 'emergency dentist austin' ? (q.day === '2026-03-10' ? 2 : 8) : 50,
-      })),
-    ),
-}
+  position: (q) =>
+    q.keyword === 'emergency dentist austin' ? (q.day === '2026-03-10' ? 2 : 8) : 50,
+}).provider
 
 async function setUp() {
   const clock = createTestClock(new Date('2026-03-10T15:00:00Z'))

@@ -12,6 +12,7 @@ export {
   type RankProvider,
   type RankQuery,
 } from './rank-provider.js'
+export { simulateMapPack } from './simulated-map-pack.js'
 export { createSimulatedKeywordProvider } from './keyword-data.js'
 export {
   byPosition,

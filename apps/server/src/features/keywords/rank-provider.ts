@@ -4,6 +4,7 @@
 // day inside positions 1-100, so a chart of it looks like a real ranking history.
 import { seededRandom } from '@localseo/shared/random'
 import { MAX_RANK_POSITION, MIN_RANK_POSITION } from '@localseo/shared/rank-tracker'
+import { simulateMapPack } from './simulated-map-pack.js'
 
 export interface RankQuery {
   businessId: string
@@ -27,11 +28,64 @@ export interface RankQuery {
 /** A failed check carries no position: it is never reported as 0 or as "not ranking". */
 export type RankResult = { status: 'ok'; position: number } | { status: 'failed'; reason: string }
 
+/** What identifies the business among map results (issue 17): its place id when known, else its NAP. */
+interface MapPackMatch {
+  name: string
+  phone: string | null
+  address: string | null
+  website: string | null
+  placeId: string | null
+  /** Where the business is, when known: the simulation ranks it worse the farther the searcher stands. */
+  lat: number | null
+  lng: number | null
+}
+
+/** A Google Maps / local-pack search made from a point (a geo-grid cell, or the business itself). */
+export interface MapPackQuery {
+  businessId: string
+  /** 'main' for the business itself, otherwise the location id. */
+  locationId: string
+  /** The keyword key (normalized, lower case). */
+  keyword: string
+  /** ISO 3166-1 alpha-2 of the location. */
+  country: string
+  /** Where the searcher stands. */
+  lat: number
+  lng: number
+  /** Google Maps zoom of the search (the provider's `ll=@lat,lng,{zoom}z`). */
+  zoom: number
+  match: MapPackMatch
+  /** YYYY-MM-DD (UTC). */
+  day: string
+}
+
+/** One place in the map results, best first. */
+export interface MapPackPlace {
+  position: number
+  name: string
+  placeId: string | null
+  lat: number | null
+  lng: number | null
+}
+
+/**
+ * The business's position in the map results searched from a point: null when it is not among the
+ * places the provider returned ('Not in the top 20' is a result). `places` are the results as
+ * returned (at most 20), so a scan can say which competitors beat the business.
+ */
+export type MapPackResult =
+  | { status: 'ok'; position: number | null; business: MapPackPlace | null; places: MapPackPlace[] }
+  | { status: 'failed'; reason: string }
+
 export interface RankProvider {
   /** One result per query, in the same order. */
   check(queries: readonly RankQuery[]): Promise<RankResult[]>
+  /** Map-pack positions, one result per query, in the same order. */
+  checkMapPack(queries: readonly MapPackQuery[]): Promise<MapPackResult[]>
   /** True while positions are simulated, so the screen labels them as sample data. */
   readonly simulated: boolean
+  /** The figure's source as the screen names it: 'Simulated', or the provider's name. */
+  readonly label: string
 }
 
 /** Anchors of the slow drift, this many days apart; the curve between them is smooth. */
@@ -76,7 +130,9 @@ export function simulateRankCheck(
 export function createSimulatedRankProvider(options: { failureRate?: number } = {}): RankProvider {
   return {
     simulated: true,
+    label: 'Simulated',
     check: (queries) =>
       Promise.resolve(queries.map((q) => simulateRankCheck(q, options.failureRate))),
+    checkMapPack: (queries) => Promise.resolve(queries.map(simulateMapPack)),
   }
 }

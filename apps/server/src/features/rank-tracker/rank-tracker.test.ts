@@ -9,7 +9,11 @@ import { createTestApp, createTestClock, type TestApp } from '../../testing/app.
 import { apiCaller } from '../../testing/api.js'
 import { signIn, signUp, type TestSession } from '../../testing/auth.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
-import { simulateRankCheck, type RankProvider } from '../keywords/public.js'
+import {
+  createSimulatedRankProvider,
+  simulateRankCheck,
+  type RankProvider,
+} from '../keywords/public.js'
 
 let t: TestApp
 let owner: TestSession
@@ -256,7 +260,7 @@ describe('history', () => {
 
 describe('failed checks', () => {
   const failing = (failKeyword: string): RankProvider => ({
-    simulated: true,
+    ...createSimulatedRankProvider(),
     check: (queries) =>
       Promise.resolve(
         queries.map((q) =>
