@@ -6,6 +6,7 @@ import * as alerts from './schema/alerts.js'
 import * as automation from './schema/automation.js'
 import * as backlinks from './schema/backlinks.js'
 import * as business from './schema/business.js'
+import * as geoGrid from './schema/geo-grid.js'
 import * as keywords from './schema/keywords.js'
 import * as recommendations from './schema/recommendations.js'
 import * as auth from './schema/auth.js'
@@ -28,5 +29,6 @@ export const schema = {
   ...siteAudit,
   ...automation,
   ...alerts,
+  ...geoGrid,
 }
 export type Schema = typeof schema

@@ -1,8 +1,28 @@
 // The owner and their business with its locations (docs/product.md §3). Every tenant table of every
 // feature carries business_id from businessIdColumn (docs/house-rules.md "Scaling out").
 import { sql } from 'drizzle-orm'
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  doublePrecision,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { authUsers } from './auth.js'
+
+/**
+ * Where a business or location is (issue 17 item 3): both or neither of latitude and longitude, and the
+ * map provider's place id when a map search found it. Set by a pin in Settings or taken from a map-pack
+ * result; a business is saved without them.
+ */
+const coordinateColumns = () => ({
+  lat: doublePrecision('lat'),
+  lng: doublePrecision('lng'),
+  placeId: text('place_id'),
+})
 
 export const createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 export const updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
@@ -50,6 +70,7 @@ export const businesses = pgTable(
     sampleDataSeededAt: timestamp('sample_data_seeded_at', { withTimezone: true }),
     /** Set when the owner removed the sample data (issue 15 item 2): listings stop showing samples. */
     sampleDataRemovedAt: timestamp('sample_data_removed_at', { withTimezone: true }),
+    ...coordinateColumns(),
     createdAt,
     updatedAt,
   },
@@ -79,6 +100,7 @@ export const locations = pgTable(
     /** The location's own page on the website (issue 11): the site audit starts there for it. */
     pageUrl: text('page_url').notNull().default(''),
     isPrimary: boolean('is_primary').notNull().default(false),
+    ...coordinateColumns(),
     createdAt,
     updatedAt,
   },
