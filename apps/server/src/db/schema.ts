@@ -12,6 +12,7 @@ import * as recommendations from './schema/recommendations.js'
 import * as auth from './schema/auth.js'
 import * as backlinkCounts from './schema/backlink-counts.js'
 import * as listings from './schema/listings.js'
+import * as rankProviders from './schema/rank-providers.js'
 import * as rankTracker from './schema/rank-tracker.js'
 import * as siteAudit from './schema/site-audit.js'
 
@@ -24,6 +25,7 @@ export const schema = {
   ...auth,
   ...ai,
   ...rankTracker,
+  ...rankProviders,
   ...listings,
   ...backlinkCounts,
   ...siteAudit,

@@ -60,14 +60,32 @@ export const rankPositions = pgTable(
       .default('simulated'),
     /** Why a failed check failed, in words the owner can read. */
     reason: text('reason'),
+    /**
+     * The provider that answered, as the screen names it ('SerpApi', 'Serper', 'Simulated'), so a
+     * position reads 'SerpApi, checked 09:12' (issue 17). NULL on rows stored before it was kept.
+     */
+    provider: text('provider'),
+    /**
+     * The map-pack check of the same day from the location's point (issue 17): NULL when not asked,
+     * 'ok' with the position (NULL: not among the places returned) or 'failed' with its reason.
+     */
+    mapStatus: text('map_status', { enum: ['ok', 'failed'] }),
+    mapPosition: integer('map_position'),
+    mapReason: text('map_reason'),
   },
   (t) => [
     // (keyword_id, day) serves the history range scan of each keyword.
     primaryKey({ name: 'rank_positions_pkey', columns: [t.keywordId, t.day] }),
     index('rank_positions_business_id_day_idx').on(t.businessId, t.day),
+    // An 'ok' check without a position is 'Not in the top 100' (a real provider's answer); a failed
+    // check never has one.
     check(
       'rank_positions_result_check',
-      sql`(${t.status} = 'ok' AND ${t.position} BETWEEN 1 AND 100) OR (${t.status} = 'failed' AND ${t.position} IS NULL)`,
+      sql`(${t.status} = 'ok' AND (${t.position} IS NULL OR ${t.position} BETWEEN 1 AND 100)) OR (${t.status} = 'failed' AND ${t.position} IS NULL)`,
+    ),
+    check(
+      'rank_positions_map_check',
+      sql`(${t.mapStatus} IS NULL AND ${t.mapPosition} IS NULL) OR (${t.mapStatus} = 'ok' AND (${t.mapPosition} IS NULL OR ${t.mapPosition} BETWEEN 1 AND 20)) OR (${t.mapStatus} = 'failed' AND ${t.mapPosition} IS NULL)`,
     ),
   ],
 )
