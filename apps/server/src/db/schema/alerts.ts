@@ -25,3 +25,16 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_business_id_created_at_idx').on(t.businessId, t.createdAt)],
 )
+
+/**
+ * The alert topics the owner turned off in Settings (shared ALERT_TOPICS): a business without a row
+ * hears about every topic. Stored as what is off, so a topic added later is on by default.
+ */
+export const alertPreferences = pgTable('alert_preferences', {
+  businessId: businessIdColumn().primaryKey(),
+  mutedTopics: text('muted_topics')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -20,6 +20,12 @@ export const listingRecords = pgTable(
     name: text('name').notNull().default(''),
     address: text('address').notNull().default(''),
     phone: text('phone').notNull().default(''),
+    /**
+     * Whether the name, address and phone matched the profile when last compared (after any change
+     * to the profile, a location or the record); NULL until first compared. A match turning into a
+     * mismatch is an alert (issue 16 item 4).
+     */
+    napMatches: boolean('nap_matches'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
