@@ -30,6 +30,24 @@ const envSchema = z
     AI_DAILY_QUOTA: z.coerce.number().int().min(0).max(1_000_000).default(100),
     /** How long one model request may take before the docs/product.md §8 fallback answers. */
     AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
+    /**
+     * The instance's default search-results provider (issue 17) for businesses that chose none:
+     * 'serpapi' or 'serper' with SERP_API_KEY; without them positions are simulated.
+     */
+    SERP_PROVIDER: optionalString.pipe(z.enum(['serpapi', 'serper']).optional()),
+    SERP_API_KEY: optionalString,
+    /** Another address for the provider's API (a proxy, or the fake provider of the tests). */
+    SERP_BASE_URL: optionalString.pipe(z.url().optional()),
+    /** Provider queries (one per results page) a business may spend per UTC day. */
+    SERP_DAILY_QUERY_BUDGET: z.coerce.number().int().min(0).max(1_000_000).default(200),
+    /** How long one provider request may take before the check fails with 'timed out'. */
+    SERP_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(20_000),
+    /**
+     * 32 bytes (base64 or hex) that seal stored provider keys (lib/secrets.ts). Without it a key is
+     * generated into DATA_DIR/secrets.key; with DATABASE_URL it is required to save keys, since every
+     * instance must open them.
+     */
+    SECRETS_KEY: optionalString,
     TRUST_PROXY: optionalString,
     /** Per-IP request limits and the hourly email cap of /auth/v1 (auth/rate-limit.ts). */
     AUTH_RATE_LIMITS: z.enum(['on', 'off']).default('on'),

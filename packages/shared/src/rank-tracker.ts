@@ -117,6 +117,13 @@ export const rankHistorySchema = z.object({
   ),
   /** Positions come from the simulated rank provider until a real one is configured. */
   simulated: z.boolean(),
+  /**
+   * The business's daily query budget with a real provider (issue 17 item 5): with nothing
+   * remaining the screen says the remaining checks run tomorrow. Absent with the simulation.
+   */
+  budget: z
+    .object({ limit: z.number().int(), used: z.number().int(), remaining: z.number().int() })
+    .optional(),
 })
 export type RankHistory = z.infer<typeof rankHistorySchema>
 export type RankHistoryKeyword = RankHistory['keywords'][number]

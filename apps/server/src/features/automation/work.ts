@@ -6,7 +6,7 @@ import { getBusinessById } from '../../lib/tenant.js'
 import { createSafeFetcher, type SafeFetcher } from '../../net/safe-fetch.js'
 import { recordLostBacklinks, recordRankMoves, sendAlertDigest } from '../alerts/public.js'
 import { runScheduledBacklinkChecks } from '../backlinks/public.js'
-import { checkTrackedToday, keywordProviders } from '../keywords/public.js'
+import { checkTrackedToday, rankProviderFor } from '../keywords/public.js'
 import { startScheduledAudit } from '../site-audit/public.js'
 import { unsubscribeToken } from './unsubscribe.js'
 
@@ -32,7 +32,6 @@ const PERIOD_MS: Record<Frequency, number> = {
 }
 
 export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
-  const { rank } = keywordProviders(deps)
   let own: SafeFetcher | undefined
   // The process's fetcher; without one (tests) one is made from env, once.
   const fetcher = () =>
@@ -43,6 +42,8 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
       const business = await getBusinessById(deps.db, businessId)
       if (!business) return undefined
       const now = deps.clock.now()
+      // The business's own search-results provider under its daily query budget (issue 17).
+      const rank = await rankProviderFor(deps, businessId)
       const { checked, failed, moves } = await checkTrackedToday({
         db: deps.db,
         provider: rank,

@@ -5,7 +5,7 @@ import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { getBusinessForUser, requireLocation } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
-import { keywordProviders } from '../keywords/public.js'
+import { keywordProviders, rankProviderFor } from '../keywords/public.js'
 import { getDashboard } from './dashboard.service.js'
 
 const query = z.object({ location: z.string().trim().min(1).max(100).default(MAIN_LOCATION) })
@@ -17,6 +17,8 @@ export function dashboardRoutes(deps: AppDeps) {
     const { location } = c.req.valid('query')
     // An unknown location is a 404 (another owner's location id included), never the main data.
     if (business.id) requireLocation(business, location)
+    // The business's own search-results provider under its daily budget (issue 17).
+    const rank = business.id ? await rankProviderFor(deps, business.id) : providers.rank
     return c.json(
       await getDashboard({
         db: deps.db,
@@ -24,6 +26,7 @@ export function dashboardRoutes(deps: AppDeps) {
         locationId: location,
         now: deps.clock.now(),
         ...providers,
+        rank,
       }),
     )
   })

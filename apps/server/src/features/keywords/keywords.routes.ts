@@ -7,6 +7,7 @@ import type { AppDeps } from '../../lib/deps.js'
 import { getBusinessForUser, requireScope } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { keywordProviders } from './providers.js'
+import { rankProviderFor } from './provider-for.js'
 import { analyseKeyword, listKeywords, suggestKeywords } from './keywords.service.js'
 
 const locationId = z.string().max(100).optional()
@@ -25,12 +26,11 @@ export function keywordRoutes(deps: AppDeps) {
   const { db, clock, ai } = deps
   const providers = keywordProviders(deps)
   /** The caller's business and the chosen location (main when none); an unknown location is a 404. */
-  const scopeOf = async (userId: string, location?: string | null) => ({
-    db,
-    ...providers,
-    ...(await requireScope(db, userId, location)),
-    now: clock.now(),
-  })
+  const scopeOf = async (userId: string, location?: string | null) => {
+    const scope = await requireScope(db, userId, location)
+    const rank = await rankProviderFor(deps, scope.business.id)
+    return { db, ...providers, rank, ...scope, now: clock.now() }
+  }
   return new Hono()
     .use('*', requireAuth(deps))
     .get('/', validate('query', z.object({ location: locationId })), async (c) => {

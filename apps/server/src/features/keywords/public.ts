@@ -6,9 +6,13 @@ export {
   seedDefaultKeywords,
 } from './default-keywords.js'
 export { keywordProviders } from './providers.js'
+export { rankProviderFor } from './provider-for.js'
+export { queryBudget } from './query-budget.js'
 export {
   createSimulatedRankProvider,
   simulateRankCheck,
+  type MapPackQuery,
+  type MapPackResult,
   type RankProvider,
   type RankQuery,
 } from './rank-provider.js'

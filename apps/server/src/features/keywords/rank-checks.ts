@@ -14,22 +14,30 @@ import { rankPositions } from '../../db/schema/rank-tracker.js'
 import type { RankProvider, RankQuery, RankResult } from './rank-provider.js'
 import { scopeWhere, type KeywordRow } from './keyword-store.js'
 
-/** The row a provider's answer becomes: its position, or a failed check (never a made-up 0). */
+/**
+ * The row a provider's answer becomes: its position ('Not in the top 100' is an ok check without
+ * one), or a failed check (never a made-up 0), with the provider that answered. A deferred query
+ * (the day's budget is spent) becomes no row: it is asked again the next day.
+ */
 export function storedCheck(
   result: RankResult | undefined,
   where: { keywordId: string; businessId: string; day: string; checkedAt: Date },
-  provider: Pick<RankProvider, 'simulated'>,
+  provider: Pick<RankProvider, 'simulated' | 'label'>,
 ) {
+  if (result?.status === 'deferred') return null
   const ok = result?.status === 'ok'
   return {
     ...where,
     status: ok ? ('ok' as const) : ('failed' as const),
     position: ok ? result.position : null,
     source: provider.simulated ? ('simulated' as const) : ('measured' as const),
+    provider: provider.label,
     reason:
       result?.status === 'failed' ? result.reason : ok ? null : 'The provider gave no answer.',
   }
 }
+
+type StoredCheck = NonNullable<ReturnType<typeof storedCheck>>
 
 /** Inserts in slices, so a 500-keyword backfill stays under PostgreSQL's parameter limit. */
 const INSERT_SLICE = 2000
@@ -45,6 +53,7 @@ async function storeChecks({
   location,
   wanted,
   now,
+  deferred = { count: 0 },
 }: {
   db: Db | Tx
   provider: RankProvider
@@ -52,7 +61,9 @@ async function storeChecks({
   location: ResolvedLocation
   wanted: { keyword: Pick<KeywordRow, 'id' | 'keywordKey'>; days: string[] }[]
   now: Date
-}) {
+  /** Counts the queries the day's budget left unasked. */
+  deferred?: { count: number }
+}): Promise<StoredCheck[]> {
   const pairs = wanted.flatMap(({ keyword, days }) => days.map((day) => ({ keyword, day })))
   if (pairs.length === 0) return []
   const queries: RankQuery[] = pairs.map(({ keyword, day }) => ({
@@ -65,13 +76,15 @@ async function storeChecks({
     attempt: 1,
   }))
   const results = await provider.check(queries)
-  const rows = pairs.map(({ keyword, day }, i) =>
-    storedCheck(
+  const rows = pairs.flatMap(({ keyword, day }, i) => {
+    const row = storedCheck(
       results[i],
       { keywordId: keyword.id, businessId: business.id, day, checkedAt: now },
       provider,
-    ),
-  )
+    )
+    return row ? [row] : []
+  })
+  deferred.count += pairs.length - rows.length
   for (let i = 0; i < rows.length; i += INSERT_SLICE) {
     await db
       .insert(rankPositions)
@@ -124,7 +137,8 @@ export async function checkNewKeywords({
 /**
  * The day's scheduled check (issue 16 item 2): every tracked keyword of every scope of the business
  * that has no check for today gets one; a keyword checked today already is left as it is, so a
- * second run on the same day changes nothing. Missed days are not filled in.
+ * second run on the same day changes nothing. Missed days are not filled in. Checks past the daily
+ * query budget are deferred: nothing is stored and tomorrow's run asks them.
  */
 export async function checkTrackedToday({
   db,
@@ -136,10 +150,11 @@ export async function checkTrackedToday({
   provider: RankProvider
   business: Business
   now: Date
-}): Promise<{ checked: number; failed: number; moves: RankMove[] }> {
+}): Promise<{ checked: number; failed: number; deferred: number; moves: RankMove[] }> {
   const today = dayOf(now)
   const stored: { keywordId: string; keyword: string; position: number | null }[] = []
   let failed = 0
+  const deferred = { count: 0 }
   for (const scope of [MAIN_LOCATION, ...business.locations.map((l) => l.id)]) {
     const location = resolveLocation(business, scope)
     const rows = await db
@@ -154,7 +169,8 @@ export async function checkTrackedToday({
       )
     const wanted = rows.map((keyword) => ({ keyword, days: [today] }))
     const texts = new Map(rows.map((row) => [row.id, row.keyword]))
-    for (const row of await storeChecks({ db, provider, business, location, wanted, now })) {
+    const rowsStored = await storeChecks({ db, provider, business, location, wanted, now, deferred })
+    for (const row of rowsStored) {
       if (row.status === 'failed') failed++
       stored.push({
         keywordId: row.keywordId,
@@ -164,7 +180,7 @@ export async function checkTrackedToday({
     }
   }
   const moves = await movesSince(db, today, stored)
-  return { checked: stored.length, failed, moves }
+  return { checked: stored.length, failed, deferred: deferred.count, moves }
 }
 
 /** A tracked keyword's position today next to its last successful check before today. */

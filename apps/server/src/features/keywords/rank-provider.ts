@@ -25,8 +25,23 @@ export interface RankQuery {
   attempt: number
 }
 
-/** A failed check carries no position: it is never reported as 0 or as "not ranking". */
-export type RankResult = { status: 'ok'; position: number } | { status: 'failed'; reason: string }
+/**
+ * A query not asked because the business's daily query budget is spent (issue 17 item 5): nothing
+ * is stored, the check runs the next day, and it is never shown as 0, 'not ranking' or a failure.
+ */
+export interface DeferredResult {
+  status: 'deferred'
+  reason: string
+}
+
+/**
+ * A failed check carries no position: it is never reported as 0 or as "not ranking". An ok check
+ * with position null is 'Not in the top 100': the website is not among the first 100 results.
+ */
+export type RankResult =
+  | { status: 'ok'; position: number | null }
+  | { status: 'failed'; reason: string }
+  | DeferredResult
 
 /** What identifies the business among map results (issue 17): its place id when known, else its NAP. */
 interface MapPackMatch {
@@ -76,6 +91,7 @@ export interface MapPackPlace {
 export type MapPackResult =
   | { status: 'ok'; position: number | null; business: MapPackPlace | null; places: MapPackPlace[] }
   | { status: 'failed'; reason: string }
+  | DeferredResult
 
 export interface RankProvider {
   /** One result per query, in the same order. */

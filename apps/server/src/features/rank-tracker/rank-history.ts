@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { rankPositions } from '../../db/schema/rank-tracker.js'
 import { isForeignKeyViolation } from '../../lib/db-errors.js'
-import { storedCheck } from '../keywords/public.js'
+import { queryBudget, storedCheck } from '../keywords/public.js'
 import { toTracked, trackedWhere, type ScopeRequest } from './rank-scope.js'
 
 /**
@@ -31,6 +31,7 @@ export async function getRankHistory({
   range,
   now,
   simulated,
+  budgetLimit,
 }: {
   db: Db
   keywordData: KeywordDataProvider
@@ -39,6 +40,8 @@ export async function getRankHistory({
   range: RankRange
   now: Date
   simulated: boolean
+  /** The daily query budget (env SERP_DAILY_QUERY_BUDGET), shown with a real provider. */
+  budgetLimit: number
 }): Promise<RankHistory> {
   const days = rangeDays(dayOf(now), range)
   const from = days[0] ?? dayOf(now)
@@ -72,7 +75,8 @@ export async function getRankHistory({
       checks: decodeChecks(row.checks, range),
     })),
   )
-  return { range, days, keywords: tracked, simulated }
+  const budget = simulated ? undefined : await queryBudget(db, business.id, now, budgetLimit)
+  return { range, days, keywords: tracked, simulated, ...(budget ? { budget } : {}) }
 }
 
 /** "0:12,1:f,3:9" -> [12, 'failed', null, 9, …]: one slot per day of the range. */
@@ -95,7 +99,7 @@ export async function refreshRankings({
   business,
   location,
   now,
-}: ScopeRequest): Promise<{ day: string; checked: number; failed: number }> {
+}: ScopeRequest): Promise<{ day: string; checked: number; failed: number; deferred: number }> {
   const day = dayOf(now)
   const rows = await db
     .select({
@@ -109,7 +113,7 @@ export async function refreshRankings({
       and(eq(rankPositions.keywordId, keywords.id), eq(rankPositions.day, day)),
     )
     .where(trackedWhere(business.id, location))
-  if (rows.length === 0) return { day, checked: 0, failed: 0 }
+  if (rows.length === 0) return { day, checked: 0, failed: 0, deferred: 0 }
   const results = await provider.check(
     rows.map((row) => ({
       businessId: business.id,
@@ -121,14 +125,16 @@ export async function refreshRankings({
       attempt: (row.checks ?? 0) + 1,
     })),
   )
-  const values = rows.map((row, i) => ({
-    ...storedCheck(
+  const values = rows.flatMap((row, i) => {
+    const check = storedCheck(
       results[i],
       { keywordId: row.id, businessId: business.id, day, checkedAt: now },
       provider,
-    ),
-    checks: (row.checks ?? 0) + 1,
-  }))
+    )
+    // A query past the daily budget was not asked: today's stored check, if any, stays.
+    return check ? [{ ...check, checks: (row.checks ?? 0) + 1 }] : []
+  })
+  const deferred = rows.length - values.length
   const save = (list: typeof values) =>
     db
       .insert(rankPositions)
@@ -141,11 +147,12 @@ export async function refreshRankings({
           checks: sql`${rankPositions.checks} + 1`,
           checkedAt: sql`excluded.checked_at`,
           source: sql`excluded.source`,
+          provider: sql`excluded.provider`,
           reason: sql`excluded.reason`,
         },
       })
   try {
-    await save(values)
+    if (values.length > 0) await save(values)
   } catch (error) {
     // A keyword removed while its check ran: save the results of the keywords that remain.
     if (!isForeignKeyViolation(error)) throw error
@@ -160,5 +167,6 @@ export async function refreshRankings({
     const kept = values.filter((v) => remaining.has(v.keywordId))
     if (kept.length > 0) await save(kept)
   }
-  return { day, checked: values.length, failed: values.filter((v) => v.status === 'failed').length }
+  const failed = values.filter((v) => v.status === 'failed').length
+  return { day, checked: values.length, failed, deferred }
 }

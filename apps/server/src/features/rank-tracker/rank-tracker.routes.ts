@@ -11,7 +11,7 @@ import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { requireScope } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
-import { keywordProviders } from '../keywords/public.js'
+import { keywordProviders, rankProviderFor } from '../keywords/public.js'
 import { getRankHistory, refreshRankings } from './rank-history.js'
 import { listTrackedKeywords, trackKeyword, untrackKeyword } from './rank-tracker.service.js'
 
@@ -22,15 +22,24 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export function rankTrackerRoutes(deps: AppDeps) {
   const { db, clock } = deps
-  const { rank: provider, keywordData } = keywordProviders(deps)
+  const { keywordData } = keywordProviders(deps)
 
-  /** The caller's business and the chosen location; an unknown location is a 404, not main. */
-  const scope = (userId: string, locationId: string) => requireScope(db, userId, locationId)
+  /**
+   * The caller's business and the chosen location (an unknown location is a 404, not main), with
+   * the business's rank provider under its daily query budget (issue 17).
+   */
+  const scope = async (userId: string, locationId: string) => {
+    const found = await requireScope(db, userId, locationId)
+    return { ...found, provider: await rankProviderFor(deps, found.business.id) }
+  }
 
   return new Hono()
     .use('*', requireAuth(deps))
     .get('/keywords', validate('query', rankLocationQuerySchema), async (c) => {
-      const { business, location } = await scope(c.var.auth.userId, c.req.valid('query').location)
+      const { business, location, provider } = await scope(
+        c.var.auth.userId,
+        c.req.valid('query').location,
+      )
       const keywords = await listTrackedKeywords({
         db,
         provider,
@@ -42,7 +51,7 @@ export function rankTrackerRoutes(deps: AppDeps) {
     })
     .post('/keywords', validate('json', trackKeywordInputSchema), async (c) => {
       const input = c.req.valid('json')
-      const { business, location } = await scope(c.var.auth.userId, input.location)
+      const { business, location, provider } = await scope(c.var.auth.userId, input.location)
       const result = await trackKeyword({
         db,
         provider,
@@ -61,7 +70,7 @@ export function rankTrackerRoutes(deps: AppDeps) {
     })
     .get('/history', validate('query', rankHistoryQuerySchema), async (c) => {
       const query = c.req.valid('query')
-      const { business, location } = await scope(c.var.auth.userId, query.location)
+      const { business, location, provider } = await scope(c.var.auth.userId, query.location)
       // docs/product.md §4: the screen shows a loading state for 1.5 s; off in tests (SIMULATED_DELAYS).
       if (deps.env.SIMULATED_DELAYS) await wait(RANK_LOAD_DELAY_MS)
       const history = await getRankHistory({
@@ -72,11 +81,12 @@ export function rankTrackerRoutes(deps: AppDeps) {
         range: query.range,
         now: clock.now(),
         simulated: provider.simulated,
+        budgetLimit: deps.env.SERP_DAILY_QUERY_BUDGET,
       })
       return c.json(history)
     })
     .post('/refresh', validate('json', refreshBody), async (c) => {
-      const { business, location } = await scope(c.var.auth.userId, c.req.valid('json').location)
-      return c.json(await refreshRankings({ db, provider, business, location, now: clock.now() }))
+      const request = await scope(c.var.auth.userId, c.req.valid('json').location)
+      return c.json(await refreshRankings({ db, ...request, now: clock.now() }))
     })
 }

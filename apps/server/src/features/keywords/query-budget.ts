@@ -1,0 +1,107 @@
+// The daily query budget of a business (issue 17 item 5): every query a real search-results
+// provider is asked (one per results page) is counted per business and UTC day in
+// rank_query_usage, in one transaction per take, so every instance shares the count. Past the
+// limit a query is not asked: its result is 'deferred' and the check runs the next day.
+import { dayOf } from '@localseo/shared/rank-tracker'
+import { and, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { rankQueryUsage } from '../../db/schema/rank-providers.js'
+import type { Clock } from '../../lib/clock.js'
+import type { DeferredResult, RankProvider } from './rank-provider.js'
+
+/** The default daily budget; env SERP_DAILY_QUERY_BUDGET overrides it. */
+const DEFAULT_DAILY_QUERY_BUDGET = 200
+
+const BUDGET_REACHED: DeferredResult = {
+  status: 'deferred',
+  reason: 'Daily query budget reached: this check runs tomorrow.',
+}
+
+const NO_ANSWER = { status: 'failed', reason: 'The provider gave no answer.' } as const
+
+interface QueryBudget {
+  limit: number
+  used: number
+  remaining: number
+}
+
+/**
+ * What the business spent today and what is left. Pass the configured limit
+ * (`deps.env.SERP_DAILY_QUERY_BUDGET`); without one the default of 200 applies.
+ */
+export async function queryBudget(
+  db: Db,
+  businessId: string,
+  now: Date,
+  limit: number = DEFAULT_DAILY_QUERY_BUDGET,
+): Promise<QueryBudget> {
+  const [row] = await db
+    .select({ used: rankQueryUsage.used })
+    .from(rankQueryUsage)
+    .where(and(eq(rankQueryUsage.businessId, businessId), eq(rankQueryUsage.day, dayOf(now))))
+  const used = row?.used ?? 0
+  return { limit, used, remaining: Math.max(0, limit - used) }
+}
+
+/** Takes up to `wanted` queries of today's budget and answers how many were granted (0 when spent). */
+export interface QueryMeter {
+  take(wanted: number): Promise<number>
+}
+
+export function queryMeter({
+  db,
+  businessId,
+  clock,
+  limit,
+}: {
+  db: Db
+  businessId: string
+  clock: Clock
+  limit: number
+}): QueryMeter {
+  return {
+    take: (wanted) =>
+      db.transaction(async (tx) => {
+        if (wanted <= 0) return 0
+        const day = dayOf(clock.now())
+        await tx.insert(rankQueryUsage).values({ businessId, day, used: 0 }).onConflictDoNothing()
+        // The row lock makes the read and the update one step for every instance.
+        const [row] = await tx
+          .select({ used: rankQueryUsage.used })
+          .from(rankQueryUsage)
+          .where(and(eq(rankQueryUsage.businessId, businessId), eq(rankQueryUsage.day, day)))
+          .for('update')
+        const granted = Math.min(wanted, Math.max(0, limit - (row?.used ?? 0)))
+        if (granted > 0) {
+          await tx
+            .update(rankQueryUsage)
+            .set({ used: sql`${rankQueryUsage.used} + ${granted}` })
+            .where(and(eq(rankQueryUsage.businessId, businessId), eq(rankQueryUsage.day, day)))
+        }
+        return granted
+      }),
+  }
+}
+
+/**
+ * A provider that asks one query per check (a test's, or any without its own metering) under the
+ * budget: the first queries the budget allows are asked, the rest answer 'deferred'. Simulated
+ * positions cost nothing and are not counted.
+ */
+export function withQueryBudget(provider: RankProvider, meter: QueryMeter): RankProvider {
+  if (provider.simulated) return provider
+  return {
+    simulated: provider.simulated,
+    label: provider.label,
+    async check(queries) {
+      const granted = await meter.take(queries.length)
+      const asked = granted > 0 ? await provider.check(queries.slice(0, granted)) : []
+      return queries.map((_, i) => (i < granted ? (asked[i] ?? NO_ANSWER) : BUDGET_REACHED))
+    },
+    async checkMapPack(queries) {
+      const granted = await meter.take(queries.length)
+      const asked = granted > 0 ? await provider.checkMapPack(queries.slice(0, granted)) : []
+      return queries.map((_, i) => (i < granted ? (asked[i] ?? NO_ANSWER) : BUDGET_REACHED))
+    },
+  }
+}
