@@ -20,15 +20,18 @@ const featureNames = (base) =>
  */
 const allowedFeatureCalls = {
   './apps/server/src': {
-    // A new business gets each feature's sample data, written by that feature.
-    business: ['backlinks', 'keywords', 'recommendations'],
+    // A new business gets each feature's sample data, written by that feature; a changed profile
+    // has its listings compared again (issue 16).
+    business: ['backlinks', 'keywords', 'recommendations', 'listings'],
+    // A listing that stops matching the profile is an alert (issue 16).
+    listings: ['alerts'],
     // Recommendations read the newest backlinks and the keywords' positions for the AI task.
     recommendations: ['backlinks', 'keywords'],
     // The keyword entity and its providers are read by every screen that shows a keyword (ADR 016).
     'rank-tracker': ['keywords'],
     planner: ['keywords'],
-    // A failed local audit check becomes a task, once.
-    'site-audit': ['recommendations'],
+    // A failed local audit check becomes a task, once; a new critical issue is an alert (issue 16).
+    'site-audit': ['recommendations', 'alerts'],
     // The score reads the listing records as the Local Listings screen does,
     // and its Top Keywords are the keyword entity's (ADR 016).
     dashboard: ['listings', 'keywords'],

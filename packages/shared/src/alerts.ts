@@ -1,9 +1,66 @@
-// What an owner hears about (issue 16 item 4), in the app's notification list: a tracked keyword
-// that leaves the top 3 or the top 10, or moves by 5 places or more, and a backlink that is lost.
+// What an owner hears about (issue 16 item 4), in the app's notification list and the daily email:
+// a tracked keyword that leaves the top 3 or the top 10 or moves by 5 places or more, a backlink
+// that is lost or turns nofollow, a new critical issue in the website audit, and a listing whose
+// name, address or phone stops matching the profile. The owner chooses the topics in Settings.
 import { z } from 'zod'
 
-export const ALERT_KINDS = ['rank_drop', 'rank_rise', 'backlink_lost'] as const
+export const ALERT_KINDS = [
+  'rank_drop',
+  'rank_rise',
+  'backlink_lost',
+  'backlink_nofollow',
+  'audit_critical',
+  'listing_mismatch',
+] as const
 export type AlertKind = (typeof ALERT_KINDS)[number]
+
+/** What the owner turns on or off in Settings: each topic covers one or more kinds. */
+export const ALERT_TOPICS = ['rankings', 'backlinks', 'site_audit', 'listings'] as const
+export type AlertTopic = (typeof ALERT_TOPICS)[number]
+
+export const TOPIC_OF_KIND: Record<AlertKind, AlertTopic> = {
+  rank_drop: 'rankings',
+  rank_rise: 'rankings',
+  backlink_lost: 'backlinks',
+  backlink_nofollow: 'backlinks',
+  audit_critical: 'site_audit',
+  listing_mismatch: 'listings',
+}
+
+export const ALERT_TOPIC_LABELS: Record<AlertTopic, { title: string; detail: string }> = {
+  rankings: {
+    title: 'Keyword moves',
+    detail: 'A tracked keyword leaves the top 3 or the top 10, or moves 5 places or more.',
+  },
+  backlinks: {
+    title: 'Backlink changes',
+    detail: 'A link to your website is lost, or turns nofollow and stops passing credit.',
+  },
+  site_audit: {
+    title: 'New critical website issue',
+    detail: 'A website audit finds a critical issue the one before it did not.',
+  },
+  listings: {
+    title: 'Listings that stop matching',
+    detail:
+      "A listing's name, address or phone no longer matches your profile, for example after you change your phone number.",
+  },
+}
+
+export const alertPreferencesSchema = z.object({
+  /** The topics the owner hears about; the others are neither listed nor emailed. */
+  topics: z.array(z.enum(ALERT_TOPICS)),
+})
+export type AlertPreferences = z.infer<typeof alertPreferencesSchema>
+
+export const alertPreferencesUpdateSchema = z.strictObject({
+  topics: z
+    .array(z.enum(ALERT_TOPICS, { message: 'Choose among the alert topics listed.' }))
+    .max(ALERT_TOPICS.length)
+    .refine((topics) => new Set(topics).size === topics.length, {
+      message: 'Each topic can be chosen once.',
+    }),
+})
 
 /** A move of this many places or more is worth telling. */
 export const BIG_MOVE = 5

@@ -43,7 +43,7 @@ export const AUTOMATION_LABELS: Record<AutomationKind, { title: string; detail: 
   alert_emails: {
     title: 'Alert emails',
     detail:
-      'At most one email a day with what changed: a keyword leaving the top 3 or 10 or moving 5 places, a backlink lost. Each email has a link to stop them.',
+      'At most one email a day with what changed, on the alert topics you choose in Alerts. Each email has a link to stop them.',
   },
 }
 

@@ -1,10 +1,18 @@
 // /api/alerts (issue 16 item 4): the owner's notification list, newest first with the unread count,
-// and marking them read. The business comes from the session; nobody reads another's.
+// marking them read, and the alert topics chosen in Settings. The business comes from the session;
+// nobody reads another's.
 import { Hono } from 'hono'
+import { alertPreferencesUpdateSchema } from '@localseo/shared/alerts'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { requireNamedBusiness } from '../../lib/tenant.js'
-import { listNotifications, markAllRead } from './alerts.service.js'
+import { validate } from '../../lib/validate.js'
+import {
+  getAlertPreferences,
+  listNotifications,
+  markAllRead,
+  setAlertPreferences,
+} from './alerts.service.js'
 
 export function alertRoutes(deps: AppDeps) {
   const { db, clock } = deps
@@ -13,6 +21,15 @@ export function alertRoutes(deps: AppDeps) {
     .get('/', async (c) => {
       const business = await requireNamedBusiness(db, c.var.auth.userId)
       return c.json(await listNotifications(db, business.id))
+    })
+    .get('/preferences', async (c) => {
+      const business = await requireNamedBusiness(db, c.var.auth.userId)
+      return c.json(await getAlertPreferences(db, business.id))
+    })
+    .put('/preferences', validate('json', alertPreferencesUpdateSchema), async (c) => {
+      const business = await requireNamedBusiness(db, c.var.auth.userId)
+      const input = c.req.valid('json')
+      return c.json(await setAlertPreferences(db, business.id, input, clock.now()))
     })
     .post('/read', async (c) => {
       const business = await requireNamedBusiness(db, c.var.auth.userId)

@@ -1,9 +1,16 @@
 // The owner's notifications (issue 16 item 4): written by the automatic work when something is worth
 // telling, read and marked read by the notification list. Every query carries the business id.
 import { and, count, desc, eq, isNull } from 'drizzle-orm'
-import { rankMoveAlert, type AlertKind, type Notification } from '@localseo/shared/alerts'
-import type { Db } from '../../db/client.js'
-import { notifications } from '../../db/schema/alerts.js'
+import {
+  ALERT_TOPICS,
+  TOPIC_OF_KIND,
+  rankMoveAlert,
+  type AlertKind,
+  type AlertPreferences,
+  type Notification,
+} from '@localseo/shared/alerts'
+import type { Db, Tx } from '../../db/client.js'
+import { alertPreferences, notifications } from '../../db/schema/alerts.js'
 
 /** The list shows this many, newest first. */
 const LIST_SIZE = 20
@@ -14,12 +21,48 @@ interface NewAlert {
   link: string
 }
 
-async function record(db: Db, businessId: string, alerts: NewAlert[], now: Date) {
+/** The topics the owner turned off in Settings; none by default. */
+async function mutedTopics(db: Db | Tx, businessId: string): Promise<Set<string>> {
+  const [row] = await db
+    .select({ muted: alertPreferences.mutedTopics })
+    .from(alertPreferences)
+    .where(eq(alertPreferences.businessId, businessId))
+  return new Set(row?.muted ?? [])
+}
+
+/** Stores the alerts whose topic the owner hears about; the others are dropped, not hidden. */
+async function record(db: Db | Tx, businessId: string, alerts: NewAlert[], now: Date) {
   if (alerts.length === 0) return 0
+  const muted = await mutedTopics(db, businessId)
+  const wanted = alerts.filter((alert) => !muted.has(TOPIC_OF_KIND[alert.kind]))
+  if (wanted.length === 0) return 0
   await db
     .insert(notifications)
-    .values(alerts.map((alert) => ({ ...alert, businessId, createdAt: now })))
-  return alerts.length
+    .values(wanted.map((alert) => ({ ...alert, businessId, createdAt: now })))
+  return wanted.length
+}
+
+export async function getAlertPreferences(db: Db, businessId: string): Promise<AlertPreferences> {
+  const muted = await mutedTopics(db, businessId)
+  return { topics: ALERT_TOPICS.filter((topic) => !muted.has(topic)) }
+}
+
+/** Settings → Alerts: the topics the owner hears about; every other topic is turned off. */
+export async function setAlertPreferences(
+  db: Db,
+  businessId: string,
+  { topics }: AlertPreferences,
+  now: Date,
+): Promise<AlertPreferences> {
+  const mutedTopics = ALERT_TOPICS.filter((topic) => !topics.includes(topic))
+  await db
+    .insert(alertPreferences)
+    .values({ businessId, mutedTopics, updatedAt: now })
+    .onConflictDoUpdate({
+      target: alertPreferences.businessId,
+      set: { mutedTopics, updatedAt: now },
+    })
+  return getAlertPreferences(db, businessId)
 }
 
 /** A day's rank moves that are news (shared rankMoveAlert): one notification each, its source named. */
@@ -36,12 +79,54 @@ export function recordRankMoves(
   return record(db, businessId, alerts, now)
 }
 
-/** Links counted as lost (3 days without an answer): one notification each. */
-export function recordLostBacklinks(db: Db, businessId: string, domains: string[], now: Date) {
-  const alerts = domains.map((domain) => ({
-    kind: 'backlink_lost' as const,
-    message: `The link from ${domain} is lost: its page did not answer for 3 days.`,
-    link: '/backlinks',
+/** What a backlink check found worth telling: links lost, and followed links turned nofollow. */
+export function recordBacklinkChanges(
+  db: Db,
+  businessId: string,
+  { lost, turnedNofollow }: { lost: string[]; turnedNofollow: string[] },
+  now: Date,
+) {
+  const alerts = [
+    ...lost.map((domain) => ({
+      kind: 'backlink_lost' as const,
+      message: `The link from ${domain} is lost: its page did not answer for 3 days.`,
+      link: '/backlinks',
+    })),
+    ...turnedNofollow.map((domain) => ({
+      kind: 'backlink_nofollow' as const,
+      message: `The link from ${domain} is now nofollow: it no longer passes credit to your website.`,
+      link: '/backlinks',
+    })),
+  ]
+  return record(db, businessId, alerts, now)
+}
+
+/** Critical audit issues the audit before did not find, each by its title. */
+export function recordNewCriticalIssues(
+  db: Db | Tx,
+  businessId: string,
+  titles: string[],
+  now: Date,
+) {
+  const alerts = titles.map((title) => ({
+    kind: 'audit_critical' as const,
+    message: `The website audit found a new critical issue: ${title}.`,
+    link: '/dashboard/audit',
+  }))
+  return record(db, businessId, alerts, now)
+}
+
+/** Listings whose name, address or phone stopped matching the profile, with what differs. */
+export function recordListingMismatches(
+  db: Db | Tx,
+  businessId: string,
+  mismatches: { platform: string; where: string; issues: string[] }[],
+  now: Date,
+) {
+  const alerts = mismatches.map(({ platform, where, issues }) => ({
+    kind: 'listing_mismatch' as const,
+    message: `Your ${platform} listing${where ? ` for ${where}` : ''} no longer matches your profile: ${issues.join('; ')}.`,
+    link: '/listings',
   }))
   return record(db, businessId, alerts, now)
 }

@@ -1,4 +1,9 @@
 // What other features may use of alerts (docs/decisions/014-feature-dependencies.md): recording the
 // notifications the automatic work finds worth telling.
-export { recordLostBacklinks, recordRankMoves } from './alerts.service.js'
+export {
+  recordBacklinkChanges,
+  recordListingMismatches,
+  recordNewCriticalIssues,
+  recordRankMoves,
+} from './alerts.service.js'
 export { sendAlertDigest } from './digest.js'

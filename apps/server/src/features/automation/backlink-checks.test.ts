@@ -27,6 +27,8 @@ let fetcher: SafeFetcher
 let t: TestApp | undefined
 /** The page that stops answering; it answers again when this is true. */
 let deadAnswers = false
+/** The linking page marks its link nofollow when this is true. */
+let linkedNofollow = false
 const hits = new Map<string, number>()
 
 /** A fixture route that counts its requests, answering a page that links to the business or a 503. */
@@ -35,8 +37,9 @@ const counted =
   (_req, res) => {
     hits.set(path, (hits.get(path) ?? 0) + 1)
     if (!answers()) return void res.writeHead(503).end('down')
+    const rel = path === '/linked' && linkedNofollow ? ' rel="nofollow"' : ''
     res.writeHead(200, { 'content-type': 'text/html' })
-    res.end(html('<a href="https://brightsmile.example/">Bright Smile</a>'))
+    res.end(html(`<a href="https://brightsmile.example/"${rel}>Bright Smile</a>`))
   }
 
 beforeAll(async () => {
@@ -59,6 +62,7 @@ afterEach(async () => {
   t = undefined
   hits.clear()
   deadAnswers = false
+  linkedNofollow = false
 })
 
 async function setUp() {
@@ -183,5 +187,39 @@ describe('backlink checks that run by themselves', () => {
     expect(checkedOn[0]).toBeGreaterThanOrEqual(6)
     if (checkedOn[1] !== undefined) expect(checkedOn[1] - checkedOn[0]!).toBe(7)
     expect(hits.get('/dead')).toBe(hits.get('/linked'))
+  })
+
+  test('a followed link that turns nofollow is an alert, once', async () => {
+    const { clock, call, runDueWork } = await setUp()
+    deadAnswers = true
+    await call('PUT', '/api/automation', { kind: 'backlink_checks', frequency: 'daily' })
+    await runDueWork()
+    linkedNofollow = true
+    clock.advance(DAY_SECONDS)
+    await runDueWork()
+    const told = await t!.db.select().from(notifications)
+    expect(told.map((n) => [n.kind, n.message])).toEqual([
+      [
+        'backlink_nofollow',
+        'The link from linked.example is now nofollow: it no longer passes credit to your website.',
+      ],
+    ])
+    // Told once: the link is nofollow now, and stays so at the next check.
+    clock.advance(DAY_SECONDS)
+    await runDueWork()
+    expect(await t!.db.select().from(notifications)).toHaveLength(1)
+  })
+
+  test('with backlink alerts turned off, a lost link is not recorded', async () => {
+    const { clock, call, runDueWork, links } = await setUp()
+    await call('PUT', '/api/alerts/preferences', { topics: ['rankings', 'site_audit', 'listings'] })
+    await runDueWork()
+    for (let day = 1; day <= 3; day++) {
+      clock.advance(DAY_SECONDS)
+      await runDueWork()
+    }
+    const rows = await links()
+    expect(rows.find((r) => r.domain === 'dead.example')!.status).toBe('broken')
+    expect(await t!.db.select().from(notifications)).toEqual([])
   })
 })

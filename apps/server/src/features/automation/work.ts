@@ -4,7 +4,7 @@ import type { AutomationKind, Frequency } from '@localseo/shared/automation'
 import type { AppDeps } from '../../lib/deps.js'
 import { getBusinessById } from '../../lib/tenant.js'
 import { createSafeFetcher, type SafeFetcher } from '../../net/safe-fetch.js'
-import { recordLostBacklinks, recordRankMoves, sendAlertDigest } from '../alerts/public.js'
+import { recordBacklinkChanges, recordRankMoves, sendAlertDigest } from '../alerts/public.js'
 import { runScheduledBacklinkChecks } from '../backlinks/public.js'
 import { checkTrackedToday, rankProviderFor } from '../keywords/public.js'
 import { startScheduledAudit } from '../site-audit/public.js'
@@ -62,7 +62,7 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
         businessId,
         periodMs: PERIOD_MS[frequency],
       })
-      await recordLostBacklinks(deps.db, businessId, run.lost, deps.clock.now())
+      await recordBacklinkChanges(deps.db, businessId, run, deps.clock.now())
       return run
     },
     async alert_emails(businessId) {

@@ -27,6 +27,8 @@ export interface ScheduledRun {
   retrySoon: boolean
   /** The domains whose link this run counted as lost. */
   lost: string[]
+  /** The domains whose followed link this run found marked nofollow. */
+  turnedNofollow: string[]
 }
 
 /** Links still unanswered after 3 days become broken, with the reason in their note. */
@@ -68,9 +70,15 @@ export async function runScheduledBacklinkChecks({
     .from(businesses)
     .where(eq(businesses.id, businessId))
   if (!websiteSiteKey(business?.website ?? '')) {
-    return { outcome: 'No website in Settings to check links against.', retrySoon: false, lost: [] }
+    return {
+      outcome: 'No website in Settings to check links against.',
+      retrySoon: false,
+      lost: [],
+      turnedNofollow: [],
+    }
   }
   const totals = { checked: 0, active: 0, broken: 0, unverifiable: 0, unreachable: 0 }
+  const turnedNofollow: string[] = []
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
     const result = await verifyBacklinks({
       db,
@@ -83,6 +91,7 @@ export async function runScheduledBacklinkChecks({
       ownOnly: true,
     })
     for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += result[key]
+    turnedNofollow.push(...result.turnedNofollow)
     if (result.checked === 0 || result.remaining === 0) break
   }
   const lost = await markLost(db, businessId, clock.now())
@@ -96,5 +105,5 @@ export async function runScheduledBacklinkChecks({
     totals.unreachable > 0 ? `${totals.unreachable} did not answer (tried again tomorrow)` : '',
     lost.length > 0 ? `${lost.length} lost after 3 days without an answer` : '',
   ].filter(Boolean)
-  return { outcome: words.join(', '), retrySoon: (left?.n ?? 0) > 0, lost }
+  return { outcome: words.join(', '), retrySoon: (left?.n ?? 0) > 0, lost, turnedNofollow }
 }

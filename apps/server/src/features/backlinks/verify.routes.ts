@@ -1,7 +1,10 @@
 // Link verification routes (issue 8 item 4), mounted inside backlinkRoutes behind its requireAuth:
 // POST /api/backlinks/verify (one "Verify all" batch) and POST /api/backlinks/:id/verify.
 import { Hono } from 'hono'
-import { backlinkVerifyBatchSchema } from '@localseo/shared/backlinks'
+import {
+  backlinkVerifyBatchResultSchema,
+  backlinkVerifyBatchSchema,
+} from '@localseo/shared/backlinks'
 import type { AppDeps } from '../../lib/deps.js'
 import { requireBusinessId } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
@@ -19,7 +22,9 @@ export function verifyRoutes(deps: AppDeps) {
     .post('/verify', validate('json', backlinkVerifyBatchSchema), async (c) => {
       const businessId = await requireBusinessId(db, c.var.auth.userId)
       const { location } = c.req.valid('json')
-      return c.json(await verifyBacklinks({ db, fetcher: fetcher(), clock, businessId, location }))
+      const batch = await verifyBacklinks({ db, fetcher: fetcher(), clock, businessId, location })
+      // The documented answer only: what the scheduled checks use stays on the server.
+      return c.json(backlinkVerifyBatchResultSchema.parse(batch))
     })
     .post('/:id/verify', async (c) => {
       const businessId = await requireBusinessId(db, c.var.auth.userId)

@@ -347,7 +347,7 @@ export async function verifyBacklinks({
   retryUnreachableAfterMs?: number
   /** Leaves the sample links out (scheduled checks never fetch pages for made-up data). */
   ownOnly?: boolean
-}): Promise<BacklinkVerifyBatch> {
+}): Promise<BacklinkVerifyBatch & { turnedNofollow: string[] }> {
   const locationId = await requireLocationId(db, businessId, location)
   const target = await requireWebsite(db, businessId)
   const scope: SQL[] = [eq(backlinks.businessId, businessId)]
@@ -355,7 +355,12 @@ export async function verifyBacklinks({
   if (ownOnly) scope.push(eq(backlinks.sample, false))
   const due = dueLinks(scope, recheckAfterMs, retryUnreachableAfterMs)
   const picked = await db
-    .select({ id: backlinks.id, url: backlinks.url })
+    .select({
+      id: backlinks.id,
+      url: backlinks.url,
+      domain: backlinks.domain,
+      linkType: backlinks.linkType,
+    })
     .from(backlinks)
     .where(due(clock.now()))
     // Never checked first, then those that did not answer last time (the retry), then the oldest.
@@ -371,10 +376,7 @@ export async function verifyBacklinks({
     picked,
     BATCH_CONCURRENCY,
     Date.now() + BATCH_BUDGET_MS,
-    async (row) => ({
-      id: row.id,
-      check: await checkBacklink({ fetcher, url: row.url, target }),
-    }),
+    async (row) => ({ ...row, check: await checkBacklink({ fetcher, url: row.url, target }) }),
   )
   const now = clock.now()
   const counts = { active: 0, broken: 0, unverifiable: 0, unreachable: 0 }
@@ -400,5 +402,9 @@ export async function verifyBacklinks({
     .select({ count: sql<number>`count(*)`.mapWith(Number) })
     .from(backlinks)
     .where(due(now))
-  return { checked: checks.length, ...counts, remaining: left?.count ?? 0 }
+  // A followed link the page now marks nofollow passes no credit any more: worth telling (issue 16).
+  const turnedNofollow = checks
+    .filter(({ linkType, check }) => linkType === 'dofollow' && check.linkType === 'nofollow')
+    .map(({ domain }) => domain)
+  return { checked: checks.length, ...counts, remaining: left?.count ?? 0, turnedNofollow }
 }

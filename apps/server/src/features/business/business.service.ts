@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.js'
 import { businesses } from '../../db/schema/business.js'
 import { recordActivity } from '../../lib/activity.js'
 import { getBusinessForUser } from '../../lib/tenant.js'
+import { refreshListingConsistency } from '../listings/public.js'
 import { seedFirstRunData } from './first-run.js'
 
 /** Creates the owner's one business, or updates it: one row per user, keyed by user id. */
@@ -69,5 +70,8 @@ export async function saveBusiness({
       })
     }
   })
-  return getBusinessForUser({ db, userId })
+  const business = await getBusinessForUser({ db, userId })
+  // A new phone or address can leave the listings showing the old one: the owner hears about it.
+  await refreshListingConsistency(db, business, { now, alert: true })
+  return business
 }

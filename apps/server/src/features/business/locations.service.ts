@@ -15,7 +15,8 @@ import type { Db, Tx } from '../../db/client.js'
 import { businesses, locations } from '../../db/schema/business.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
-import { lockBusiness, toLocation } from '../../lib/tenant.js'
+import { getBusinessById, lockBusiness, toLocation } from '../../lib/tenant.js'
+import { refreshListingConsistency } from '../listings/public.js'
 import { parseOrFail } from '../../lib/validate.js'
 
 const notFound = () => new AppError('not_found', 'That location does not exist.')
@@ -97,7 +98,7 @@ export async function updateLocation({
   input: z.output<typeof locationUpdateSchema>
   now: Date
 }): Promise<Location[]> {
-  return db.transaction(async (tx) => {
+  const list = await db.transaction(async (tx) => {
     const [saved] = await tx
       .select()
       .from(locations)
@@ -121,6 +122,10 @@ export async function updateLocation({
     })
     return listLocations(tx, businessId)
   })
+  // The location's listings are compared with its new name, address and phone (issue 16 item 4).
+  const business = await getBusinessById(db, businessId)
+  if (business) await refreshListingConsistency(db, business, { now, alert: true })
+  return list
 }
 
 export async function deleteLocation({

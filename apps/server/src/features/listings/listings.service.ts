@@ -13,6 +13,7 @@ import { listingRecords } from '../../db/schema/listings.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
 import { requireLocation } from '../../lib/tenant.js'
+import { refreshListingConsistency } from './consistency.js'
 import { showsSampleListings, toListingRecord } from './listing-records.js'
 
 /** 'main' or a location of this business; anything else is a 404, never another owner's data. */
@@ -110,6 +111,8 @@ export async function recordListing({
       now,
     })
   })
+  // The record's match is stored, so a later change to the profile can tell when it stops matching.
+  await refreshListingConsistency(db, business, { now, alert: false })
   return getListings({ db, business, location: locationKey, now })
 }
 

@@ -24,6 +24,7 @@ import {
   type StartUrl,
 } from './crawl-result.js'
 import { crawlSite } from './crawler.js'
+import { alertNewCriticalIssues } from './critical-alerts.js'
 import { unreachableSite, type Unreachable } from './unreachable.js'
 
 const PROGRESS_EVERY_MS = 1_000
@@ -313,6 +314,9 @@ async function storeResult(
       finishedAt: clock.now(),
     })
     .where(scope)
+  if (!unreachable && crawl.endReason !== 'cancelled') {
+    await alertNewCriticalIssues(tx, { businessId: business.id, runId, now: clock.now() }, issues)
+  }
 }
 
 async function executeRun(deps: RunDeps) {
