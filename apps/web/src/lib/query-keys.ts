@@ -39,6 +39,9 @@ export const siteAuditKey = ['site-audit'] as const
 /** Automatic work (issue 16): ['automation', businessId]. */
 export const automationKey = ['automation'] as const
 
+/** Alerts (issue 16): ['alerts', businessId] (the bell) and ['alerts', businessId, 'preferences']. */
+export const alertsKey = ['alerts'] as const
+
 /** Everything derived from the business: refetched whenever the saved business changes. */
 export const businessDerivedKeys = [
   dashboardKey,
@@ -54,6 +57,8 @@ export const businessDerivedKeys = [
   siteAuditKey,
   // A new time zone moves the next run.
   automationKey,
+  // A new phone or address can leave a listing no longer matching: an alert in the bell.
+  alertsKey,
 ] as const
 
 /**

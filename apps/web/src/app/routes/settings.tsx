@@ -1,6 +1,7 @@
 import type { Business } from '@localseo/shared/business'
 import { PageHeader } from '@/components/page-header'
 import { AccountCard } from '@/features/auth/components/account-card'
+import { AlertTopicsCard } from '@/features/alerts/components/alert-topics-card'
 import { AutomationCard } from '@/features/automation/components/automation-card'
 import { ApiSettings } from '@/features/integrations/components/api-settings'
 import { BusinessForm } from '@/features/business/components/business-form'
@@ -11,7 +12,7 @@ import { SecurityCard } from '@/features/auth/components/security-card'
 
 /**
  * docs/product.md §2 Settings: profile, business information, locations, the sample data (issue 15), the
- * automatic checks (issue 16) and API settings; then the account
+ * automatic checks and the alert topics (issue 16) and API settings; then the account
  * (name, email, password) and security (two-factor sign-in, other sessions) cards. The cards belong
  * to the business, auth and integrations features, named like the server features they call.
  */
@@ -24,7 +25,12 @@ export function SettingsScreen({ business }: { business: Business }) {
         <BusinessForm business={business} />
         <LocationsManager business={business} />
         {business.id ? <SampleDataCard businessId={business.id} /> : null}
-        {business.id && business.name ? <AutomationCard businessId={business.id} /> : null}
+        {business.id && business.name ? (
+          <>
+            <AutomationCard businessId={business.id} />
+            <AlertTopicsCard businessId={business.id} />
+          </>
+        ) : null}
         <ApiSettings />
         <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
           <AccountCard />

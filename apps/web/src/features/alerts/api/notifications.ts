@@ -3,6 +3,7 @@ import { notificationsResponseSchema, type Notification } from '@localseo/shared
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
+import { alertsKey } from '@/lib/query-keys'
 
 type NotificationList = z.infer<typeof notificationsResponseSchema>
 export type { Notification }
@@ -10,7 +11,7 @@ export type { Notification }
 /** New notifications come with the daily checks: a look every few minutes is plenty. */
 const REFRESH_MS = 5 * 60_000
 
-const notificationsKey = (businessId: string) => ['alerts', businessId] as const
+const notificationsKey = (businessId: string) => [...alertsKey, businessId] as const
 
 async function fetchNotifications(): Promise<NotificationList> {
   const response = await apiClient.api.alerts.$get()
