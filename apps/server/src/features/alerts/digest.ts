@@ -41,6 +41,46 @@ function digestMail(opts: {
   return { to: opts.to, subject, text, html, link: opts.unsubscribeUrl }
 }
 
+/**
+ * Marks the fresh, unsent alerts as emailed before the email goes, and answers them: two runs at
+ * once (a retried job) cannot both take them, so no alert is emailed twice. An instance that dies
+ * between this and the send loses that day's email, never doubles it; the bell still lists them.
+ */
+async function claimUnsent(db: Db, businessId: string, now: Date) {
+  const fresh = db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.businessId, businessId),
+        isNull(notifications.emailedAt),
+        gte(notifications.createdAt, new Date(now.getTime() - FRESH_FOR_MS)),
+      ),
+    )
+    .orderBy(asc(notifications.createdAt), asc(notifications.id))
+    .limit(MAX_ITEMS)
+  const claimed = await db
+    .update(notifications)
+    .set({ emailedAt: now })
+    .where(
+      and(
+        eq(notifications.businessId, businessId),
+        isNull(notifications.emailedAt),
+        inArray(notifications.id, fresh),
+      ),
+    )
+    .returning({
+      id: notifications.id,
+      message: notifications.message,
+      link: notifications.link,
+      createdAt: notifications.createdAt,
+    })
+  // RETURNING has no order: the email lists them oldest first, as they happened.
+  return claimed.sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
+  )
+}
+
 export async function sendAlertDigest({
   db,
   mailer,
@@ -57,39 +97,32 @@ export async function sendAlertDigest({
   unsubscribeUrl: string
 }): Promise<{ outcome: string }> {
   const now = clock.now()
-  const items = await db
-    .select({ id: notifications.id, message: notifications.message, link: notifications.link })
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.businessId, businessId),
-        isNull(notifications.emailedAt),
-        gte(notifications.createdAt, new Date(now.getTime() - FRESH_FOR_MS)),
-      ),
-    )
-    .orderBy(asc(notifications.createdAt), asc(notifications.id))
-    .limit(MAX_ITEMS)
-  if (items.length === 0) return { outcome: 'Nothing new to send' }
   const [owner] = await db
     .select({ email: users.email, name: businesses.name })
     .from(businesses)
     .innerJoin(users, eq(users.id, businesses.userId))
     .where(eq(businesses.id, businessId))
-  if (!owner) return { outcome: 'Nothing new to send' }
-  await mailer.send(
-    digestMail({ to: owner.email, businessName: owner.name, items, appUrl, unsubscribeUrl }),
-  )
-  await db
-    .update(notifications)
-    .set({ emailedAt: now })
-    .where(
-      and(
-        eq(notifications.businessId, businessId),
-        inArray(
-          notifications.id,
-          items.map((item) => item.id),
-        ),
-      ),
+  const items = owner ? await claimUnsent(db, businessId, now) : []
+  if (!owner || items.length === 0) return { outcome: 'Nothing new to send' }
+  try {
+    await mailer.send(
+      digestMail({ to: owner.email, businessName: owner.name, items, appUrl, unsubscribeUrl }),
     )
+  } catch (error) {
+    // Not sent: the alerts wait for the job's retry.
+    await db
+      .update(notifications)
+      .set({ emailedAt: null })
+      .where(
+        and(
+          eq(notifications.businessId, businessId),
+          inArray(
+            notifications.id,
+            items.map((item) => item.id),
+          ),
+        ),
+      )
+    throw error
+  }
   return { outcome: `Sent ${items.length} ${items.length === 1 ? 'alert' : 'alerts'}` }
 }
