@@ -1,6 +1,6 @@
 // Work that runs by itself (issue 16): the Rank Tracker says when the next automatic check runs, and
-// Settings → Automatic checks changes how often, which the Rank Tracker then shows; the header's bell
-// opens the notification list.
+// Settings → Automatic checks changes how often, which the Rank Tracker then shows; Settings → Alerts
+// keeps the topics chosen; the header's bell opens the notification list.
 import { afterEach, describe, expect, test } from 'vitest'
 import { expectAccessible } from './a11y'
 import { openBrowser, url, type Browser } from './browser'
@@ -42,6 +42,19 @@ describe('automatic checks journey', () => {
     await expect
       .poll(() => card.getByRole('combobox', { name: 'How often: Rank checks' }).inputValue())
       .toBe('off')
+    // Settings → Alerts: every topic is on; one unticked stays so after a reload.
+    const alerts = page.getByRole('region', { name: 'Alerts' })
+    const listings = alerts.getByRole('checkbox', { name: 'Listings that stop matching' })
+    await listings.waitFor()
+    expect(await listings.isChecked()).toBe(true)
+    await listings.uncheck()
+    await alerts.getByText('Saved.').waitFor()
+    await page.reload()
+    await alerts.getByRole('checkbox', { name: 'Keyword moves' }).waitFor()
+    expect(await alerts.getByRole('checkbox', { name: 'Keyword moves' }).isChecked()).toBe(true)
+    expect(await listings.isChecked()).toBe(false)
+    await expectAccessible(page, 'settings with alert topics')
+
     await page.goto(url('/rank-tracker'))
     await page.getByText('Automatic checks are off.').waitFor()
 
