@@ -5,7 +5,7 @@ import { serve, type ServerType } from '@hono/node-server'
 import { createAiServiceFromEnv } from './ai/ai-service.js'
 import { createApp } from './app.js'
 import { loadJwtKeys } from './auth/keys.js'
-import { createSessionCache } from './auth/session-cache.js'
+import { openSessionCache, type SessionCacheHandle } from './auth/session-invalidation.js'
 import { openDatabase } from './db/client.js'
 import { DataDirLockedError } from './db/lock.js'
 import { createAutomationRunner, type AutomationRunner } from './features/automation/public.js'
@@ -46,6 +46,7 @@ async function buildDeps(
   logger: Logger,
   database: Database,
   jobs: JobQueue,
+  sessions: SessionCacheHandle,
 ): Promise<AppDeps> {
   const { db } = database
   // The local outbox is not served in production (app.ts), so no key is made there.
@@ -59,7 +60,7 @@ async function buildDeps(
     jwtKeys: await loadJwtKeys({ dataDir: env.DATA_DIR, secret: env.JWT_SECRET }),
     mailer: createMailer({ env, db, clock: systemClock, logger }),
     devMailKey,
-    sessionCache: database.kind === 'pglite' ? createSessionCache() : undefined,
+    sessionCache: sessions.cache,
     google: createSimulatedGoogleProvider({ delays: env.SIMULATED_DELAYS }),
     ai: createAiServiceFromEnv({ env, db, clock: systemClock, logger }),
     fetcher: createSafeFetcher({ allowHosts: env.FETCH_ALLOW_HOSTS }),
@@ -87,6 +88,7 @@ function onShutdownSignals(
   database: Database,
   automation: AutomationRunner,
   inFlight: { drained: () => Promise<void> },
+  sessions: SessionCacheHandle,
 ) {
   const { logger } = deps
   let stopping = false
@@ -109,6 +111,7 @@ function onShutdownSignals(
         .catch((error: unknown) => logger.error({ err: error }, 'stopping site audits failed'))
         .then(() => automation.stop())
         .then(() => deps.fetcher?.close())
+        .then(() => sessions.close())
         .then(() => database.close())
         .then(() => {
           logger.info('database closed; bye')
@@ -135,7 +138,9 @@ async function main() {
   const logger = createLogger(env)
   const database = await openOrExit(env, logger)
   const jobs = createJobQueue({ database, logger })
-  const deps = await buildDeps(env, logger, database, jobs)
+  // The session cache; with PostgreSQL it hears the other instances' logouts (ADR 004).
+  const sessions = openSessionCache({ databaseUrl: database.connectionString, logger })
+  const deps = await buildDeps(env, logger, database, jobs, sessions)
   // Daily checks and the other scheduled work (issue 16); started before listening, so /healthz
   // always finds the queue. A job cut off by a stop is retried later.
   defineAuditJobs(jobs, { ...deps, allowHosts: env.FETCH_ALLOW_HOSTS })
@@ -146,7 +151,7 @@ async function main() {
   const server = serve({ fetch: inFlight.fetch, port: env.PORT, hostname: env.HOST }, (info) =>
     announce(deps, info.port),
   )
-  onShutdownSignals(server, deps, database, automation, inFlight)
+  onShutdownSignals(server, deps, database, automation, inFlight, sessions)
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 // Several app instances on one PostgreSQL (issue 16 item 5, docs/decisions/018-job-queue.md): real
 // server processes sharing the job queue. Each scheduled run happens once over 100 businesses, an
-// audit is run by one instance only, and a logout on one instance is refused at once on another.
+// audit is run by one instance only, and a logout on one instance is refused at once on another,
+// also by instances that hold the session in their cache (NOTIFY auth_change, ADR 004).
 // Runs only with TEST_DATABASE_URL (CI runs it on PostgreSQL 15); PGlite is one process by design.
 import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { authHeader, JSON_HEADERS, signUp } from '../src/testing/auth.js'
+import { authHeader, JSON_HEADERS, signIn, signUp } from '../src/testing/auth.js'
 import { testDatabaseUrl } from '../src/testing/db.js'
 import { businessInput } from '../src/testing/factories.js'
 import { startFixtureServer, type FixtureServer } from '../src/testing/fixture-server.js'
@@ -227,6 +228,68 @@ describe.skipIf(!testDatabaseUrl)('three instances on one PostgreSQL', () => {
       expect(api.status).toBe(401)
     }
   })
+
+  /** The answers of /auth/v1/user and /api/business on each instance for one token. */
+  async function answers(on: Instance[], accessToken: string) {
+    const statuses: number[] = []
+    for (const instance of on) {
+      for (const path of ['/auth/v1/user', '/api/business']) {
+        const res = await fetch(`${instance.url}${path}`, { headers: authHeader(accessToken) })
+        statuses.push(res.status)
+        await res.arrayBuffer()
+      }
+    }
+    return statuses
+  }
+
+  test('a session cached by the other instances ends there at once: password change, an operator deleting the user', async () => {
+    const [a, b, c] = instances
+    const email = 'owner-2@example.com'
+    const first = owners[2]!
+    const second = await signIn(target(a!), { email, password: 'correct horse battery' })
+    // Every instance has both sessions in its cache (the first request puts them there).
+    expect(await answers([b!, c!], first.accessToken)).toEqual([200, 200, 200, 200])
+    expect(await answers([b!, c!], second.accessToken)).toEqual([200, 200, 200, 200])
+
+    // A new password ends the user's other sessions: the first one, cached on B and C.
+    const changed = await fetch(`${a!.url}/auth/v1/user`, {
+      method: 'PUT',
+      headers: { ...JSON_HEADERS, ...authHeader(second.accessToken) },
+      body: JSON.stringify({ password: 'a brand new passphrase' }),
+    })
+    expect(changed.status).toBe(200)
+    expect(await answers([b!, c!], first.accessToken)).toEqual([403, 401, 403, 401])
+    expect(await answers([b!, c!], second.accessToken)).toEqual([200, 200, 200, 200])
+
+    // An operator deleting the user in SQL, not through any instance.
+    await query(`delete from auth.users where email = $1`, [email])
+    expect(await answers([a!, b!, c!], second.accessToken)).toEqual([403, 401, 403, 401, 403, 401])
+  })
+
+  test('after losing its listener connection each instance listens again, and a logout elsewhere is refused at once', async () => {
+    const [a, b] = instances
+    const owner = owners[3]!
+    const listeners = async () =>
+      (
+        await query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where application_name = 'localseo-auth-listener'`,
+        )
+      )[0]!.n
+    await query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'localseo-auth-listener'`,
+    )
+    await waitUntil(async () => (await listeners()) === 0, 5_000)
+    // Meanwhile the caches are off: B asks the database and keeps nothing.
+    expect(await answers([b!], owner.accessToken)).toEqual([200, 200])
+    await waitUntil(async () => (await listeners()) === 3, 20_000)
+    expect(await answers([b!], owner.accessToken)).toEqual([200, 200])
+    const logout = await fetch(`${a!.url}/auth/v1/logout`, {
+      method: 'POST',
+      headers: authHeader(owner.accessToken),
+    })
+    expect(logout.status).toBe(204)
+    expect(await answers([b!], owner.accessToken)).toEqual([403, 401])
+  }, 30_000)
 
   test('every instance stops cleanly on SIGTERM', async () => {
     for (const instance of instances) await stopInstance(instance)

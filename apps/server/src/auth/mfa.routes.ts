@@ -45,6 +45,7 @@ export function mfaRoutes(deps: AppDeps) {
         friendlyName: body.friendly_name?.trim() ?? '',
         issuer: body.issuer?.trim() || undefined,
       })
+      ctx.forget(auth.user.id)
       return c.json(enrolled, 200)
     })
 
@@ -58,6 +59,7 @@ export function mfaRoutes(deps: AppDeps) {
         factorId: c.req.param('id'),
         ip: ctx.ip(c),
       })
+      ctx.forget(auth.user.id)
       return c.json(challenge, 200)
     })
 

@@ -1,5 +1,6 @@
-// With PGlite the verified (user, session) pair is cached in-process; these tests warm the cache
-// first and prove that each write that matters is visible on the very next request.
+// The verified (user, session) pair is cached in-process (ADR 004); these tests warm the cache first
+// and prove that each write that matters is visible on the very next request. On PostgreSQL the
+// other instances hear of it through NOTIFY (session-invalidation.test.ts, test/instances.test.ts).
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { createTestApp, createTestClock, type TestApp } from '../testing/app.js'
 import { authHeader, JSON_HEADERS, postAuth, signIn, signUp } from '../testing/auth.js'
@@ -18,9 +19,10 @@ beforeEach(async () => {
 afterEach(() => t.close())
 
 describe('session cache', () => {
-  test('is in use for the embedded database', () => {
-    if (t.deps.dbKind === 'pglite') expect(t.deps.sessionCache).toBeDefined()
-    else expect(t.deps.sessionCache).toBeUndefined()
+  test('is in use on either database', async () => {
+    const a = await signUp(t.app)
+    expect((await getUser(a.accessToken)).status).toBe(200)
+    expect(t.deps.sessionCache?.get(a.sessionId, a.userId, clock.now())).toBeDefined()
   })
 
   test('a logout from another device ends a cached session at once, on /auth/v1 and /api', async () => {
@@ -76,25 +78,47 @@ describe('createSessionCache', () => {
   const session = { id: 's1' } as never
   const now = new Date('2026-01-01T00:00:00Z')
 
+  const entry = { user, session, mfaEnabled: false, factors: [] }
+
   test('entries expire after the TTL', () => {
     const cache = createSessionCache({ ttlMs: 1000 })
-    cache.set({ user, session, mfaEnabled: false }, now)
+    cache.set(entry, now, cache.version())
     expect(cache.get('s1', 'u1', now)).toBeDefined()
     expect(cache.get('s1', 'u1', new Date(now.getTime() + 1000))).toBeUndefined()
   })
 
   test('an entry is only found for the user it belongs to', () => {
     const cache = createSessionCache()
-    cache.set({ user, session, mfaEnabled: false }, now)
+    cache.set(entry, now, cache.version())
     expect(cache.get('s1', 'u2', now)).toBeUndefined()
   })
 
   test('it never grows past its size bound, dropping the oldest entry', () => {
     const cache = createSessionCache({ maxEntries: 2 })
     for (const id of ['s1', 's2', 's3']) {
-      cache.set({ user, session: { id } as never, mfaEnabled: false }, now)
+      cache.set({ ...entry, session: { id } as never }, now, cache.version())
     }
     expect(cache.get('s1', 'u1', now)).toBeUndefined()
     expect(cache.get('s3', 'u1', now)).toBeDefined()
+  })
+
+  test('rows read before an invalidation are not kept: a logout racing the read wins', () => {
+    const cache = createSessionCache()
+    const readAt = cache.version()
+    cache.invalidateUser('someone else')
+    cache.set(entry, now, readAt)
+    expect(cache.get('s1', 'u1', now)).toBeUndefined()
+  })
+
+  test('suspended, it finds nothing and keeps nothing until resumed', () => {
+    const cache = createSessionCache()
+    cache.set(entry, now, cache.version())
+    cache.suspend()
+    expect(cache.get('s1', 'u1', now)).toBeUndefined()
+    cache.set(entry, now, cache.version())
+    expect(cache.get('s1', 'u1', now)).toBeUndefined()
+    cache.resume()
+    cache.set(entry, now, cache.version())
+    expect(cache.get('s1', 'u1', now)).toBeDefined()
   })
 })

@@ -55,6 +55,20 @@ export async function signAccessToken(opts: {
 }
 
 /**
+ * Tokens already verified with a key set, by their exact text (at most MAX_VERIFIED_TOKENS per set,
+ * the oldest dropped first). Only tokens with a valid signature get in, and only the checks that
+ * depend on the time are made again: a token's signature, audience and claims cannot change.
+ */
+const verifiedTokens = new WeakMap<JwtKeys, Map<string, AccessTokenClaims>>()
+const MAX_VERIFIED_TOKENS = 10_000
+
+/** jose's time checks: exp in the future, nbf (when present) not. */
+function inTime(claims: AccessTokenClaims, now: Date): boolean {
+  const at = unixSeconds(now)
+  return claims.exp > at && (typeof claims.nbf !== 'number' || claims.nbf <= at)
+}
+
+/**
  * Verifies signature (alg pinned to ours, so `none` and alg confusion fail), audience and expiry
  * against the injected clock. Returns undefined for any invalid token; callers pick the error shape.
  */
@@ -63,15 +77,38 @@ export async function verifyAccessToken(opts: {
   clock: Clock
   token: string
 }): Promise<AccessTokenClaims | undefined> {
+  let verified = verifiedTokens.get(opts.keys)
+  if (!verified) verifiedTokens.set(opts.keys, (verified = new Map<string, AccessTokenClaims>()))
+  const now = opts.clock.now()
+  const known = verified.get(opts.token)
+  if (known) {
+    if (inTime(known, now)) return known
+    verified.delete(opts.token)
+    return undefined
+  }
+  const claims = await verifySignedToken(opts.keys, opts.token, now)
+  if (claims) {
+    if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value ?? '')
+    verified.set(opts.token, Object.freeze(claims))
+  }
+  return claims
+}
+
+async function verifySignedToken(
+  keys: JwtKeys,
+  token: string,
+  now: Date,
+): Promise<AccessTokenClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(opts.token, opts.keys.verificationKey, {
-      algorithms: [opts.keys.alg],
+    const { payload } = await jwtVerify(token, keys.verificationKey, {
+      algorithms: [keys.alg],
       audience: AUDIENCE,
-      currentDate: opts.clock.now(),
+      currentDate: now,
       requiredClaims: ['exp', 'sub', 'session_id'],
     })
     if (typeof payload.sub !== 'string' || typeof payload.session_id !== 'string') return undefined
     if (!isUuid(payload.sub) || !isUuid(payload.session_id)) return undefined
+    if (typeof payload.exp !== 'number') return undefined
     return payload as AccessTokenClaims
   } catch {
     return undefined

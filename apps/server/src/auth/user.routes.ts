@@ -44,8 +44,8 @@ export function userRoutes(deps: AppDeps) {
       return c.body(null, 204)
     })
     .get('/user', async (c) => {
-      const { user } = await authenticate(c)
-      return c.json(serializeUser(user, await listFactors(db, user.id)), 200)
+      const { user, factors } = await authenticate(c)
+      return c.json(serializeUser(user, factors), 200)
     })
     .put('/user', limit('user_update'), async (c) => {
       const authenticated = await authenticate(c)

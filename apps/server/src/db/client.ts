@@ -26,6 +26,8 @@ export interface SqlExecutor {
 export interface Database extends SqlExecutor {
   db: Db
   kind: DatabaseKind
+  /** PostgreSQL only: where the session cache's listener connects (auth/session-invalidation.ts). */
+  connectionString?: string
   close(): Promise<void>
 }
 
@@ -84,6 +86,7 @@ async function openPostgres(connectionString: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    connectionString,
     executeSql: (text, values) => pool.query(text, values),
     close: () => pool.end(),
   }

@@ -19,7 +19,7 @@ export interface AppDeps {
   clock: Clock
   logger: Logger
   jwtKeys: JwtKeys
-  /** Only with PGlite, where this process is the only writer (auth/session-cache.ts). */
+  /** Verified sessions, dropped at every change (auth/session-invalidation.ts, ADR 004). */
   sessionCache?: SessionCache
   /** SMTP when SMTP_URL is set, otherwise the local outbox (mail/mailer.ts). */
   mailer: Mailer

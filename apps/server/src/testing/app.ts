@@ -3,7 +3,7 @@ import { pino } from 'pino'
 import { createAiServiceFromEnv, type AiService } from '../ai/ai-service.js'
 import { createApp } from '../app.js'
 import { generateJwtKeys } from '../auth/keys.js'
-import { createSessionCache } from '../auth/session-cache.js'
+import { openSessionCache } from '../auth/session-invalidation.js'
 import { parseEnv, type Env } from '../env.js'
 import {
   createSimulatedGoogleProvider,
@@ -90,6 +90,10 @@ export async function createTestApp(
   })
   const clock = options.clock ?? { now: () => new Date() }
   const logger = pino({ level: 'silent' })
+  // As in production, so every run proves that each write reaches the cache: on PostgreSQL through
+  // the listener, which is connected before the app answers.
+  const sessions = openSessionCache({ databaseUrl: database.connectionString, logger })
+  await sessions.ready
   // A fresh outbox key per test app: read /dev/mail with `?key=${t.devMailKey}`.
   const devMailKey = generateDevMailKey()
   const base: Omit<AppDeps, 'ai'> = {
@@ -103,8 +107,7 @@ export async function createTestApp(
     devMailKey,
     jwtKeys: await generateJwtKeys(),
     google: options.google ?? createSimulatedGoogleProvider({ delays: false }),
-    // As in production: cached with PGlite, so PGlite runs prove that every write invalidates it.
-    sessionCache: database.kind === 'pglite' ? createSessionCache() : undefined,
+    sessionCache: sessions.cache,
     fetcher: options.fetcher,
     resolve: options.resolve ?? unresolvableDns,
     rank: options.rank ?? createSimulatedRankProvider({ failureRate: 0 }),
@@ -119,11 +122,13 @@ export async function createTestApp(
   return {
     app,
     deps,
+    database,
     db: database.db,
     devMailKey,
     automation,
     async close() {
       await automation?.stop()
+      await sessions.close()
       if (!options.database) await database.close()
     },
   }

@@ -37,10 +37,12 @@ async function createPostgresTestDb(adminUrl: string): Promise<Database> {
   } finally {
     await admin.end()
   }
-  const pool = new pg.Pool({ connectionString: databaseUrl(adminUrl, name), max: 4 })
+  const connectionString = databaseUrl(adminUrl, name)
+  const pool = new pg.Pool({ connectionString, max: 4 })
   return {
     db: drizzlePg(pool, { schema }) as unknown as Db,
     kind: 'postgres',
+    connectionString,
     executeSql: (text, values) => pool.query(text, values),
     async close() {
       await pool.end()

@@ -1,0 +1,99 @@
+// With PostgreSQL, instances learn of each other's session changes through NOTIFY auth_change
+// (ADR 004): the trigger sends the user's id when the write commits, and the listener drops that
+// user's cached sessions, switches the cache off while it is disconnected, and reconnects. The
+// three-process test (test/instances.test.ts) proves a logout is refused at once elsewhere.
+import pg from 'pg'
+import { pino } from 'pino'
+import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { createTestApp, type TestApp } from '../testing/app.js'
+import { authHeader, signUp } from '../testing/auth.js'
+import { testDatabaseUrl } from '../testing/db.js'
+import { AUTH_CHANGE_CHANNEL, openSessionCache } from './session-invalidation.js'
+
+const logger = pino({ level: 'silent' })
+const now = new Date()
+
+async function until(check: () => boolean, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+describe.skipIf(!testDatabaseUrl)('session changes across instances (PostgreSQL)', () => {
+  let t: TestApp
+  let sql: pg.Client
+  const heard: string[] = []
+
+  beforeEach(async () => {
+    t = await createTestApp()
+    sql = new pg.Client({ connectionString: t.database.connectionString })
+    await sql.connect()
+    heard.length = 0
+    sql.on('notification', (message) => heard.push(message.payload ?? ''))
+    await sql.query(`LISTEN ${AUTH_CHANGE_CHANNEL}`)
+  })
+  afterEach(async () => {
+    await sql.end()
+    await t.close()
+  })
+
+  test('a logout and an operator deleting the user each send the user id on commit, a rolled-back change nothing', async () => {
+    const owner = await signUp(t.app)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    heard.length = 0
+    await t.app.request('/auth/v1/logout', {
+      method: 'POST',
+      headers: authHeader(owner.accessToken),
+    })
+    await until(() => heard.length > 0)
+    expect(heard).toEqual([owner.userId])
+
+    const other = await signUp(t.app)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    heard.length = 0
+    await sql.query('begin')
+    await sql.query(`update auth.users set encrypted_password = 'x' where id = $1`, [other.userId])
+    await sql.query('rollback')
+    await sql.query(`delete from auth.users where id = $1`, [other.userId])
+    await until(() => heard.length > 0)
+    // The rolled-back change said nothing; the delete said it once for the user and their session.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(heard).toEqual([other.userId])
+  })
+
+  test('the listener drops a notified user, is off while disconnected and listens again', async () => {
+    const sessions = openSessionCache({
+      databaseUrl: t.database.connectionString,
+      logger,
+      retryMs: 50,
+    })
+    try {
+      await sessions.ready
+      const { cache } = sessions
+      const entry = (userId: string, sessionId: string) =>
+        ({ user: { id: userId }, session: { id: sessionId }, mfaEnabled: false }) as never
+      cache.set(entry('u1', 's1'), now, cache.version())
+      cache.set(entry('u2', 's2'), now, cache.version())
+      await sql.query(`select pg_notify($1, 'u1')`, [AUTH_CHANGE_CHANNEL])
+      await until(() => cache.get('s1', 'u1', now) === undefined)
+      expect(cache.get('s2', 'u2', now)).toBeDefined()
+
+      await sql.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where application_name = 'localseo-auth-listener' and datname = current_database()`,
+      )
+      await until(() => cache.get('s2', 'u2', now) === undefined)
+      // Back within its retry delay: what is read from then on is kept again.
+      await until(() => {
+        cache.set(entry('u3', 's3'), now, cache.version())
+        return cache.get('s3', 'u3', now) !== undefined
+      })
+      await sql.query(`select pg_notify($1, 'u3')`, [AUTH_CHANGE_CHANNEL])
+      await until(() => cache.get('s3', 'u3', now) === undefined)
+    } finally {
+      await sessions.close()
+    }
+  })
+})
