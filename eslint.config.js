@@ -30,6 +30,9 @@ const allowedFeatureCalls = {
     // The keyword entity and its providers are read by every screen that shows a keyword (ADR 016).
     'rank-tracker': ['keywords'],
     planner: ['keywords'],
+    // A grid scan asks the keywords' rank provider for map-pack positions, and keeps where a map
+    // search found the business (issue 17).
+    'geo-grid': ['keywords', 'business'],
     // A failed local audit check becomes a task, once; a new critical issue is an alert (issue 16).
     'site-audit': ['recommendations', 'alerts'],
     // The score reads the listing records as the Local Listings screen does,

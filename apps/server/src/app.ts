@@ -12,6 +12,7 @@ import { backlinkRoutes } from './features/backlinks/backlinks.routes.js'
 import { businessRoutes } from './features/business/business.routes.js'
 import { locationRoutes } from './features/business/locations.routes.js'
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js'
+import { geoGridRoutes } from './features/geo-grid/geo-grid.routes.js'
 import { integrationRoutes } from './features/integrations/integrations.routes.js'
 import { keywordRoutes } from './features/keywords/keywords.routes.js'
 import { listingRoutes } from './features/listings/listings.routes.js'
@@ -68,6 +69,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/planner', plannerRoutes(deps))
     .route('/recommendations', recommendationRoutes(deps))
     .route('/rank-tracker', rankTrackerRoutes(deps))
+    .route('/geo-grid', geoGridRoutes(deps))
     .route('/backlinks', backlinkRoutes(deps))
     .route('/site-audit', siteAuditRoutes(deps))
     .route('/automation', automationRoutes(deps))
@@ -94,7 +96,7 @@ export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) 
   const app = new Hono()
     .use('*', requestId())
     .use('*', requestLogger(deps.logger))
-    .use('*', securityHeaders())
+    .use('*', securityHeaders(deps.env))
     .use('*', closeConnectionOn413())
     .get('/healthz', async (c) =>
       c.json({

@@ -59,6 +59,22 @@ const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     WEB_DIST_DIR: optionalString,
+    /**
+     * Map tiles for the Settings pin and the geo-grid (issue 17), e.g.
+     * 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'; the CSP's img-src allows that host and no
+     * other. Without it no tiles load: the pin is typed and the grid is drawn without a map.
+     */
+    MAP_TILE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^https?:\/\/[^/?#\s]+\/\S*\{z\}\S*\{x\}\S*\{y\}/,
+          'must be an http(s) URL with {z}, {x} and {y}',
+        )
+        .optional(),
+    ),
+    /** The tiles' credit shown on the map, e.g. '© OpenStreetMap contributors'. */
+    MAP_TILE_ATTRIBUTION: z.string().default(''),
     /** Simulated third parties wait like real ones (1.5 s to connect, 1 s per fetch). */
     SIMULATED_DELAYS: optionalString.pipe(bool.optional()),
     /**

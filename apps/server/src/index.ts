@@ -9,6 +9,7 @@ import { openSessionCache, type SessionCacheHandle } from './auth/session-invali
 import { openDatabase } from './db/client.js'
 import { DataDirLockedError } from './db/lock.js'
 import { createAutomationRunner, type AutomationRunner } from './features/automation/public.js'
+import { defineGeoGridJobs, stopGridScans } from './features/geo-grid/public.js'
 import { createSimulatedGoogleProvider } from './features/integrations/google-data.js'
 import { defineAuditJobs, stopAuditRuns } from './features/site-audit/public.js'
 import { parseEnv } from './env.js'
@@ -107,7 +108,7 @@ function onShutdownSignals(
       // the queue and runs again on the next start.
       inFlight
         .drained()
-        .then(() => stopAuditRuns())
+        .then(() => Promise.all([stopAuditRuns(), stopGridScans()]))
         .catch((error: unknown) => logger.error({ err: error }, 'stopping site audits failed'))
         .then(() => automation.stop())
         .then(() => deps.fetcher?.close())
@@ -144,6 +145,7 @@ async function main() {
   // Daily checks and the other scheduled work (issue 16); started before listening, so /healthz
   // always finds the queue. A job cut off by a stop is retried later.
   defineAuditJobs(jobs, { ...deps, allowHosts: env.FETCH_ALLOW_HOSTS })
+  defineGeoGridJobs(jobs, deps)
   const automation = createAutomationRunner(deps, jobs)
   await automation.start()
   const app = createApp(deps, { webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist) })

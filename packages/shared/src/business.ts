@@ -1,5 +1,6 @@
 // Business and location shapes shared by the server and the web app (docs/product.md §3).
 import { z } from 'zod'
+import { coordinateFields } from './coordinates.js'
 
 export const BUSINESS_CATEGORIES = [
   'Accounting & Tax Services',
@@ -39,6 +40,8 @@ export const locationSchema = z.object({
   /** The location's own page on the website, '' when none (issue 11: the site audit starts there). */
   pageUrl: z.string().default(''),
   isPrimary: z.boolean(),
+  /** Where it is (issue 17 item 3): null until a pin in Settings or a map result sets it. */
+  ...coordinateFields,
 })
 
 export type Location = z.infer<typeof locationSchema>
@@ -60,6 +63,8 @@ export const businessSchema = z.object({
   category: z.string(),
   /** 'Services you offer' (issue 15 item 5): the owner's own words; see business-terms.ts. */
   services: z.array(z.string()).default([]),
+  /** Where the main business is (issue 17 item 3): null until a pin or a map result sets it. */
+  ...coordinateFields,
   locations: z.array(locationSchema),
 })
 
@@ -82,6 +87,9 @@ export const emptyBusiness: Business = {
   website: '',
   category: '',
   services: [],
+  lat: null,
+  lng: null,
+  placeId: null,
   locations: [],
 }
 

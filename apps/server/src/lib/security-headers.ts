@@ -1,14 +1,17 @@
 import { secureHeaders } from 'hono/secure-headers'
+import type { Env } from '../env.js'
+import { mapTileSource } from './map-tiles.js'
 
 // CSP without inline script (docs/house-rules.md "Security headers"). Inline *styles* stay allowed because
-// Radix positions popovers with style attributes; scripts only ever come from our own origin.
-export const securityHeaders = () =>
+// Radix positions popovers with style attributes; scripts only ever come from our own origin. Images
+// may also come from the map tile host of MAP_TILE_URL (issue 17), that host and no other.
+export const securityHeaders = (env?: Pick<Env, 'MAP_TILE_URL'>) =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
+      imgSrc: ["'self'", 'data:', ...[mapTileSource(env?.MAP_TILE_URL)].filter((s) => s !== null)],
       fontSrc: ["'self'"],
       connectSrc: ["'self'"],
       objectSrc: ["'none'"],

@@ -52,6 +52,9 @@ export function toLocation(row: LocationRow): Location {
     phone: row.phone,
     pageUrl: row.pageUrl,
     isPrimary: row.isPrimary,
+    lat: row.lat,
+    lng: row.lng,
+    placeId: row.placeId,
   }
 }
 
@@ -69,6 +72,9 @@ function toBusiness(row: BusinessRow, locationRows: LocationRow[]): Business {
     website: row.website,
     category: row.category,
     services: row.services,
+    lat: row.lat,
+    lng: row.lng,
+    placeId: row.placeId,
     locations: locationRows.map(toLocation),
   }
 }

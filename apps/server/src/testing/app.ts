@@ -18,6 +18,7 @@ import type { Resolver, SafeFetcher } from '../net/safe-fetch.js'
 import type { Database } from '../db/client.js'
 import { createAutomationRunner } from '../features/automation/public.js'
 import { defineAuditJobs } from '../features/site-audit/public.js'
+import { defineGeoGridJobs } from '../features/geo-grid/public.js'
 import { createJobQueue } from '../jobs/queue.js'
 import { createTestDb } from './db.js'
 
@@ -143,6 +144,7 @@ async function startAutomation(deps: AppDeps, database: Database) {
     maintenanceIntervalSeconds: 1,
   })
   defineAuditJobs(deps.jobs, { ...deps, allowHosts: deps.env.FETCH_ALLOW_HOSTS })
+  defineGeoGridJobs(deps.jobs, deps)
   const runner = createAutomationRunner(deps, deps.jobs)
   await runner.start({ timer: false })
   return runner

@@ -1,10 +1,12 @@
 import { Hono } from 'hono'
 import { businessInputSchema } from '@localseo/shared/business-input'
+import { coordinatesInputSchema } from '@localseo/shared/coordinates'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { validate } from '../../lib/validate.js'
 import { getBusinessForUser, requireBusinessId } from '../../lib/tenant.js'
 import { saveBusiness } from './business.service.js'
+import { saveCoordinates } from './coordinates.js'
 import { getSampleData, removeSampleData } from './sample-data.js'
 
 export function businessRoutes(deps: AppDeps) {
@@ -22,6 +24,15 @@ export function businessRoutes(deps: AppDeps) {
         now: deps.clock.now(),
       })
       return c.json({ business })
+    })
+    .put('/coordinates', validate('json', coordinatesInputSchema), async (c) => {
+      // The main business's pin (issue 17 item 3); nulls clear it. Answers the business as GET does.
+      const { db, clock } = deps
+      const userId = c.var.auth.userId
+      const businessId = await requireBusinessId(db, userId)
+      const input = c.req.valid('json')
+      await saveCoordinates({ db, businessId, locationId: 'main', input, now: clock.now() })
+      return c.json({ business: await getBusinessForUser({ db, userId }) })
     })
     .get('/sample-data', async (c) => {
       const businessId = await requireBusinessId(deps.db, c.var.auth.userId)

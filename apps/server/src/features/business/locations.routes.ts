@@ -1,10 +1,12 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { locationCreateSchema, locationUpdateSchema } from '@localseo/shared/business-input'
+import { coordinatesInputSchema } from '@localseo/shared/coordinates'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { requireBusinessId } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
+import { saveCoordinates } from './coordinates.js'
 import {
   addLocation,
   deleteLocation,
@@ -44,6 +46,19 @@ export function locationRoutes(deps: AppDeps) {
           now: clock.now(),
         })
         return c.json({ locations: list })
+      },
+    )
+    .put(
+      '/:id/coordinates',
+      validate('param', idParam),
+      validate('json', coordinatesInputSchema),
+      async (c) => {
+        // A location's pin (issue 17 item 3); nulls clear it.
+        const businessId = await requireBusinessId(db, c.var.auth.userId)
+        const locationId = c.req.valid('param').id
+        const input = c.req.valid('json')
+        await saveCoordinates({ db, businessId, locationId, input, now: clock.now() })
+        return c.json({ locations: await listLocations(db, businessId) })
       },
     )
     .delete('/:id', validate('param', idParam), async (c) => {
