@@ -26,6 +26,15 @@ export default defineConfig({
         ssr: { resolve: { conditions: ['source'] } },
       },
       './apps/web/vitest.config.ts',
+      {
+        // The page budgets read the build (apps/web/dist): `npm run test:budgets`, after the build.
+        test: {
+          name: 'budgets',
+          root: './apps/web',
+          environment: 'node',
+          include: ['budgets/**/*.test.ts'],
+        },
+      },
     ],
   },
 })

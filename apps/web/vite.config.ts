@@ -40,8 +40,7 @@ function signedInShell(id: string): boolean {
   return sharedCode.test(id) && !elsewhere(id)
 }
 
-const screensWithPreload =
-  /[\\/]web[\\/]src[\\/]features[\\/](dashboard|recommendations)[\\/]/
+const screensWithPreload = /[\\/]web[\\/]src[\\/]features[\\/](dashboard|recommendations)[\\/]/
 const featureName = (id: string) => screensWithPreload.exec(id)?.[1] ?? null
 
 export default defineConfig({
@@ -75,6 +74,9 @@ export default defineConfig({
     // Maps are written for debugging and error reports but not linked from the bundles (no
     // sourceMappingURL), and the server never serves *.map (apps/server/src/lib/static-web.ts).
     sourcemap: 'hidden',
+    // dist/.vite/manifest.json: which files each route loads, for the page budgets test
+    // (budgets/page-budgets.test.ts); the server never serves it (apps/server/src/lib/static-files.ts).
+    manifest: true,
     // Few, larger files instead of dozens of 1 KB ones (every file is a request): what the first
     // page needs in one chunk, the libraries and shared modules of the signed-in shell in a second,
     // and what only some screens use (charts, addresses, CSV) apart; each screen keeps its own chunk

@@ -26,7 +26,9 @@ export interface StaticFile extends FileOnDisk {
 }
 
 const COPY_SUFFIX: Record<ContentCoding, string> = { br: '.br', gzip: '.gz' }
-const NEVER_SERVED = /\.(map|br|gz)$/i
+// Source maps, the compressed copies by name, and the build manifest (.vite/manifest.json, which
+// only the page budgets test reads: apps/web/budgets).
+const NEVER_SERVED = /^\.vite[\\/]|\.(map|br|gz)$/i
 
 function onDisk(filePath: string): FileOnDisk | undefined {
   try {

@@ -27,6 +27,8 @@ beforeAll(() => {
   writeWithCopies('assets/index-abc123.js', script)
   writeWithCopies('assets/index-abc123.js.map', JSON.stringify({ sourcesContent: ['secret'] }))
   writeFileSync(path.join(dist, 'assets', 'tiny-abc123.js'), 'export {}')
+  mkdirSync(path.join(dist, '.vite'))
+  writeWithCopies('.vite/manifest.json', JSON.stringify({ 'src/main.tsx': { file: 'secret' } }))
   web = staticWeb(dist)
 })
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
@@ -128,6 +130,13 @@ describe('what is never served', () => {
       const res = await get(requestPath, 'br, gzip')
       expect(res.status, requestPath).toBe(404)
       expect(res.headers.get('content-encoding'), requestPath).toBeNull()
+    }
+  })
+
+  test('the build manifest is never served: the path gets the app shell', async () => {
+    for (const requestPath of ['/.vite/manifest.json', '/.vite/manifest.json.br']) {
+      const res = await get(requestPath)
+      expect(await res.text(), requestPath).not.toContain('secret')
     }
   })
 })

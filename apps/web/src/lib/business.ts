@@ -5,6 +5,10 @@ import { z } from 'zod'
 import { apiClient, toApiError } from './api-client'
 import { businessQueryKey } from './query-keys'
 
+// The stored user's parser comes with this module: both need zod and the business schema, and the
+// start-up check loads both, so the stored user costs no request of its own (user-storage.ts).
+export { parseStoredUser } from './stored-user'
+
 export async function fetchBusiness(): Promise<Business> {
   const response = await apiClient.api.business.$get()
   if (!response.ok) throw await toApiError(response)

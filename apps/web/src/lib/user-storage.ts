@@ -9,7 +9,7 @@ export const noGoogleConnections: GoogleConnections = { searchConsole: false, an
 export async function readStoredUser(storage: Storage = localStorage): Promise<AppUser | null> {
   const raw = storage.getItem(USER_STORAGE_KEY)
   if (raw === null) return null
-  const { parseStoredUser } = await import('./stored-user')
+  const { parseStoredUser } = await import('./business')
   const user = parseStoredUser(raw)
   if (!user) storage.removeItem(USER_STORAGE_KEY)
   return user
