@@ -60,6 +60,11 @@ const envSchema = z
       .default('info'),
     WEB_DIST_DIR: optionalString,
     /**
+     * How often, in seconds, an instance looks for jobs whose instance died mid-run (past their
+     * expiry) and hands them to a retry (pg-boss maintenance; docs/decisions/018-job-queue.md).
+     */
+    QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    /**
      * Map tiles for the Settings pin and the geo-grid (issue 17), e.g.
      * 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'; the CSP's img-src allows that host and no
      * other. Without it no tiles load: the pin is typed and the grid is drawn without a map.

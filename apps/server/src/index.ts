@@ -138,7 +138,11 @@ async function main() {
   const env = parseEnv()
   const logger = createLogger(env)
   const database = await openOrExit(env, logger)
-  const jobs = createJobQueue({ database, logger })
+  const jobs = createJobQueue({
+    database,
+    logger,
+    maintenanceIntervalSeconds: env.QUEUE_MAINTENANCE_SECONDS,
+  })
   // The session cache; with PostgreSQL it hears the other instances' logouts (ADR 004).
   const sessions = openSessionCache({ databaseUrl: database.connectionString, logger })
   const deps = await buildDeps(env, logger, database, jobs, sessions)

@@ -1,7 +1,8 @@
 // Several app instances on one PostgreSQL (issue 16 item 5, docs/decisions/018-job-queue.md): real
 // server processes sharing the job queue. Each scheduled run happens once over 100 businesses, an
-// audit is run by one instance only, and a logout on one instance is refused at once on another,
-// also by instances that hold the session in their cache (NOTIFY auth_change, ADR 004).
+// audit is run by one instance only, a logout on one instance is refused at once on another, also
+// by instances that hold the session in their cache (NOTIFY auth_change, ADR 004), and a job whose
+// instance is killed mid-run is run again by another.
 // Runs only with TEST_DATABASE_URL (CI runs it on PostgreSQL 15); PGlite is one process by design.
 import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -34,7 +35,12 @@ const homeRequests: number[] = []
 const dataDirs: string[] = []
 const running = new Set<ChildProcess>()
 
+/** Requests to the site's /hang page wait here while `hanging` is true: an audit stuck mid-crawl. */
+let hanging = false
+const held: ServerResponse[] = []
+
 function serve(req: IncomingMessage, res: ServerResponse) {
+  if (req.url === '/hang' && hanging) return void held.push(res)
   if (req.url === '/') homeRequests.push(Date.now())
   setTimeout(
     () =>
@@ -48,7 +54,7 @@ function serve(req: IncomingMessage, res: ServerResponse) {
 }
 
 /** A real server process on the shared database; resolves once it listens. */
-async function startInstance(name: string): Promise<Instance> {
+async function startInstance(name: string, env: Record<string, string> = {}): Promise<Instance> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `localseo-${name}-`))
   dataDirs.push(dataDir)
   const server = spawnServer({
@@ -63,6 +69,7 @@ async function startInstance(name: string): Promise<Instance> {
     AUTH_RATE_LIMITS: 'off',
     SIMULATED_DELAYS: 'false',
     FETCH_ALLOW_HOSTS: site.hostPort,
+    ...env,
   })
   const { child, output } = server
   running.add(child)
@@ -290,6 +297,55 @@ describe.skipIf(!testDatabaseUrl)('three instances on one PostgreSQL', () => {
     expect(logout.status).toBe(204)
     expect(await answers([b!], owner.accessToken)).toEqual([403, 401])
   }, 30_000)
+
+  test('an instance killed mid-job loses no job: another instance runs it again to the end', async () => {
+    const [a, b, c] = instances
+    const owner = owners[4]!
+    const headers = { ...JSON_HEADERS, ...authHeader(owner.accessToken) }
+    await fetch(`${a!.url}/api/business`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ ...businessInput, name: 'Dental 4', website: `${site.origin}/hang` }),
+    })
+    // B and C are frozen, so A takes the job; the site holds A's crawl.
+    hanging = true
+    b!.child.kill('SIGSTOP')
+    c!.child.kill('SIGSTOP')
+    const started = await fetch(`${a!.url}/api/site-audit/runs`, { method: 'POST', headers })
+    expect(started.status).toBe(202)
+    const { run } = (await started.json()) as { run: { id: string } }
+    await waitUntil(() => Promise.resolve(held.length > 0), 30_000)
+    a!.child.kill('SIGKILL')
+    await a!.exited
+    const status = async () =>
+      (
+        await query<{ status: string }>(`select status from site_audit_runs where id = $1`, [
+          run.id,
+        ])
+      )[0]!.status
+    expect(await status()).toBe('running')
+
+    // Time passes for the queue: the dead instance's job is past its expiry (pg-boss fails over
+    // active jobs older than their expire_in at its maintenance).
+    await query(
+      `update pgboss.job set started_on = now() - interval '1 day' where name = 'site-audit.run' and state = 'active'`,
+    )
+    hanging = false
+    for (const res of held.splice(0)) res.destroy()
+    b!.child.kill('SIGCONT')
+    c!.child.kill('SIGCONT')
+    // A new instance that looks for abandoned jobs every second takes the job over and finishes.
+    instances.push(await startInstance('d', { QUEUE_MAINTENANCE_SECONDS: '1' }))
+    await waitUntil(async () => (await status()) !== 'running', 90_000)
+    expect(await status()).toBe('done')
+    const jobs = await query<{ state: string; retry_count: number }>(
+      `select state, retry_count from pgboss.job where name = 'site-audit.run' and data->>'runId' = $1
+       union all select state, retry_count from pgboss.archive where name = 'site-audit.run' and data->>'runId' = $1`,
+      [run.id],
+    )
+    expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }])
+    instances = instances.filter((instance) => instance !== a)
+  }, 150_000)
 
   test('every instance stops cleanly on SIGTERM', async () => {
     for (const instance of instances) await stopInstance(instance)
