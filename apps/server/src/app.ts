@@ -15,6 +15,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes.js'
 import { geoGridRoutes } from './features/geo-grid/geo-grid.routes.js'
 import { integrationRoutes } from './features/integrations/integrations.routes.js'
 import { keywordRoutes } from './features/keywords/keywords.routes.js'
+import { rankProviderRoutes } from './features/keywords/provider-settings.routes.js'
 import { listingRoutes } from './features/listings/listings.routes.js'
 import { plannerRoutes } from './features/planner/planner.routes.js'
 import { recommendationRoutes } from './features/recommendations/recommendations.routes.js'
@@ -69,6 +70,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/planner', plannerRoutes(deps))
     .route('/recommendations', recommendationRoutes(deps))
     .route('/rank-tracker', rankTrackerRoutes(deps))
+    .route('/rank-provider', rankProviderRoutes(deps))
     .route('/geo-grid', geoGridRoutes(deps))
     .route('/backlinks', backlinkRoutes(deps))
     .route('/site-audit', siteAuditRoutes(deps))

@@ -1,5 +1,6 @@
 // The only reader of process.env (docs/house-rules.md "Configuration"). Fails fast with every problem listed.
 import { z } from 'zod'
+import { isSecretsKey } from './lib/secrets.js'
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -47,7 +48,12 @@ const envSchema = z
      * generated into DATA_DIR/secrets.key; with DATABASE_URL it is required to save keys, since every
      * instance must open them.
      */
-    SECRETS_KEY: optionalString,
+    SECRETS_KEY: optionalString.pipe(
+      z
+        .string()
+        .refine(isSecretsKey, 'must be 32 bytes, as 64 hex characters or base64')
+        .optional(),
+    ),
     TRUST_PROXY: optionalString,
     /** Per-IP request limits and the hourly email cap of /auth/v1 (auth/rate-limit.ts). */
     AUTH_RATE_LIMITS: z.enum(['on', 'off']).default('on'),

@@ -11,7 +11,8 @@ import { KEYWORD_LEVELS } from './keyword-engine.js'
 export const figureSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('simulated') }),
   z.object({ kind: z.literal('estimate') }),
-  z.object({ kind: z.literal('measured'), at: z.string() }),
+  /** `provider`: who measured it ('SerpApi'), shown as 'SerpApi, checked Nov 25, 09:12 UTC'. */
+  z.object({ kind: z.literal('measured'), at: z.string(), provider: z.string().optional() }),
   z.object({ kind: z.literal('failed'), reason: z.string() }),
 ])
 export type FigureSource = z.infer<typeof figureSourceSchema>
@@ -25,6 +26,8 @@ export const keywordRecordSchema = z.object({
   previousPosition: z.number().int().nullable(),
   /** null: never checked. `failed` when the latest check failed (position is then the last known). */
   positionSource: figureSourceSchema.nullable(),
+  /** The latest successful check did not find the website in the first 100 results (issue 17). */
+  notInTop100: z.boolean().optional(),
   /** Monthly searches; null when there is no estimate (the text is not a plausible search). */
   volume: z.number().int().nullable(),
   difficulty: z.enum(KEYWORD_LEVELS).nullable(),
@@ -53,8 +56,10 @@ export function figureSourceLabel(source: FigureSource): string {
       return 'Simulated'
     case 'estimate':
       return 'Estimate'
-    case 'measured':
-      return `Measured ${MEASURED_FORMAT.format(new Date(source.at))} UTC`
+    case 'measured': {
+      const at = `${MEASURED_FORMAT.format(new Date(source.at))} UTC`
+      return source.provider ? `${source.provider}, checked ${at}` : `Measured ${at}`
+    }
     case 'failed':
       return 'Check failed'
   }
@@ -72,6 +77,18 @@ export function figureSourceDescription(source: FigureSource, what = 'position')
     case 'failed':
       return `The latest check failed: ${source.reason} The ${what} shown is the last one we know.`
   }
+}
+
+/**
+ * A keyword's position as every screen writes it: '#14', 'Not in top 100' when the latest check
+ * did not find the website in the first 100 results (never 0, issue 17), else `unchecked`.
+ */
+export function positionText(
+  record: Pick<KeywordRecord, 'position' | 'notInTop100'>,
+  unchecked: string,
+): string {
+  if (record.position !== null) return `#${record.position}`
+  return record.notInTop100 ? 'Not in top 100' : unchecked
 }
 
 /** The text shown for a volume: the number, or 'No estimate' for text that is not a plausible search. */

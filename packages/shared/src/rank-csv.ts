@@ -8,6 +8,8 @@ export const RANKINGS_CSV_FILENAME = 'localseo-ai-rankings.csv'
 
 /** A failed check is written as such, never as a position (issue 7). */
 export const FAILED_CHECK_CELL = 'failed'
+/** A real provider's 'not in the first 100 results' (issue 17): an answer, never 0. */
+const NOT_IN_TOP_100_CELL = 'not in top 100'
 
 export function buildRankingsCsv(history: Pick<RankHistory, 'days' | 'keywords'>): string {
   const header = [
@@ -26,6 +28,7 @@ export function buildRankingsCsv(history: Pick<RankHistory, 'days' | 'keywords'>
       entry.volume ?? 'no estimate',
       ...history.days.map((_, i) => {
         const check = keyword.checks[i] ?? null
+        if (check === 'absent') return NOT_IN_TOP_100_CELL
         return check === 'failed' ? FAILED_CHECK_CELL : (check ?? '')
       }),
     ]

@@ -196,3 +196,23 @@ describe('trend', () => {
     expect(formatChange(0)).toBe('0')
   })
 })
+
+describe('not in the top 100 (issue 17)', () => {
+  test('is an answer: no current position, no change, never 0, and a failure after it keeps it', () => {
+    const absent = toRankingEntry(
+      { id: 'k', keyword: 'k', checks: [8, 'absent'] },
+      days.slice(0, 2),
+    )
+    expect(absent).toMatchObject({ currentPosition: null, change: null, notInTop100: true })
+    const thenFailed = toRankingEntry(
+      { id: 'k', keyword: 'k', checks: [8, 'absent', 'failed'] },
+      days.slice(0, 3),
+    )
+    expect(thenFailed).toMatchObject({ notInTop100: true, latestCheckFailed: true })
+    const back = toRankingEntry(
+      { id: 'k', keyword: 'k', checks: [8, 'absent', 5] },
+      days.slice(0, 3),
+    )
+    expect(back).toMatchObject({ currentPosition: 5, change: 3, notInTop100: false })
+  })
+})

@@ -79,11 +79,13 @@ export const rankHistoryQuerySchema = z.object({
 
 /**
  * One day's stored check, as the history endpoint sends it (compact: 500 keywords x 90 days): the
- * position, 'failed' for a failed check (never 0, never "not ranking": issue 7), or null when that
- * day was never checked.
+ * position, 'absent' when a real provider did not find the website in the first 100 results (issue
+ * 17), 'failed' for a failed check (never 0, never "not ranking": issue 7), or null when that day
+ * was never checked.
  */
 export const rankCheckSchema = z.union([
   z.number().int().min(MIN_RANK_POSITION).max(MAX_RANK_POSITION),
+  z.literal('absent'),
   z.literal('failed'),
   z.null(),
 ])
@@ -92,7 +94,31 @@ export type RankCheck = z.infer<typeof rankCheckSchema>
 /** A day's check as the screen reads it. */
 export type RankPoint =
   | { date: string; status: 'ok'; position: number }
+  | { date: string; status: 'absent'; position: null }
   | { date: string; status: 'failed'; position: null }
+
+/** What 'absent' reads as on every screen: never 0, never 'not ranking'. */
+export const NOT_IN_TOP_100 = 'Not in top 100'
+
+/**
+ * The latest stored check of a keyword: who answered and when (the source 'SerpApi, checked …'),
+ * and the map-pack position of that day's check when one was asked (issue 17).
+ */
+export const latestCheckSchema = z.object({
+  /** The provider's name ('SerpApi', 'Serper', 'Simulated'); null on checks stored before it was kept. */
+  provider: z.string().nullable(),
+  checkedAt: z.string(),
+  simulated: z.boolean(),
+  /** The map pack searched from the location's point that day; null when it was not asked. */
+  map: z
+    .discriminatedUnion('status', [
+      /** position null: not among the 20 places the map search returned. */
+      z.object({ status: z.literal('ok'), position: z.number().int().nullable() }),
+      z.object({ status: z.literal('failed'), reason: z.string() }),
+    ])
+    .nullable(),
+})
+export type LatestCheck = z.infer<typeof latestCheckSchema>
 
 export const trackedKeywordSchema = z.object({
   id: z.string(),
@@ -113,6 +139,8 @@ export const rankHistorySchema = z.object({
       /** The keyword data provider's monthly searches, as on every screen; null: no estimate. */
       volume: z.number().int().nullable(),
       checks: z.array(rankCheckSchema),
+      /** The newest check of any day; null (or absent from older servers) when never checked. */
+      latestCheck: latestCheckSchema.nullable().optional(),
     }),
   ),
   /** Positions come from the simulated rank provider until a real one is configured. */
@@ -154,6 +182,9 @@ export interface RankingEntry {
   change: number | null
   /** The most recent check failed, so the current position is the last known one. */
   latestCheckFailed: boolean
+  /** The latest successful check did not find the website in the first 100 results. */
+  notInTop100: boolean
+  latestCheck: LatestCheck | null
   positions: RankPoint[]
   /** The keyword data provider's monthly searches, as every screen shows them; null: no estimate. */
   volume: number | null
@@ -167,8 +198,8 @@ export function keywordPoints(days: readonly string[], checks: readonly RankChec
     const date = days[i]
     if (date === undefined || check === null) return
     points.push(
-      check === 'failed'
-        ? { date, status: 'failed', position: null }
+      check === 'failed' || check === 'absent'
+        ? { date, status: check, position: null }
         : { date, status: 'ok', position: check },
     )
   })
@@ -177,19 +208,24 @@ export function keywordPoints(days: readonly string[], checks: readonly RankChec
 
 export function toRankingEntry(
   keyword: Pick<RankHistoryKeyword, 'id' | 'keyword' | 'checks'> &
-    Partial<Pick<RankHistoryKeyword, 'volume' | 'sample'>>,
+    Partial<Pick<RankHistoryKeyword, 'volume' | 'sample' | 'latestCheck'>>,
   days: readonly string[],
 ): RankingEntry {
   const positions = keywordPoints(days, keyword.checks)
   const ok = positions.filter((p) => p.status === 'ok')
+  // 'Not in top 100' is an answer: after it there is no current position and no change to show.
+  const latestAnswer = positions.filter((p) => p.status !== 'failed').at(-1)
+  const absent = latestAnswer?.status === 'absent'
   const first = ok[0]?.position
-  const current = ok.at(-1)?.position ?? null
+  const current = absent ? null : (ok.at(-1)?.position ?? null)
   return {
     id: keyword.id,
     keyword: keyword.keyword,
     currentPosition: current,
     change: first !== undefined && current !== null && ok.length >= 2 ? first - current : null,
     latestCheckFailed: positions.at(-1)?.status === 'failed',
+    notInTop100: absent,
+    latestCheck: keyword.latestCheck ?? null,
     positions,
     volume: keyword.volume ?? null,
     sample: keyword.sample ?? false,

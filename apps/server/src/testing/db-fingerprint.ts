@@ -1,11 +1,12 @@
-// One hash over every row the app stores, to prove that a refused request changed nothing.
+// One hash over every row the app stores, to prove that a refused request changed nothing; and raw
+// rows for tests that read what is stored.
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 
 /** Tables a refused request may legitimately touch: rate-limit counters and the AI quota. */
 const VOLATILE_TABLES = new Set(['auth.rate_limits', 'public.ai_usage'])
 
-async function rows<Row>(db: Db, query: SQL): Promise<Row[]> {
+export async function rows<Row>(db: Db, query: SQL): Promise<Row[]> {
   // Both drivers answer raw SQL with { rows }; drizzle types it per driver only.
   const execute = db.execute.bind(db) as unknown as (query: SQL) => Promise<{ rows: Row[] }>
   return (await execute(query)).rows

@@ -123,8 +123,9 @@ const latest = sql<string | null>`(
   select ${rankPositions.status} || '|' || coalesce(${rankPositions.reason}, '')
   from ${rankPositions} where ${rankPositions.keywordId} = ${keywords.id}
   order by ${rankPositions.day} desc limit 1)`
+// An ok check without a position ('Not in the top 100') encodes its position as ''.
 const latestOk = sql<string | null>`(
-  select ${rankPositions.position}::text || '|' || ${rankPositions.source} || '|' || ${rankPositions.checkedAt}::text
+  select coalesce(${rankPositions.position}::text, '') || '|' || ${rankPositions.source} || '|' || ${rankPositions.checkedAt}::text || '|' || coalesce(${rankPositions.provider}, '')
   from ${rankPositions} where ${rankPositions.keywordId} = ${keywords.id} and ${rankPositions.status} = 'ok'
   order by ${rankPositions.day} desc limit 1)`
 const previousOk = sql<number | null>`(
@@ -146,16 +147,18 @@ interface PositionColumns {
 
 /** Position, previous position and their source, from the encoded columns above. */
 function readPosition(row: PositionColumns) {
-  const [position, source, checkedAt] = row.latestOk?.split('|') ?? []
+  const [position, source, checkedAt, provider] = row.latestOk?.split('|') ?? []
   const [status, reason] = row.latest?.split('|') ?? []
   let positionSource: FigureSource | null = null
   if (status === 'failed')
     positionSource = { kind: 'failed', reason: reason || 'The check did not answer.' }
-  else if (source === 'measured')
-    positionSource = { kind: 'measured', at: new Date(checkedAt ?? '').toISOString() }
-  else if (source === 'simulated') positionSource = { kind: 'simulated' }
+  else if (source === 'measured') {
+    const at = new Date(checkedAt ?? '').toISOString()
+    positionSource = { kind: 'measured', at, ...(provider ? { provider } : {}) }
+  } else if (source === 'simulated') positionSource = { kind: 'simulated' }
   return {
-    position: position === undefined ? null : Number(position),
+    position: position === undefined || position === '' ? null : Number(position),
+    notInTop100: position === '',
     previousPosition: row.previousOk === null ? null : Number(row.previousOk),
     positionSource,
   }
@@ -215,5 +218,5 @@ export async function listKeywordRecords({
 }
 
 /** Keywords with a successful check, and their order by that position (the dashboard's top 3). */
-export const hasPosition = sql`${latestOk} is not null`
+export const hasPosition = sql`split_part(${latestOk}, '|', 1) <> ''`
 export const byPosition = sql`split_part(${latestOk}, '|', 1)::int`

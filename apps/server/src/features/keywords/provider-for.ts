@@ -3,18 +3,57 @@
 // SERP_API_KEY), else the simulation. Every provider but the simulation is held to the business's
 // daily query budget (query-budget.ts), for scheduled and manual checks alike.
 import type { AppDeps } from '../../lib/deps.js'
+import { ADAPTERS, providerChoice, recordProviderStatus } from './provider-settings.js'
 import { queryMeter, withQueryBudget } from './query-budget.js'
 import { createSimulatedRankProvider, type RankProvider } from './rank-provider.js'
+import { createSerpProvider, failingProvider, type SerpProviderOptions } from './serp-provider.js'
 
-export type ProviderDeps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'rank'>
+type ProviderDeps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'rank'>
 
-export function rankProviderFor(deps: ProviderDeps, businessId: string): Promise<RankProvider> {
-  const meter = queryMeter({
+const meterFor = (deps: ProviderDeps, businessId: string) =>
+  queryMeter({
     db: deps.db,
     businessId,
     clock: deps.clock,
     limit: deps.env.SERP_DAILY_QUERY_BUDGET,
   })
-  if (deps.rank) return Promise.resolve(withQueryBudget(deps.rank, meter))
-  return Promise.resolve(createSimulatedRankProvider())
+
+/**
+ * The options of the business's real provider (its own key, else the instance default), or the
+ * reason it has none usable, or null for the simulation.
+ */
+export async function serpOptionsFor(
+  deps: ProviderDeps,
+  businessId: string,
+): Promise<SerpProviderOptions | { unusable: string; label: string } | null> {
+  const choice = await providerChoice(deps, businessId)
+  if (choice.provider === 'simulated') return null
+  const { adapter, baseUrl } = ADAPTERS[choice.provider]
+  if ('unusable' in choice) return { unusable: choice.unusable, label: adapter.label }
+  // The business's own key: Settings shows whether its last request worked, written on a change.
+  let last: string | null | undefined
+  const onOutcome = async (failure: string | null) => {
+    if (failure === last) return
+    last = failure
+    await recordProviderStatus(deps.db, businessId, failure, deps.clock.now())
+  }
+  return {
+    adapter,
+    key: choice.key,
+    baseUrl: deps.env.SERP_BASE_URL ?? baseUrl,
+    timeoutMs: deps.env.SERP_TIMEOUT_MS,
+    meter: meterFor(deps, businessId),
+    ...(choice.own ? { onOutcome } : {}),
+  }
+}
+
+export async function rankProviderFor(
+  deps: ProviderDeps,
+  businessId: string,
+): Promise<RankProvider> {
+  if (deps.rank) return withQueryBudget(deps.rank, meterFor(deps, businessId))
+  const options = await serpOptionsFor(deps, businessId)
+  if (options === null) return createSimulatedRankProvider()
+  if ('unusable' in options) return failingProvider(options.label, options.unusable)
+  return createSerpProvider(options)
 }

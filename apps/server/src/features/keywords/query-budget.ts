@@ -12,7 +12,7 @@ import type { DeferredResult, RankProvider } from './rank-provider.js'
 /** The default daily budget; env SERP_DAILY_QUERY_BUDGET overrides it. */
 const DEFAULT_DAILY_QUERY_BUDGET = 200
 
-const BUDGET_REACHED: DeferredResult = {
+export const BUDGET_REACHED: DeferredResult = {
   status: 'deferred',
   reason: 'Daily query budget reached: this check runs tomorrow.',
 }

@@ -57,7 +57,7 @@ async function storeChecks({
 }: {
   db: Db | Tx
   provider: RankProvider
-  business: Pick<Business, 'id'>
+  business: Pick<Business, 'id' | 'website'>
   location: ResolvedLocation
   wanted: { keyword: Pick<KeywordRow, 'id' | 'keywordKey'>; days: string[] }[]
   now: Date
@@ -70,10 +70,12 @@ async function storeChecks({
     businessId: business.id,
     locationId: location.id,
     city: location.city,
+    region: location.state,
     country: location.country,
     keyword: keyword.keywordKey,
     day,
     attempt: 1,
+    website: business.website,
   }))
   const results = await provider.check(queries)
   const rows = pairs.flatMap(({ keyword, day }, i) => {
@@ -109,7 +111,7 @@ export async function checkNewKeywords({
 }: {
   db: Db
   provider: RankProvider
-  business: Pick<Business, 'id'>
+  business: Pick<Business, 'id' | 'website'>
   location: ResolvedLocation
   now: Date
 }) {
@@ -169,7 +171,15 @@ export async function checkTrackedToday({
       )
     const wanted = rows.map((keyword) => ({ keyword, days: [today] }))
     const texts = new Map(rows.map((row) => [row.id, row.keyword]))
-    const rowsStored = await storeChecks({ db, provider, business, location, wanted, now, deferred })
+    const rowsStored = await storeChecks({
+      db,
+      provider,
+      business,
+      location,
+      wanted,
+      now,
+      deferred,
+    })
     for (const row of rowsStored) {
       if (row.status === 'failed') failed++
       stored.push({
@@ -228,7 +238,7 @@ async function movesSince(
 export async function checkToday(args: {
   db: Db
   provider: RankProvider
-  business: Pick<Business, 'id'>
+  business: Pick<Business, 'id' | 'website'>
   location: ResolvedLocation
   keyword: Pick<KeywordRow, 'id' | 'keywordKey'>
   now: Date

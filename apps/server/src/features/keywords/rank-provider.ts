@@ -23,6 +23,10 @@ export interface RankQuery {
   day: string
   /** 1 for the day's first check; Refresh asks again with the next number. */
   attempt: number
+  /** The location's region (state, province), so a real provider searches from the right city. */
+  region?: string
+  /** The business's website: a real provider finds its registrable domain among the results. */
+  website?: string
 }
 
 /**
@@ -39,9 +43,7 @@ export interface DeferredResult {
  * with position null is 'Not in the top 100': the website is not among the first 100 results.
  */
 export type RankResult =
-  | { status: 'ok'; position: number | null }
-  | { status: 'failed'; reason: string }
-  | DeferredResult
+  { status: 'ok'; position: number | null } | { status: 'failed'; reason: string } | DeferredResult
 
 /** What identifies the business among map results (issue 17): its place id when known, else its NAP. */
 interface MapPackMatch {

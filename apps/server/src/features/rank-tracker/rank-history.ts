@@ -5,6 +5,7 @@ import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import {
   dayOf,
   rangeDays,
+  type LatestCheck,
   type RankCheck,
   type RankHistory,
   type RankRange,
@@ -49,7 +50,9 @@ export async function getRankHistory({
   // No ORDER BY inside the aggregate: every item carries its day offset, so order does not matter.
   const checks = sql<string | null>`(
     select string_agg(
-      (${rankPositions.day} - ${from}::date)::text || ':' || coalesce(${rankPositions.position}::text, 'f'),
+      (${rankPositions.day} - ${from}::date)::text || ':' || case
+        when ${rankPositions.status} = 'failed' then 'f'
+        else coalesce(${rankPositions.position}::text, 'a') end,
       ',')
     from ${rankPositions}
     where ${rankPositions.keywordId} = ${keywords.id}
@@ -62,6 +65,7 @@ export async function getRankHistory({
       createdAt: keywords.createdAt,
       sample: keywords.sample,
       checks,
+      latest: latestCheckColumn,
     })
     .from(keywords)
     .where(trackedWhere(business.id, location))
@@ -73,13 +77,53 @@ export async function getRankHistory({
       ...toTracked(row),
       volume: (await keywordData.describe(row.keyword, business, location.id)).volume,
       checks: decodeChecks(row.checks, range),
+      latestCheck: decodeLatest(row.latest),
     })),
   )
   const budget = simulated ? undefined : await queryBudget(db, business.id, now, budgetLimit)
   return { range, days, keywords: tracked, simulated, ...(budget ? { budget } : {}) }
 }
 
-/** "0:12,1:f,3:9" -> [12, 'failed', null, 9, …]: one slot per day of the range. */
+/**
+ * The keyword's newest check as one JSON value: provider, time, source and the map-pack answer
+ * (issue 17), for the source shown beside its position and 'Map pack #n'.
+ */
+const latestCheckColumn = sql<LatestRow | null>`(
+  select json_build_object(
+    'provider', ${rankPositions.provider}, 'checkedAt', ${rankPositions.checkedAt},
+    'source', ${rankPositions.source}, 'mapStatus', ${rankPositions.mapStatus},
+    'mapPosition', ${rankPositions.mapPosition}, 'mapReason', ${rankPositions.mapReason})
+  from ${rankPositions} where ${rankPositions.keywordId} = ${keywords.id}
+  order by ${rankPositions.day} desc limit 1)`
+
+interface LatestRow {
+  provider: string | null
+  checkedAt: string
+  source: 'simulated' | 'measured'
+  mapStatus: 'ok' | 'failed' | null
+  mapPosition: number | null
+  mapReason: string | null
+}
+
+function decodeLatest(row: LatestRow | string | null): LatestCheck | null {
+  if (row === null) return null
+  // PGlite answers json as an object, node-postgres too; a string only from a text cast.
+  const value = typeof row === 'string' ? (JSON.parse(row) as LatestRow) : row
+  const map =
+    value.mapStatus === 'ok'
+      ? { status: 'ok' as const, position: value.mapPosition }
+      : value.mapStatus === 'failed'
+        ? { status: 'failed' as const, reason: value.mapReason ?? 'The map search failed.' }
+        : null
+  return {
+    provider: value.provider,
+    checkedAt: new Date(value.checkedAt).toISOString(),
+    simulated: value.source === 'simulated',
+    map,
+  }
+}
+
+/** "0:12,1:f,2:a,4:9" -> [12, 'failed', 'absent', null, 9, …]: one slot per day of the range. */
 function decodeChecks(encoded: string | null, range: number): RankCheck[] {
   const checks: RankCheck[] = new Array<RankCheck>(range).fill(null)
   if (!encoded) return checks
@@ -87,7 +131,9 @@ function decodeChecks(encoded: string | null, range: number): RankCheck[] {
     const colon = item.indexOf(':')
     const offset = Number(item.slice(0, colon))
     const value = item.slice(colon + 1)
-    if (offset >= 0 && offset < range) checks[offset] = value === 'f' ? 'failed' : Number(value)
+    if (offset >= 0 && offset < range) {
+      checks[offset] = value === 'f' ? 'failed' : value === 'a' ? 'absent' : Number(value)
+    }
   }
   return checks
 }
@@ -119,10 +165,12 @@ export async function refreshRankings({
       businessId: business.id,
       locationId: location.id,
       city: location.city,
+      region: location.state,
       country: location.country,
       keyword: row.keywordKey,
       day,
       attempt: (row.checks ?? 0) + 1,
+      website: business.website,
     })),
   )
   const values = rows.flatMap((row, i) => {

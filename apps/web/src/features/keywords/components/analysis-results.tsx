@@ -1,6 +1,7 @@
 import type { AiSource, KeywordAnalysis } from '@localseo/shared/ai'
 import {
   formatVolume,
+  positionText,
   type FigureSource,
   type KeywordRecord,
 } from '@localseo/shared/keyword-figures'
@@ -70,7 +71,7 @@ export function AnalysisResults({
         <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Figure
             label="Position today"
-            value={record.position === null ? 'Not checked' : `#${record.position}`}
+            value={positionText(record, 'Not checked')}
             source={record.positionSource}
           />
           <Figure

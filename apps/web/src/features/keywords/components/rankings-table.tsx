@@ -1,4 +1,4 @@
-import { formatVolume } from '@localseo/shared/keyword-figures'
+import { formatVolume, positionText } from '@localseo/shared/keyword-figures'
 import { ErrorAlert } from '@/components/error-alert'
 import { FigureSourceBadge, SampleBadge } from '@/components/figure-source'
 import { PositionChange, positionChange } from '@/components/position-change'
@@ -65,7 +65,7 @@ export function RankingsTable({
                   </TableRowHeader>
                   <TableCell label="Position">
                     <span className="flex flex-wrap items-center gap-2 tabular-nums">
-                      {k.position === null ? 'Not checked yet' : `#${k.position}`}
+                      {positionText(k, 'Not checked yet')}
                       {k.positionSource ? <FigureSourceBadge source={k.positionSource} /> : null}
                     </span>
                   </TableCell>

@@ -4,7 +4,13 @@ import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { rankScopeKey } from './get-tracked-keywords'
 
-const responseSchema = z.object({ day: z.string(), checked: z.number(), failed: z.number() })
+const responseSchema = z.object({
+  day: z.string(),
+  checked: z.number(),
+  failed: z.number(),
+  // Checks past the daily query budget: asked tomorrow (issue 17).
+  deferred: z.number().default(0),
+})
 
 async function refreshRankings(locationId: string) {
   const response = await apiClient.api['rank-tracker'].refresh.$post({

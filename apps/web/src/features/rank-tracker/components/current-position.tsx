@@ -1,14 +1,52 @@
-import type { RankingEntry } from '@localseo/shared/rank-tracker'
+import { NOT_IN_TOP_100, type RankingEntry } from '@localseo/shared/rank-tracker'
 import { TriangleAlert } from 'lucide-react'
+import { FigureSourceBadge } from '@/components/figure-source'
 
-/** "#n"; a failed latest check is shown as a failed check, never as a position (issue 7). */
+/**
+ * "#n", or 'Not in top 100' when a real provider did not find the website in the first 100
+ * results; a failed latest check is shown as a failed check, never as a position (issue 7). A
+ * measured position names its source ('SerpApi, checked Nov 25, 09:12 UTC') and the map pack of
+ * the same day ('Map pack #3') when it was asked (issue 17).
+ */
 export function CurrentPosition({ entry }: { entry: RankingEntry }) {
+  const latest = entry.latestCheck
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       {entry.currentPosition !== null ? (
         <span className="font-semibold tabular-nums">#{entry.currentPosition}</span>
+      ) : entry.notInTop100 ? (
+        <span className="font-medium">{NOT_IN_TOP_100}</span>
       ) : null}
+      {latest?.map ? <MapPackPosition map={latest.map} /> : null}
       {entry.latestCheckFailed ? <FailedCheckBadge lastKnown={entry.currentPosition} /> : null}
+      {latest && !latest.simulated && !entry.latestCheckFailed ? (
+        <FigureSourceBadge
+          source={{
+            kind: 'measured',
+            at: latest.checkedAt,
+            ...(latest.provider ? { provider: latest.provider } : {}),
+          }}
+        />
+      ) : null}
+    </span>
+  )
+}
+
+function MapPackPosition({ map }: { map: NonNullable<RankingEntry['latestCheck']>['map'] }) {
+  if (!map) return null
+  const text =
+    map.status === 'failed'
+      ? 'Map pack: check failed'
+      : map.position === null
+        ? 'Map pack: not in top 20'
+        : `Map pack #${map.position}`
+  return (
+    <span
+      className="rounded-md border px-1.5 py-0.5 text-xs tabular-nums text-muted-foreground"
+      title={map.status === 'failed' ? map.reason : 'Position among the places a map search shows'}
+      data-testid="map-pack-position"
+    >
+      {text}
     </span>
   )
 }

@@ -10,7 +10,7 @@ import {
   type RankingEntry,
   type RankRange,
 } from '@localseo/shared/rank-tracker'
-import { Download, LoaderCircle, MapPin, RefreshCw } from 'lucide-react'
+import { Download, LoaderCircle, MapPin, RefreshCw, TriangleAlert } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { BusinessRequired } from '@/components/business-required'
 import { ErrorAlert } from '@/components/error-alert'
@@ -87,12 +87,7 @@ function RankTracker({ business }: { business: Business }) {
         <MapPin aria-hidden="true" />
         <AlertDescription>Tracking rankings for: {location.label}</AlertDescription>
       </Alert>
-      <p className="-mt-3 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-        <span className="rounded-md border border-warning/40 bg-warning/10 px-2 py-0.5 font-medium text-foreground">
-          Sample data
-        </span>
-        Positions are simulated estimates until a search-results provider is connected.
-      </p>
+      <ProviderNotes data={data} />
       <NextCheck businessId={business.id} />
       {/* Keyed by location: a Refresh message belongs to the location it was made for. */}
       <RankToolbar
@@ -125,6 +120,38 @@ function RankTracker({ business }: { business: Business }) {
   )
 }
 
+/**
+ * Where the positions come from: sample data while simulated; with a real provider, the day's
+ * query budget once it is spent (issue 17 item 5).
+ */
+function ProviderNotes({ data }: { data: RankHistory | undefined }) {
+  return (
+    <>
+      {data?.simulated === false ? null : (
+        <p className="-mt-3 flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+          <span className="rounded-md border border-warning/40 bg-warning/10 px-2 py-0.5 font-medium text-foreground">
+            Sample data
+          </span>
+          Positions are simulated estimates until a search-results provider is connected.
+        </p>
+      )}
+      {data?.budget && data.budget.remaining === 0 ? (
+        <Alert
+          role="status"
+          data-testid="query-budget-reached"
+          className="border-warning/50 bg-warning/10"
+        >
+          <TriangleAlert aria-hidden="true" />
+          <AlertDescription>
+            Daily query budget reached: the remaining checks run tomorrow ({data.budget.used} of{' '}
+            {data.budget.limit} queries used today).
+          </AlertDescription>
+        </Alert>
+      ) : null}
+    </>
+  )
+}
+
 /** The range, Refresh (re-check today) and Export CSV, with what the last Refresh did. */
 function RankToolbar({
   businessId,
@@ -152,7 +179,10 @@ function RankToolbar({
           `Re-checked ${result.checked} keyword${result.checked === 1 ? '' : 's'} for today` +
             (result.failed > 0
               ? `; ${result.failed} check${result.failed === 1 ? '' : 's'} failed.`
-              : '.'),
+              : '.') +
+            (result.deferred > 0
+              ? ` Daily query budget reached: ${result.deferred} check${result.deferred === 1 ? '' : 's'} run tomorrow.`
+              : ''),
         ),
       onError: (error) => setRefreshed(error.message),
     })

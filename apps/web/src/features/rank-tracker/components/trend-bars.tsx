@@ -3,7 +3,11 @@ import { trendBarHeight, trendPoints, type RankPoint } from '@localseo/shared/ra
 /** docs/product.md §9: the last 7 checks as bars of height max(10, 100 - 5 x position) percent. */
 export function TrendBars({ positions }: { positions: readonly RankPoint[] }) {
   const points = trendPoints(positions)
-  const words = points.map((p) => (p.status === 'ok' ? `#${p.position}` : 'failed')).join(', ')
+  const words = points
+    .map((p) =>
+      p.status === 'ok' ? `#${p.position}` : p.status === 'absent' ? 'not in top 100' : 'failed',
+    )
+    .join(', ')
   return (
     <div className="flex items-center gap-2">
       <div aria-hidden="true" className="flex h-8 w-[5.5rem] items-end gap-0.5">
@@ -15,6 +19,13 @@ export function TrendBars({ positions }: { positions: readonly RankPoint[] }) {
               title={`${point.date}: #${point.position}`}
               className="w-2.5 rounded-sm bg-primary/80"
               style={{ height: `${trendBarHeight(point.position)}%` }}
+            />
+          ) : point.status === 'absent' ? (
+            <span
+              key={point.date}
+              data-testid="trend-bar"
+              title={`${point.date}: not in top 100`}
+              className="h-[6%] w-2.5 rounded-sm bg-muted-foreground/40"
             />
           ) : (
             <span

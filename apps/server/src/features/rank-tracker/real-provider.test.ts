@@ -1,0 +1,69 @@
+// With a search-results provider configured (issue 17, "Done when"): a tracked keyword gets the real
+// adapter's positions from the fake provider (testing/fake-serp.ts, on 127.0.0.1) and every screen's
+// API answers them with their source, 'SerpApi, checked at …'; a website not in the first 100
+// results reads 'Not in top 100', never 0.
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
+import type { KeywordRecord } from '@localseo/shared/keyword-figures'
+import type { RankHistory } from '@localseo/shared/rank-tracker'
+import { apiCaller } from '../../testing/api.js'
+import { createTestApp, type TestApp } from '../../testing/app.js'
+import { signUp } from '../../testing/auth.js'
+import { startFakeSerp, type FakeSerp } from '../../testing/fake-serp.js'
+import { businessInput } from '../../testing/factories.js'
+
+const KEY = 'serpapi-test-key-4242'
+let fake: FakeSerp
+let t: TestApp | undefined
+beforeAll(async () => {
+  fake = await startFakeSerp({ key: KEY })
+})
+afterAll(() => fake.close())
+afterEach(async () => {
+  await t?.close()
+  t = undefined
+})
+
+test('a tracked keyword shows the provider’s position with its source on every screen', async () => {
+  t = await createTestApp({
+    env: { SECRETS_KEY: Buffer.alloc(32, 3).toString('hex'), SERP_BASE_URL: fake.origin },
+  })
+  // No test provider: the app chooses the business's provider as in production.
+  t.deps.rank = undefined
+  const owner = await signUp(t.app, { email: 'measured@example.com' })
+  const call = apiCaller(t.app, () => owner.accessToken)
+  await call('PUT', '/api/business', {
+    ...businessInput,
+    website: 'https://www.brightsmiledental.com',
+  })
+  await call('PUT', '/api/rank-provider', { provider: 'serpapi', key: KEY })
+  const tracked = await call('POST', '/api/rank-tracker/keywords', {
+    keyword: 'dentist austin',
+    location: 'main',
+  })
+  expect(tracked.status).toBe(201)
+  expect(fake.requests.filter((r) => r.params.q === 'dentist austin')).toHaveLength(2)
+
+  const history = await call<RankHistory>('GET', '/api/rank-tracker/history?location=main&range=7')
+  expect(history.body.simulated).toBe(false)
+  const keyword = history.body.keywords.find((k) => k.keyword === 'dentist austin')
+  expect(keyword?.checks.at(-1)).toBe(14)
+  expect(keyword?.latestCheck).toMatchObject({ provider: 'SerpApi', simulated: false })
+  // The sample keywords were checked too: the website is not in their first 100 results.
+  const others = history.body.keywords.filter((k) => k.keyword !== 'dentist austin')
+  expect(others.every((k) => k.checks.at(-1) === 'absent')).toBe(true)
+
+  const records = await call<{ keywords: KeywordRecord[] }>('GET', '/api/keywords?location=main')
+  const record = records.body.keywords.find((k) => k.keyword === 'dentist austin')
+  expect(record).toMatchObject({
+    position: 14,
+    positionSource: { kind: 'measured', provider: 'SerpApi' },
+  })
+  const absent = records.body.keywords.find((k) => k.keyword !== 'dentist austin')
+  if (absent) expect(absent).toMatchObject({ position: null, notInTop100: true })
+
+  const dashboard = await call<{ topKeywords: KeywordRecord[] }>('GET', '/api/dashboard')
+  expect(dashboard.body.topKeywords.map((k) => [k.keyword, k.position])).toEqual([
+    ['dentist austin', 14],
+  ])
+  expect(dashboard.body.topKeywords[0]?.positionSource).toMatchObject({ provider: 'SerpApi' })
+})
