@@ -3,12 +3,9 @@
 // code and first requests all start before React renders, side by side, instead of one after
 // another (index -> session -> business -> screen code -> screen data).
 import { paths } from '@/config/paths'
-import { USER_STORAGE_KEY } from '@/lib/user-storage'
+import { SESSION_STORAGE_KEY, USER_STORAGE_KEY } from '@/lib/user-storage'
 import type { AppState } from './provider'
 import { loadProtectedLayout, preloadScreen } from './router'
-
-/** Where auth-js keeps the session (its default storage key). */
-const SESSION_STORAGE_KEY = 'supabase.auth.token'
 
 /**
  * The ids the stored user names, read without parsing the whole record (that waits for zod). A

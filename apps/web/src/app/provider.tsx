@@ -2,8 +2,9 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import {
   AuthContext,
-  authClient,
   createAuthStore,
+  loadAuthClient,
+  mayHaveSession,
   openedFromRecoveryLink,
   type AuthStore,
 } from '@/lib/auth'
@@ -26,7 +27,8 @@ export interface AppState {
 export function createAppState(): AppState {
   const queryClient = createQueryClient()
   const store = createAuthStore({
-    client: authClient,
+    client: loadAuthClient,
+    mayHaveSession: () => mayHaveSession(),
     loadBusiness: async (userId) => {
       const { businessQueryOptions } = await loadBusinessModule()
       // Fresh from the server, unless the start-up preload has just fetched it.

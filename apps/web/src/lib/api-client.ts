@@ -6,7 +6,7 @@ import type { AppType } from '@localseo/server/app'
 import { hc } from 'hono/client'
 import { z } from 'zod'
 import { ApiError } from './api-error'
-import { authClient } from './auth'
+import { authClient } from './auth-client'
 
 /** The server's one error shape (docs/house-rules.md "One error shape"). */
 const errorBodySchema = z.object({

@@ -1,7 +1,7 @@
 // What the auth store's screens can ask for (docs/web-conventions.md "The auth store"): signing in
 // and up, the pending two-factor and new-password steps, and the emails that start a sign-in.
 import type { User as AuthUser } from '@supabase/auth-js'
-import { setState, signedOut, type AuthCore } from './auth-core'
+import { loadClient, setState, signedOut, type AuthCore } from './auth-core'
 import { enter } from './auth-session'
 
 // docs/product.md §8 error catalogue.
@@ -57,7 +57,7 @@ async function step(core: AuthCore, fallbackMessage: string, action: () => Promi
 export async function signOutHere(core: AuthCore) {
   core.busy = true
   try {
-    const { error } = await core.client.signOut({ scope: 'local' })
+    const { error } = await (await loadClient(core)).signOut({ scope: 'local' })
     if (error) console.warn('Sign-out request failed', error)
   } finally {
     core.busy = false
@@ -72,7 +72,8 @@ async function verifyEmailedCode(
   code: string,
   type: 'email' | 'recovery',
 ) {
-  const { data, error } = await core.client.verifyOtp({ email, token: code, type })
+  const client = await loadClient(core)
+  const { data, error } = await client.verifyOtp({ email, token: code, type })
   if (error) throw new AuthFailure(error.message || authMessages.codeFailed)
   if (!data.user || !data.session) throw new AuthFailure(authMessages.codeFailed)
   return data.user
@@ -80,11 +81,11 @@ async function verifyEmailedCode(
 
 /** Password sign-in, sign-up and the two emailed codes. Each throws after recording the error. */
 export function signInActions(core: AuthCore) {
-  const { client } = core
   return {
     /** The form shows `error` and swallows the throw (docs/product.md §8). */
     login: (email: string, password: string) =>
       run(core, authMessages.loginFailed, async () => {
+        const client = await loadClient(core)
         const { data, error } = await client.signInWithPassword({ email, password })
         if (error) throw new AuthFailure(error.message || authMessages.loginFailed)
         if (!data.user) throw new AuthFailure(authMessages.userNotFound)
@@ -96,6 +97,7 @@ export function signInActions(core: AuthCore) {
     signup: (email: string, password: string, fullName: string) =>
       run(core, authMessages.signupFailed, async () => {
         const options = { data: { full_name: fullName } }
+        const client = await loadClient(core)
         const { data, error } = await client.signUp({ email, password, options })
         if (error) throw new AuthFailure(error.message || authMessages.signupFailed)
         if (!data.user) throw new AuthFailure(authMessages.userNotCreated)
@@ -120,7 +122,6 @@ export function signInActions(core: AuthCore) {
 
 /** The steps of a half-finished sign-in: the two-factor code, the new password, or leaving. */
 export function pendingStepActions(core: AuthCore) {
-  const { client } = core
   return {
     /** The 'mfa-required' step: the code from the authenticator app raises the session to aal2. */
     verifySecondFactor: (code: string) =>
@@ -129,6 +130,7 @@ export function pendingStepActions(core: AuthCore) {
         if (core.state.status !== 'mfa-required' || !factorId) {
           throw new AuthFailure('There is no sign-in waiting for a code. Please log in again.')
         }
+        const client = await loadClient(core)
         const { data, error } = await client.mfa.challengeAndVerify({ factorId, code })
         if (error) throw new AuthFailure(error.message || authMessages.codeFailed)
         await enter(core, data.user)
@@ -137,6 +139,7 @@ export function pendingStepActions(core: AuthCore) {
     /** The 'password-recovery' step: saves the new password, then opens the app. */
     setNewPassword: (password: string) =>
       step(core, authMessages.passwordFailed, async () => {
+        const client = await loadClient(core)
         const { data, error } = await client.updateUser({ password })
         if (error) throw new AuthFailure(error.message || authMessages.passwordFailed)
         core.recovering = false
@@ -150,11 +153,11 @@ export function pendingStepActions(core: AuthCore) {
 
 /** The emails that start a sign-in; an unknown address looks the same as a known one. */
 export function emailActions(core: AuthCore) {
-  const { client } = core
   const { origin } = core.deps
   return {
     /** Sends a recovery link. */
     requestPasswordReset: async (email: string) => {
+      const client = await loadClient(core)
       const { error } = await client.resetPasswordForEmail(email, {
         redirectTo: `${origin}/reset-password`,
       })
@@ -163,6 +166,7 @@ export function emailActions(core: AuthCore) {
 
     /** Emails a 6-digit sign-in code; only existing accounts get one (shouldCreateUser: false). */
     sendEmailCode: async (email: string) => {
+      const client = await loadClient(core)
       const { error } = await client.signInWithOtp({
         email,
         options: { shouldCreateUser: false, emailRedirectTo: `${origin}/` },

@@ -23,7 +23,13 @@ export interface AuthState {
 }
 
 export interface AuthStoreDeps {
-  client: GoTrueClient
+  /** The auth client, or how to load it (the landing page loads auth-js only when it is needed). */
+  client: GoTrueClient | (() => Promise<GoTrueClient>)
+  /**
+   * False when no session is stored and the URL brings none: the start-up check then signs out
+   * without the client. Without it the client is always asked.
+   */
+  mayHaveSession?: () => boolean
   /** Loads the signed-in user's business (and caches it in the query cache). */
   loadBusiness: (userId: string) => Promise<Business>
   /** Called when the user signs out, to drop every cached query. */
@@ -39,7 +45,11 @@ export interface AuthStoreDeps {
 /** The state, its listeners and the flags of a sign-in in progress. */
 export interface AuthCore {
   deps: AuthStoreDeps & { origin: string }
-  client: GoTrueClient
+  /** The client once loaded (at once when given as one). */
+  loadedClient: GoTrueClient | null
+  clientLoad: Promise<GoTrueClient> | null
+  /** Told when the client has loaded: the store follows its session events from then on. */
+  onClientLoaded: ((client: GoTrueClient) => void) | null
   state: AuthState
   listeners: Set<() => void>
   /** A login, signup or step is running: session events leave its result to it. */
@@ -54,7 +64,9 @@ export interface AuthCore {
 export function createAuthCore(deps: AuthStoreDeps): AuthCore {
   return {
     deps: { ...deps, origin: deps.origin ?? window.location.origin },
-    client: deps.client,
+    loadedClient: typeof deps.client === 'function' ? null : deps.client,
+    clientLoad: null,
+    onClientLoaded: null,
     state: { status: 'loading', user: null, error: null, ready: false, pendingEmail: null },
     listeners: new Set(),
     busy: false,
@@ -62,6 +74,23 @@ export function createAuthCore(deps: AuthStoreDeps): AuthCore {
     recovering: deps.recoveryLink ?? false,
     pendingFactorId: null,
   }
+}
+
+/** The auth client, loading it the first time (a failed load is tried again next time). */
+export function loadClient(core: AuthCore): Promise<GoTrueClient> {
+  const { client } = core.deps
+  core.clientLoad ??= (typeof client === 'function' ? client() : Promise.resolve(client)).then(
+    (loaded) => {
+      core.loadedClient = loaded
+      core.onClientLoaded?.(loaded)
+      return loaded
+    },
+    (error: unknown) => {
+      core.clientLoad = null
+      throw error
+    },
+  )
+  return core.clientLoad
 }
 
 /** Applies a change, keeps the stored user in step and tells every listener. */

@@ -1,20 +1,25 @@
 // The session side of the auth store: where a signed-in user goes, the start-up check and the
 // client's session events (docs/web-conventions.md "The auth store").
 import type { Business } from '@localseo/shared/business'
+import type { AuthChangeEvent, GoTrueClient, Session, User as AuthUser } from '@supabase/auth-js'
 import {
-  isAuthRetryableFetchError,
-  type AuthChangeEvent,
-  type Session,
-  type User as AuthUser,
-} from '@supabase/auth-js'
-import { nameOf, setState, signedOut, verifiedTotpFactor, type AuthCore } from './auth-core'
+  loadClient,
+  nameOf,
+  setState,
+  signedOut,
+  verifiedTotpFactor,
+  type AuthCore,
+} from './auth-core'
 import type { AppUser } from './stored-user'
-import { noGoogleConnections, readStoredUser } from './user-storage'
+import { noGoogleConnections, readStoredUser, SESSION_STORAGE_KEY } from './user-storage'
+
+/** auth-js's isAuthRetryableFetchError, without loading auth-js for it: the server was unreachable. */
+const isRetryableFetchError = (error: { name?: string }) => error.name === 'AuthRetryableFetchError'
 
 /** The session's assurance level from its access token; null when it cannot be read. */
 async function currentLevel(core: AuthCore): Promise<string | null> {
   try {
-    const { data } = await core.client.mfa.getAuthenticatorAssuranceLevel()
+    const { data } = await (await loadClient(core)).mfa.getAuthenticatorAssuranceLevel()
     return data?.currentLevel ?? null
   } catch {
     return null
@@ -66,14 +71,17 @@ async function hydrate(core: AuthCore, authUser: AuthUser): Promise<AppUser> {
 
 /** The start-up check: the stored session, confirmed by the server when it can be reached. */
 async function checkSession(core: AuthCore) {
-  const { data, error } = await core.client.getSession()
+  // Nothing stored and no sign-in link: signed out, without loading auth-js (the landing page).
+  if (core.deps.mayHaveSession?.() === false) return signedOut(core)
+  const client = await loadClient(core)
+  const { data, error } = await client.getSession()
   if (error || !data.session) return signedOut(core)
   let authUser = data.session.user
-  const live = await core.client.getUser()
+  const live = await client.getUser()
   if (live.error) {
     // Offline: trust the stored session for now; the server checks it on every request anyway.
-    if (!isAuthRetryableFetchError(live.error)) {
-      await core.client.signOut({ scope: 'local' })
+    if (!isRetryableFetchError(live.error)) {
+      await client.signOut({ scope: 'local' })
       return signedOut(core)
     }
   } else {
@@ -134,12 +142,32 @@ export function beginSessionCheck(core: AuthCore): Promise<void> {
   return core.sessionCheck
 }
 
-/** Restores the stored user, checks the live session and follows session events. */
+/**
+ * Restores the stored user, checks the live session and follows session events once the client has
+ * loaded. A tab that has not needed the client yet loads it when another tab stores a session, and
+ * takes that sign-in as its own.
+ */
 export function startSession(core: AuthCore): () => void {
   void beginSessionCheck(core)
-  const { data } = core.client.onAuthStateChange((event, session) => {
-    // Never call the auth client from inside its own callback: defer (auth-js guidance).
-    setTimeout(() => void handleEvent(core, event, session), 0)
-  })
-  return () => data.subscription.unsubscribe()
+  let subscription: { unsubscribe: () => void } | null = null
+  const follow = (client: GoTrueClient) => {
+    subscription ??= client.onAuthStateChange((event, session) => {
+      // Never call the auth client from inside its own callback: defer (auth-js guidance).
+      setTimeout(() => void handleEvent(core, event, session), 0)
+    }).data.subscription
+  }
+  core.onClientLoaded = follow
+  if (core.loadedClient) follow(core.loadedClient)
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== SESSION_STORAGE_KEY || !event.newValue || core.loadedClient) return
+    void loadClient(core)
+      .then((client) => client.getSession())
+      .then(({ data }) => data.session && handleEvent(core, 'SIGNED_IN', data.session))
+  }
+  window.addEventListener('storage', onStorage)
+  return () => {
+    core.onClientLoaded = null
+    subscription?.unsubscribe()
+    window.removeEventListener('storage', onStorage)
+  }
 }

@@ -3,12 +3,12 @@
 // parts: auth-core.ts (state), auth-session.ts (where a session leads), auth-actions.ts (what screens
 // ask for); docs/web-conventions.md "The auth store".
 import type { Business } from '@localseo/shared/business'
-import { GoTrueClient } from '@supabase/auth-js'
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import { emailActions, pendingStepActions, signInActions, signOutHere } from './auth-actions'
 import { createAuthCore, setState, type AuthStoreDeps } from './auth-core'
 import { beginSessionCheck, startSession } from './auth-session'
 import type { GoogleConnections } from './stored-user'
+import { SESSION_STORAGE_KEY } from './user-storage'
 
 export { authMessages } from './auth-actions'
 export type { AuthStoreDeps } from './auth-core'
@@ -23,13 +23,14 @@ export const openedFromRecoveryLink =
   typeof window !== 'undefined' &&
   new URLSearchParams(window.location.hash.slice(1)).get('type') === 'recovery'
 
-export const authClient = new GoTrueClient({
-  url: `${window.location.origin}/auth/v1`,
-  persistSession: true,
-  autoRefreshToken: true,
-  detectSessionInUrl: true,
-  headers: { apikey: 'localseo' },
-})
+/** auth-js, loaded when first needed (lib/auth-client.ts). */
+export const loadAuthClient = async () => (await import('./auth-client')).authClient
+
+/** A session may be waiting: one is stored, or the URL brings one (a sign-in or recovery link). */
+export function mayHaveSession(storage: Storage = localStorage, location = window.location) {
+  if (storage.getItem(SESSION_STORAGE_KEY) !== null) return true
+  return /(^|[#&?])(access_token|error_description|code)=/.test(location.hash + location.search)
+}
 
 /** The auth store: the state, its listeners and every action, over one auth client. */
 export function createAuthStore(deps: AuthStoreDeps) {
@@ -42,8 +43,14 @@ export function createAuthStore(deps: AuthStoreDeps) {
       }
     },
     getState: () => core.state,
-    /** The auth client, for account settings (profile, email, password, two-factor). */
-    client: core.client,
+    /**
+     * The auth client, for account settings (profile, email, password, two-factor): loaded by then,
+     * since only a signed-in owner reaches them.
+     */
+    get client() {
+      if (!core.loadedClient) throw new Error('The auth client is loaded when someone signs in')
+      return core.loadedClient
+    },
     /** Restores the stored user, checks the live session and follows session events. */
     start: () => startSession(core),
     /** Only the start-up check (once), without following events: for the start-up preload. */

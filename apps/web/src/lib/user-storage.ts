@@ -4,6 +4,9 @@ import type { AppUser, GoogleConnections } from './stored-user'
 
 export const USER_STORAGE_KEY = 'user'
 
+/** Where auth-js keeps the session (its default storage key, named in lib/auth-client.ts). */
+export const SESSION_STORAGE_KEY = 'supabase.auth.token'
+
 export const noGoogleConnections: GoogleConnections = { searchConsole: false, analytics: false }
 
 export async function readStoredUser(storage: Storage = localStorage): Promise<AppUser | null> {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, test } from 'vitest'
-import { authClient } from '@/lib/auth'
+import { authClient } from '@/lib/auth-client'
 import {
   authUser,
   json,
@@ -23,6 +23,16 @@ async function openLanding() {
   const app = renderApp('/')
   await screen.findByRole('heading', { name: 'Log In' })
   return app
+}
+
+/**
+ * A page load from a recovery link: a link in the URL makes the app load auth-js at start-up; the
+ * test then hands it the session with verifyOtp, as the link would (auth-js announces
+ * PASSWORD_RECOVERY).
+ */
+async function openRecoveryLink() {
+  window.history.replaceState(null, '', '/?code=from-the-link')
+  return openLanding()
 }
 
 async function bodyOf(request: Request): Promise<Record<string, unknown>> {
@@ -130,8 +140,7 @@ describe('the recovery link', () => {
       },
     })
     const user = userEvent.setup()
-    const { pathname } = await openLanding()
-    // What the recovery link does: auth-js takes the session and announces PASSWORD_RECOVERY.
+    const { pathname } = await openRecoveryLink()
     await authClient.verifyOtp({ type: 'recovery', email: 'ada@example.com', token: '123456' })
 
     expect(await screen.findByRole('heading', { name: 'Set a new password' })).toBeVisible()
@@ -158,7 +167,7 @@ describe('the recovery link', () => {
       'POST /auth/v1/verify': () => json(sessionFor()),
     })
     const user = userEvent.setup()
-    const { pathname } = await openLanding()
+    const { pathname } = await openRecoveryLink()
     await authClient.verifyOtp({ type: 'recovery', email: 'ada@example.com', token: '123456' })
     await user.click(await screen.findByRole('button', { name: 'Cancel and log out' }))
     expect(await screen.findByRole('heading', { name: 'Log In' })).toBeVisible()
