@@ -12,11 +12,12 @@ import { describe, expect, test } from 'vitest'
 const ISSUE_TARGETS = { landingJsKb: 100, dashboardJsKb: 125, dashboardRequests: 12 }
 
 /**
- * The limits this test holds the build to. The JavaScript is still over the issue's targets (React
- * DOM, auth-js and zod; docs/decisions/019-compressed-assets-and-preloading.md, "What is still over
- * target"): these are today's sizes plus a little room, to be lowered as the bytes come down.
+ * The limits this test holds the build to. The landing page and the dashboard's requests meet the
+ * issue's targets; the dashboard's JavaScript is still over its 125 KB (React DOM, zod, auth-js:
+ * docs/decisions/019-compressed-assets-and-preloading.md, "What is still over target"), so its
+ * limit is today's size plus a little room, to be lowered as the bytes come down.
  */
-const BUDGETS = { landingJsKb: 115, dashboardJsKb: 175, dashboardRequests: 12 }
+const BUDGETS = { landingJsKb: 100, dashboardJsKb: 175, dashboardRequests: 12 }
 
 /**
  * The requests of a returning owner's dashboard besides its files (app/preload.ts and the screens'

@@ -2,7 +2,7 @@ import { emptyBusiness } from '@localseo/shared/business'
 import type { GoTrueClient } from '@supabase/auth-js'
 import { describe, expect, test, vi } from 'vitest'
 import { authUser, namedBusiness, sessionFor, TOTP_FACTOR_ID, totpFactor } from '@/test/network'
-import { createAuthStore } from './auth'
+import { createAuthStore, mayHaveSession } from './auth'
 import { readStoredUser, USER_STORAGE_KEY } from './user-storage'
 
 type FakeClient = Record<string, unknown>
@@ -135,6 +135,43 @@ describe('start-up session check', () => {
     expect(state.status).toBe('logged-in')
     expect(state.user).toMatchObject({ name: 'Ada King', business: { name: 'Sunrise Dental' } })
     expect((await readStoredUser())?.name).toBe('Ada King')
+  })
+})
+
+describe('the auth client is loaded only when needed (issue 19)', () => {
+  test('with nothing stored and no link in the URL the start-up check signs out without it; a login loads it', async () => {
+    const onAuthStateChange = vi.fn(() => ({ data: { subscription: { unsubscribe: vi.fn() } } }))
+    const client = fakeClient({ onAuthStateChange })
+    const load = vi.fn(() => Promise.resolve(client))
+    const store = createAuthStore({
+      client: load,
+      mayHaveSession: () => false,
+      loadBusiness: vi.fn(() => Promise.resolve(emptyBusiness)),
+    })
+    const stop = store.start()
+    expect((await settled(store)).status).toBe('logged-out')
+    expect(load).not.toHaveBeenCalled()
+    expect(() => store.client).toThrow()
+
+    await store.login('ada@example.com', 'secret')
+    expect(load).toHaveBeenCalledTimes(1)
+    expect(store.getState().status).toBe('logged-in')
+    // From then on the store follows the client's session events.
+    expect(onAuthStateChange).toHaveBeenCalledTimes(1)
+    stop()
+  })
+
+  test('a stored session or a sign-in link in the URL means the client is needed', () => {
+    const storage = window.localStorage
+    const at = (url: string) => new URL(url, 'http://localhost') as unknown as Location
+    expect(mayHaveSession(storage, at('/'))).toBe(false)
+    expect(mayHaveSession(storage, at('/reset-password#access_token=a&type=recovery'))).toBe(true)
+    expect(mayHaveSession(storage, at('/#error=access_denied&error_description=expired'))).toBe(
+      true,
+    )
+    storage.setItem('supabase.auth.token', '{}')
+    expect(mayHaveSession(storage, at('/'))).toBe(true)
+    storage.removeItem('supabase.auth.token')
   })
 })
 
