@@ -5,6 +5,7 @@ import { useGoogleConnections } from '@/lib/integrations'
 import { useAiStatus, type AiStatus } from '../api/get-ai-status'
 import { ConnectionStatus } from './connection-status'
 import { GoogleConnectionCard } from './google-connection-card'
+import { SearchProviderCard } from './search-provider-card'
 
 function engineLine(status: AiStatus): string {
   return status.engine === 'model'
@@ -54,6 +55,7 @@ export function ApiSettings() {
         <AiServiceCard />
         <GoogleConnectionCard service="search-console" connected={connections.searchConsole} />
         <GoogleConnectionCard service="analytics" connected={connections.analytics} />
+        <SearchProviderCard />
       </div>
     </section>
   )
