@@ -6,6 +6,7 @@ export const AUTOMATION_KINDS = [
   'rank_checks',
   'backlink_checks',
   'site_audits',
+  'grid_scans',
   'alert_emails',
 ] as const
 export type AutomationKind = (typeof AUTOMATION_KINDS)[number]
@@ -21,6 +22,7 @@ export const KIND_FREQUENCIES: Record<AutomationKind, readonly Frequency[]> = {
   rank_checks: ['daily', 'weekly', 'off'],
   backlink_checks: ['daily', 'weekly', 'monthly', 'off'],
   site_audits: ['weekly', 'monthly', 'off'],
+  grid_scans: ['weekly', 'monthly', 'off'],
   // One digest a day at most (issue 16 item 4).
   alert_emails: ['daily', 'off'],
 }
@@ -39,6 +41,11 @@ export const AUTOMATION_LABELS: Record<AutomationKind, { title: string; detail: 
     title: 'Website audit',
     detail:
       'Reads your website the way a search engine does and updates your Local SEO Score. You can also run one yourself on the Site Audit screen.',
+  },
+  grid_scans: {
+    title: 'Geo-grid scans',
+    detail:
+      'Scans each map grid you ran on the Geo-grid screen again with the same keyword and settings, so you can compare week to week. Each point of a grid is one query from your daily budget.',
   },
   alert_emails: {
     title: 'Alert emails',
@@ -59,6 +66,7 @@ export const DEFAULT_FREQUENCY: Record<AutomationKind, Frequency> = {
   rank_checks: 'daily',
   backlink_checks: 'weekly',
   site_audits: 'monthly',
+  grid_scans: 'weekly',
   alert_emails: 'daily',
 }
 

@@ -36,6 +36,7 @@ async function setUp(options: { start?: string; timeZone?: string } = {}) {
   await call('PUT', '/api/automation', { kind: 'backlink_checks', frequency: 'off' })
   await call('PUT', '/api/automation', { kind: 'site_audits', frequency: 'off' })
   await call('PUT', '/api/automation', { kind: 'alert_emails', frequency: 'off' })
+  await call('PUT', '/api/automation', { kind: 'grid_scans', frequency: 'off' })
   /** One planner tick, then every job it enqueued runs to the end on the queue's workers. */
   const runDueWork = async () => {
     const enqueued = await app.automation!.tick()

@@ -6,14 +6,13 @@ import { getBusinessById } from '../../lib/tenant.js'
 import { createSafeFetcher, type SafeFetcher } from '../../net/safe-fetch.js'
 import { recordBacklinkChanges, recordRankMoves, sendAlertDigest } from '../alerts/public.js'
 import { runScheduledBacklinkChecks } from '../backlinks/public.js'
+import { runScheduledGridScans } from '../geo-grid/public.js'
 import { checkTrackedToday, rankProviderFor } from '../keywords/public.js'
 import { startScheduledAudit } from '../site-audit/public.js'
 import { unsubscribeToken } from './unsubscribe.js'
 
-export type WorkDeps = Pick<
-  AppDeps,
-  'db' | 'clock' | 'logger' | 'rank' | 'env' | 'fetcher' | 'resolve' | 'jobs' | 'mailer' | 'jwtKeys'
->
+/** The app's dependencies: each kind's work runs with what its feature's own routes have. */
+export type WorkDeps = AppDeps
 
 interface RunOutcome {
   outcome: string
@@ -77,6 +76,8 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
         unsubscribeUrl: `${site}/alerts/unsubscribe?token=${token}`,
       })
     },
+    // Each map grid scanned before, again with its settings, for a week-to-week comparison (issue 17).
+    grid_scans: (businessId) => runScheduledGridScans(deps, businessId, deps.clock.now()),
     site_audits: (businessId) =>
       startScheduledAudit({ ...deps, allowHosts: deps.env.FETCH_ALLOW_HOSTS, businessId }),
   }
