@@ -78,6 +78,10 @@ const screens: readonly ScreenRouteEntry[] = [
       (await import('@/features/rank-tracker/components/rank-tracker-screen')).RankTrackerScreen,
   ),
   screenRoute(
+    paths.rankTrackerGrid,
+    async () => (await import('@/features/geo-grid/components/geo-grid-screen')).GeoGridScreen,
+  ),
+  screenRoute(
     paths.backlinks,
     async () => (await import('@/features/backlinks/components/backlinks-screen')).BacklinksScreen,
   ),

@@ -8,6 +8,8 @@ export const paths = {
   keywords: '/keywords',
   keywordPlanner: '/keyword-planner',
   rankTracker: '/rank-tracker',
+  /** Issue 17: reached from the Rank Tracker's Geo-grid button; the menu keeps Rank Tracker active. */
+  rankTrackerGrid: '/rank-tracker/grid',
   backlinks: '/backlinks',
   listings: '/listings',
   settings: '/settings',
@@ -17,7 +19,10 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths]
 
-export type ScreenKey = Exclude<keyof typeof paths, 'landing' | 'resetPassword' | 'siteAudit'>
+export type ScreenKey = Exclude<
+  keyof typeof paths,
+  'landing' | 'resetPassword' | 'siteAudit' | 'rankTrackerGrid'
+>
 
 /** Side-menu entries in docs/product.md §2 order; the labels double as screen titles. */
 export const menuEntries: ReadonlyArray<{ key: ScreenKey; label: string; path: AppPath }> = [

@@ -6,12 +6,14 @@ import { AutomationCard } from '@/features/automation/components/automation-card
 import { ApiSettings } from '@/features/integrations/components/api-settings'
 import { BusinessForm } from '@/features/business/components/business-form'
 import { LocationsManager } from '@/features/business/components/locations-manager'
+import { MapPinCard } from '@/features/business/components/map-pin-card'
 import { SampleDataCard } from '@/features/business/components/sample-data-card'
 import { ProfileCard } from '@/features/auth/components/profile-card'
 import { SecurityCard } from '@/features/auth/components/security-card'
 
 /**
- * docs/product.md §2 Settings: profile, business information, locations, the sample data (issue 15), the
+ * docs/product.md §2 Settings: profile, business information, locations, their map position (issue 17),
+ * the sample data (issue 15), the
  * automatic checks and the alert topics (issue 16) and API settings; then the account
  * (name, email, password) and security (two-factor sign-in, other sessions) cards. The cards belong
  * to the business, auth and integrations features, named like the server features they call.
@@ -24,6 +26,7 @@ export function SettingsScreen({ business }: { business: Business }) {
         <ProfileCard />
         <BusinessForm business={business} />
         <LocationsManager business={business} />
+        {business.id ? <MapPinCard business={business} /> : null}
         {business.id ? <SampleDataCard businessId={business.id} /> : null}
         {business.id && business.name ? (
           <>

@@ -10,15 +10,17 @@ import {
   type RankingEntry,
   type RankRange,
 } from '@localseo/shared/rank-tracker'
-import { Download, LoaderCircle, MapPin, RefreshCw, TriangleAlert } from 'lucide-react'
+import { Download, Grid3x3, LoaderCircle, MapPin, RefreshCw, TriangleAlert } from 'lucide-react'
 import { useMemo, useState } from 'react'
+import { Link } from 'react-router'
 import { BusinessRequired } from '@/components/business-required'
 import { ErrorAlert } from '@/components/error-alert'
 import { LocationPicker, useSelectedLocation } from '@/components/location-picker'
 import { PageHeader } from '@/components/page-header'
 import { Alert, AlertDescription } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
+import { Button, buttonClassName } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
+import { paths } from '@/config/paths'
 import { downloadCsv } from '@/lib/download-file'
 import { useRankHistory } from '../api/get-rank-history'
 import { useTrackedKeywords } from '../api/get-tracked-keywords'
@@ -78,9 +80,19 @@ function RankTracker({ business }: { business: Business }) {
         title="Rank Tracker"
         description={business.name}
         actions={
-          business.locations.length > 0 ? (
-            <LocationPicker business={business} value={location.id} onChange={setLocation} />
-          ) : undefined
+          <>
+            {/* The map-pack position around the business (issue 17 item 4). */}
+            <Link
+              to={paths.rankTrackerGrid}
+              className={buttonClassName({ variant: 'outline', size: 'sm' })}
+            >
+              <Grid3x3 aria-hidden="true" />
+              Geo-grid
+            </Link>
+            {business.locations.length > 0 ? (
+              <LocationPicker business={business} value={location.id} onChange={setLocation} />
+            ) : null}
+          </>
         }
       />
       <Alert variant="info" role="status" className="-mt-2">

@@ -1,0 +1,132 @@
+// The geo-grid journey (issue 17 items 3 and 4): the owner sets the business's map position in
+// Settings, opens the Geo-grid from the Rank Tracker, runs a 5x5 scan and reads the heat map and its
+// figures; then, on a second server whose MAP_TILE_URL points at a tiny tile server on 127.0.0.1, the
+// pin map and the heat map draw on tiles the CSP lets through.
+import type { Page } from 'playwright-core'
+import { afterEach, describe, expect, test } from 'vitest'
+import { expectAccessible } from './a11y'
+import { baseUrl, openBrowser, type Browser } from './browser'
+import { callApiAs, signUpWithBusiness, sunriseDental } from './journeys'
+import { startServer, startTileServer } from './tile-server'
+
+let browser: Browser | undefined
+const cleanups: (() => Promise<void>)[] = []
+
+afterEach(async () => {
+  await browser?.close()
+  browser = undefined
+  for (const cleanup of cleanups.splice(0)) await cleanup()
+})
+
+/** Settings → Map position: types the coordinates (or clicks the map) and saves. */
+async function setPin(page: Page, origin: string, { click = false } = {}) {
+  await page.goto(new URL('/settings', origin).toString())
+  const card = page.getByRole('region', { name: 'Map position' })
+  await card.waitFor()
+  if (click) {
+    await card.getByRole('region', { name: /Map: the pin of/ }).click()
+    await expect.poll(() => card.getByLabel('Latitude').inputValue()).not.toBe('')
+  }
+  await card.getByLabel('Latitude').fill('30.2672')
+  await card.getByLabel('Longitude').fill('-97.7431')
+  await card.getByRole('button', { name: 'Save map position' }).click()
+  await card.getByText('Map position saved for Sunrise Dental (Main).').waitFor()
+  return card
+}
+
+/** From the Rank Tracker to the Geo-grid, a 5x5 scan 1 km apart, run to its end. */
+async function runScan(page: Page, origin: string) {
+  await page.goto(new URL('/rank-tracker', origin).toString())
+  await page.getByRole('link', { name: 'Geo-grid' }).click()
+  await page.getByRole('heading', { name: 'Geo-grid', level: 1 }).waitFor()
+  const form = page.getByRole('region', { name: 'New scan' })
+  await form.getByLabel('Grid').selectOption('5')
+  await form.getByLabel('Spacing').selectOption('1')
+  expect(await form.getByTestId('scan-cost').textContent()).toContain('This scan costs 25 queries')
+  await form.getByRole('button', { name: 'Run scan' }).click()
+  await page.getByText('Average rank').first().waitFor({ timeout: 30_000 })
+  return page.getByRole('region', { name: /around Sunrise Dental \(Main\)/ })
+}
+
+describe('geo-grid journey', () => {
+  test('a pin in Settings, a 5x5 scan, its heat map and figures', async () => {
+    browser = await openBrowser()
+    const { page, problems } = browser
+    await signUpWithBusiness(page, { prefix: 'grid' })
+
+    // Before a pin, the screen says what is missing and where to set it.
+    await page.goto(new URL('/rank-tracker/grid', baseUrl).toString())
+    await page.getByRole('link', { name: 'Drop a pin in Settings' }).waitFor()
+    expect(await page.getByRole('button', { name: 'Run scan' }).isDisabled()).toBe(true)
+
+    // No MAP_TILE_URL on this server: the coordinates are typed, with a note.
+    const card = await setPin(page, baseUrl)
+    await card.getByText('No map is set up on this server').waitFor()
+    await expectAccessible(page, 'Settings, map position')
+
+    const result = await runScan(page, baseUrl)
+    const grid = result.getByRole('list', { name: /Positions of '.+' on a 5x5 grid/ })
+    expect(await grid.getByRole('listitem').count()).toBe(25)
+    await result.getByText('In the top 3').waitFor()
+    await result.getByText(/counts as 21 in the average/).waitFor()
+    await result.getByRole('heading', { name: 'Who beats you most often' }).waitFor()
+    expect(await result.getByText(/of 25 points$/).count()).toBeGreaterThan(0)
+    await page.getByText('Sample data').first().waitFor()
+    await expectAccessible(page, 'Geo-grid')
+
+    // A second scan of the same keyword can be compared side by side.
+    await page.getByRole('button', { name: 'Run scan' }).click()
+    await expect.poll(() => page.getByRole('button', { name: 'View' }).count()).toBe(1)
+    await page.getByText('Average rank').first().waitFor({ timeout: 30_000 })
+    const scan = page.getByRole('region', { name: /around Sunrise Dental \(Main\)/ })
+    const compare = scan.getByLabel('Compare with')
+    await compare.selectOption({ index: 1 })
+    await expect.poll(() => scan.getByText('Average rank').count()).toBe(2)
+    expect(problems).toEqual([])
+  })
+
+  test('with MAP_TILE_URL the pin and the heat map draw on tiles the CSP allows', async () => {
+    const tiles = await startTileServer()
+    cleanups.push(tiles.close)
+    const origin = await startServer(
+      {
+        MAP_TILE_URL: `http://127.0.0.1:${tiles.port}/{z}/{x}/{y}.png`,
+        MAP_TILE_ATTRIBUTION: '© Test tiles',
+      },
+      cleanups,
+    )
+    browser = await openBrowser()
+    const { page, problems } = browser
+    const csp: string[] = []
+    page.on('response', (response) => {
+      if (response.url() === new URL('/settings', origin).toString())
+        csp.push(response.headers()['content-security-policy'] ?? '')
+    })
+    await signUpWithBusinessAt(page, origin)
+    const card = await setPin(page, origin, { click: true })
+    await card.locator('img.leaflet-tile-loaded').first().waitFor()
+    await card.getByText('© Test tiles').waitFor()
+    expect(csp.join()).toContain(`img-src 'self' data: http://127.0.0.1:${tiles.port};`)
+    await expectAccessible(page, 'Settings, map position on tiles')
+
+    const result = await runScan(page, origin)
+    await result.locator('img.leaflet-tile-loaded').first().waitFor()
+    expect(await result.locator('.leaflet-marker-icon').count()).toBe(25)
+    expect(tiles.requests()).toBeGreaterThan(0)
+    await expectAccessible(page, 'Geo-grid on tiles')
+    expect(problems).toEqual([])
+  })
+})
+
+/** signUpWithBusiness on the second server (journeys.ts signs up on the first). */
+async function signUpWithBusinessAt(page: Page, origin: string) {
+  await page.goto(origin)
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
+  await page.getByLabel('Full Name').fill('Grace Hopper')
+  await page.getByLabel('Email Address').fill(`e2e-grid-tiles-${Date.now()}@example.com`)
+  await page.getByLabel('Password').fill('correct horse battery')
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await page.waitForURL(new URL('/dashboard', origin).toString())
+  const saved = await callApiAs(page, 'PUT', '/api/business', sunriseDental)
+  expect(saved.status).toBe(200)
+}

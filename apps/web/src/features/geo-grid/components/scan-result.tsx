@@ -1,0 +1,147 @@
+import type { GridScan } from '@localseo/shared/geo-grid'
+import { LoaderCircle } from 'lucide-react'
+import { ErrorAlert } from '@/components/error-alert'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { FormField } from '@/components/ui/form-field'
+import { Select } from '@/components/ui/select'
+import { Spinner } from '@/components/ui/spinner'
+import type { MapTiles } from '@/lib/map-tiles'
+import { useScan } from '../api/geo-grid'
+import { HeatMap } from './heat-map'
+import { ScanSummary } from './scan-summary'
+
+export const scanDate = (scan: GridScan) =>
+  new Date(scan.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+
+const scanSettings = (scan: GridScan) =>
+  `${scan.gridSize}x${scan.gridSize} grid, ${scan.spacingKm} km apart`
+
+/** A running scan: 'Scanning… 12 of 25'. */
+function ScanProgress({ scan }: { scan: GridScan }) {
+  const percent = Math.round((scan.pointsDone / Math.max(1, scan.pointsTotal)) * 100)
+  return (
+    <div className="grid gap-3">
+      <p role="status" className="flex items-center gap-2 text-sm font-medium">
+        <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-primary" />
+        Scanning… {scan.pointsDone} of {scan.pointsTotal}
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Points scanned"
+        aria-valuemin={0}
+        aria-valuemax={scan.pointsTotal}
+        aria-valuenow={scan.pointsDone}
+        className="h-2 overflow-hidden rounded-full bg-muted"
+      >
+        <div
+          className="h-full rounded-full bg-primary transition-all"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <p className="text-xs text-muted-foreground">You can leave this screen while it runs.</p>
+    </div>
+  )
+}
+
+/** One scan: its progress while it runs, then its heat map and figures (or why it failed). */
+function ScanPanel({
+  businessId,
+  scanId,
+  tiles,
+  compact = false,
+}: {
+  businessId: string
+  scanId: string
+  tiles: MapTiles | null
+  compact?: boolean
+}) {
+  const detail = useScan(businessId, scanId)
+  if (detail.isPending) return <Spinner label="Loading the scan…" />
+  if (detail.isError)
+    return <ErrorAlert>Could not load this scan. Please try again later.</ErrorAlert>
+  const { scan, points } = detail.data
+  const running = scan.status === 'queued' || scan.status === 'running'
+  return (
+    <div className="grid min-w-0 gap-4">
+      {compact ? (
+        <p className="text-sm font-medium">
+          {scanDate(scan)} · {scanSettings(scan)}
+        </p>
+      ) : null}
+      {running ? <ScanProgress scan={scan} /> : null}
+      {scan.status === 'failed' ? (
+        <ErrorAlert>{scan.error ?? 'The scan failed.'}</ErrorAlert>
+      ) : null}
+      <div className={compact ? 'grid gap-4' : 'grid gap-6 lg:grid-cols-5'}>
+        <div className={compact ? '' : 'lg:col-span-3'}>
+          <HeatMap scan={scan} points={points} tiles={tiles} />
+        </div>
+        {running ? null : (
+          <div className={compact ? '' : 'lg:col-span-2'}>
+            <ScanSummary scan={scan} />
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/** The chosen scan, and beside it another scan of the same search when the owner compares. */
+export function ScanResult({
+  businessId,
+  scan,
+  others,
+  compareId,
+  onCompare,
+  tiles,
+}: {
+  businessId: string
+  scan: GridScan
+  /** Finished scans of the same keyword and location, to compare with. */
+  others: readonly GridScan[]
+  compareId: string | null
+  onCompare: (scanId: string | null) => void
+  tiles: MapTiles | null
+}) {
+  const comparing = compareId !== null && others.some((other) => other.id === compareId)
+  return (
+    <Card role="region" aria-labelledby="scan-title">
+      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <CardTitle id="scan-title">
+            “{scan.keyword}” around {scan.locationLabel}
+          </CardTitle>
+          <CardDescription>
+            {scanDate(scan)} · {scanSettings(scan)}
+            {scan.scheduled ? ' · weekly scan' : ''}
+          </CardDescription>
+        </div>
+        {others.length > 0 ? (
+          <FormField label="Compare with" className="sm:w-64">
+            <Select
+              value={comparing ? compareId : ''}
+              onChange={(event) => onCompare(event.target.value || null)}
+            >
+              <option value="">No comparison</option>
+              {others.map((other) => (
+                <option key={other.id} value={other.id}>
+                  {scanDate(other)} ({other.gridSize}x{other.gridSize})
+                </option>
+              ))}
+            </Select>
+          </FormField>
+        ) : null}
+      </CardHeader>
+      <CardContent>
+        {comparing ? (
+          <div className="grid gap-6 md:grid-cols-2">
+            <ScanPanel businessId={businessId} scanId={scan.id} tiles={tiles} compact />
+            <ScanPanel businessId={businessId} scanId={compareId} tiles={tiles} compact />
+          </div>
+        ) : (
+          <ScanPanel businessId={businessId} scanId={scan.id} tiles={tiles} />
+        )}
+      </CardContent>
+    </Card>
+  )
+}

@@ -1,0 +1,88 @@
+import { NOT_FOUND_RANK, type GridScan } from '@localseo/shared/geo-grid'
+import { FigureSourceBadge } from '@/components/figure-source'
+
+const percent = (share: number) => `${Math.round(share * 100)}%`
+
+/** The points a summary leaves out (failed, or deferred by the day's budget), in words. */
+const unanswered = (n: number) =>
+  n <= 0
+    ? ''
+    : n === 1
+      ? ' 1 point without an answer is left out.'
+      : ` ${n} points without an answer are left out.`
+
+/**
+ * A scan's figures: the average rank (a point where the business is not in the 20 places counts as
+ * 21, and the screen says so), the share of points in the top 3, and the competitors that beat it
+ * most often.
+ */
+export function ScanSummary({ scan }: { scan: GridScan }) {
+  const { summary } = scan
+  const inTop3 = summary.top3Share === null ? 0 : Math.round(summary.top3Share * summary.scanned)
+  return (
+    <div className="grid gap-4">
+      <dl className="grid grid-cols-2 gap-3">
+        <div className="rounded-md border p-3">
+          <dt className="text-xs text-muted-foreground">Average rank</dt>
+          <dd className="text-2xl font-semibold">
+            {summary.averageRank === null ? '—' : `#${summary.averageRank.toFixed(1)}`}
+          </dd>
+        </div>
+        <div className="rounded-md border p-3">
+          <dt className="text-xs text-muted-foreground">In the top 3</dt>
+          <dd className="text-2xl font-semibold">
+            {summary.top3Share === null ? '—' : percent(summary.top3Share)}
+          </dd>
+          <dd className="text-xs text-muted-foreground">
+            {inTop3} of {summary.scanned} points
+          </dd>
+        </div>
+      </dl>
+      <p className="text-xs text-muted-foreground">
+        Found at {summary.found} of {summary.scanned} points scanned. A point where you are not
+        among the 20 places counts as {NOT_FOUND_RANK} in the average.
+        {unanswered(scan.pointsTotal - summary.scanned)}
+      </p>
+      <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+        Source:{' '}
+        {scan.simulated ? (
+          <FigureSourceBadge source={{ kind: 'simulated' }} />
+        ) : (
+          <span>
+            {scan.sourceLabel}, checked{' '}
+            {new Date(scan.finishedAt ?? scan.createdAt).toLocaleString('en-US', {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            })}
+          </span>
+        )}
+      </div>
+      <Competitors scan={scan} />
+    </div>
+  )
+}
+
+function Competitors({ scan }: { scan: GridScan }) {
+  const { competitors, scanned } = scan.summary
+  return (
+    <section aria-labelledby={`competitors-${scan.id}`} className="grid gap-2">
+      <h3 id={`competitors-${scan.id}`} className="text-sm font-semibold">
+        Who beats you most often
+      </h3>
+      {competitors.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No place ranked above you at any point.</p>
+      ) : (
+        <ol className="grid gap-1.5">
+          {competitors.map((competitor) => (
+            <li key={competitor.name} className="flex items-center justify-between gap-3 text-sm">
+              <span className="min-w-0 truncate">{competitor.name}</span>
+              <span className="shrink-0 text-muted-foreground">
+                {competitor.points} of {scanned} points
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
