@@ -54,6 +54,18 @@ const envSchema = z
         .refine(isSecretsKey, 'must be 32 bytes, as 64 hex characters or base64')
         .optional(),
     ),
+    /**
+     * Google OAuth 2.0 client (issue 18, ADR 021; README "Connecting Google"): with both set,
+     * 'Connect with Google' opens Google's consent screen; without them the connections are simulated.
+     */
+    GOOGLE_CLIENT_ID: optionalString,
+    GOOGLE_CLIENT_SECRET: optionalString,
+    /** Google's endpoints; other addresses only for a proxy or the fake Google of the tests. */
+    GOOGLE_AUTH_URL: optionalString.pipe(
+      z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    ),
+    GOOGLE_TOKEN_URL: optionalString.pipe(z.url().default('https://oauth2.googleapis.com/token')),
+    GOOGLE_REVOKE_URL: optionalString.pipe(z.url().default('https://oauth2.googleapis.com/revoke')),
     TRUST_PROXY: optionalString,
     /** Per-IP request limits and the hourly email cap of /auth/v1 (auth/rate-limit.ts). */
     AUTH_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
@@ -108,6 +120,10 @@ const envSchema = z
             .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'each entry must be host:port'),
         ),
       ),
+  })
+  .refine((e) => (e.GOOGLE_CLIENT_ID === undefined) === (e.GOOGLE_CLIENT_SECRET === undefined), {
+    path: ['GOOGLE_CLIENT_SECRET'],
+    message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
   })
   .transform((e) => ({
     ...e,

@@ -66,3 +66,30 @@ export const analyticsDataSchema = z.object({
   locations: z.array(z.object({ city: z.string(), visitors: z.number(), percentage: z.number() })),
 })
 export type AnalyticsData = z.infer<typeof analyticsDataSchema>
+
+/**
+ * The business's Google account (issue 18 item 1): 'simulated' without GOOGLE_CLIENT_ID on the
+ * server; otherwise the OAuth connection, with the services whose read-only scope Google granted.
+ * A revoked grant keeps when and why until the owner reconnects.
+ */
+export const googleAccountSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('simulated') }),
+  z.object({ status: z.literal('not_connected') }),
+  z.object({
+    status: z.literal('connected'),
+    email: z.string().nullable(),
+    services: z.array(z.enum(GOOGLE_SERVICES)),
+    connectedAt: z.string(),
+  }),
+  z.object({
+    status: z.literal('revoked'),
+    email: z.string().nullable(),
+    revokedAt: z.string(),
+    reason: z.string(),
+  }),
+])
+export type GoogleAccount = z.infer<typeof googleAccountSchema>
+
+/** Where the callback sends the browser back: /settings?google=<outcome>. */
+export const GOOGLE_CONNECT_OUTCOMES = ['connected', 'denied', 'invalid_state', 'failed'] as const
+export type GoogleConnectOutcome = (typeof GOOGLE_CONNECT_OUTCOMES)[number]

@@ -2,6 +2,7 @@
 import type { Business, Location } from '@localseo/shared/business'
 import type {
   AnalyticsData,
+  GoogleAccount,
   GoogleConnections,
   SearchConsoleData,
 } from '@localseo/shared/integrations'
@@ -99,10 +100,11 @@ export const dashboardBody = {
 export function ownerHandlers({
   business = savedBusiness,
   connections = { searchConsole: false, analytics: false },
-}: { business?: Business; connections?: GoogleConnections } = {}) {
+  google = { status: 'simulated' },
+}: { business?: Business; connections?: GoogleConnections; google?: GoogleAccount } = {}) {
   return {
     ...signedInHandlers(business),
-    'GET /api/integrations': () => json({ connections }),
+    'GET /api/integrations': () => json({ connections, google }),
     'GET /api/dashboard': () => json(dashboardBody),
     // No site audit yet (the dashboard's Issues to Fix card asks).
     'GET /api/site-audit/runs': () => json({ runs: [] }),

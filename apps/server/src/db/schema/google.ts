@@ -1,4 +1,4 @@
-// Google OAuth 2.0 (issue 18 item 1, ADR 020): one connection per business, its tokens sealed at rest
+// Google OAuth 2.0 (issue 18 item 1, ADR 021): one connection per business, its tokens sealed at rest
 // (lib/secrets.ts), and the short-lived sign-in attempts that the callback's `state` points at.
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { authSessions } from './auth.js'

@@ -1,11 +1,20 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
-import { GOOGLE_SERVICE_NAMES, GOOGLE_SERVICES } from '@localseo/shared/integrations'
+import {
+  GOOGLE_SERVICE_NAMES,
+  GOOGLE_SERVICES,
+  type GoogleAccount,
+  type GoogleConnections,
+} from '@localseo/shared/integrations'
 import { requireAuth } from '../../auth/require-auth.js'
+import type { Db } from '../../db/client.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
 import { validate } from '../../lib/validate.js'
 import { requireNamedBusiness } from '../../lib/tenant.js'
+import { googleAccountOfUser } from './google-connection.js'
+import { googleOAuthConfig } from './google-oauth.js'
+import { googleRoutes } from './google.routes.js'
 import {
   connectService,
   getConnections,
@@ -16,15 +25,46 @@ import {
 const serviceParam = z.object({ service: z.enum(GOOGLE_SERVICES) })
 const locationQuery = z.object({ location: z.string().max(100).optional() })
 
+/** With Google configured, the business's OAuth connection; else the simulated flags. */
+async function connectionState(
+  db: Db,
+  oauth: boolean,
+  userId: string,
+): Promise<{ connections: GoogleConnections; google: GoogleAccount }> {
+  if (!oauth) {
+    return { connections: await getConnections({ db, userId }), google: { status: 'simulated' } }
+  }
+  const account = await googleAccountOfUser(db, userId)
+  const services = account.status === 'connected' ? account.services : []
+  return {
+    connections: {
+      searchConsole: services.includes('search-console'),
+      analytics: services.includes('analytics'),
+    },
+    google: account,
+  }
+}
+
 export function integrationRoutes(deps: AppDeps) {
   const { db, clock, google } = deps
+  const oauth = googleOAuthConfig(deps.env) !== undefined
+  const state = (userId: string) => connectionState(db, oauth, userId)
+
+  function refuseSimulatedWhenReal() {
+    if (oauth) {
+      throw new AppError(
+        'conflict',
+        'Google is connected for real on this server: use Connect with Google.',
+      )
+    }
+  }
 
   async function dataRequest(
     userId: string,
     service: 'search-console' | 'analytics',
     location?: string,
   ) {
-    const connections = await getConnections({ db, userId })
+    const { connections } = await state(userId)
     const connected = service === 'analytics' ? connections.analytics : connections.searchConsole
     if (!connected) {
       throw new AppError('conflict', `Connect ${GOOGLE_SERVICE_NAMES[service]} in Settings first.`)
@@ -34,11 +74,11 @@ export function integrationRoutes(deps: AppDeps) {
   }
 
   return new Hono()
+    .route('/google', googleRoutes(deps))
     .use('*', requireAuth(deps))
-    .get('/', async (c) =>
-      c.json({ connections: await getConnections({ db, userId: c.var.auth.userId }) }),
-    )
+    .get('/', async (c) => c.json(await state(c.var.auth.userId)))
     .post('/:service/connect', validate('param', serviceParam), async (c) => {
+      refuseSimulatedWhenReal()
       const result = await connectService({
         db,
         provider: google,
@@ -49,6 +89,7 @@ export function integrationRoutes(deps: AppDeps) {
       return c.json(result)
     })
     .delete('/:service', validate('param', serviceParam), async (c) => {
+      refuseSimulatedWhenReal()
       const connections = await setConnection({
         db,
         userId: c.var.auth.userId,

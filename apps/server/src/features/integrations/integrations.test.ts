@@ -50,6 +50,7 @@ describe('connecting Google services', () => {
   test('a new user has no connections', async () => {
     expect((await call('GET', '/api/integrations')).body).toEqual({
       connections: { searchConsole: false, analytics: false },
+      google: { status: 'simulated' },
     })
   })
 

@@ -1,4 +1,4 @@
-import type { GoogleConnections } from '@localseo/shared/integrations'
+import type { GoogleAccount, GoogleConnections } from '@localseo/shared/integrations'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
@@ -119,5 +119,99 @@ describe('API settings', () => {
     expect(await analytics.findByText('Not connected')).toBeVisible()
     expect(calls).toContain('DELETE /api/integrations/analytics')
     expect(storedConnections()).toEqual(none)
+  })
+})
+
+describe('API settings with Google sign-in on the server (issue 18)', () => {
+  const connected: GoogleAccount = {
+    status: 'connected',
+    email: 'owner@gmail.com',
+    services: ['search-console', 'analytics'],
+    connectedAt: '2026-03-10T15:00:00.000Z',
+  }
+
+  function withGoogle(google: GoogleAccount, extra: Parameters<typeof stubNetwork>[0] = {}) {
+    storeSession()
+    const network = stubNetwork({ ...ownerHandlers({ google }), ...extra })
+    renderApp('/settings')
+    return network
+  }
+
+  test('Connect with Google asks the server for the consent screen and leaves for it', async () => {
+    const held = deferred<Response>()
+    const { calls } = withGoogle(
+      { status: 'not_connected' },
+      { 'GET /api/integrations/google/connect': () => held.promise },
+    )
+    const searchConsole = await card('Google Search Console')
+    expect(searchConsole.getByText('Not connected')).toBeVisible()
+    expect(screen.queryByText(/simulated for now/)).not.toBeInTheDocument()
+    await userEvent.click(searchConsole.getByRole('button', { name: 'Connect with Google' }))
+    expect(searchConsole.getByRole('button', { name: 'Connecting...' })).toBeDisabled()
+    expect(calls).toContain('GET /api/integrations/google/connect')
+    // The simulated endpoint is never called once Google is real.
+    expect(calls).not.toContain('POST /api/integrations/search-console/connect')
+  })
+
+  test('a connected account names itself on both cards and Disconnect forgets it', async () => {
+    let google: GoogleAccount = connected
+    const { calls } = withGoogle(connected, {
+      'GET /api/integrations': () => json({ connections: none, google }),
+      'DELETE /api/integrations/google': () => {
+        google = { status: 'not_connected' }
+        return json({ google, revokedAtGoogle: true })
+      },
+    })
+    const analytics = await card('Google Analytics')
+    expect(await analytics.findByText('Connected and working properly')).toBeVisible()
+    expect(analytics.getByText('Connected to Google as owner@gmail.com')).toBeVisible()
+    await userEvent.click(analytics.getByRole('button', { name: 'Disconnect' }))
+    expect(await analytics.findByText('Not connected')).toBeVisible()
+    expect(calls).toContain('DELETE /api/integrations/google')
+    expect(
+      (await card('Google Search Console')).getByRole('button', { name: 'Connect with Google' }),
+    ).toBeVisible()
+  })
+
+  test('a service whose access Google did not grant says so and offers to connect again', async () => {
+    withGoogle({ ...connected, services: ['analytics'] })
+    const searchConsole = await card('Google Search Console')
+    expect(
+      await searchConsole.findByText(/did not grant access to Google Search Console/),
+    ).toBeVisible()
+    expect(searchConsole.getByRole('button', { name: 'Connect with Google' })).toBeVisible()
+  })
+
+  test('a revoked grant reads Reconnect with the date and the reason', async () => {
+    withGoogle({
+      status: 'revoked',
+      email: null,
+      revokedAt: '2026-03-10T15:00:00.000Z',
+      reason: 'Google refused the saved access (Token has been expired or revoked.).',
+    })
+    const searchConsole = await card('Google Search Console')
+    expect(
+      await searchConsole.findByText('Reconnect: access was revoked on Mar 10, 2026'),
+    ).toBeVisible()
+    expect(searchConsole.getByText(/Token has been expired or revoked/)).toBeVisible()
+    expect(searchConsole.getByRole('button', { name: 'Reconnect' })).toBeVisible()
+  })
+
+  test("Google's answer shows once on the way back: connected, or the refusal", async () => {
+    window.history.replaceState(null, '', '/settings?google=connected')
+    withGoogle(connected)
+    expect(
+      await screen.findByText('Connected to Google as owner@gmail.com', { selector: 'span' }),
+    ).toBeVisible()
+    expect(window.location.search).toBe('')
+  })
+
+  test('consent refused on Google reads as such', async () => {
+    window.history.replaceState(null, '', '/settings?google=denied')
+    withGoogle({ status: 'not_connected' })
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Google was not connected: access was not allowed on Google's consent screen.",
+    )
+    expect(window.location.search).toBe('')
   })
 })

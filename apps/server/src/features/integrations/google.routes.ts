@@ -1,0 +1,84 @@
+// /api/integrations/google (issue 18 item 1, ADR 021). `connect` answers the consent-screen address for
+// the browser to open and sets a short-lived HttpOnly cookie; Google sends the browser back to
+// `callback` (no bearer token there: the state and that cookie authenticate it), which redirects to
+// /settings?google=<outcome>. DELETE revokes the grant and forgets it.
+import { GOOGLE_CONNECT_OUTCOMES, type GoogleConnectOutcome } from '@localseo/shared/integrations'
+import { Hono, type Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { z } from 'zod'
+import { requireAuth } from '../../auth/require-auth.js'
+import type { AppDeps } from '../../lib/deps.js'
+import { AppError } from '../../lib/errors.js'
+import { requireBusinessId } from '../../lib/tenant.js'
+import {
+  disconnectGoogle,
+  finishGoogleConnect,
+  googleAccount,
+  startGoogleConnect,
+} from './google-connection.js'
+import { googleOAuthConfig } from './google-oauth.js'
+
+const COOKIE = 'google_connect'
+const COOKIE_PATH = '/api/integrations/google'
+
+const callbackQuery = z.object({
+  state: z.string().max(512).optional(),
+  code: z.string().max(2048).optional(),
+  error: z.string().max(200).optional(),
+})
+
+const NOT_CONFIGURED =
+  'Google sign-in is not set up on this server (GOOGLE_CLIENT_ID): the connections are simulated.'
+
+export function googleRoutes(deps: AppDeps) {
+  const config = googleOAuthConfig(deps.env)
+  const secure = new URL(deps.env.SITE_URL).protocol === 'https:'
+
+  function requireConfig() {
+    if (!config) throw new AppError('not_found', NOT_CONFIGURED)
+    return config
+  }
+
+  const back = (c: Context, outcome: GoogleConnectOutcome) => {
+    deleteCookie(c, COOKIE, { path: COOKIE_PATH, secure })
+    if (!GOOGLE_CONNECT_OUTCOMES.includes(outcome)) outcome = 'failed'
+    return c.redirect(`/settings?google=${outcome}`, 303)
+  }
+
+  return new Hono()
+    .get('/callback', async (c) => {
+      const query = callbackQuery.safeParse(c.req.query())
+      if (!config) return back(c, 'failed')
+      if (!query.success) return back(c, 'invalid_state')
+      const outcome = await finishGoogleConnect(deps, config, {
+        ...query.data,
+        browserKey: getCookie(c, COOKIE),
+      })
+      return back(c, outcome)
+    })
+    .use('*', requireAuth(deps))
+    .get('/connect', async (c) => {
+      const oauth = requireConfig()
+      const { userId, sessionId } = c.var.auth
+      const businessId = await requireBusinessId(deps.db, userId)
+      const { url, browserKey } = await startGoogleConnect(deps, oauth, {
+        userId,
+        sessionId,
+        businessId,
+      })
+      setCookie(c, COOKIE, browserKey, {
+        path: COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure,
+        maxAge: 600,
+      })
+      return c.json({ url })
+    })
+    .delete('/', async (c) => {
+      const oauth = requireConfig()
+      const businessId = await requireBusinessId(deps.db, c.var.auth.userId)
+      const { revokedAtGoogle } = await disconnectGoogle(deps, oauth, businessId)
+      return c.json({ google: await googleAccount(deps.db, businessId), revokedAtGoogle })
+    })
+}

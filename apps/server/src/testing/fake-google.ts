@@ -1,0 +1,197 @@
+// A fake Google OAuth 2.0 server on 127.0.0.1 (issue 18 item 5), answering as Google documents its
+// web-server flow (developers.google.com/identity/protocols/oauth2/web-server):
+//   GET  /o/oauth2/v2/auth  the consent screen: redirects to redirect_uri with ?code&state, or with
+//                           ?error=access_denied&state when `consent` is 'deny'
+//   POST /token             authorization_code (client secret, redirect_uri and the PKCE S256
+//                           verifier checked), refresh_token; 400 invalid_grant once revoked
+//   POST /revoke            ends the grant of a refresh or access token
+// Point GOOGLE_AUTH_URL, GOOGLE_TOKEN_URL and GOOGLE_REVOKE_URL at `urls`. Loopback only.
+import { createHash, randomBytes } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export const FAKE_CLIENT_ID = 'fake-client-id.apps.googleusercontent.com'
+const FAKE_CLIENT_SECRET = 'fake-client-secret'
+
+interface Grant {
+  refreshToken: string
+  scope: string
+  revoked: boolean
+}
+
+interface PendingCode {
+  grant: Grant
+  redirectUri: string
+  challenge: string
+  used: boolean
+}
+
+export interface FakeGoogleOptions {
+  /** Seconds an access token lasts (Google: 3599). */
+  expiresIn?: number
+  /** Sent as an id_token claim, as Google does when the grant includes `openid email`. */
+  email?: string
+}
+
+const b64url = (bytes: Buffer) => bytes.toString('base64url')
+const token = (prefix: string) => `${prefix}${b64url(randomBytes(24))}`
+
+function readBody(req: IncomingMessage): Promise<URLSearchParams> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))))
+    req.on('error', reject)
+  })
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' })
+  res.end(JSON.stringify(body))
+}
+
+const invalidGrant = (res: ServerResponse, description: string) =>
+  json(res, 400, { error: 'invalid_grant', error_description: description })
+
+export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
+  const codes = new Map<string, PendingCode>()
+  const grants = new Map<string, Grant>()
+  const accessTokens = new Map<string, Grant>()
+  /** Every call, e.g. 'GET /o/oauth2/v2/auth', 'POST /token authorization_code', 'POST /revoke'. */
+  const calls: string[] = []
+  const settings = { consent: 'allow' as 'allow' | 'deny', scope: undefined as string | undefined }
+
+  function issueAccess(grant: Grant) {
+    const access = token('ya29.fake-')
+    accessTokens.set(access, grant)
+    return { access_token: access, expires_in: options.expiresIn ?? 3599, token_type: 'Bearer' }
+  }
+
+  function idToken() {
+    if (!options.email) return {}
+    const part = (value: object) => b64url(Buffer.from(JSON.stringify(value)))
+    return { id_token: `${part({ alg: 'none' })}.${part({ email: options.email })}.sig` }
+  }
+
+  function authorize(url: URL, res: ServerResponse) {
+    const p = url.searchParams
+    const redirectUri = p.get('redirect_uri') ?? ''
+    const ok =
+      p.get('client_id') === FAKE_CLIENT_ID &&
+      p.get('response_type') === 'code' &&
+      p.get('code_challenge_method') === 'S256' &&
+      redirectUri.startsWith('http')
+    if (!ok) return json(res, 400, { error: 'invalid_request' })
+    const back = new URL(redirectUri)
+    if (p.get('state')) back.searchParams.set('state', p.get('state') ?? '')
+    if (settings.consent === 'deny') {
+      back.searchParams.set('error', 'access_denied')
+    } else {
+      const code = token('4/fake-code-')
+      const scope = settings.scope ?? p.get('scope') ?? ''
+      codes.set(code, {
+        grant: { refreshToken: token('1//fake-refresh-'), scope, revoked: false },
+        redirectUri,
+        challenge: p.get('code_challenge') ?? '',
+        used: false,
+      })
+      back.searchParams.set('code', code)
+      back.searchParams.set('scope', scope)
+    }
+    res.writeHead(302, { Location: back.toString() })
+    res.end()
+  }
+
+  function exchange(form: URLSearchParams, res: ServerResponse) {
+    const pending = codes.get(form.get('code') ?? '')
+    if (!pending || pending.used) return invalidGrant(res, 'Malformed auth code.')
+    pending.used = true
+    const verifier = form.get('code_verifier') ?? ''
+    const challenge = b64url(createHash('sha256').update(verifier).digest())
+    if (challenge !== pending.challenge) return invalidGrant(res, 'Invalid code verifier.')
+    if (form.get('redirect_uri') !== pending.redirectUri) {
+      return json(res, 400, { error: 'redirect_uri_mismatch', error_description: 'Bad Request' })
+    }
+    grants.set(pending.grant.refreshToken, pending.grant)
+    json(res, 200, {
+      ...issueAccess(pending.grant),
+      refresh_token: pending.grant.refreshToken,
+      scope: pending.grant.scope,
+      ...idToken(),
+    })
+  }
+
+  function refresh(form: URLSearchParams, res: ServerResponse) {
+    const grant = grants.get(form.get('refresh_token') ?? '')
+    if (!grant || grant.revoked) return invalidGrant(res, 'Token has been expired or revoked.')
+    json(res, 200, { ...issueAccess(grant), scope: grant.scope })
+  }
+
+  async function tokenEndpoint(req: IncomingMessage, res: ServerResponse) {
+    const form = await readBody(req)
+    const grantType = form.get('grant_type') ?? ''
+    calls.push(`POST /token ${grantType}`)
+    if (
+      form.get('client_id') !== FAKE_CLIENT_ID ||
+      form.get('client_secret') !== FAKE_CLIENT_SECRET
+    ) {
+      return json(res, 401, { error: 'invalid_client', error_description: 'Unauthorized' })
+    }
+    if (grantType === 'authorization_code') return exchange(form, res)
+    if (grantType === 'refresh_token') return refresh(form, res)
+    json(res, 400, { error: 'unsupported_grant_type' })
+  }
+
+  async function revokeEndpoint(req: IncomingMessage, res: ServerResponse) {
+    const value = (await readBody(req)).get('token') ?? ''
+    calls.push('POST /revoke')
+    const grant = grants.get(value) ?? accessTokens.get(value)
+    if (!grant || grant.revoked) return json(res, 400, { error: 'invalid_token' })
+    grant.revoked = true
+    json(res, 200, {})
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const route = `${req.method} ${url.pathname}`
+    if (route === 'GET /o/oauth2/v2/auth') {
+      calls.push(route)
+      return authorize(url, res)
+    }
+    const handler =
+      route === 'POST /token' ? tokenEndpoint : route === 'POST /revoke' ? revokeEndpoint : null
+    if (!handler) return json(res, 404, { error: 'not_found' })
+    handler(req, res).catch(() => json(res, 500, { error: 'internal_failure' }))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    origin,
+    calls,
+    /** The server's env for this fake. */
+    env: {
+      GOOGLE_CLIENT_ID: FAKE_CLIENT_ID,
+      GOOGLE_CLIENT_SECRET: FAKE_CLIENT_SECRET,
+      GOOGLE_AUTH_URL: `${origin}/o/oauth2/v2/auth`,
+      GOOGLE_TOKEN_URL: `${origin}/token`,
+      GOOGLE_REVOKE_URL: `${origin}/revoke`,
+    },
+    /** What the next consent screen answers: 'deny' is the owner pressing Cancel. */
+    setConsent(consent: 'allow' | 'deny') {
+      settings.consent = consent
+    },
+    /** The scopes the owner leaves ticked on the next consent screen (default: all asked for). */
+    grantScopes(scope: string | undefined) {
+      settings.scope = scope
+    },
+    /** The owner removes the app from their Google account: every grant stops working. */
+    revokeAll() {
+      for (const grant of grants.values()) grant.revoked = true
+    },
+    /** Refresh tokens handed out, to search for them where they must not be. */
+    refreshTokens: () => [...grants.keys()],
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+export type FakeGoogle = Awaited<ReturnType<typeof startFakeGoogle>>

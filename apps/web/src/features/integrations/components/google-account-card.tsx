@@ -1,0 +1,90 @@
+import {
+  GOOGLE_SERVICE_NAMES,
+  type GoogleAccount,
+  type GoogleService,
+} from '@localseo/shared/integrations'
+import { TriangleAlert } from 'lucide-react'
+import { Button } from '@/components/ui/button'
+import { ErrorAlert } from '@/components/error-alert'
+import { useDisconnectGoogleAccount, useStartGoogleConnect } from '../api/google-account'
+import { ConnectionStatus } from './connection-status'
+import { GoogleCardFrame } from './google-card-frame'
+
+type RealAccount = Exclude<GoogleAccount, { status: 'simulated' }>
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
+
+/** 'Connected to Google as owner@gmail.com', or without the address when Google did not tell it. */
+export function connectedAs(email: string | null): string {
+  return email ? `Connected to Google as ${email}` : 'Connected to Google'
+}
+
+function AccountState({ account, service }: { account: RealAccount; service: GoogleService }) {
+  if (account.status === 'revoked') {
+    return (
+      <div className="space-y-1">
+        <p className="flex items-center gap-2 text-sm font-medium text-destructive">
+          <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
+          Reconnect: access was revoked on {day(account.revokedAt)}
+        </p>
+        <p className="text-xs text-muted-foreground">{account.reason}</p>
+      </div>
+    )
+  }
+  if (account.status === 'not_connected') return <ConnectionStatus connected={false} />
+  const granted = account.services.includes(service)
+  return (
+    <div className="space-y-1">
+      <ConnectionStatus connected={granted} />
+      <p className="text-xs break-words text-muted-foreground">
+        {granted
+          ? connectedAs(account.email)
+          : `Google did not grant access to ${GOOGLE_SERVICE_NAMES[service]}: connect again and leave its box ticked.`}
+      </p>
+    </div>
+  )
+}
+
+/**
+ * The real connection (GOOGLE_CLIENT_ID on the server): one Google account for both cards, read-only.
+ * 'Connect with Google' leaves for Google's consent screen; Google sends the owner back to Settings.
+ */
+export function GoogleAccountCard({
+  service,
+  account,
+  userId,
+}: {
+  service: GoogleService
+  account: RealAccount
+  userId: string
+}) {
+  const connect = useStartGoogleConnect()
+  const disconnect = useDisconnectGoogleAccount(userId)
+  const granted = account.status === 'connected' && account.services.includes(service)
+  const connectLabel = account.status === 'revoked' ? 'Reconnect' : 'Connect with Google'
+  // After a success the browser is leaving for Google: the button stays 'Connecting...'.
+  const connecting = connect.isPending || connect.isSuccess
+  return (
+    <GoogleCardFrame service={service}>
+      <AccountState account={account} service={service} />
+      <ErrorAlert>{connect.error?.message ?? disconnect.error?.message}</ErrorAlert>
+      <div className="mt-auto flex flex-wrap gap-2">
+        {granted ? null : (
+          <Button disabled={connecting} onClick={() => connect.mutate()}>
+            {connecting ? 'Connecting...' : connectLabel}
+          </Button>
+        )}
+        {account.status === 'not_connected' ? null : (
+          <Button
+            variant="outline"
+            disabled={disconnect.isPending}
+            onClick={() => disconnect.mutate()}
+          >
+            {disconnect.isPending ? 'Disconnecting...' : 'Disconnect'}
+          </Button>
+        )}
+      </div>
+    </GoogleCardFrame>
+  )
+}
