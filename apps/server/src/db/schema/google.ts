@@ -17,6 +17,8 @@ export const googleConnections = pgTable('google_connections', {
   /** Sealed too (context `google-access:<business id>`), with the time it stops working. */
   accessTokenSealed: text('access_token_sealed'),
   accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+  /** The Search Console property the owner picked: 'sc-domain:example.com' or a URL prefix. */
+  searchConsoleSite: text('search_console_site'),
   connectedAt: timestamp('connected_at', { withTimezone: true }).notNull(),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   revokedReason: text('revoked_reason'),

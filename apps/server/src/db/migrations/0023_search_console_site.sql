@@ -1,0 +1,1 @@
+ALTER TABLE "google_connections" ADD COLUMN "search_console_site" text;
