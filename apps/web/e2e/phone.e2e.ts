@@ -19,6 +19,7 @@ const SCREENS: [path: string, heading: string][] = [
   ['/keywords', 'Keyword Analysis'],
   ['/keyword-planner', 'Keyword Planner'],
   ['/rank-tracker', 'Rank Tracker'],
+  ['/rank-tracker/grid', 'Geo-grid'],
   ['/backlinks', 'Backlink Monitor'],
   ['/listings', 'Local Listings'],
   ['/settings', 'Settings'],
