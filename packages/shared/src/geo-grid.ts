@@ -199,9 +199,7 @@ export const scanListSchema = z.object({
 
 /** What the screen needs before a scan: keywords, locations with their points, the budget, the map tiles. */
 export const gridSetupSchema = z.object({
-  keywords: z.array(
-    z.object({ id: z.string(), keyword: z.string(), locationId: z.string() }),
-  ),
+  keywords: z.array(z.object({ id: z.string(), keyword: z.string(), locationId: z.string() })),
   locations: z.array(
     z.object({
       id: z.string(),
