@@ -1,16 +1,17 @@
 // One database handle for the whole process: embedded PGlite in DATA_DIR by default, PostgreSQL when
 // DATABASE_URL is set. Both speak the same SQL and run the same migrations (docs/house-rules.md "database").
-import { mkdirSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { acquireDataDirLock, type DataDirLock } from './lock.js'
+import { pgliteOptions } from './pglite-options.js'
 import { schema, type Schema } from './schema.js'
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -45,6 +46,42 @@ export function pgliteExecutor(client: PGlite): SqlExecutor['executeSql'] {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
+/** More migrations in the build than the database has applied (drizzle's own bookkeeping). */
+async function migrationsPending(client: PGlite): Promise<boolean> {
+  const journal = JSON.parse(
+    readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: unknown[] }
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      'select count(*)::int as n from drizzle.__drizzle_migrations',
+    )
+    return (rows[0]?.n ?? 0) < journal.entries.length
+  } catch {
+    return true // no bookkeeping table yet
+  }
+}
+
+/**
+ * Creates and migrates the embedded database in a child process that exits (migrate-pglite.ts), so
+ * the server keeps none of their peak memory. Under tsx (tests, dev) the child runs the source.
+ */
+function migrateInChildProcess(pgdata: string): Promise<void> {
+  const built = fileURLToPath(new URL('./migrate-pglite.js', import.meta.url))
+  const script = existsSync(built) ? built : built.replace(/\.js$/, '.ts')
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [...process.execArgv, script, pgdata],
+      { maxBuffer: 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        if (error)
+          reject(new Error(`migrating the embedded database failed: ${stderr || error.message}`))
+        else resolve()
+      },
+    )
+  })
+}
+
 async function openPglite(dataDir: string): Promise<Database> {
   const absolute = path.resolve(dataDir)
   mkdirSync(absolute, { recursive: true })
@@ -52,9 +89,16 @@ async function openPglite(dataDir: string): Promise<Database> {
   const lock: DataDirLock = await acquireDataDirLock(absolute)
   let client: PGlite | undefined
   try {
-    client = await PGlite.create(path.join(absolute, 'pgdata'))
+    const pgdata = path.join(absolute, 'pgdata')
+    if (!existsSync(pgdata)) await migrateInChildProcess(pgdata)
+    client = await PGlite.create(pgdata, pgliteOptions)
+    if (await migrationsPending(client)) {
+      // An upgrade: migrate apart too, then open again.
+      await client.close()
+      await migrateInChildProcess(pgdata)
+      client = await PGlite.create(pgdata, pgliteOptions)
+    }
     const db = drizzlePglite(client, { schema })
-    await migratePglite(db, { migrationsFolder })
     return {
       db: db as unknown as Db,
       kind: 'pglite',
