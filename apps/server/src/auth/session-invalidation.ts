@@ -2,8 +2,9 @@
 // a dedicated connection LISTENs on auth_change, which a trigger NOTIFYs with the user's id when a
 // change to a user, a session or a second factor commits (migration 0018), whichever instance or
 // operator made it. A notification drops that user's cached sessions. While the listener is not
-// connected the cache is off (nothing found, nothing kept); after a lost connection it reconnects
-// and starts empty.
+// connected, and until its own first notification has come back, the cache is off (nothing found,
+// nothing kept); after a lost connection it reconnects and starts empty.
+import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { Logger } from '../lib/logger.js'
 import { createSessionCache, type SessionCache } from './session-cache.js'
@@ -73,9 +74,17 @@ function listenForAuthChanges({
       keepAlive: true,
     })
     current = client
+    // The cache comes on only once a notification of our own has come back through this
+    // connection: notifications are then being delivered (right after a reconnect they were seen
+    // to lag by a second on a busy machine).
+    const echo = `listening:${randomUUID()}`
     client.on('notification', (message) => {
-      if (message.channel === AUTH_CHANGE_CHANNEL && message.payload) {
-        cache.invalidateUser(message.payload)
+      if (message.channel !== AUTH_CHANGE_CHANNEL || !message.payload) return
+      if (message.payload !== echo) cache.invalidateUser(message.payload)
+      else if (current === client) {
+        // Anything read before this may be stale: start empty.
+        cache.resume()
+        markReady()
       }
     })
     client.on('error', (error) => lost(client, error))
@@ -83,10 +92,7 @@ function listenForAuthChanges({
     try {
       await client.connect()
       await client.query(`LISTEN ${AUTH_CHANGE_CHANNEL}`)
-      if (current !== client) return
-      // Anything read before LISTEN took effect may be stale: start empty.
-      cache.resume()
-      markReady()
+      await client.query('select pg_notify($1, $2)', [AUTH_CHANGE_CHANNEL, echo])
     } catch (error) {
       lost(client, error)
     }
