@@ -30,4 +30,4 @@ export {
   scopeWhere,
   upsertKeyword,
 } from './keyword-store.js'
-export { checkNewKeywords, checkTrackedToday, storedCheck } from './rank-checks.js'
+export { checkNewKeywords, checkTrackedToday, mapChecks, storedCheck } from './rank-checks.js'

@@ -8,6 +8,7 @@ import {
 } from '@localseo/shared/location-selection'
 import { and, desc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm'
 import { RANK_BACKFILL_DAYS, addDays, dayOf } from '@localseo/shared/rank-tracker'
+import { pointOf } from '@localseo/shared/coordinates'
 import type { Db, Tx } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { rankPositions } from '../../db/schema/rank-tracker.js'
@@ -39,6 +40,66 @@ export function storedCheck(
 
 type StoredCheck = NonNullable<ReturnType<typeof storedCheck>>
 
+/** What a check needs of the business: its website for the organic results, its NAP and pin for the map. */
+type CheckedBusiness = Pick<Business, 'id' | 'name' | 'website'> &
+  Partial<Pick<Business, 'lat' | 'lng' | 'placeId'>>
+
+/** The map-pack columns of a stored check: not asked (all null), its position, or its failure. */
+interface MapColumns {
+  mapStatus: 'ok' | 'failed' | null
+  mapPosition: number | null
+  mapReason: string | null
+}
+
+const MAP_NOT_ASKED: MapColumns = { mapStatus: null, mapPosition: null, mapReason: null }
+
+/** Google Maps zoom of the daily map search: a neighbourhood, about 2 km across. */
+const DAILY_MAP_ZOOM = 14
+
+/**
+ * The map pack of the same searches, asked from the place's pin (issue 17): one result per pair,
+ * all 'not asked' when the place has no coordinates yet (Settings → the pin, or the geo-grid's first
+ * map result, sets them) or when the day's budget is spent.
+ */
+export async function mapChecks(
+  provider: RankProvider,
+  business: CheckedBusiness,
+  location: ResolvedLocation,
+  pairs: readonly { keywordKey: string; day: string }[],
+): Promise<MapColumns[]> {
+  const place = location.isMain ? business : location.location
+  const point = place ? pointOf(place) : null
+  if (!point || pairs.length === 0) return pairs.map(() => MAP_NOT_ASKED)
+  const results = await provider.checkMapPack(
+    pairs.map(({ keywordKey, day }) => ({
+      businessId: business.id,
+      locationId: location.id,
+      keyword: keywordKey,
+      country: location.country,
+      ...point,
+      zoom: DAILY_MAP_ZOOM,
+      day,
+      match: {
+        name: business.name,
+        phone: location.phone || null,
+        address: location.address || null,
+        website: business.website || null,
+        placeId: place?.placeId ?? null,
+        ...point,
+      },
+    })),
+  )
+  return results.map((result): MapColumns => {
+    if (result.status === 'ok') {
+      return { mapStatus: 'ok', mapPosition: result.position, mapReason: null }
+    }
+    if (result.status === 'failed') {
+      return { mapStatus: 'failed', mapPosition: null, mapReason: result.reason }
+    }
+    return MAP_NOT_ASKED
+  })
+}
+
 /** Inserts in slices, so a 500-keyword backfill stays under PostgreSQL's parameter limit. */
 const INSERT_SLICE = 2000
 
@@ -57,13 +118,13 @@ async function storeChecks({
 }: {
   db: Db | Tx
   provider: RankProvider
-  business: Pick<Business, 'id' | 'website'>
+  business: CheckedBusiness
   location: ResolvedLocation
   wanted: { keyword: Pick<KeywordRow, 'id' | 'keywordKey'>; days: string[] }[]
   now: Date
   /** Counts the queries the day's budget left unasked. */
   deferred?: { count: number }
-}): Promise<StoredCheck[]> {
+}): Promise<(StoredCheck & MapColumns)[]> {
   const pairs = wanted.flatMap(({ keyword, days }) => days.map((day) => ({ keyword, day })))
   if (pairs.length === 0) return []
   const queries: RankQuery[] = pairs.map(({ keyword, day }) => ({
@@ -78,13 +139,21 @@ async function storeChecks({
     website: business.website,
   }))
   const results = await provider.check(queries)
+  const asked = pairs.filter((_, i) => results[i]?.status !== 'deferred')
+  const maps = await mapChecks(
+    provider,
+    business,
+    location,
+    asked.map(({ keyword, day }) => ({ keywordKey: keyword.keywordKey, day })),
+  )
+  let m = 0
   const rows = pairs.flatMap(({ keyword, day }, i) => {
     const row = storedCheck(
       results[i],
       { keywordId: keyword.id, businessId: business.id, day, checkedAt: now },
       provider,
     )
-    return row ? [row] : []
+    return row ? [{ ...row, ...(maps[m++] ?? MAP_NOT_ASKED) }] : []
   })
   deferred.count += pairs.length - rows.length
   for (let i = 0; i < rows.length; i += INSERT_SLICE) {
@@ -111,7 +180,7 @@ export async function checkNewKeywords({
 }: {
   db: Db
   provider: RankProvider
-  business: Pick<Business, 'id' | 'website'>
+  business: CheckedBusiness
   location: ResolvedLocation
   now: Date
 }) {
@@ -238,7 +307,7 @@ async function movesSince(
 export async function checkToday(args: {
   db: Db
   provider: RankProvider
-  business: Pick<Business, 'id' | 'website'>
+  business: CheckedBusiness
   location: ResolvedLocation
   keyword: Pick<KeywordRow, 'id' | 'keywordKey'>
   now: Date

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { rankPositions } from '../../db/schema/rank-tracker.js'
 import { isForeignKeyViolation } from '../../lib/db-errors.js'
-import { queryBudget, storedCheck } from '../keywords/public.js'
+import { mapChecks, queryBudget, storedCheck } from '../keywords/public.js'
 import { toTracked, trackedWhere, type ScopeRequest } from './rank-scope.js'
 
 /**
@@ -173,6 +173,14 @@ export async function refreshRankings({
       website: business.website,
     })),
   )
+  const asked = rows.filter((_, i) => results[i]?.status !== 'deferred')
+  const maps = await mapChecks(
+    provider,
+    business,
+    location,
+    asked.map((row) => ({ keywordKey: row.keywordKey, day })),
+  )
+  let m = 0
   const values = rows.flatMap((row, i) => {
     const check = storedCheck(
       results[i],
@@ -180,10 +188,34 @@ export async function refreshRankings({
       provider,
     )
     // A query past the daily budget was not asked: today's stored check, if any, stays.
-    return check ? [{ ...check, checks: (row.checks ?? 0) + 1 }] : []
+    if (!check) return []
+    const map = maps[m++] ?? { mapStatus: null, mapPosition: null, mapReason: null }
+    return [{ ...check, ...map, checks: (row.checks ?? 0) + 1 }]
   })
   const deferred = rows.length - values.length
-  const save = (list: typeof values) =>
+  await saveRefreshed(db, values, () => trackedIds(db, business.id, location))
+  const failed = values.filter((v) => v.status === 'failed').length
+  return { day, checked: values.length, failed, deferred }
+}
+
+type RefreshedRow = typeof rankPositions.$inferInsert
+
+/** The ids of the scope's tracked keywords now. */
+async function trackedIds(db: Db, businessId: string, location: ResolvedLocation) {
+  const rows = await db
+    .select({ id: keywords.id })
+    .from(keywords)
+    .where(trackedWhere(businessId, location))
+  return new Set(rows.map((r) => r.id))
+}
+
+/** Today's new answers replace today's checks; a keyword removed meanwhile is left out. */
+async function saveRefreshed(
+  db: Db,
+  values: RefreshedRow[],
+  remainingIds: () => Promise<Set<string>>,
+) {
+  const save = (list: RefreshedRow[]) =>
     db
       .insert(rankPositions)
       .values(list)
@@ -197,24 +229,19 @@ export async function refreshRankings({
           source: sql`excluded.source`,
           provider: sql`excluded.provider`,
           reason: sql`excluded.reason`,
+          mapStatus: sql`excluded.map_status`,
+          mapPosition: sql`excluded.map_position`,
+          mapReason: sql`excluded.map_reason`,
         },
       })
+  if (values.length === 0) return
   try {
-    if (values.length > 0) await save(values)
+    await save(values)
   } catch (error) {
     // A keyword removed while its check ran: save the results of the keywords that remain.
     if (!isForeignKeyViolation(error)) throw error
-    const remaining = new Set(
-      (
-        await db
-          .select({ id: keywords.id })
-          .from(keywords)
-          .where(trackedWhere(business.id, location))
-      ).map((r) => r.id),
-    )
+    const remaining = await remainingIds()
     const kept = values.filter((v) => remaining.has(v.keywordId))
     if (kept.length > 0) await save(kept)
   }
-  const failed = values.filter((v) => v.status === 'failed').length
-  return { day, checked: values.length, failed, deferred }
 }

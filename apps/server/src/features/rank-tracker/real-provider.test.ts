@@ -1,7 +1,7 @@
 // With a search-results provider configured (issue 17, "Done when"): a tracked keyword gets the real
-// adapter's positions from the fake provider (testing/fake-serp.ts, on 127.0.0.1) and every screen's
-// API answers them with their source, 'SerpApi, checked at …'; a website not in the first 100
-// results reads 'Not in top 100', never 0.
+// adapter's positions from the fake provider (testing/fake-serp.ts, on 127.0.0.1), organic and map
+// pack, and every screen's API answers them with their source, 'SerpApi, checked at …'; a website
+// not in the first 100 results reads 'Not in top 100', never 0.
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import type { KeywordRecord } from '@localseo/shared/keyword-figures'
 import type { RankHistory } from '@localseo/shared/rank-tracker'
@@ -36,18 +36,26 @@ test('a tracked keyword shows the provider’s position with its source on every
     website: 'https://www.brightsmiledental.com',
   })
   await call('PUT', '/api/rank-provider', { provider: 'serpapi', key: KEY })
+  // The business's pin: the daily check also asks the map pack from there.
+  await call('PUT', '/api/business/coordinates', { lat: 30.2672, lng: -97.7431 })
   const tracked = await call('POST', '/api/rank-tracker/keywords', {
     keyword: 'dentist austin',
     location: 'main',
   })
   expect(tracked.status).toBe(201)
-  expect(fake.requests.filter((r) => r.params.q === 'dentist austin')).toHaveLength(2)
+  const asked = fake.requests.filter((r) => r.params.q === 'dentist austin')
+  expect(asked.map((r) => r.kind)).toEqual(['organic', 'organic', 'maps'])
+  expect(asked[2]?.params).toMatchObject({ ll: '@30.2672000,-97.7431000,14z', type: 'search' })
 
   const history = await call<RankHistory>('GET', '/api/rank-tracker/history?location=main&range=7')
   expect(history.body.simulated).toBe(false)
   const keyword = history.body.keywords.find((k) => k.keyword === 'dentist austin')
   expect(keyword?.checks.at(-1)).toBe(14)
-  expect(keyword?.latestCheck).toMatchObject({ provider: 'SerpApi', simulated: false })
+  expect(keyword?.latestCheck).toMatchObject({
+    provider: 'SerpApi',
+    simulated: false,
+    map: { status: 'ok', position: 3 },
+  })
   // The sample keywords were checked too: the website is not in their first 100 results.
   const others = history.body.keywords.filter((k) => k.keyword !== 'dentist austin')
   expect(others.every((k) => k.checks.at(-1) === 'absent')).toBe(true)

@@ -1,0 +1,62 @@
+// The Rank Tracker with a real search-results provider (issue 17): the measured position names its
+// source and the map pack of the same day, 'Not in top 100' is an answer (never 0), and a spent
+// daily budget is said.
+import { rangeDays, type RankHistory } from '@localseo/shared/rank-tracker'
+import { screen, within } from '@testing-library/react'
+import { expect, test } from 'vitest'
+import { ownerHandlers } from '@/test/business-fixtures'
+import { json, storeSession, stubNetwork } from '@/test/network'
+import { renderApp } from '@/test/render-app'
+
+const days = rangeDays('2026-11-25', 7)
+const at = '2026-11-25T09:12:00.000Z'
+const tracked = [
+  { id: 'k1', keyword: 'dentist austin', createdAt: at, sample: false, volume: 900 },
+  { id: 'k2', keyword: 'dentist round rock', createdAt: at, sample: false, volume: 200 },
+]
+const history: RankHistory = {
+  range: 7,
+  days,
+  simulated: false,
+  budget: { limit: 200, used: 200, remaining: 0 },
+  keywords: [
+    {
+      ...tracked[0]!,
+      checks: [null, null, null, null, null, 17, 14],
+      latestCheck: {
+        provider: 'SerpApi',
+        checkedAt: at,
+        simulated: false,
+        map: { status: 'ok', position: 3 },
+      },
+    },
+    {
+      ...tracked[1]!,
+      checks: [null, null, null, null, null, 40, 'absent'],
+      latestCheck: { provider: 'SerpApi', checkedAt: at, simulated: false, map: null },
+    },
+  ],
+}
+
+test('measured positions name SerpApi and the map pack; not in the top 100 is said; the budget too', async () => {
+  storeSession()
+  stubNetwork({
+    ...ownerHandlers(),
+    'GET /api/rank-tracker/keywords': () => json({ keywords: tracked }),
+    'GET /api/rank-tracker/history': () => json(history),
+  })
+  renderApp('/rank-tracker')
+  const table = await screen.findByRole('table', { name: 'Keyword Rankings' }, { timeout: 5000 })
+  const rows = within(table).getAllByRole('row').slice(1)
+  const first = within(rows[0]!)
+  expect(first.getByText('#14')).toBeVisible()
+  expect(first.getByText('Map pack #3')).toBeVisible()
+  expect(first.getAllByText(/SerpApi, checked Nov 25, 09:12 UTC/)[0]).toBeInTheDocument()
+  const second = within(rows[1]!)
+  expect(second.getByText('Not in top 100')).toBeVisible()
+  expect(second.queryByText(/#0/)).not.toBeInTheDocument()
+  expect(
+    screen.getByText(/Daily query budget reached: the remaining checks run tomorrow/),
+  ).toBeVisible()
+  expect(screen.queryByText('Sample data')).not.toBeInTheDocument()
+})
