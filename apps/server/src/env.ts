@@ -66,6 +66,9 @@ const envSchema = z
     ),
     GOOGLE_TOKEN_URL: optionalString.pipe(z.url().default('https://oauth2.googleapis.com/token')),
     GOOGLE_REVOKE_URL: optionalString.pipe(z.url().default('https://oauth2.googleapis.com/revoke')),
+    GOOGLE_SEARCH_CONSOLE_URL: optionalString.pipe(
+      z.url().default('https://www.googleapis.com/webmasters/v3'),
+    ),
     TRUST_PROXY: optionalString,
     /** Per-IP request limits and the hourly email cap of /auth/v1 (auth/rate-limit.ts). */
     AUTH_RATE_LIMITS: z.enum(['on', 'off']).default('on'),

@@ -1,6 +1,6 @@
 // Journey (issue 18 items 1 and 5): an owner connects Google from Settings → API Settings through
 // Google's consent screen, played by the fake Google on 127.0.0.1, and comes back to the connected
-// cards; then disconnects. The shared journey server keeps Google simulated (other journeys use the
+// cards; picks the Search Console property; then disconnects. The shared journey server keeps Google simulated (other journeys use the
 // simulated cards), so this one starts its own server from the same build, with the fake's URLs.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -88,7 +88,10 @@ test('Connect with Google goes through the consent screen and comes back connect
   await page.getByLabel('Password').fill('correct horse battery')
   await page.getByRole('button', { name: 'Sign Up' }).click()
   await page.waitForURL(`${base}/dashboard`)
-  expect((await callApiAs(page, 'PUT', '/api/business', sunriseDental)).status).toBe(200)
+  const website = 'https://www.sunrisedental.com'
+  expect(
+    (await callApiAs(page, 'PUT', '/api/business', { ...sunriseDental, website })).status,
+  ).toBe(200)
 
   await page.goto(`${base}/settings`)
   const searchConsole = page.getByRole('region', { name: 'Google Search Console' })
@@ -106,7 +109,17 @@ test('Connect with Google goes through the consent screen and comes back connect
     await card.getByText('Connected and working properly').waitFor()
     await card.getByText('Connected to Google as owner@gmail.com').waitFor()
   }
-  expect(fake.calls).toEqual(['GET /o/oauth2/v2/auth', 'POST /token authorization_code'])
+  expect(fake.calls.slice(0, 2)).toEqual([
+    'GET /o/oauth2/v2/auth',
+    'POST /token authorization_code',
+  ])
+
+  // The Search Console property: listed from Google, the website's own first (issue 18 item 2).
+  const property = searchConsole.getByLabel('Search Console property')
+  await property.waitFor()
+  expect(await property.inputValue()).toBe('https://www.sunrisedental.com/')
+  await searchConsole.getByRole('button', { name: 'Use this property' }).click()
+  await searchConsole.getByText('Search Console property saved').waitFor()
   await expectAccessible(page, 'Settings with Google connected')
 
   // Disconnect revokes at Google; both cards offer to connect again.

@@ -79,6 +79,8 @@ export const googleAccountSchema = z.discriminatedUnion('status', [
     status: z.literal('connected'),
     email: z.string().nullable(),
     services: z.array(z.enum(GOOGLE_SERVICES)),
+    /** The Search Console property the owner picked, e.g. 'sc-domain:example.com'; null until then. */
+    searchConsoleSite: z.string().nullable(),
     connectedAt: z.string(),
   }),
   z.object({
@@ -93,3 +95,11 @@ export type GoogleAccount = z.infer<typeof googleAccountSchema>
 /** Where the callback sends the browser back: /settings?google=<outcome>. */
 export const GOOGLE_CONNECT_OUTCOMES = ['connected', 'denied', 'invalid_state', 'failed'] as const
 export type GoogleConnectOutcome = (typeof GOOGLE_CONNECT_OUTCOMES)[number]
+
+export const searchConsoleSitesSchema = z.object({
+  sites: z.array(
+    z.object({ siteUrl: z.string(), permissionLevel: z.string(), matchesWebsite: z.boolean() }),
+  ),
+  selected: z.string().nullable(),
+})
+export type SearchConsoleSites = z.infer<typeof searchConsoleSitesSchema>

@@ -5,6 +5,8 @@
 //   POST /token             authorization_code (client secret, redirect_uri and the PKCE S256
 //                           verifier checked), refresh_token; 400 invalid_grant once revoked
 //   POST /revoke            ends the grant of a refresh or access token
+//   GET  /webmasters/v3/sites  Search Console's properties for a valid access token (401 otherwise;
+//                           429 with Google's quota answer after `failSearchConsole(429)`)
 // Point GOOGLE_AUTH_URL, GOOGLE_TOKEN_URL and GOOGLE_REVOKE_URL at `urls`. Loopback only.
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -33,6 +35,14 @@ export interface FakeGoogleOptions {
   email?: string
 }
 
+/** Shaped as Search Console's sites.list documents its siteEntry. */
+export const DEFAULT_SITES = [
+  { siteUrl: 'https://blog.example.org/', permissionLevel: 'siteFullUser' },
+  { siteUrl: 'sc-domain:sunrisedental.com', permissionLevel: 'siteOwner' },
+  { siteUrl: 'https://www.sunrisedental.com/', permissionLevel: 'siteOwner' },
+  { siteUrl: 'https://unverified.example.net/', permissionLevel: 'siteUnverifiedUser' },
+]
+
 const b64url = (bytes: Buffer) => bytes.toString('base64url')
 const token = (prefix: string) => `${prefix}${b64url(randomBytes(24))}`
 
@@ -59,7 +69,12 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
   const accessTokens = new Map<string, Grant>()
   /** Every call, e.g. 'GET /o/oauth2/v2/auth', 'POST /token authorization_code', 'POST /revoke'. */
   const calls: string[] = []
-  const settings = { consent: 'allow' as 'allow' | 'deny', scope: undefined as string | undefined }
+  const settings = {
+    consent: 'allow' as 'allow' | 'deny',
+    scope: undefined as string | undefined,
+    sites: DEFAULT_SITES,
+    searchConsoleStatus: 200,
+  }
 
   function issueAccess(grant: Grant) {
     const access = token('ya29.fake-')
@@ -151,12 +166,36 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     json(res, 200, {})
   }
 
+  function sites(req: IncomingMessage, res: ServerResponse) {
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? ''
+    const grant = accessTokens.get(bearer)
+    if (!grant || grant.revoked) {
+      return json(res, 401, {
+        error: {
+          code: 401,
+          message: 'Request had invalid authentication credentials.',
+          status: 'UNAUTHENTICATED',
+        },
+      })
+    }
+    if (settings.searchConsoleStatus === 429) {
+      return json(res, 429, {
+        error: { code: 429, message: 'Quota exceeded.', status: 'RESOURCE_EXHAUSTED' },
+      })
+    }
+    json(res, 200, settings.sites.length > 0 ? { siteEntry: settings.sites } : {})
+  }
+
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const route = `${req.method} ${url.pathname}`
     if (route === 'GET /o/oauth2/v2/auth') {
       calls.push(route)
       return authorize(url, res)
+    }
+    if (route === 'GET /webmasters/v3/sites') {
+      calls.push(route)
+      return sites(req, res)
     }
     const handler =
       route === 'POST /token' ? tokenEndpoint : route === 'POST /revoke' ? revokeEndpoint : null
@@ -175,6 +214,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       GOOGLE_AUTH_URL: `${origin}/o/oauth2/v2/auth`,
       GOOGLE_TOKEN_URL: `${origin}/token`,
       GOOGLE_REVOKE_URL: `${origin}/revoke`,
+      GOOGLE_SEARCH_CONSOLE_URL: `${origin}/webmasters/v3`,
     },
     /** What the next consent screen answers: 'deny' is the owner pressing Cancel. */
     setConsent(consent: 'allow' | 'deny') {
@@ -183,6 +223,14 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     /** The scopes the owner leaves ticked on the next consent screen (default: all asked for). */
     grantScopes(scope: string | undefined) {
       settings.scope = scope
+    },
+    /** The account's Search Console properties (none: Google leaves siteEntry out). */
+    setSites(entries: { siteUrl: string; permissionLevel: string }[]) {
+      settings.sites = entries
+    },
+    /** 429: Search Console's quota is spent until `failSearchConsole(200)`. */
+    failSearchConsole(status: 200 | 429) {
+      settings.searchConsoleStatus = status
     },
     /** The owner removes the app from their Google account: every grant stops working. */
     revokeAll() {

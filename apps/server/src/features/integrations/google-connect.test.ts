@@ -12,7 +12,12 @@ import { apiCaller } from '../../testing/api.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
 import { databaseFingerprint, rows } from '../../testing/db-fingerprint.js'
-import { FAKE_CLIENT_ID, startFakeGoogle, type FakeGoogle } from '../../testing/fake-google.js'
+import {
+  DEFAULT_SITES,
+  FAKE_CLIENT_ID,
+  startFakeGoogle,
+  type FakeGoogle,
+} from '../../testing/fake-google.js'
 import { businessInput } from '../../testing/factories.js'
 import { googleAccessToken } from './google-connection.js'
 import { googleOAuthConfig, GOOGLE_SCOPES } from './google-oauth.js'
@@ -145,6 +150,7 @@ describe('connecting', () => {
       status: 'connected',
       email: 'owner@gmail.com',
       services: ['search-console', 'analytics'],
+      searchConsoleSite: null,
       connectedAt: clock.now().toISOString(),
     })
   })
@@ -304,6 +310,111 @@ describe('access over time', () => {
         .where(eq(googleConnections.businessId, businessId)),
     ).toEqual([])
     expect((await call('DELETE', '/api/integrations/google')).status).toBe(404)
+  })
+})
+
+describe('Search Console properties (issue 18 item 2)', () => {
+  interface Sites {
+    sites: { siteUrl: string; permissionLevel: string; matchesWebsite: boolean }[]
+    selected: string | null
+  }
+
+  async function connectedOwner() {
+    const { call, token } = await owner('owner@example.com', false)
+    const saved = await call('PUT', '/api/business', {
+      ...businessInput,
+      website: 'https://www.sunrisedental.com',
+    })
+    expect(saved.status).toBe(200)
+    await connectFully(token)
+    return call
+  }
+
+  test("the account's properties, the website's first, unverified ones left out; one is picked", async () => {
+    const call = await connectedOwner()
+    const listed = await call<Sites>('GET', '/api/integrations/google/search-console/sites')
+    expect(listed.status).toBe(200)
+    expect(listed.body).toEqual({
+      sites: [
+        {
+          siteUrl: 'https://www.sunrisedental.com/',
+          permissionLevel: 'siteOwner',
+          matchesWebsite: true,
+        },
+        {
+          siteUrl: 'sc-domain:sunrisedental.com',
+          permissionLevel: 'siteOwner',
+          matchesWebsite: true,
+        },
+        {
+          siteUrl: 'https://blog.example.org/',
+          permissionLevel: 'siteFullUser',
+          matchesWebsite: false,
+        },
+      ],
+      selected: null,
+    })
+    const picked = await call<Status>('PUT', '/api/integrations/google/search-console/site', {
+      siteUrl: 'sc-domain:sunrisedental.com',
+    })
+    expect(picked.status).toBe(200)
+    expect(picked.body.google).toMatchObject({ searchConsoleSite: 'sc-domain:sunrisedental.com' })
+    expect(
+      (await call<Sites>('GET', '/api/integrations/google/search-console/sites')).body.selected,
+    ).toBe('sc-domain:sunrisedental.com')
+  })
+
+  test('a property Google does not list for this account is refused and nothing changes', async () => {
+    const call = await connectedOwner()
+    const before = await databaseFingerprint(t.db)
+    for (const body of [
+      { siteUrl: 'sc-domain:competitor.com' },
+      { siteUrl: 'https://unverified.example.net/' },
+      { siteUrl: '' },
+      { siteUrl: 'x'.repeat(3000) },
+      { siteUrl: 'sc-domain:sunrisedental.com', extra: true },
+    ]) {
+      const res = await call('PUT', '/api/integrations/google/search-console/site', body)
+      expect(res.status).toBe(422)
+    }
+    expect(await databaseFingerprint(t.db)).toBe(before)
+  })
+
+  test('an expired access token is renewed first; an account with no property lists none', async () => {
+    const call = await connectedOwner()
+    fake.setSites([])
+    clock.advance(3550)
+    const listed = await call<Sites>('GET', '/api/integrations/google/search-console/sites')
+    fake.setSites([...DEFAULT_SITES])
+    expect(listed.body).toEqual({ sites: [], selected: null })
+    expect(tokenCalls()).toEqual(['POST /token authorization_code', 'POST /token refresh_token'])
+  })
+
+  test("Google's quota answer (429) is passed on with its reason, never a 5xx", async () => {
+    const call = await connectedOwner()
+    fake.failSearchConsole(429)
+    const res = await call('GET', '/api/integrations/google/search-console/sites')
+    fake.failSearchConsole(200)
+    expect(res.status).toBe(429)
+    expect(res.body.error?.message).toMatch(/quota/)
+  })
+
+  test('without a connection, or after a revoke, there is nothing to list', async () => {
+    const { call } = await owner('other@example.com')
+    expect((await call('GET', '/api/integrations/google/search-console/sites')).status).toBe(404)
+    expect(
+      (
+        await call('PUT', '/api/integrations/google/search-console/site', {
+          siteUrl: 'sc-domain:x.com',
+        })
+      ).status,
+    ).toBe(404)
+    const connected = await connectedOwner()
+    fake.revokeAll()
+    clock.advance(3550)
+    const res = await connected('GET', '/api/integrations/google/search-console/sites')
+    expect(res.status).toBe(409)
+    expect(res.body.error?.message).toMatch(/Reconnect/)
   })
 })
 

@@ -38,7 +38,7 @@ const EXPIRY_MARGIN_MS = 60_000
 const refreshContext = (businessId: string) => `google-refresh:${businessId}`
 const accessContext = (businessId: string) => `google-access:${businessId}`
 
-async function connectionRow(db: Db, businessId: string) {
+export async function connectionRow(db: Db, businessId: string) {
   const [row] = await db
     .select()
     .from(googleConnections)
@@ -46,7 +46,7 @@ async function connectionRow(db: Db, businessId: string) {
   return row
 }
 
-function grantedServices(scopes: string): GoogleService[] {
+export function grantedServices(scopes: string): GoogleService[] {
   const granted = new Set(scopes.split(/\s+/))
   const services: GoogleService[] = []
   if (granted.has(GOOGLE_SCOPES.searchConsole)) services.push('search-console')
@@ -81,6 +81,7 @@ function accountOf(row: typeof googleConnections.$inferSelect | undefined): Goog
     status: 'connected',
     email: row.accountEmail,
     services: grantedServices(row.scopes),
+    searchConsoleSite: row.searchConsoleSite,
     connectedAt: row.connectedAt.toISOString(),
   }
 }

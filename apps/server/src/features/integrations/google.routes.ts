@@ -9,7 +9,8 @@ import { z } from 'zod'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
-import { requireBusinessId } from '../../lib/tenant.js'
+import { requireBusinessId, requireNamedBusiness } from '../../lib/tenant.js'
+import { validate } from '../../lib/validate.js'
 import {
   disconnectGoogle,
   finishGoogleConnect,
@@ -17,6 +18,7 @@ import {
   startGoogleConnect,
 } from './google-connection.js'
 import { googleOAuthConfig } from './google-oauth.js'
+import { chooseSearchConsoleSite, searchConsoleSites } from './search-console.js'
 
 const COOKIE = 'google_connect'
 const COOKIE_PATH = '/api/integrations/google'
@@ -26,6 +28,8 @@ const callbackQuery = z.object({
   code: z.string().max(2048).optional(),
   error: z.string().max(200).optional(),
 })
+
+const siteBody = z.object({ siteUrl: z.string().min(1).max(2048) }).strict()
 
 const NOT_CONFIGURED =
   'Google sign-in is not set up on this server (GOOGLE_CLIENT_ID): the connections are simulated.'
@@ -80,5 +84,16 @@ export function googleRoutes(deps: AppDeps) {
       const businessId = await requireBusinessId(deps.db, c.var.auth.userId)
       const { revokedAtGoogle } = await disconnectGoogle(deps, oauth, businessId)
       return c.json({ google: await googleAccount(deps.db, businessId), revokedAtGoogle })
+    })
+    .get('/search-console/sites', async (c) => {
+      const oauth = requireConfig()
+      const business = await requireNamedBusiness(deps.db, c.var.auth.userId)
+      return c.json(await searchConsoleSites(deps, oauth, business))
+    })
+    .put('/search-console/site', validate('json', siteBody), async (c) => {
+      const oauth = requireConfig()
+      const business = await requireNamedBusiness(deps.db, c.var.auth.userId)
+      await chooseSearchConsoleSite(deps, oauth, business, c.req.valid('json').siteUrl)
+      return c.json({ google: await googleAccount(deps.db, business.id) })
     })
 }

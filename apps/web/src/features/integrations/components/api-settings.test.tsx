@@ -127,6 +127,7 @@ describe('API settings with Google sign-in on the server (issue 18)', () => {
     status: 'connected',
     email: 'owner@gmail.com',
     services: ['search-console', 'analytics'],
+    searchConsoleSite: null,
     connectedAt: '2026-03-10T15:00:00.000Z',
   }
 
@@ -171,6 +172,36 @@ describe('API settings with Google sign-in on the server (issue 18)', () => {
     expect(
       (await card('Google Search Console')).getByRole('button', { name: 'Connect with Google' }),
     ).toBeVisible()
+  })
+
+  test('the owner picks the Search Console property, the website first', async () => {
+    let saved: unknown
+    withGoogle(connected, {
+      'GET /api/integrations/google/search-console/sites': () =>
+        json({
+          sites: [
+            ['sc-domain:sunrisedental.com', 'siteOwner', true],
+            ['https://blog.example.org/', 'siteFullUser', false],
+          ].map(([siteUrl, permissionLevel, matchesWebsite]) => ({
+            siteUrl,
+            permissionLevel,
+            matchesWebsite,
+          })),
+          selected: null,
+        }),
+      'PUT /api/integrations/google/search-console/site': async (request) => {
+        saved = await request.json()
+        return json({ google: { ...connected, searchConsoleSite: 'https://blog.example.org/' } })
+      },
+    })
+    const searchConsole = await card('Google Search Console')
+    const property = await searchConsole.findByLabelText('Search Console property')
+    expect(property).toHaveDisplayValue('sunrisedental.com (whole domain), your website')
+    await userEvent.selectOptions(property, 'https://blog.example.org/')
+    await userEvent.click(searchConsole.getByRole('button', { name: 'Use this property' }))
+    expect(await searchConsole.findByText('Search Console property saved')).toBeVisible()
+    expect(saved).toEqual({ siteUrl: 'https://blog.example.org/' })
+    expect(searchConsole.getByRole('button', { name: 'Property saved' })).toBeDisabled()
   })
 
   test('a service whose access Google did not grant says so and offers to connect again', async () => {

@@ -9,6 +9,7 @@ import { ErrorAlert } from '@/components/error-alert'
 import { useDisconnectGoogleAccount, useStartGoogleConnect } from '../api/google-account'
 import { ConnectionStatus } from './connection-status'
 import { GoogleCardFrame } from './google-card-frame'
+import { SearchConsoleProperty } from './search-console-property'
 
 type RealAccount = Exclude<GoogleAccount, { status: 'simulated' }>
 
@@ -68,6 +69,7 @@ export function GoogleAccountCard({
   return (
     <GoogleCardFrame service={service}>
       <AccountState account={account} service={service} />
+      {granted && service === 'search-console' ? <SearchConsoleProperty userId={userId} /> : null}
       <ErrorAlert>{connect.error?.message ?? disconnect.error?.message}</ErrorAlert>
       <div className="mt-auto flex flex-wrap gap-2">
         {granted ? null : (
