@@ -4,8 +4,11 @@
 // access is renewed on expiry; a revoked grant turns into 'Reconnect'; each owner sees and ends only
 // their own connection.
 import type { GoogleAccount, GoogleConnections } from '@localseo/shared/integrations'
+import { Writable } from 'node:stream'
 import { eq, sql } from 'drizzle-orm'
+import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { createApp } from '../../app.js'
 import { googleConnections } from '../../db/schema/google.js'
 import { secretsFor } from '../../lib/secrets.js'
 import { apiCaller } from '../../testing/api.js'
@@ -27,6 +30,9 @@ const SITE_URL = 'http://localhost:3000'
 
 let fake: FakeGoogle
 let t: TestApp
+/** The same app logging at trace level into `logLines`, for the test that reads the log. */
+let logged: ReturnType<typeof createApp> | undefined
+const logLines: string[] = []
 const clock = createTestClock(new Date('2026-03-10T15:00:00Z'))
 
 beforeAll(async () => {
@@ -39,7 +45,10 @@ beforeEach(async () => {
   fake.calls.length = 0
   t = await createTestApp({ clock, env: { ...fake.env, SECRETS_KEY, SITE_URL } })
 })
-afterEach(() => t.close())
+afterEach(async () => {
+  logged = undefined
+  await t.close()
+})
 
 interface Status {
   connections: GoogleConnections
@@ -55,7 +64,7 @@ async function owner(email: string, withBusiness = true) {
 
 /** 'Connect with Google' as the browser does it: the API's address, then the consent screen. */
 async function startConnect(token: string) {
-  const res = await t.app.request('/api/integrations/google/connect', {
+  const res = await (logged ?? t.app).request('/api/integrations/google/connect', {
     headers: { authorization: `Bearer ${token}` },
   })
   expect(res.status).toBe(200)
@@ -77,7 +86,7 @@ async function consent(url: URL) {
 }
 
 async function callback(path: string, cookie: string) {
-  const res = await t.app.request(path, { headers: cookie ? { cookie } : {} })
+  const res = await (logged ?? t.app).request(path, { headers: cookie ? { cookie } : {} })
   expect(res.status).toBe(303)
   return res.headers.get('location')
 }
@@ -187,6 +196,42 @@ describe('connecting', () => {
       status: 'not_connected',
     })
   })
+})
+
+test('no code, state or token ever reaches the log', async () => {
+  logLines.length = 0
+  const logger = pino(
+    { level: 'trace' },
+    new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk))
+        done()
+      },
+    }),
+  )
+  logged = createApp({ ...t.deps, logger })
+  const { token } = await owner('owner@example.com')
+  const { url, cookie } = await startConnect(token)
+  const path = await consent(url)
+  expect(await callback(path, cookie)).toBe('/settings?google=connected')
+  // A failed exchange logs too: replaying the code once more must not print it.
+  const again = await startConnect(token)
+  const code = new URL(path, SITE_URL).searchParams.get('code')!
+  const state = new URL(again.url).searchParams.get('state')!
+  expect(
+    await callback(`/api/integrations/google/callback?state=${state}&code=${code}`, again.cookie),
+  ).toBe('/settings?google=failed')
+  const log = logLines.join('\n')
+  expect(log).toContain('/api/integrations/google/callback')
+  expect(log).toContain('Google code exchange failed')
+  const secrets = [
+    code,
+    state,
+    new URL(url).searchParams.get('state')!,
+    cookie.split('=')[1]!,
+    ...fake.refreshTokens(),
+  ]
+  for (const secret of secrets) expect(log).not.toContain(secret)
 })
 
 describe('the state check', () => {
