@@ -11,7 +11,7 @@ import { FigureSourceBadge } from '@/components/figure-source'
 export function CurrentPosition({ entry }: { entry: RankingEntry }) {
   const latest = entry.latestCheck
   return (
-    <span className="inline-flex flex-wrap items-center gap-2">
+    <span className="flex min-w-0 flex-wrap items-center gap-2">
       {entry.currentPosition !== null ? (
         <span className="font-semibold tabular-nums">#{entry.currentPosition}</span>
       ) : entry.notInTop100 ? (

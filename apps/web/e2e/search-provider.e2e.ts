@@ -1,0 +1,155 @@
+// Journey (issue 17): an owner chooses SerpApi in Settings → API Settings, pastes the key, tests the
+// connection, then tracks a keyword and reads on the Rank Tracker the real adapter's position with
+// its source and the map pack, and 'Not in top 100' for the others. SerpApi is played by the fake
+// provider on 127.0.0.1 (testing/fake-serp.ts): this journey starts its own server from the same
+// build with SERP_BASE_URL pointing there, so nothing leaves the machine.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Locator } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startFakeSerp, type FakeSerp } from '../../server/src/testing/fake-serp'
+import { expectAccessible } from './a11y'
+import { openBrowser, type Browser } from './browser'
+import { callApiAs, sunriseDental } from './journeys'
+
+const root = fileURLToPath(new URL('../../../', import.meta.url))
+const KEY = 'e2e-serpapi-key-9876WXYZ'
+/** E2E_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px wide for a look. */
+const shots = process.env.E2E_SCREENSHOTS
+let fake: FakeSerp
+let server: ChildProcess
+let dataDir: string
+let base: string
+let browser: Browser | undefined
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForHealth(url: string) {
+  for (let attempt = 0; attempt < 120; attempt++) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
+    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })
+      .then((r) => r.ok)
+      .catch(() => false)
+    if (ok) return
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`${url}/healthz did not answer`)
+}
+
+beforeAll(async () => {
+  fake = await startFakeSerp({ key: KEY })
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'localseo-e2e-serp-'))
+  const port = await freePort()
+  base = `http://127.0.0.1:${port}`
+  server = spawn(process.execPath, [path.join(root, 'apps/server/dist/index.js')], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      SERP_BASE_URL: fake.origin,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMITS: 'off',
+      SITE_URL: base,
+    },
+  })
+  await waitForHealth(base)
+})
+
+afterAll(async () => {
+  await browser?.close()
+  if (server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve))
+    server.kill('SIGTERM')
+    await exited
+  }
+  await fake.close()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+async function snap(name: string, what: Locator) {
+  if (!shots || !browser) return
+  const { page } = browser
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await what.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) })
+  }
+  await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+test('SerpApi in Settings, then the Rank Tracker shows its positions with their source', async () => {
+  browser = await openBrowser()
+  const { page, problems } = browser
+  await page.goto(`${base}/`)
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
+  await page.getByLabel('Full Name').fill('Grace Hopper')
+  await page.getByLabel('Email Address').fill(`e2e-serp-${Date.now()}@example.com`)
+  await page.getByLabel('Password').fill('correct horse battery')
+  await page.getByRole('button', { name: 'Sign Up' }).click()
+  await page.waitForURL(`${base}/dashboard`)
+  const business = {
+    ...sunriseDental,
+    name: 'Bright Smile Dental',
+    website: 'https://www.brightsmiledental.com',
+  }
+  expect((await callApiAs(page, 'PUT', '/api/business', business)).status).toBe(200)
+  expect(
+    (await callApiAs(page, 'PUT', '/api/business/coordinates', { lat: 30.2672, lng: -97.7431 }))
+      .status,
+  ).toBe(200)
+
+  await page.goto(`${base}/settings`)
+  const card = page.getByRole('region', { name: 'Search results provider' })
+  await card.getByText('Simulated positions (sample data)').waitFor()
+  await card.getByLabel('Provider').selectOption('serpapi')
+  await card.getByLabel('API key').fill(KEY)
+  await card.getByRole('button', { name: 'Save' }).click()
+  await card.getByText('Saved key ending in WXYZ. Paste a new one to replace it.').waitFor()
+  await card.getByRole('button', { name: 'Test connection' }).click()
+  await card.getByText('Connected. The test cost 1 query.').waitFor()
+  await card.getByText(/^Connected \(checked/).waitFor()
+  expect(await page.content()).not.toContain(KEY)
+  await expectAccessible(page, 'Settings with a search-results provider')
+  await snap('settings-provider', card)
+
+  expect(
+    (
+      await callApiAs(page, 'POST', '/api/rank-tracker/keywords', {
+        keyword: 'dentist austin',
+        location: 'main',
+      })
+    ).status,
+  ).toBe(201)
+  await page.goto(`${base}/rank-tracker`)
+  const table = page.getByRole('table', { name: 'Keyword Rankings' })
+  const row = table
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'dentist austin', exact: true }) })
+  await row.getByText('#14', { exact: true }).waitFor()
+  await row.getByText('Map pack #3', { exact: true }).waitFor()
+  await row
+    .getByText(/SerpApi, checked/)
+    .first()
+    .waitFor()
+  await table.getByText('Not in top 100').first().waitFor()
+  await expectAccessible(page, 'Rank Tracker with measured positions')
+  await snap('rank-tracker-provider', table)
+  expect(problems).toEqual([])
+})
