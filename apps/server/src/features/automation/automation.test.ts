@@ -19,11 +19,13 @@ afterEach(async () => {
   t = undefined
 })
 
-async function setUp(options: { start?: string; timeZone?: string } = {}) {
+async function setUp(
+  options: { start?: string; timeZone?: string; env?: Record<string, string> } = {},
+) {
   const clock = createTestClock(new Date(options.start ?? '2026-03-10T15:00:00Z'))
   // A real-looking provider (not simulated: it checks today only) that records every query.
   const { provider, queries } = recordingRankProvider({ simulated: false, position: 7 })
-  const app = await createTestApp({ clock, rank: provider, jobs: true })
+  const app = await createTestApp({ clock, rank: provider, jobs: true, env: options.env })
   t = app
   const owner = await signUp(app.app, { email: `owner-${Date.now()}@example.com` })
   const call = <T = unknown>(method: string, path: string, body?: unknown, session = owner) =>
@@ -139,6 +141,23 @@ describe('daily rank checks', () => {
       await runDueWork()
     }
     expect(await checkDays()).toHaveLength(3)
+  })
+
+  test("checks past the day's query budget wait for tomorrow, even on a weekly schedule", async () => {
+    const { app, call, clock, runDueWork } = await setUp({ env: { SERP_DAILY_QUERY_BUDGET: '3' } })
+    // Weekly, with its first run still due now.
+    await app.db
+      .update(jobSchedules)
+      .set({ frequency: 'weekly' })
+      .where(eq(jobSchedules.kind, 'rank_checks'))
+    await runDueWork()
+    const { body } = await call<{ schedules: Schedule[] }>('GET', '/api/automation')
+    const rank = rankSchedule(body.schedules)!
+    expect(rank.lastOutcome).toMatch(/^\d+ checked, [1-9]\d* wait for tomorrow's query budget$/)
+    // Tomorrow, not a week on.
+    const next = new Date(rank.nextRunAt!).getTime() - clock.now().getTime()
+    expect(next).toBeGreaterThan(0)
+    expect(next).toBeLessThanOrEqual(DAY_SECONDS * 1000)
   })
 
   test('a bad frequency or kind is a clear 422 that changes nothing', async () => {

@@ -66,4 +66,4 @@ test('a grid scanned once is scanned again at the weekly run, with the same sett
     .from(jobSchedules)
     .where(eq(jobSchedules.kind, 'grid_scans'))
   expect(schedule!.lastOutcome).toBe('Grid scan started: dentist austin')
-})
+}, 120_000)

@@ -43,7 +43,7 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
       const now = deps.clock.now()
       // The business's own search-results provider under its daily query budget (issue 17).
       const rank = await rankProviderFor(deps, businessId)
-      const { checked, failed, moves } = await checkTrackedToday({
+      const { checked, failed, deferred, moves } = await checkTrackedToday({
         db: deps.db,
         provider: rank,
         business,
@@ -51,7 +51,13 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
       })
       // A keyword leaving the top 3 or 10, or moving 5 places, is in the notification list.
       await recordRankMoves(deps.db, businessId, moves, { now, simulated: rank.simulated })
-      return { outcome: failed > 0 ? `${checked} checked, ${failed} failed` : `${checked} checked` }
+      const words = [
+        `${checked} checked`,
+        failed > 0 ? `${failed} failed` : '',
+        deferred > 0 ? `${deferred} wait for tomorrow's query budget` : '',
+      ].filter(Boolean)
+      // Checks past the day's budget are asked at tomorrow's run, even on a weekly schedule.
+      return { outcome: words.join(', '), retrySoon: deferred > 0 }
     },
     async backlink_checks(businessId, frequency) {
       const run = await runScheduledBacklinkChecks({
