@@ -34,7 +34,7 @@ export function SettingsScreen({ business }: { business: Business }) {
             <AlertTopicsCard businessId={business.id} />
           </>
         ) : null}
-        <ApiSettings />
+        <ApiSettings businessSaved={Boolean(business.id && business.name)} />
         <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
           <AccountCard />
           <SecurityCard />

@@ -50,8 +50,14 @@ export function useDisconnectGoogleAccount(userId: string) {
     mutationFn: disconnectGoogleAccount,
     onSuccess: (account): void => {
       queryClient.setQueryData(accountKey(userId), account)
+      // The account's Search Console properties are gone with it: dropped, not asked again (the
+      // picker is leaving the screen, and the server has no connection to list them from).
+      queryClient.removeQueries({ queryKey: [...integrationsKey, 'search-console-sites'] })
       // The per-service flags (dashboard, stored user) follow the account.
-      void queryClient.invalidateQueries({ queryKey: integrationsKey })
+      void queryClient.invalidateQueries({
+        queryKey: integrationsKey,
+        predicate: (query) => query.queryKey[1] !== 'search-console-sites',
+      })
       void queryClient.invalidateQueries({ queryKey: dashboardKey })
     },
   })

@@ -98,7 +98,7 @@ function SimulatedCards() {
  * connected to the owner's Google account when the server has a Google client (issue 18), else
  * simulated and labelled so.
  */
-export function ApiSettings() {
+export function ApiSettings({ businessSaved }: { businessSaved: boolean }) {
   const { user } = useAuth()
   const userId = user?.id ?? ''
   const query = useGoogleAccount(userId)
@@ -130,7 +130,8 @@ export function ApiSettings() {
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
         <AiServiceCard />
         {googleCards}
-        <SearchProviderCard />
+        {/* Provider keys belong to a business: the card comes once the business is saved. */}
+        {businessSaved ? <SearchProviderCard /> : null}
       </div>
     </section>
   )
