@@ -7,7 +7,8 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { expectAccessible } from './a11y'
 import { baseUrl, openBrowser, type Browser } from './browser'
 import { callApiAs, signUpWithBusiness, sunriseDental } from './journeys'
-import { startServer, startTileServer } from './tile-server'
+import { startServer } from './own-server'
+import { startTileServer } from './tile-server'
 
 let browser: Browser | undefined
 const cleanups: (() => Promise<void>)[] = []

@@ -2,80 +2,27 @@
 // Google's consent screen, played by the fake Google on 127.0.0.1, and comes back to the connected
 // cards; picks the Search Console property; then disconnects. The shared journey server keeps Google simulated (other journeys use the
 // simulated cards), so this one starts its own server from the same build, with the fake's URLs.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import net from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startFakeGoogle, type FakeGoogle } from '../../server/src/testing/fake-google'
 import { expectAccessible } from './a11y'
 import { openBrowser, type Browser } from './browser'
+import { startServer } from './own-server'
 import { callApiAs, sunriseDental } from './journeys'
 
-const root = fileURLToPath(new URL('../../../', import.meta.url))
 let fake: FakeGoogle
-let server: ChildProcess
-let dataDir: string
+const cleanups: (() => Promise<void>)[] = []
 let base: string
 let browser: Browser | undefined
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitForHealth(url: string) {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
-    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })
-      .then((r) => r.ok)
-      .catch(() => false)
-    if (ok) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`${url}/healthz did not answer`)
-}
-
 beforeAll(async () => {
   fake = await startFakeGoogle({ email: 'owner@gmail.com' })
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'localseo-e2e-google-'))
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  server = spawn(process.execPath, [path.join(root, 'apps/server/dist/index.js')], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      ...fake.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMITS: 'off',
-      SITE_URL: base,
-    },
-  })
-  await waitForHealth(base)
+  base = await startServer(fake.env, cleanups)
 })
 
 afterAll(async () => {
   await browser?.close()
-  if (server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve))
-    server.kill('SIGTERM')
-    await exited
-  }
+  for (const cleanUp of cleanups.splice(0)) await cleanUp()
   await fake.close()
-  await rm(dataDir, { recursive: true, force: true })
 })
 
 test('Connect with Google goes through the consent screen and comes back connected', async () => {

@@ -3,84 +3,32 @@
 // its source and the map pack, and 'Not in top 100' for the others. SerpApi is played by the fake
 // provider on 127.0.0.1 (testing/fake-serp.ts): this journey starts its own server from the same
 // build with SERP_BASE_URL pointing there, so nothing leaves the machine.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import net from 'node:net'
-import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startFakeSerp, type FakeSerp } from '../../server/src/testing/fake-serp'
 import { expectAccessible } from './a11y'
 import { openBrowser, type Browser } from './browser'
+import { startServer } from './own-server'
 import { callApiAs, sunriseDental } from './journeys'
 
-const root = fileURLToPath(new URL('../../../', import.meta.url))
 const KEY = 'e2e-serpapi-key-9876WXYZ'
 /** E2E_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px wide for a look. */
 const shots = process.env.E2E_SCREENSHOTS
 let fake: FakeSerp
-let server: ChildProcess
-let dataDir: string
+const cleanups: (() => Promise<void>)[] = []
 let base: string
 let browser: Browser | undefined
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer()
-    probe.on('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-async function waitForHealth(url: string) {
-  for (let attempt = 0; attempt < 120; attempt++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`)
-    const ok = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })
-      .then((r) => r.ok)
-      .catch(() => false)
-    if (ok) return
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`${url}/healthz did not answer`)
-}
-
 beforeAll(async () => {
   fake = await startFakeSerp({ key: KEY })
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'localseo-e2e-serp-'))
-  const port = await freePort()
-  base = `http://127.0.0.1:${port}`
-  server = spawn(process.execPath, [path.join(root, 'apps/server/dist/index.js')], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      SERP_BASE_URL: fake.origin,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMITS: 'off',
-      SITE_URL: base,
-    },
-  })
-  await waitForHealth(base)
+  base = await startServer({ SERP_BASE_URL: fake.origin }, cleanups)
 })
 
 afterAll(async () => {
   await browser?.close()
-  if (server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve))
-    server.kill('SIGTERM')
-    await exited
-  }
+  for (const cleanUp of cleanups.splice(0)) await cleanUp()
   await fake.close()
-  await rm(dataDir, { recursive: true, force: true })
 })
 
 async function snap(name: string, what: Locator) {

@@ -1,12 +1,7 @@
-// A tiny map tile server on 127.0.0.1 and a second built server whose MAP_TILE_URL points at it, for
-// the geo-grid journey (issue 17): tiles are loaded only from the host the CSP allows.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+// A tiny map tile server on 127.0.0.1 for the geo-grid journey (issue 17): tiles are loaded only
+// from the host the CSP allows.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { deflateSync } from 'node:zlib'
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -73,57 +68,4 @@ export async function startTileServer() {
     requests: () => count,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
-}
-
-/** A second built server on its own port and data directory, with extra env; `cleanups` stops it. */
-export async function startServer(
-  env: Record<string, string>,
-  cleanups: (() => Promise<void>)[],
-): Promise<string> {
-  const root = fileURLToPath(new URL('../../../', import.meta.url))
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'localseo-e2e-grid-'))
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(root, 'apps/server/dist/index.js')],
-    {
-      cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        AUTH_RATE_LIMITS: 'off',
-        SITE_URL: `http://127.0.0.1:${port}`,
-        ...env,
-      },
-    },
-  )
-  cleanups.push(async () => {
-    await new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve()
-      child.once('exit', () => resolve())
-      child.kill('SIGTERM')
-    })
-    await rm(dataDir, { recursive: true, force: true })
-  })
-  const origin = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return origin
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`the tiles server at ${origin} did not start`)
 }
