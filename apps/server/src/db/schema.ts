@@ -14,6 +14,7 @@ import * as backlinkCounts from './schema/backlink-counts.js'
 import * as listings from './schema/listings.js'
 import * as rankProviders from './schema/rank-providers.js'
 import * as rankTracker from './schema/rank-tracker.js'
+import * as searchConsole from './schema/search-console.js'
 import * as siteAudit from './schema/site-audit.js'
 
 export const schema = {
@@ -32,5 +33,6 @@ export const schema = {
   ...automation,
   ...alerts,
   ...geoGrid,
+  ...searchConsole,
 }
 export type Schema = typeof schema
