@@ -8,6 +8,7 @@ import * as backlinks from './schema/backlinks.js'
 import * as business from './schema/business.js'
 import * as geoGrid from './schema/geo-grid.js'
 import * as keywords from './schema/keywords.js'
+import * as keywordVolumes from './schema/keyword-volumes.js'
 import * as recommendations from './schema/recommendations.js'
 import * as auth from './schema/auth.js'
 import * as backlinkCounts from './schema/backlink-counts.js'
@@ -20,6 +21,7 @@ import * as siteAudit from './schema/site-audit.js'
 export const schema = {
   ...business,
   ...keywords,
+  ...keywordVolumes,
   ...backlinks,
   ...recommendations,
   ...activities,
