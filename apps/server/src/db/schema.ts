@@ -3,6 +3,7 @@
 import * as ai from './schema/ai.js'
 import * as activities from './schema/activities.js'
 import * as alerts from './schema/alerts.js'
+import * as analytics from './schema/analytics.js'
 import * as automation from './schema/automation.js'
 import * as backlinks from './schema/backlinks.js'
 import * as business from './schema/business.js'
@@ -36,5 +37,6 @@ export const schema = {
   ...alerts,
   ...geoGrid,
   ...searchConsole,
+  ...analytics,
 }
 export type Schema = typeof schema
