@@ -69,6 +69,13 @@ const envSchema = z
     GOOGLE_SEARCH_CONSOLE_URL: optionalString.pipe(
       z.url().default('https://www.googleapis.com/webmasters/v3'),
     ),
+    /** Google Analytics 4: the Admin API (properties) and the Data API (reports), v1beta below them. */
+    GOOGLE_ANALYTICS_ADMIN_URL: optionalString.pipe(
+      z.url().default('https://analyticsadmin.googleapis.com'),
+    ),
+    GOOGLE_ANALYTICS_DATA_URL: optionalString.pipe(
+      z.url().default('https://analyticsdata.googleapis.com'),
+    ),
     TRUST_PROXY: optionalString,
     /** Per-IP request limits and the hourly email cap of /auth/v1 (auth/rate-limit.ts). */
     AUTH_RATE_LIMITS: z.enum(['on', 'off']).default('on'),
