@@ -39,7 +39,7 @@ const allowedFeatureCalls = {
     // and its Top Keywords are the keyword entity's (ADR 016).
     dashboard: ['listings', 'keywords'],
     // The daily work runs each feature's own check (issue 16, docs/decisions/018-job-queue.md).
-    automation: ['keywords', 'backlinks', 'site-audit', 'geo-grid', 'alerts'],
+    automation: ['keywords', 'backlinks', 'site-audit', 'geo-grid', 'alerts', 'integrations'],
   },
   './apps/web/src': {},
 }

@@ -8,6 +8,7 @@ export const AUTOMATION_KINDS = [
   'site_audits',
   'grid_scans',
   'alert_emails',
+  'google_import',
 ] as const
 export type AutomationKind = (typeof AUTOMATION_KINDS)[number]
 
@@ -25,6 +26,8 @@ export const KIND_FREQUENCIES: Record<AutomationKind, readonly Frequency[]> = {
   grid_scans: ['weekly', 'monthly', 'off'],
   // One digest a day at most (issue 16 item 4).
   alert_emails: ['daily', 'off'],
+  // Google adds one day of data a day (issue 18).
+  google_import: ['daily', 'off'],
 }
 
 export const AUTOMATION_LABELS: Record<AutomationKind, { title: string; detail: string }> = {
@@ -52,6 +55,11 @@ export const AUTOMATION_LABELS: Record<AutomationKind, { title: string; detail: 
     detail:
       'At most one email a day with what changed, on the alert topics you choose in Alerts. Each email has a link to stop them.',
   },
+  google_import: {
+    title: 'Google data import',
+    detail:
+      'Copies the new days of your connected Google account (Search Console clicks, queries and pages) into LocalSEO AI, so your screens show them without asking Google each time.',
+  },
 }
 
 export const FREQUENCY_LABELS: Record<Frequency, string> = {
@@ -68,7 +76,11 @@ export const DEFAULT_FREQUENCY: Record<AutomationKind, Frequency> = {
   site_audits: 'monthly',
   grid_scans: 'weekly',
   alert_emails: 'daily',
+  google_import: 'daily',
 }
+
+/** The queue a kind's jobs go through: the planner's and any feature asking for a run now. */
+export const automationQueue = (kind: AutomationKind) => `automation.${kind}`
 
 export const scheduleSchema = z.object({
   kind: z.enum(AUTOMATION_KINDS),

@@ -39,6 +39,7 @@ async function setUp(
   await call('PUT', '/api/automation', { kind: 'site_audits', frequency: 'off' })
   await call('PUT', '/api/automation', { kind: 'alert_emails', frequency: 'off' })
   await call('PUT', '/api/automation', { kind: 'grid_scans', frequency: 'off' })
+  await call('PUT', '/api/automation', { kind: 'google_import', frequency: 'off' })
   /** One planner tick, then every job it enqueued runs to the end on the queue's workers. */
   const runDueWork = async () => {
     const enqueued = await app.automation!.tick()

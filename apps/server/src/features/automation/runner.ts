@@ -1,7 +1,7 @@
 // The heartbeat (issue 16): a planner tick every minute claims the schedules whose time has come and
 // enqueues one job per business and kind; the queue's workers run them on whichever instance is
 // free. A tick at start-up runs what fell due while the app was down: once, never once per missed day.
-import type { AutomationKind } from '@localseo/shared/automation'
+import { automationQueue, type AutomationKind } from '@localseo/shared/automation'
 import type { JobQueue } from '../../jobs/queue.js'
 import { claimDueSchedules, ensureSchedules, finishRun, scheduleFrequency } from './schedules.js'
 import { workFor, type WorkDeps } from './work.js'
@@ -9,8 +9,6 @@ import { workFor, type WorkDeps } from './work.js'
 const TICK_INTERVAL_MS = 60_000
 /** At most this many schedules are claimed per tick; the rest wait a minute. */
 const CLAIM_BATCH = 500
-
-const queueName = (kind: AutomationKind) => `automation.${kind}`
 
 interface JobData {
   businessId: string
@@ -28,7 +26,7 @@ export function createAutomationRunner(deps: WorkDeps, queue: JobQueue): Automat
   const work = workFor(deps)
   for (const kind of Object.keys(work) as AutomationKind[]) {
     queue.define<JobData>({
-      name: queueName(kind),
+      name: automationQueue(kind),
       retryLimit: 3,
       retryDelaySeconds: 60,
       expireInSeconds: 15 * 60,
@@ -50,7 +48,7 @@ export function createAutomationRunner(deps: WorkDeps, queue: JobQueue): Automat
     await ensureSchedules(deps.db, now)
     const due = await claimDueSchedules(deps.db, now, CLAIM_BATCH)
     for (const { businessId, kind } of due) {
-      await queue.send(queueName(kind), { businessId } satisfies JobData, businessId)
+      await queue.send(automationQueue(kind), { businessId } satisfies JobData, businessId)
     }
     return due.length
   }

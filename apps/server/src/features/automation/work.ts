@@ -7,6 +7,7 @@ import { createSafeFetcher, type SafeFetcher } from '../../net/safe-fetch.js'
 import { recordBacklinkChanges, recordRankMoves, sendAlertDigest } from '../alerts/public.js'
 import { runScheduledBacklinkChecks } from '../backlinks/public.js'
 import { runScheduledGridScans } from '../geo-grid/public.js'
+import { runGoogleImports } from '../integrations/public.js'
 import { checkTrackedToday, rankProviderFor } from '../keywords/public.js'
 import { startScheduledAudit } from '../site-audit/public.js'
 import { unsubscribeToken } from './unsubscribe.js'
@@ -84,6 +85,8 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
     },
     // Each map grid scanned before, again with its settings, for a week-to-week comparison (issue 17).
     grid_scans: (businessId) => runScheduledGridScans(deps, businessId, deps.clock.now()),
+    // The new days of the business's Google data, stored for the screens (issue 18).
+    google_import: (businessId) => runGoogleImports(deps, businessId),
     site_audits: (businessId) =>
       startScheduledAudit({ ...deps, allowHosts: deps.env.FETCH_ALLOW_HOSTS, businessId }),
   }

@@ -1,0 +1,34 @@
+// The daily Google import (issue 18 items 2 and 3, ADR 022): for a business with a working Google
+// connection, each importer copies the new days of one Google product into our tables, and the
+// screens read those. One importer per product: add a line to IMPORTERS.
+import type { AppDeps } from '../../lib/deps.js'
+import { connectionRow } from './google-connection.js'
+import { googleOAuthConfig, type GoogleOAuthConfig } from './google-oauth.js'
+import { importSearchConsole } from './search-console-import.js'
+
+export type ImportDeps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'logger'>
+export type GoogleConnectionRow = NonNullable<Awaited<ReturnType<typeof connectionRow>>>
+
+/** One product's import: its outcome in words, or null when the owner has not set it up (no property). */
+type GoogleImporter = (
+  deps: ImportDeps,
+  config: GoogleOAuthConfig,
+  connection: GoogleConnectionRow,
+) => Promise<string | null>
+
+const IMPORTERS: GoogleImporter[] = [importSearchConsole]
+
+/** Runs every importer for the business; the outcome Settings shows under 'Google data import'. */
+export async function runGoogleImports(deps: ImportDeps, businessId: string) {
+  const config = googleOAuthConfig(deps.env)
+  if (!config) return { outcome: 'Google is simulated on this server: nothing to import' }
+  const connection = await connectionRow(deps.db, businessId)
+  if (!connection) return { outcome: 'Google is not connected: nothing to import' }
+  if (connection.status !== 'connected') return { outcome: 'Reconnect Google to import again' }
+  const outcomes: string[] = []
+  for (const importer of IMPORTERS) {
+    const outcome = await importer(deps, config, connection)
+    if (outcome) outcomes.push(outcome)
+  }
+  return { outcome: outcomes.join('; ') || 'No Google property chosen yet: nothing to import' }
+}

@@ -1,0 +1,3 @@
+// What other features use of integrations (docs/decisions/014-feature-dependencies.md): the daily
+// Google import the automation runs.
+export { runGoogleImports } from './google-imports.js'
