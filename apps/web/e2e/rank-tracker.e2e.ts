@@ -34,8 +34,18 @@ describe('rank tracker journey', () => {
     expect(await page.getByRole('button', { name: '30 Days' }).getAttribute('aria-pressed')).toBe(
       'true',
     )
-    // The chart is drawn: recharts renders one path per keyword line.
-    await page.locator('.recharts-line').first().waitFor()
+    // The chart is drawn: recharts renders one path per keyword line. Not "visible": a keyword at #1
+    // every day draws a flat line, whose box has no height, and Playwright calls that hidden.
+    await page.locator('.recharts-line-curve').first().waitFor({ state: 'attached' })
+    const curves = await page
+      .locator('.recharts-line-curve')
+      .evaluateAll((paths) => paths.map((path) => path.getAttribute('d') ?? ''))
+    // One line per keyword: the five rows under the header.
+    expect(curves).toHaveLength(5)
+    for (const d of curves) expect(d).toMatch(/^M[\d.]+,[\d.]+/)
+    const surface = await page.locator('.recharts-wrapper > svg.recharts-surface').boundingBox()
+    expect(surface?.width).toBeGreaterThan(200)
+    expect(surface?.height).toBeGreaterThan(200)
 
     // Add a keyword (trimmed); it arrives with history.
     await page.getByLabel('Keyword to track').fill('  teeth whitening austin  ')
