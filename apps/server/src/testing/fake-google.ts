@@ -7,10 +7,12 @@
 //   POST /revoke            ends the grant of a refresh or access token
 //   GET  /webmasters/v3/sites  Search Console's properties for a valid access token (401 otherwise;
 //                           429 with Google's quota answer after `failSearchConsole(429)`)
+//   GA4's Admin and Data APIs: see fake-google-analytics.ts (`failAnalytics`, `analyticsReports`)
 // Point GOOGLE_AUTH_URL, GOOGLE_TOKEN_URL and GOOGLE_REVOKE_URL at `urls`. Loopback only.
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { createFakeAnalytics } from './fake-google-analytics.js'
 
 export const FAKE_CLIENT_ID = 'fake-client-id.apps.googleusercontent.com'
 const FAKE_CLIENT_SECRET = 'fake-client-secret'
@@ -186,8 +188,14 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     json(res, 200, settings.sites.length > 0 ? { siteEntry: settings.sites } : {})
   }
 
+  const analytics = createFakeAnalytics((req) => {
+    const grant = accessTokens.get(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '')
+    return grant !== undefined && !grant.revoked
+  })
+
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    if (analytics.handle(req, res, url, calls)) return
     const route = `${req.method} ${url.pathname}`
     if (route === 'GET /o/oauth2/v2/auth') {
       calls.push(route)
@@ -215,6 +223,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       GOOGLE_TOKEN_URL: `${origin}/token`,
       GOOGLE_REVOKE_URL: `${origin}/revoke`,
       GOOGLE_SEARCH_CONSOLE_URL: `${origin}/webmasters/v3`,
+      GOOGLE_ANALYTICS_ADMIN_URL: origin,
+      GOOGLE_ANALYTICS_DATA_URL: origin,
     },
     /** What the next consent screen answers: 'deny' is the owner pressing Cancel. */
     setConsent(consent: 'allow' | 'deny') {
@@ -232,6 +242,9 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     failSearchConsole(status: 200 | 429) {
       settings.searchConsoleStatus = status
     },
+    failAnalytics: analytics.failAnalytics,
+    /** The GA4 runReport bodies received, oldest first. */
+    analyticsReports: analytics.reportRequests,
     /** The owner removes the app from their Google account: every grant stops working. */
     revokeAll() {
       for (const grant of grants.values()) grant.revoked = true
