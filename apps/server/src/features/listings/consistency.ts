@@ -5,13 +5,15 @@
 import type { Business } from '@localseo/shared/business'
 import { buildListingsView } from '@localseo/shared/listings'
 import { MAIN_LOCATION } from '@localseo/shared/location-selection'
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { listingRecords } from '../../db/schema/listings.js'
 import { recordListingMismatches } from '../alerts/public.js'
 import { toListingRecord } from './listing-records.js'
 
 interface Mismatch {
+  /** The listing record's id: it is told only when this run is the one that flips it. */
+  id: string
   platform: string
   where: string
   issues: string[]
@@ -38,7 +40,7 @@ function compareLocation(business: Business, locationKey: string, rows: Row[], t
     const match = entry.napConsistency !== 'inconsistent'
     matches.set(row.id, match)
     if (row.napMatches === true && !match) {
-      mismatches.push({ platform: row.platform, where, issues: entry.issues })
+      mismatches.push({ id: row.id, platform: row.platform, where, issues: entry.issues })
     }
   }
   return { matches, mismatches }
@@ -74,13 +76,29 @@ export async function refreshListingConsistency(
       if (match !== undefined && match !== row.napMatches) changed[`${match}`].push(row.id)
     }
   }
-  await db.transaction(async (tx) => {
-    for (const value of [true, false]) {
-      const ids = changed[`${value}`]
-      if (ids.length === 0) continue
-      await tx.update(listingRecords).set({ napMatches: value }).where(inArray(listingRecords.id, ids))
+  return db.transaction(async (tx) => {
+    if (changed.true.length > 0) {
+      await tx
+        .update(listingRecords)
+        .set({ napMatches: true })
+        .where(inArray(listingRecords.id, changed.true))
     }
-    if (alert) await recordListingMismatches(tx, business.id, mismatches, now)
+    // Only the rows this statement flips from matching are told: two saves at once compare the
+    // same rows, and the second one's update finds them flipped already (issue 16 item 4).
+    const flipped =
+      changed.false.length === 0
+        ? []
+        : await tx
+            .update(listingRecords)
+            .set({ napMatches: false })
+            .where(
+              and(inArray(listingRecords.id, changed.false), eq(listingRecords.napMatches, true)),
+            )
+            .returning({ id: listingRecords.id })
+    if (!alert) return 0
+    const told = new Set(flipped.map((row) => row.id))
+    const fresh = mismatches.filter((m) => told.has(m.id))
+    await recordListingMismatches(tx, business.id, fresh, now)
+    return fresh.length
   })
-  return alert ? mismatches.length : 0
 }
