@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 
 // The API server runs on 3000 in development; the browser only ever talks to the Vite origin.
@@ -28,15 +28,57 @@ const dialogModules = [
 ]
 // CSV files: the exports of the keyword, planner and rank screens.
 const csvModules = [lib('csv-stringify'), shared('csv')]
+// Toasts: loaded with the first one shown (lib/toast.ts).
+const toastModules = [lib('sonner')]
 const sharedCode =
   /[\\/]node_modules[\\/]|[\\/]web[\\/]src[\\/](app|components|config|lib)[\\/]|[\\/]shared[\\/]src[\\/]/
 
 const matches = (patterns: RegExp[]) => (id: string) => patterns.some((pattern) => pattern.test(id))
 
-const elsewhere = matches([...addressModules, ...chartModules, ...dialogModules, ...csvModules])
+const elsewhere = matches([
+  ...addressModules,
+  ...chartModules,
+  ...dialogModules,
+  ...csvModules,
+  ...toastModules,
+])
 
-/** Libraries and the app's shared code (not a feature's), but for what only some screens use. */
+// What a returning owner's first screen loads: the signed-in layout, the dashboard with its
+// start-up preload, and the business (app/preload.ts, app/router.tsx).
+const firstScreenRoots = [
+  /[\\/]web[\\/]src[\\/]app[\\/]layout[\\/]protected-layout\.tsx$/,
+  /[\\/]web[\\/]src[\\/]features[\\/]dashboard[\\/]components[\\/]dashboard-screen\.tsx$/,
+  /[\\/]web[\\/]src[\\/]features[\\/]dashboard[\\/]api[\\/]prefetch-dashboard\.ts$/,
+  /[\\/]web[\\/]src[\\/]lib[\\/]business\.ts$/,
+]
+const firstScreen = new Set<string>()
+
+/** Notes every module the first screen's roots import statically, once the build has read them. */
+function firstScreenModules(): Plugin {
+  return {
+    name: 'localseo:first-screen-modules',
+    apply: 'build',
+    buildEnd() {
+      firstScreen.clear()
+      const visit = (id: string) => {
+        if (firstScreen.has(id)) return
+        firstScreen.add(id)
+        this.getModuleInfo(id)?.importedIds.forEach(visit)
+      }
+      for (const id of this.getModuleIds()) {
+        if (firstScreenRoots.some((root) => root.test(id))) visit(id)
+      }
+    },
+  }
+}
+
+/** Libraries and the app's shared code that the signed-in shell and the dashboard need. */
 function signedInShell(id: string): boolean {
+  return sharedCode.test(id) && firstScreen.has(id) && !elsewhere(id)
+}
+
+/** The rest of the shared code: what other signed-in screens share. */
+function otherScreens(id: string): boolean {
   return sharedCode.test(id) && !elsewhere(id)
 }
 
@@ -47,6 +89,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    firstScreenModules(),
     // Brotli and gzip copies of every text file, served by content negotiation
     // (apps/server/src/lib/static-web.ts; docs/decisions/019-compressed-assets-and-preloading.md).
     compression({
@@ -89,7 +132,9 @@ export default defineConfig({
             { name: 'charts', test: matches(chartModules), priority: 1 },
             { name: 'addresses', test: matches(addressModules), priority: 1 },
             { name: 'csv', test: matches(csvModules), priority: 1 },
-            { name: 'signed-in', test: signedInShell, minShareCount: 2, priority: 2 },
+            { name: 'toasts', test: matches(toastModules), priority: 1 },
+            { name: 'signed-in', test: signedInShell, priority: 2 },
+            { name: 'screens', test: otherScreens, minShareCount: 2, priority: 1 },
             // A screen and its start-up preload (app/preload.ts) in one file.
             { name: featureName, test: screensWithPreload, priority: 2 },
           ],

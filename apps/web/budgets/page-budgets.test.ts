@@ -15,9 +15,9 @@ const ISSUE_TARGETS = { landingJsKb: 100, dashboardJsKb: 125, dashboardRequests:
  * The limits this test holds the build to. The landing page and the dashboard's requests meet the
  * issue's targets; the dashboard's JavaScript is still over its 125 KB (React DOM, zod, auth-js:
  * docs/decisions/019-compressed-assets-and-preloading.md, "What is still over target"), so its
- * limit is today's size plus a little room, to be lowered as the bytes come down.
+ * limit is today's size (158.3 KB) plus a little room, to be lowered as the bytes come down.
  */
-const BUDGETS = { landingJsKb: 100, dashboardJsKb: 175, dashboardRequests: 12 }
+const BUDGETS = { landingJsKb: 100, dashboardJsKb: 160, dashboardRequests: 12 }
 
 /**
  * The requests of a returning owner's dashboard besides its files (app/preload.ts and the screens'
@@ -34,10 +34,10 @@ const DASHBOARD_API_CALLS = [
 
 /** The code-split parts a returning owner's dashboard loads after the entry (app/router.tsx). */
 const DASHBOARD_PARTS = [
-  { source: 'src/app/layout/protected-layout.tsx' },
   // The dashboard's screen and start-up preload share one named chunk (vite.config.ts).
   { chunkName: 'dashboard' },
-  // The business module: the start-up check's and the stored user's (lib/user-storage.ts).
+  // The signed-in layout with what it and the dashboard import, and the business module (the
+  // start-up check's and the stored user's, lib/user-storage.ts): vite.config.ts `signed-in`.
   { chunkName: 'signed-in' },
 ]
 
@@ -87,14 +87,11 @@ function filesFor(manifest: Record<string, ManifestChunk>, keys: string[]) {
   return { scripts: [...scripts], styles: [...styles], jsKb: kb(jsBytes) }
 }
 
-function keyOf(
-  manifest: Record<string, ManifestChunk>,
-  part: { source?: string; chunkName?: string },
-): string {
-  const key = part.source
-    ? part.source
-    : Object.keys(manifest).find((k) => k.startsWith('_') && manifest[k]?.name === part.chunkName)
-  if (!key || !manifest[key]) throw new Error(`the build has no ${part.source ?? part.chunkName}`)
+function keyOf(manifest: Record<string, ManifestChunk>, part: { chunkName: string }): string {
+  const key = Object.keys(manifest).find(
+    (k) => k.startsWith('_') && manifest[k]?.name === part.chunkName,
+  )
+  if (!key) throw new Error(`the build has no ${part.chunkName}`)
   return key
 }
 

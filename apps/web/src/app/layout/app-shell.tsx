@@ -2,10 +2,10 @@ import type { Business } from '@localseo/shared/business'
 import { MapPinned, Menu, X } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Link, Outlet } from 'react-router'
-import { toast } from 'sonner'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { useAuth } from '@/lib/auth'
+import { showErrorToast } from '@/lib/toast'
 import { cn } from '@/lib/utils'
 import { NotificationBell } from '@/features/alerts/components/notification-bell'
 import { SideMenu } from './side-menu'
@@ -25,7 +25,7 @@ export function AppShell({ business }: { business: Business }) {
       await logout()
     } catch {
       setLoggingOut(false)
-      toast.error('Could not log out. Please try again.')
+      showErrorToast('Could not log out. Please try again.')
     }
   }
 

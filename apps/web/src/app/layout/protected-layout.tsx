@@ -1,9 +1,12 @@
-import { Toaster } from 'sonner'
+import { Toasts } from '@/components/toasts'
 import { RequireAuth } from '../guards'
 import { useBusiness } from '../use-business'
 import { AppShell } from './app-shell'
 
-/** The signed-in part of the app, code-split from the landing page. Toasts are mounted once here. */
+/**
+ * The signed-in part of the app, code-split from the landing page. Toasts are mounted once here,
+ * with the first one shown (lib/toast.ts).
+ */
 export function ProtectedLayout() {
   return (
     <RequireAuth>
@@ -17,7 +20,7 @@ function SignedIn() {
   return (
     <>
       <AppShell business={business} />
-      <Toaster position="top-right" richColors closeButton />
+      <Toasts />
     </>
   )
 }

@@ -2,7 +2,6 @@ import { hasBusinessName, type Business } from '@localseo/shared/business'
 import type { PlannerKeyword, PlannerQuery } from '@localseo/shared/keyword-engine'
 import { Download } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import { BusinessRequired } from '@/components/business-required'
 import { ErrorAlert } from '@/components/error-alert'
 import { LocationPicker, useSelectedLocation } from '@/components/location-picker'
@@ -10,6 +9,7 @@ import { PageHeader } from '@/components/page-header'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
+import { showErrorToast } from '@/lib/toast'
 import { useSavedKeywords } from '../api/get-saved-keywords'
 import { useRemoveSavedKeyword } from '../api/remove-saved-keyword'
 import { useSaveKeyword } from '../api/save-keyword'
@@ -57,11 +57,11 @@ function useSavedActions(business: Business, locationId: string, tab: PlannerTab
   const onSave = (k: PlannerKeyword) =>
     save.mutate(
       { keyword: k.keyword, locationId },
-      { onError: (error) => toast.error(error.message || 'Could not save the keyword.') },
+      { onError: (error) => showErrorToast(error.message || 'Could not save the keyword.') },
     )
   const onRemove = (k: PlannerKeyword) => {
     const id = idOf(k)
-    if (id) remove.mutate(id, { onError: () => toast.error('Could not remove the keyword.') })
+    if (id) remove.mutate(id, { onError: () => showErrorToast('Could not remove the keyword.') })
   }
   return { saved, savedList, actionFor, onSave, onRemove }
 }

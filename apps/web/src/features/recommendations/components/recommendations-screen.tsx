@@ -2,7 +2,6 @@ import { hasBusinessName, type Business } from '@localseo/shared/business'
 import { newlyEarnedBadges, type SeoTask, type TaskStatus } from '@localseo/shared/progress'
 import { CheckCircle2, Sparkles } from 'lucide-react'
 import { useRef, useState } from 'react'
-import { toast } from 'sonner'
 import { BusinessRequired } from '@/components/business-required'
 import { ErrorAlert } from '@/components/error-alert'
 import { PageHeader } from '@/components/page-header'
@@ -10,6 +9,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api-error'
+import { showToast } from '@/lib/toast'
 import { useChangeTaskStatus } from '../api/change-task-status'
 import {
   GENERATE_FAILED_MESSAGE,
@@ -67,7 +67,7 @@ function Journey({ businessId, data }: { businessId: string; data: Recommendatio
               newBadges: newlyEarnedBadges(before, progress),
             })
           } else if (status === 'pending' && task.status === 'completed') {
-            toast(`Reopened “${saved.title}”: ${Math.abs(pointsEarned)} points taken back.`)
+            showToast(`Reopened “${saved.title}”: ${Math.abs(pointsEarned)} points taken back.`)
           }
         },
       },
