@@ -30,6 +30,8 @@ const allowedFeatureCalls = {
     // The keyword entity and its providers are read by every screen that shows a keyword (ADR 016).
     'rank-tracker': ['keywords'],
     planner: ['keywords'],
+    // A daily map-pack check that finds the business keeps its place id (issue 17).
+    keywords: ['business'],
     // A grid scan asks the keywords' rank provider for map-pack positions, and keeps where a map
     // search found the business (issue 17).
     'geo-grid': ['keywords', 'business'],

@@ -14,6 +14,7 @@ import { keywords } from '../../db/schema/keywords.js'
 import { rankPositions } from '../../db/schema/rank-tracker.js'
 import type { RankProvider, RankQuery, RankResult } from './rank-provider.js'
 import { scopeWhere, type KeywordRow } from './keyword-store.js'
+import { recordFoundPlace } from '../business/public.js'
 
 /**
  * The row a provider's answer becomes: its position ('Not in the top 100' is an ok check without
@@ -59,9 +60,11 @@ const DAILY_MAP_ZOOM = 14
 /**
  * The map pack of the same searches, asked from the place's pin (issue 17): one result per pair,
  * all 'not asked' when the place has no coordinates yet (Settings → the pin, or the geo-grid's first
- * map result, sets them) or when the day's budget is spent.
+ * map result, sets them) or when the day's budget is spent. Where the business is found and its place
+ * id is not known yet, the id is kept, so later searches match it by id rather than by name.
  */
 export async function mapChecks(
+  db: Db,
   provider: RankProvider,
   business: CheckedBusiness,
   location: ResolvedLocation,
@@ -89,6 +92,11 @@ export async function mapChecks(
       },
     })),
   )
+  const found = results.find((r) => r.status === 'ok' && r.business?.placeId)
+  if (!place?.placeId && found?.status === 'ok' && found.business) {
+    const { placeId, lat, lng } = found.business
+    await recordFoundPlace(db, business.id, location.id, { placeId, lat, lng })
+  }
   return results.map((result): MapColumns => {
     if (result.status === 'ok') {
       return { mapStatus: 'ok', mapPosition: result.position, mapReason: null }
@@ -141,6 +149,7 @@ async function storeChecks({
   const results = await provider.check(queries)
   const asked = pairs.filter((_, i) => results[i]?.status !== 'deferred')
   const maps = await mapChecks(
+    db,
     provider,
     business,
     location,

@@ -175,6 +175,7 @@ export async function refreshRankings({
   )
   const asked = rows.filter((_, i) => results[i]?.status !== 'deferred')
   const maps = await mapChecks(
+    db,
     provider,
     business,
     location,

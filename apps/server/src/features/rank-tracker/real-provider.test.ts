@@ -2,9 +2,11 @@
 // adapter's positions from the fake provider (testing/fake-serp.ts, on 127.0.0.1), organic and map
 // pack, and every screen's API answers them with their source, 'SerpApi, checked at …'; a website
 // not in the first 100 results reads 'Not in top 100', never 0.
+import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import type { KeywordRecord } from '@localseo/shared/keyword-figures'
 import type { RankHistory } from '@localseo/shared/rank-tracker'
+import { businesses } from '../../db/schema/business.js'
 import { apiCaller } from '../../testing/api.js'
 import { createTestApp, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
@@ -46,6 +48,12 @@ test('a tracked keyword shows the provider’s position with its source on every
   const asked = fake.requests.filter((r) => r.params.q === 'dentist austin')
   expect(asked.map((r) => r.kind)).toEqual(['organic', 'organic', 'maps'])
   expect(asked[2]?.params).toMatchObject({ ll: '@30.2672000,-97.7431000,14z', type: 'search' })
+  // Found by name and phone in the map pack: its place id is kept, and the pin stays the owner's.
+  const [place] = await t.db
+    .select({ placeId: businesses.placeId, lat: businesses.lat })
+    .from(businesses)
+    .where(eq(businesses.userId, owner.userId))
+  expect(place).toEqual({ placeId: 'ChIJbrightSmileDentalAus', lat: 30.2672 })
 
   const history = await call<RankHistory>('GET', '/api/rank-tracker/history?location=main&range=7')
   expect(history.body.simulated).toBe(false)
