@@ -44,6 +44,18 @@ const envSchema = z
     /** How long one provider request may take before the check fails with 'timed out'. */
     SERP_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(20_000),
     /**
+     * The keyword data source (issue 18 item 4, ADR 024): 'dataforseo' with DATAFORSEO_LOGIN and
+     * DATAFORSEO_PASSWORD gives real monthly search volume, competition and CPC from Google Ads;
+     * without it volumes are the built-in engine's estimates, labelled so.
+     */
+    KEYWORD_DATA_PROVIDER: optionalString.pipe(z.enum(['dataforseo']).optional()),
+    DATAFORSEO_LOGIN: optionalString,
+    DATAFORSEO_PASSWORD: optionalString,
+    /** DataForSEO's API; another address only for a proxy or the fake provider of the tests. */
+    DATAFORSEO_URL: optionalString.pipe(z.url().default('https://api.dataforseo.com')),
+    /** How long one keyword data request may take before the screens show the estimate instead. */
+    KEYWORD_DATA_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(30_000),
+    /**
      * 32 bytes (base64 or hex) that seal stored provider keys (lib/secrets.ts). Without it a key is
      * generated into DATA_DIR/secrets.key; with DATABASE_URL it is required to save keys, since every
      * instance must open them.
@@ -135,6 +147,15 @@ const envSchema = z
     path: ['GOOGLE_CLIENT_SECRET'],
     message: 'set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither',
   })
+  .refine(
+    (e) =>
+      e.KEYWORD_DATA_PROVIDER !== 'dataforseo' ||
+      (e.DATAFORSEO_LOGIN !== undefined && e.DATAFORSEO_PASSWORD !== undefined),
+    {
+      path: ['DATAFORSEO_PASSWORD'],
+      message: 'KEYWORD_DATA_PROVIDER=dataforseo needs DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD',
+    },
+  )
   .transform((e) => ({
     ...e,
     SITE_URL: e.SITE_URL ?? `http://localhost:${e.PORT}`,

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import type { Business } from './business.js'
 import { businessTerms } from './business-terms.js'
+import { figureSourceSchema } from './figure-source.js'
 import { resolveLocation } from './location-selection.js'
 import { seededRandom } from './random.js'
 
@@ -35,6 +36,15 @@ export const plannerKeywordSchema = z.object({
   relevance: z.enum(KEYWORD_LEVELS),
   intent: z.enum(KEYWORD_INTENTS),
   trend: z.enum(KEYWORD_TRENDS).nullable(),
+  /**
+   * Where volume, difficulty, CPC and competition came from (issue 18 item 4): the built-in estimate,
+   * or a keyword data source with the month its figures cover. Absent means the estimate.
+   */
+  volumeSource: figureSourceSchema.optional(),
+  /** Searches per month from a keyword data source, oldest first ('2026-10'); none for an estimate. */
+  monthlySearches: z
+    .array(z.object({ month: z.string(), volume: z.number().int().nonnegative().nullable() }))
+    .optional(),
 })
 export type PlannerKeyword = z.infer<typeof plannerKeywordSchema>
 

@@ -33,3 +33,21 @@ export async function databaseFingerprint(db: Db): Promise<string> {
   )
   return row?.fingerprint ?? ''
 }
+
+/** Every row of every table of the app's schema, as text: to prove a secret is not stored in clear. */
+export async function databaseText(db: Db): Promise<string> {
+  const tables = await rows<{ name: string }>(
+    db,
+    sql`select table_name as name from information_schema.tables
+      where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  )
+  let text = ''
+  for (const { name } of tables) {
+    const dump = await rows<{ row: string }>(
+      db,
+      sql`select t::text as row from ${sql.identifier(name)} t`,
+    )
+    text += dump.map((r) => r.row).join('\n')
+  }
+  return text
+}

@@ -12,7 +12,7 @@
 // A key other than `key` is refused with the provider's 401 answer.
 import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { serveOnLoopback } from './loopback.js'
 
 type Provider = 'serpapi' | 'serper'
 
@@ -124,17 +124,7 @@ export async function startFakeSerp({ key }: { key: string }) {
       })
       .catch(() => send(res, 400, { error: 'Bad request.' }))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections()
-        server.close(() => resolve())
-      }),
-  }
+  return { requests, ...(await serveOnLoopback(server)) }
 }
 
 export type FakeSerp = Awaited<ReturnType<typeof startFakeSerp>>

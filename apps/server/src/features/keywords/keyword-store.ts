@@ -207,7 +207,7 @@ export async function listKeywordRecords({
         ...readPosition(row),
         volume: figures.volume,
         difficulty: figures.difficulty,
-        volumeSource: { kind: 'estimate' } as const,
+        volumeSource: figures.volumeSource ?? ({ kind: 'estimate' } as const),
         sample: row.keyword.sample,
         tracked: row.keyword.tracked,
         analysedAt: row.keyword.analysedAt?.toISOString() ?? null,

@@ -4,17 +4,15 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Writable } from 'node:stream'
-import { sql } from 'drizzle-orm'
-import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import { createApp } from '../../app.js'
 import { apiCaller } from '../../testing/api.js'
 import { createTestApp, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
 import { startFakeSerp, type FakeSerp } from '../../testing/fake-serp.js'
-import { rows } from '../../testing/db-fingerprint.js'
+import { databaseText } from '../../testing/db-fingerprint.js'
 import { businessInput } from '../../testing/factories.js'
+import { traceLogger } from '../../testing/trace-logs.js'
 
 const KEY = 'sk-live-9f8e7d6c5b4a3210ZYXW'
 const SECRETS_KEY = Buffer.alloc(32, 7).toString('base64')
@@ -37,36 +35,9 @@ async function ownerOf(app: TestApp, email: string, withBusiness = true) {
   return call
 }
 
-/** Every row of every table of the app's schema, as text. */
-async function databaseText(app: TestApp): Promise<string> {
-  const tables = await rows<{ name: string }>(
-    app.db,
-    sql`select table_name as name from information_schema.tables
-      where table_schema = 'public' and table_type = 'BASE TABLE'`,
-  )
-  let text = ''
-  for (const { name } of tables) {
-    const dump = await rows<{ row: string }>(
-      app.db,
-      sql`select t::text as row from ${sql.identifier(name)} t`,
-    )
-    text += dump.map((r) => r.row).join('\n')
-  }
-  return text
-}
-
 test('a saved key is sealed in the database, answered as its last 4 characters, and never logged', async () => {
   t = await createTestApp({ env: { SECRETS_KEY, SERP_BASE_URL: fake.origin } })
-  const lines: string[] = []
-  const logger = pino(
-    { level: 'trace' },
-    new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk))
-        done()
-      },
-    }),
-  )
+  const { logger, lines } = traceLogger()
   // The same app, logging everything to `lines`.
   const app = createApp({ ...t.deps, logger })
   const owner = await signUp(app, { email: 'keys@example.com' })
@@ -83,7 +54,7 @@ test('a saved key is sealed in the database, answered as its last 4 characters, 
   expect(answers).not.toContain(KEY)
   expect(lines.length).toBeGreaterThan(0)
   expect(lines.join('\n')).not.toContain(KEY)
-  const stored = await databaseText(t)
+  const stored = await databaseText(t.db)
   expect(stored).toContain('ZYXW')
   expect(stored).not.toContain(KEY)
   // The fake provider did receive it: the key is stored, only sealed.

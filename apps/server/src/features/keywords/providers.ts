@@ -1,14 +1,49 @@
 // The two providers behind every keyword figure (docs/decisions/016-one-keyword-entity.md): positions
 // from the rank provider (simulated unless a test or a configured search-results API gives one),
-// volume and difficulty from the keyword data provider. Every feature takes them from here, so
+// volume and difficulty from the keyword data provider: DataForSEO when the instance has it
+// (KEYWORD_DATA_PROVIDER, ADR 024), else the estimate engine. Every feature takes them from here, so
 // the analysis, the planner, the Rank Tracker and the dashboard read the same figures.
+import type { KeywordDataProvider } from '@localseo/shared/keyword-engine'
 import type { AppDeps } from '../../lib/deps.js'
 import { createSimulatedKeywordProvider } from './keyword-data.js'
+import { createMeasuredKeywordProvider } from './keyword-volumes.js'
 import { createSimulatedRankProvider } from './rank-provider.js'
 
-export function keywordProviders(deps: Pick<AppDeps, 'rank'>, options = { delays: false }) {
+type ProviderDeps = Pick<AppDeps, 'rank' | 'db' | 'env' | 'clock'>
+
+// One measured provider per app, so its batching and its pause after a failure cover every screen.
+const measured = new WeakMap<ProviderDeps['env'], KeywordDataProvider>()
+
+function keywordDataFor(deps: ProviderDeps, delays: boolean): KeywordDataProvider {
+  const { env } = deps
+  if (
+    env.KEYWORD_DATA_PROVIDER !== 'dataforseo' ||
+    !env.DATAFORSEO_LOGIN ||
+    !env.DATAFORSEO_PASSWORD
+  ) {
+    return createSimulatedKeywordProvider({ delays })
+  }
+  let provider = measured.get(env)
+  if (!provider) {
+    provider = createMeasuredKeywordProvider({
+      db: deps.db,
+      clock: deps.clock,
+      dataforseo: {
+        baseUrl: env.DATAFORSEO_URL,
+        login: env.DATAFORSEO_LOGIN,
+        password: env.DATAFORSEO_PASSWORD,
+        timeoutMs: env.KEYWORD_DATA_TIMEOUT_MS,
+      },
+      estimate: createSimulatedKeywordProvider({ delays: false }),
+    })
+    measured.set(env, provider)
+  }
+  return provider
+}
+
+export function keywordProviders(deps: ProviderDeps, options = { delays: false }) {
   return {
     rank: deps.rank ?? createSimulatedRankProvider(),
-    keywordData: createSimulatedKeywordProvider(options),
+    keywordData: keywordDataFor(deps, options.delays),
   }
 }

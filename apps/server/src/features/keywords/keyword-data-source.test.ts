@@ -1,0 +1,240 @@
+// The keyword data source (issue 18 item 4, ADR 024) against a fake DataForSEO on 127.0.0.1
+// (testing/fake-dataforseo.ts): real monthly volumes, competition and CPC on every screen with their
+// source and month; answers stored per place, keyword and month, so a second view asks nothing; a
+// keyword without data is 'no data' (null), never 0; every failure falls back to the labelled
+// estimate with its reason; the credentials are never answered, logged or stored.
+import { sql } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import type { PlannerKeyword } from '@localseo/shared/keyword-engine'
+import type { KeywordRecord } from '@localseo/shared/keyword-figures'
+import type { RankHistory } from '@localseo/shared/rank-tracker'
+import { createApp } from '../../app.js'
+import { apiCaller } from '../../testing/api.js'
+import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
+import { signUp, type RequestTarget } from '../../testing/auth.js'
+import { databaseText, rows } from '../../testing/db-fingerprint.js'
+import { startFakeDataForSeo, type FakeDataForSeo } from '../../testing/fake-dataforseo.js'
+import { businessInput } from '../../testing/factories.js'
+import { traceLogger } from '../../testing/trace-logs.js'
+
+const LOGIN = 'owner@agency.example'
+const PASSWORD = 'dfs-pass-5f1e9a7c3b'
+let fake: FakeDataForSeo
+let t: TestApp | undefined
+beforeAll(async () => {
+  fake = await startFakeDataForSeo({ login: LOGIN, password: PASSWORD })
+})
+afterAll(() => fake.close())
+afterEach(async () => {
+  await t?.close()
+  t = undefined
+  fake.requests.length = 0
+})
+
+const dataforseo = (env: Record<string, string> = {}) => ({
+  KEYWORD_DATA_PROVIDER: 'dataforseo',
+  DATAFORSEO_LOGIN: LOGIN,
+  DATAFORSEO_PASSWORD: PASSWORD,
+  DATAFORSEO_URL: fake.origin,
+  KEYWORD_DATA_TIMEOUT_MS: '400',
+  ...env,
+})
+
+async function ownerOf(app: RequestTarget, email: string, business = businessInput) {
+  const owner = await signUp(app, { email })
+  const call = apiCaller(app, () => owner.accessToken)
+  await call('PUT', '/api/business', business)
+  return call
+}
+
+type Call = Awaited<ReturnType<typeof ownerOf>>
+
+async function analyse(call: Call, keyword: string) {
+  const res = await call<{ keyword: KeywordRecord }>('POST', '/api/keywords/analyse', {
+    keyword,
+    locationId: null,
+  })
+  expect(res.status).toBe(200)
+  return res.body.keyword
+}
+
+const MEASURED = { kind: 'measured', provider: 'DataForSEO (Google Ads)', month: '2026-10' }
+
+test('a keyword with data shows its monthly volume, competition and CPC with source and month on every screen', async () => {
+  t = await createTestApp({
+    env: dataforseo(),
+    clock: createTestClock(new Date('2026-11-25T12:00:00Z')),
+  })
+  const call = await ownerOf(t.app, 'measured@example.com')
+  const record = await analyse(call, 'dentist austin')
+  expect(record).toMatchObject({ volume: 1900, difficulty: 'medium', volumeSource: MEASURED })
+  const asked = fake.requests.find((r) => r.keywords.includes('dentist austin'))
+  expect(asked).toMatchObject({
+    credentials: `${LOGIN}:${PASSWORD}`,
+    locationName: 'Austin,Texas,United States',
+    languageCode: 'en',
+  })
+
+  const ideas = await call<{ keywords: PlannerKeyword[] }>('GET', '/api/planner/ideas?q=dentist')
+  const idea = ideas.body.keywords.find((k) => k.keyword === 'dentist austin')
+  expect(idea).toMatchObject({
+    volume: 1900,
+    cpc: 6.85,
+    competition: 0.48,
+    difficulty: 'medium',
+    trend: 'up',
+    volumeSource: MEASURED,
+  })
+  expect(idea?.monthlySearches).toHaveLength(12)
+  expect(idea?.monthlySearches?.at(-1)).toEqual({ month: '2026-10', volume: 2280 })
+  // One request for all the planner's ideas, not one per idea.
+  expect(fake.requests.filter((r) => r.keywords.includes('dentist near me'))).toHaveLength(1)
+
+  await call('POST', '/api/planner/saved', { keyword: 'dentist austin', locationId: null })
+  const saved = await call<{ keywords: PlannerKeyword[] }>('GET', '/api/planner/saved')
+  expect(saved.body.keywords.find((k) => k.keyword === 'dentist austin')).toMatchObject({
+    volume: 1900,
+    volumeSource: MEASURED,
+  })
+  const listed = await call<{ keywords: KeywordRecord[] }>('GET', '/api/keywords?location=main')
+  expect(listed.body.keywords.find((k) => k.keyword === 'dentist austin')).toMatchObject({
+    volume: 1900,
+    volumeSource: MEASURED,
+  })
+  await call('POST', '/api/rank-tracker/keywords', { keyword: 'dentist austin', location: 'main' })
+  const history = await call<RankHistory>('GET', '/api/rank-tracker/history?location=main&range=7')
+  expect(history.body.keywords.find((k) => k.keyword === 'dentist austin')?.volume).toBe(1900)
+})
+
+test('answers are stored per place, keyword and month: a second view asks DataForSEO nothing', async () => {
+  const clock = createTestClock(new Date('2026-11-30T23:30:00Z'))
+  t = await createTestApp({ env: dataforseo(), clock })
+  const call = await ownerOf(t.app, 'cached@example.com')
+  await call('GET', '/api/planner/ideas')
+  await call('GET', '/api/keywords?location=main')
+  const asked = fake.requests.length
+  expect(asked).toBeGreaterThan(0)
+  await call('GET', '/api/planner/ideas')
+  await call('GET', '/api/keywords?location=main')
+  await call('GET', '/api/dashboard')
+  expect(fake.requests).toHaveLength(asked)
+  // Another business in the same city reads the same stored figures.
+  const neighbour = await ownerOf(t.app, 'neighbour@example.com')
+  await neighbour('GET', '/api/planner/ideas')
+  expect(fake.requests).toHaveLength(asked)
+  const stored = await rows<{ n: number }>(
+    t.db,
+    sql`select count(*)::int as n from keyword_volumes where month = '2026-11'`,
+  )
+  expect(stored[0]?.n).toBeGreaterThan(10)
+  // Next month (within the session's hour) the figures are asked again, once.
+  clock.set(new Date('2026-12-01T00:10:00Z'))
+  await call('GET', '/api/planner/ideas')
+  await call('GET', '/api/planner/ideas')
+  expect(fake.requests).toHaveLength(asked + 1)
+})
+
+test("a keyword Google Ads has no figures for is 'no data' (null), never 0", async () => {
+  t = await createTestApp({ env: dataforseo() })
+  const call = await ownerOf(t.app, 'nodata@example.com')
+  const record = await analyse(call, 'zzzzqqq nothing')
+  expect(record.volume).toBeNull()
+  expect(record.difficulty).toBeNull()
+  expect(record.volumeSource).toMatchObject({
+    kind: 'measured',
+    provider: 'DataForSEO (Google Ads)',
+  })
+})
+
+test('a city Google Ads does not know is searched as its country, and says so', async () => {
+  t = await createTestApp({ env: dataforseo() })
+  const call = await ownerOf(t.app, 'nowhere@example.com', {
+    ...businessInput,
+    city: 'Nowhereville',
+  })
+  const record = await analyse(call, 'dentist austin')
+  expect(fake.requests.map((r) => r.locationName)).toEqual([
+    'Nowhereville,Texas,United States',
+    'United States',
+  ])
+  expect(record.volume).toBe(1900)
+  expect(record.volumeSource).toMatchObject({
+    kind: 'measured',
+    note: expect.stringContaining('Searches in United States') as unknown,
+  })
+})
+
+describe('a failure falls back to the labelled estimate with its reason, never 0, never an error', () => {
+  test.each([
+    ['credits', 'could not bill the account (HTTP 402)'],
+    ['busy', 'too many requests were made at once (HTTP 429)'],
+    ['broken', 'DataForSEO had an error (HTTP 500)'],
+    ['slow', 'did not answer within 0.4 s'],
+    ['garbled', 'not JSON'],
+    ['rejected', "DataForSEO answered 40501: Invalid Field: 'keywords'."],
+  ])('%s', async (keyword, reason) => {
+    t = await createTestApp({ env: dataforseo() })
+    const call = await ownerOf(t.app, `${keyword}@example.com`)
+    const record = await analyse(call, keyword)
+    expect(record.volume).not.toBe(0)
+    expect(record.volumeSource).toMatchObject({ kind: 'estimate' })
+    expect(record.volumeSource.kind === 'estimate' && record.volumeSource.reason).toContain(reason)
+    // The failed keyword is not asked again on the next view.
+    await call('GET', '/api/keywords?location=main')
+    expect(fake.requests.filter((r) => r.keywords.includes(keyword))).toHaveLength(1)
+  })
+
+  test('refused credentials (401)', async () => {
+    t = await createTestApp({ env: dataforseo({ DATAFORSEO_PASSWORD: 'wrong-password-123' }) })
+    const call = await ownerOf(t.app, 'refused@example.com')
+    const record = await analyse(call, 'dentist austin')
+    expect(record.volumeSource).toMatchObject({
+      kind: 'estimate',
+      reason: expect.stringContaining('refused the login (HTTP 401)') as unknown,
+    })
+    expect(JSON.stringify(record)).not.toContain('wrong-password-123')
+  })
+})
+
+test('a search longer than Google Ads takes is not sent, and keeps its labelled estimate', async () => {
+  t = await createTestApp({ env: dataforseo() })
+  const call = await ownerOf(t.app, 'long@example.com')
+  const long =
+    'emergency dentist open on sunday for a broken tooth near downtown austin texas today'
+  const record = await analyse(call, long)
+  expect(fake.requests.filter((r) => r.keywords.includes(long))).toHaveLength(0)
+  expect(record.volumeSource).toMatchObject({
+    kind: 'estimate',
+    reason: expect.stringContaining('80 characters and 10 words') as unknown,
+  })
+})
+
+test('without KEYWORD_DATA_PROVIDER the estimate engine answers, labelled, and DataForSEO is never asked', async () => {
+  t = await createTestApp({ env: { DATAFORSEO_URL: fake.origin } })
+  const call = await ownerOf(t.app, 'estimate@example.com')
+  const record = await analyse(call, 'dentist austin')
+  expect(record.volumeSource).toEqual({ kind: 'estimate' })
+  expect(record.volume).toBeGreaterThan(0)
+  expect(fake.requests).toHaveLength(0)
+})
+
+test('the credentials are never answered, logged or stored', async () => {
+  t = await createTestApp({ env: dataforseo() })
+  const { logger, lines } = traceLogger()
+  const app = createApp({ ...t.deps, logger })
+  const call = await ownerOf(app, 'secret@example.com')
+  const answers = [
+    await call('GET', '/api/planner/ideas?q=dentist'),
+    await call('GET', '/api/keywords?location=main'),
+    await call('POST', '/api/keywords/analyse', { keyword: 'credits', locationId: null }),
+  ]
+  expect(fake.requests.length).toBeGreaterThan(0)
+  expect(lines.length).toBeGreaterThan(0)
+  const token = Buffer.from(`${LOGIN}:${PASSWORD}`).toString('base64')
+  const stored = await databaseText(t.db)
+  expect(stored).toContain('dentist austin')
+  for (const text of [JSON.stringify(answers), lines.join('\n'), stored]) {
+    expect(text).not.toContain(PASSWORD)
+    expect(text).not.toContain(token)
+  }
+})

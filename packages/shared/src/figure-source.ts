@@ -1,0 +1,90 @@
+// Where a figure came from (issue 15 item 2; issue 18 item 4): the source every keyword figure carries
+// in the API and on screen. Apart from keyword-figures.ts so the keyword engine can use it too.
+import { z } from 'zod'
+
+/**
+ * Where a figure came from: `simulated` (the built-in rank simulation), `estimate` (the built-in
+ * keyword engine, with the reason when a connected keyword data source could not answer), `measured`
+ * at a time (a real provider answered), or `failed` with the reason.
+ */
+export const figureSourceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('simulated') }),
+  /** `reason`: why a connected keyword data source's figure is not shown ('DataForSEO refused …'). */
+  z.object({ kind: z.literal('estimate'), reason: z.string().optional() }),
+  /**
+   * `provider`: who measured it ('SerpApi'), shown as 'SerpApi, checked Nov 25, 09:12 UTC'. A
+   * monthly figure names its `month` ('2026-10'), shown as 'Source: DataForSEO (Google Ads), October
+   * 2026', and `note` says more (the country searched when the provider does not know the city).
+   */
+  z.object({
+    kind: z.literal('measured'),
+    at: z.string(),
+    provider: z.string().optional(),
+    month: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/)
+      .optional(),
+    note: z.string().optional(),
+  }),
+  z.object({ kind: z.literal('failed'), reason: z.string() }),
+])
+export type FigureSource = z.infer<typeof figureSourceSchema>
+
+const MEASURED_FORMAT = new Intl.DateTimeFormat('en-US', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+  timeZone: 'UTC',
+})
+
+const MONTH_FORMAT = new Intl.DateTimeFormat('en-US', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+/** 'October 2026' for '2026-10'. */
+export function monthLabel(month: string): string {
+  return MONTH_FORMAT.format(new Date(`${month}-01T00:00:00Z`))
+}
+
+/**
+ * The short label shown beside a figure: 'Simulated', 'Estimate', 'Measured Nov 24, 06:10 UTC',
+ * 'Source: DataForSEO (Google Ads), October 2026', 'Check failed'.
+ */
+export function figureSourceLabel(source: FigureSource): string {
+  switch (source.kind) {
+    case 'simulated':
+      return 'Simulated'
+    case 'estimate':
+      return 'Estimate'
+    case 'measured': {
+      if (source.month)
+        return `Source: ${source.provider ?? 'Measured'}, ${monthLabel(source.month)}`
+      const at = `${MEASURED_FORMAT.format(new Date(source.at))} UTC`
+      return source.provider ? `${source.provider}, checked ${at}` : `Measured ${at}`
+    }
+    case 'failed':
+      return 'Check failed'
+  }
+}
+
+/** The longer explanation for a tooltip or a screen reader; `what` names the figure. */
+export function figureSourceDescription(source: FigureSource, what = 'position'): string {
+  switch (source.kind) {
+    case 'simulated':
+      return `Simulated ${what}: no data source is connected yet, so this is sample data, not a measurement.`
+    case 'estimate': {
+      const estimate = `Estimated ${what}: worked out by the built-in engine, not measured.`
+      return source.reason ? `${estimate} ${source.reason}` : estimate
+    }
+    case 'measured': {
+      const label = `${figureSourceLabel(source)}.`
+      return source.note ? `${label} ${source.note}` : label
+    }
+    case 'failed':
+      return `The latest check failed: ${source.reason} The ${what} shown is the last one we know.`
+  }
+}
