@@ -10,6 +10,7 @@ import { openDatabase } from './db/client.js'
 import { DataDirLockedError } from './db/lock.js'
 import { createAutomationRunner, type AutomationRunner } from './features/automation/public.js'
 import { defineGeoGridJobs, stopGridScans } from './features/geo-grid/public.js'
+import { defineAnalyticsImportJobs } from './features/integrations/public.js'
 import { createSimulatedGoogleProvider } from './features/integrations/google-data.js'
 import { defineAuditJobs, stopAuditRuns } from './features/site-audit/public.js'
 import { parseEnv } from './env.js'
@@ -150,6 +151,7 @@ async function main() {
   // always finds the queue. A job cut off by a stop is retried later.
   defineAuditJobs(jobs, { ...deps, allowHosts: env.FETCH_ALLOW_HOSTS })
   defineGeoGridJobs(jobs, deps)
+  defineAnalyticsImportJobs(jobs, deps)
   const automation = createAutomationRunner(deps, jobs)
   await automation.start()
   const app = createApp(deps, { webDistDir: path.resolve(env.WEB_DIST_DIR ?? defaultWebDist) })

@@ -19,6 +19,7 @@ import type { Database } from '../db/client.js'
 import { createAutomationRunner } from '../features/automation/public.js'
 import { defineAuditJobs } from '../features/site-audit/public.js'
 import { defineGeoGridJobs } from '../features/geo-grid/public.js'
+import { defineAnalyticsImportJobs } from '../features/integrations/public.js'
 import { createJobQueue } from '../jobs/queue.js'
 import { createTestDb } from './db.js'
 
@@ -145,6 +146,7 @@ async function startAutomation(deps: AppDeps, database: Database) {
   })
   defineAuditJobs(deps.jobs, { ...deps, allowHosts: deps.env.FETCH_ALLOW_HOSTS })
   defineGeoGridJobs(deps.jobs, deps)
+  defineAnalyticsImportJobs(deps.jobs, deps)
   const runner = createAutomationRunner(deps, deps.jobs)
   await runner.start({ timer: false })
   return runner

@@ -16,8 +16,8 @@ const fixture = (name: string): unknown =>
   )
 
 /** The property with recorded figures, and one Google has no data for. */
-const GA4_PROPERTY = 'properties/314159265'
-const GA4_EMPTY_PROPERTY = 'properties/271828182'
+export const GA4_PROPERTY = 'properties/314159265'
+export const GA4_EMPTY_PROPERTY = 'properties/271828182'
 const KNOWN = new Set([GA4_PROPERTY, GA4_EMPTY_PROPERTY, 'properties/161803398'])
 
 const REPORTS: Record<string, string> = {

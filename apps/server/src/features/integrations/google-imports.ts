@@ -4,6 +4,7 @@
 import type { AppDeps } from '../../lib/deps.js'
 import { connectionRow } from './google-connection.js'
 import { googleOAuthConfig, type GoogleOAuthConfig } from './google-oauth.js'
+import { importAnalytics } from './analytics-import.js'
 import { importSearchConsole } from './search-console-import.js'
 
 export type ImportDeps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'logger'>
@@ -16,7 +17,7 @@ type GoogleImporter = (
   connection: GoogleConnectionRow,
 ) => Promise<string | null>
 
-const IMPORTERS: GoogleImporter[] = [importSearchConsole]
+const IMPORTERS: GoogleImporter[] = [importSearchConsole, importAnalytics]
 
 /** Runs every importer for the business; the outcome Settings shows under 'Google data import'. */
 export async function runGoogleImports(deps: ImportDeps, businessId: string) {

@@ -11,6 +11,7 @@ import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
 import { requireBusinessId, requireNamedBusiness } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
+import { analyticsRoutes } from './analytics.routes.js'
 import {
   disconnectGoogle,
   finishGoogleConnect,
@@ -61,6 +62,8 @@ export function googleRoutes(deps: AppDeps) {
       return back(c, outcome)
     })
     .use('*', requireAuth(deps))
+    // GA4 (issue 18 item 3): the property picker and the Website Analytics card's figures.
+    .route('/analytics', analyticsRoutes(deps))
     .get('/connect', async (c) => {
       const oauth = requireConfig()
       const { userId, sessionId } = c.var.auth
