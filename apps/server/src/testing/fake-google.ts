@@ -5,6 +5,8 @@
 //   POST /token             authorization_code (client secret, redirect_uri and the PKCE S256
 //                           verifier checked), refresh_token; 400 invalid_grant once revoked
 //   POST /revoke            ends the grant of a refresh or access token
+//   POST /webmasters/v3/sites/{site}/searchAnalytics/query  recorded Search Analytics rows
+//                           (fake-search-analytics.ts)
 //   GET  /webmasters/v3/sites  Search Console's properties for a valid access token (401 otherwise;
 //                           429 with Google's quota answer after `failSearchConsole(429)`)
 //   GA4's Admin and Data APIs: see fake-google-analytics.ts (`failAnalytics`, `analyticsReports`)
@@ -12,6 +14,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { createFakeSearchAnalytics } from './fake-search-analytics.js'
 import { createFakeAnalytics } from './fake-google-analytics.js'
 
 export const FAKE_CLIENT_ID = 'fake-client-id.apps.googleusercontent.com'
@@ -168,26 +171,37 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     json(res, 200, {})
   }
 
-  function sites(req: IncomingMessage, res: ServerResponse) {
+  /** Google's 401 for a missing or revoked token, its 429 while the quota is spent; else false. */
+  function refusal(req: IncomingMessage, res: ServerResponse) {
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? ''
     const grant = accessTokens.get(bearer)
     if (!grant || grant.revoked) {
-      return json(res, 401, {
+      json(res, 401, {
         error: {
           code: 401,
           message: 'Request had invalid authentication credentials.',
           status: 'UNAUTHENTICATED',
         },
       })
+      return true
     }
     if (settings.searchConsoleStatus === 429) {
-      return json(res, 429, {
+      json(res, 429, {
         error: { code: 429, message: 'Quota exceeded.', status: 'RESOURCE_EXHAUSTED' },
       })
+      return true
     }
+    return false
+  }
+
+  function sites(req: IncomingMessage, res: ServerResponse) {
+    if (refusal(req, res)) return
     json(res, 200, settings.sites.length > 0 ? { siteEntry: settings.sites } : {})
   }
 
+  const searchAnalytics = createFakeSearchAnalytics(refusal, () =>
+    settings.sites.map((site) => site.siteUrl),
+  )
   const analytics = createFakeAnalytics((req) => {
     const grant = accessTokens.get(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '')
     return grant !== undefined && !grant.revoked
@@ -196,6 +210,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     if (analytics.handle(req, res, url, calls)) return
+    if (searchAnalytics.handle(req, res, url, calls)) return
     const route = `${req.method} ${url.pathname}`
     if (route === 'GET /o/oauth2/v2/auth') {
       calls.push(route)
@@ -242,6 +257,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     failSearchConsole(status: 200 | 429) {
       settings.searchConsoleStatus = status
     },
+    /** Search Analytics: recorded rows or none, the last final day, a failure after some answers. */
+    searchAnalytics,
     failAnalytics: analytics.failAnalytics,
     /** The GA4 runReport bodies received, oldest first. */
     analyticsReports: analytics.reportRequests,

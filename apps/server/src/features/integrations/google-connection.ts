@@ -216,6 +216,8 @@ export async function googleAccessToken(
   deps: Deps,
   config: GoogleOAuthConfig,
   businessId: string,
+  /** `renew`: Google refused the stored one before its expiry, so ask for a new one. */
+  { renew = false }: { renew?: boolean } = {},
 ): Promise<string> {
   const row = await connectionRow(deps.db, businessId)
   if (!row) throw new AppError('conflict', 'Connect Google in Settings → API Settings first.')
@@ -223,7 +225,7 @@ export async function googleAccessToken(
   const secrets = await secretsFor(deps.env)
   const now = deps.clock.now()
   const expiresAt = row.accessTokenExpiresAt?.getTime() ?? 0
-  if (row.accessTokenSealed && expiresAt - EXPIRY_MARGIN_MS > now.getTime()) {
+  if (!renew && row.accessTokenSealed && expiresAt - EXPIRY_MARGIN_MS > now.getTime()) {
     return secrets.open(row.accessTokenSealed, accessContext(businessId))
   }
   let token: TokenAnswer

@@ -1,6 +1,7 @@
 // The daily Google import (issue 18 items 2 and 3, ADR 022): for a business with a working Google
 // connection, each importer copies the new days of one Google product into our tables, and the
 // screens read those. One importer per product: add a line to IMPORTERS.
+import { automationQueue } from '@localseo/shared/automation'
 import type { AppDeps } from '../../lib/deps.js'
 import { connectionRow } from './google-connection.js'
 import { googleOAuthConfig, type GoogleOAuthConfig } from './google-oauth.js'
@@ -32,4 +33,21 @@ export async function runGoogleImports(deps: ImportDeps, businessId: string) {
     if (outcome) outcomes.push(outcome)
   }
   return { outcome: outcomes.join('; ') || 'No Google property chosen yet: nothing to import' }
+}
+
+/**
+ * Asks the queue for an import now (a property was just picked): the request does not wait for it,
+ * and the run is the automation's own, so Settings shows its outcome. Without a queue (tests that
+ * run no jobs) the next daily run imports.
+ */
+export async function enqueueGoogleImport(
+  deps: Pick<AppDeps, 'jobs' | 'logger'>,
+  businessId: string,
+) {
+  if (!deps.jobs) return
+  try {
+    await deps.jobs.send(automationQueue('google_import'), { businessId }, businessId)
+  } catch (error) {
+    deps.logger.warn({ err: error, businessId }, 'the first Google import could not be queued')
+  }
 }

@@ -18,8 +18,10 @@ import {
   googleAccount,
   startGoogleConnect,
 } from './google-connection.js'
+import { enqueueGoogleImport } from './google-imports.js'
 import { googleOAuthConfig } from './google-oauth.js'
 import { chooseSearchConsoleSite, searchConsoleSites } from './search-console.js'
+import { searchConsoleDataRoutes } from './search-console-data.routes.js'
 
 const COOKIE = 'google_connect'
 const COOKIE_PATH = '/api/integrations/google'
@@ -50,53 +52,59 @@ export function googleRoutes(deps: AppDeps) {
     return c.redirect(`/settings?google=${outcome}`, 303)
   }
 
-  return new Hono()
-    .get('/callback', async (c) => {
-      const query = callbackQuery.safeParse(c.req.query())
-      if (!config) return back(c, 'failed')
-      if (!query.success) return back(c, 'invalid_state')
-      const outcome = await finishGoogleConnect(deps, config, {
-        ...query.data,
-        browserKey: getCookie(c, COOKIE),
+  return (
+    new Hono()
+      .get('/callback', async (c) => {
+        const query = callbackQuery.safeParse(c.req.query())
+        if (!config) return back(c, 'failed')
+        if (!query.success) return back(c, 'invalid_state')
+        const outcome = await finishGoogleConnect(deps, config, {
+          ...query.data,
+          browserKey: getCookie(c, COOKIE),
+        })
+        return back(c, outcome)
       })
-      return back(c, outcome)
-    })
-    .use('*', requireAuth(deps))
-    // GA4 (issue 18 item 3): the property picker and the Website Analytics card's figures.
-    .route('/analytics', analyticsRoutes(deps))
-    .get('/connect', async (c) => {
-      const oauth = requireConfig()
-      const { userId, sessionId } = c.var.auth
-      const businessId = await requireBusinessId(deps.db, userId)
-      const { url, browserKey } = await startGoogleConnect(deps, oauth, {
-        userId,
-        sessionId,
-        businessId,
+      .use('*', requireAuth(deps))
+      // GA4 (issue 18 item 3): the property picker and the Website Analytics card's figures.
+      .route('/analytics', analyticsRoutes(deps))
+      // The imported Search Console figures (issue 18 item 2, ADR 022).
+      .route('/search-console', searchConsoleDataRoutes(deps))
+      .get('/connect', async (c) => {
+        const oauth = requireConfig()
+        const { userId, sessionId } = c.var.auth
+        const businessId = await requireBusinessId(deps.db, userId)
+        const { url, browserKey } = await startGoogleConnect(deps, oauth, {
+          userId,
+          sessionId,
+          businessId,
+        })
+        setCookie(c, COOKIE, browserKey, {
+          path: COOKIE_PATH,
+          httpOnly: true,
+          sameSite: 'Lax',
+          secure,
+          maxAge: 600,
+        })
+        return c.json({ url })
       })
-      setCookie(c, COOKIE, browserKey, {
-        path: COOKIE_PATH,
-        httpOnly: true,
-        sameSite: 'Lax',
-        secure,
-        maxAge: 600,
+      .delete('/', async (c) => {
+        const oauth = requireConfig()
+        const businessId = await requireBusinessId(deps.db, c.var.auth.userId)
+        const { revokedAtGoogle } = await disconnectGoogle(deps, oauth, businessId)
+        return c.json({ google: await googleAccount(deps.db, businessId), revokedAtGoogle })
       })
-      return c.json({ url })
-    })
-    .delete('/', async (c) => {
-      const oauth = requireConfig()
-      const businessId = await requireBusinessId(deps.db, c.var.auth.userId)
-      const { revokedAtGoogle } = await disconnectGoogle(deps, oauth, businessId)
-      return c.json({ google: await googleAccount(deps.db, businessId), revokedAtGoogle })
-    })
-    .get('/search-console/sites', async (c) => {
-      const oauth = requireConfig()
-      const business = await requireNamedBusiness(deps.db, c.var.auth.userId)
-      return c.json(await searchConsoleSites(deps, oauth, business))
-    })
-    .put('/search-console/site', validate('json', siteBody), async (c) => {
-      const oauth = requireConfig()
-      const business = await requireNamedBusiness(deps.db, c.var.auth.userId)
-      await chooseSearchConsoleSite(deps, oauth, business, c.req.valid('json').siteUrl)
-      return c.json({ google: await googleAccount(deps.db, business.id) })
-    })
+      .get('/search-console/sites', async (c) => {
+        const oauth = requireConfig()
+        const business = await requireNamedBusiness(deps.db, c.var.auth.userId)
+        return c.json(await searchConsoleSites(deps, oauth, business))
+      })
+      .put('/search-console/site', validate('json', siteBody), async (c) => {
+        const oauth = requireConfig()
+        const business = await requireNamedBusiness(deps.db, c.var.auth.userId)
+        await chooseSearchConsoleSite(deps, oauth, business, c.req.valid('json').siteUrl)
+        // The first import runs on the queue; the owner does not wait for it.
+        await enqueueGoogleImport(deps, business.id)
+        return c.json({ google: await googleAccount(deps.db, business.id) })
+      })
+  )
 }

@@ -1,0 +1,32 @@
+// /api/integrations/google/search-console/{performance,rows} (issue 18 item 2, ADR 022), mounted
+// behind the bearer check of the Google routes: what the Search Performance card and the 'Search
+// queries' tab show, read from the imported rows, never from Google. No Google connection: 404.
+import { searchConsoleRowsQuerySchema } from '@localseo/shared/search-console'
+import { Hono } from 'hono'
+import type { AppDeps } from '../../lib/deps.js'
+import { AppError } from '../../lib/errors.js'
+import { requireBusinessId } from '../../lib/tenant.js'
+import { validate } from '../../lib/validate.js'
+import { googleOAuthConfig } from './google-oauth.js'
+import { searchConsolePerformance, searchConsoleTable } from './search-console-report.js'
+
+export function searchConsoleDataRoutes(deps: AppDeps) {
+  const configured = googleOAuthConfig(deps.env) !== undefined
+
+  async function businessOf(userId: string) {
+    if (!configured) {
+      throw new AppError('not_found', 'Google is simulated on this server: nothing is imported.')
+    }
+    return requireBusinessId(deps.db, userId)
+  }
+
+  return new Hono()
+    .get('/performance', async (c) => {
+      const businessId = await businessOf(c.var.auth.userId)
+      return c.json(await searchConsolePerformance(deps.db, businessId))
+    })
+    .get('/rows', validate('query', searchConsoleRowsQuerySchema), async (c) => {
+      const businessId = await businessOf(c.var.auth.userId)
+      return c.json(await searchConsoleTable(deps.db, businessId, c.req.valid('query')))
+    })
+}
