@@ -1,4 +1,5 @@
-// Route guards (docs/product.md §2). Each waits for the start-up session check, so the wrong screen never flashes.
+// Route guards (docs/product.md §2). Each waits for the start-up session check, so the wrong screen never flashes;
+// the signed-in screens show the shell's frame meanwhile (shell-skeleton.tsx), which shows nothing of the account.
 // Two half-way states keep the app closed: 'mfa-required' shows the code step on the landing page,
 // and 'password-recovery' shows the 'Set a new password' screen.
 import type { ReactNode } from 'react'
@@ -6,6 +7,7 @@ import { Navigate } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import { useAuth } from '@/lib/auth'
+import { ShellSkeleton } from './shell-skeleton'
 
 export function FullPageLoader() {
   return <Spinner label="Checking your session…" className="min-h-dvh" />
@@ -14,7 +16,7 @@ export function FullPageLoader() {
 /** Signed-out users go to the landing page. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { ready, status } = useAuth()
-  if (!ready || status === 'loading') return <FullPageLoader />
+  if (!ready || status === 'loading') return <ShellSkeleton />
   if (status === 'password-recovery') return <Navigate to={paths.resetPassword} replace />
   if (status !== 'logged-in') return <Navigate to={paths.landing} replace />
   return children

@@ -6,8 +6,9 @@ import { describe, expect, test, vi } from 'vitest'
 import { ownerHandlers, savedBusiness } from '@/test/business-fixtures'
 import { authUser, json, storeSession, stubNetwork } from '@/test/network'
 import { renderApp } from '@/test/render-app'
+import { dashboardKey } from '@/lib/query-keys'
 import { preloadSignedIn } from './preload'
-import { createAppState } from './provider'
+import { createAppState, type AppState } from './provider'
 
 const DASHBOARD_REQUESTS = [
   'GET /api/business',
@@ -29,6 +30,19 @@ function storeUser(business = savedBusiness) {
   localStorage.setItem('user', JSON.stringify(user))
 }
 
+/**
+ * Waits until the session check and the dashboard's preload are done: the early answers are taken
+ * by then, so nothing of this test asks the next test's network.
+ */
+async function dashboardPreloaded(state: AppState) {
+  await vi.waitFor(() => {
+    expect(state.store.getState()).toMatchObject({ status: 'logged-in', ready: true })
+    const dashboard = state.queryClient.getQueryCache().findAll({ queryKey: dashboardKey })
+    expect(dashboard.map((query) => query.state.status)).toEqual(['success'])
+    expect(state.queryClient.isFetching()).toBe(0)
+  })
+}
+
 describe('a returning owner', () => {
   test("the session check, the business and the dashboard's requests start before the first render", async () => {
     storeSession()
@@ -37,12 +51,14 @@ describe('a returning owner', () => {
     const state = createAppState()
 
     expect(preloadSignedIn(state, '/dashboard')).toBe(true)
+    // Sent at once by the entry script, before auth-js and the API client have loaded.
+    expect(calls).toEqual(['GET /auth/v1/user', ...DASHBOARD_REQUESTS])
 
     await vi.waitFor(() =>
       expect(calls).toEqual(expect.arrayContaining(['GET /auth/v1/user', ...DASHBOARD_REQUESTS])),
     )
     // Nothing has rendered: the answers wait in the cache and the auth store for the screens.
-    expect(state.store.getState()).toMatchObject({ status: 'logged-in', ready: true })
+    await dashboardPreloaded(state)
     expect(state.queryClient.getQueryData(['business', authUser().id])).toEqual(savedBusiness)
   })
 
@@ -50,8 +66,10 @@ describe('a returning owner', () => {
     storeSession()
     storeUser()
     const { calls } = stubNetwork(ownerHandlers())
-    preloadSignedIn(createAppState(), '/')
+    const state = createAppState()
+    preloadSignedIn(state, '/')
     await vi.waitFor(() => expect(calls).toEqual(expect.arrayContaining(DASHBOARD_REQUESTS)))
+    await dashboardPreloaded(state)
   })
 
   test('the dashboard then opens on those answers, asking for none of them twice', async () => {
@@ -60,7 +78,7 @@ describe('a returning owner', () => {
     const { calls } = stubNetwork(ownerHandlers())
     const state = createAppState()
     preloadSignedIn(state, '/dashboard')
-    await vi.waitFor(() => expect(calls).toEqual(expect.arrayContaining(DASHBOARD_REQUESTS)))
+    await dashboardPreloaded(state)
 
     renderApp('/dashboard', state)
 

@@ -3,9 +3,10 @@
 // code and first requests all start before React renders, side by side, instead of one after
 // another (index -> session -> business -> screen code -> screen data).
 import { paths } from '@/config/paths'
+import { sendEarly, storedAccessToken } from '@/lib/early-requests'
 import { SESSION_STORAGE_KEY, USER_STORAGE_KEY } from '@/lib/user-storage'
 import type { AppState } from './provider'
-import { loadProtectedLayout, preloadScreen } from './router'
+import { earlyRequestsOf, loadProtectedLayout, preloadScreen } from './router'
 
 /**
  * The ids the stored user names, read without parsing the whole record (that waits for zod). A
@@ -34,16 +35,23 @@ export function preloadSignedIn(
   pathname: string,
   storage: Storage = localStorage,
 ): boolean {
-  if (!storage.getItem(SESSION_STORAGE_KEY)) return false
+  const session = storage.getItem(SESSION_STORAGE_KEY)
+  if (!session) return false
+  const ids = storedIds(storage)
+  // A signed-in owner who opens '/' is sent to the dashboard.
+  const screen = pathname === paths.landing ? paths.dashboard : pathname
+  const token = storedAccessToken(session)
+  // Sent before auth-js and the API client load; they take these answers (lib/early-requests.ts).
+  if (token) {
+    const screenRequests = ids && ids.businessId !== '' ? earlyRequestsOf(screen) : []
+    sendEarly(['/auth/v1/user', ...(ids ? ['/api/business'] : []), ...screenRequests], token)
+  }
   store.checkSession()
   void loadProtectedLayout()
-  const ids = storedIds(storage)
   if (!ids) return true
   void import('@/lib/business').then(({ businessQueryOptions }) =>
     queryClient.prefetchQuery(businessQueryOptions(ids.userId)),
   )
-  // A signed-in owner who opens '/' is sent to the dashboard.
-  const screen = pathname === paths.landing ? paths.dashboard : pathname
   if (ids.businessId !== '') preloadScreen(screen, { queryClient, store, ...ids })
   return true
 }

@@ -9,6 +9,7 @@ import {
   type AuthStore,
 } from '@/lib/auth'
 import { createBusinessCacheWriter } from '@/lib/business-cache'
+import { forgetEarlyRequests } from '@/lib/early-requests'
 import { createQueryClient, JUST_FETCHED_MS } from '@/lib/query-client'
 
 // The business API client (Hono RPC, zod, the shared schemas) is loaded only once someone signs in,
@@ -34,7 +35,10 @@ export function createAppState(): AppState {
       // Fresh from the server, unless the start-up preload has just fetched it.
       return queryClient.fetchQuery({ ...businessQueryOptions(userId), staleTime: JUST_FETCHED_MS })
     },
-    onSignedOut: () => queryClient.clear(),
+    onSignedOut: () => {
+      queryClient.clear()
+      forgetEarlyRequests()
+    },
     onBusinessChange: createBusinessCacheWriter(queryClient),
     recoveryLink: openedFromRecoveryLink,
   })

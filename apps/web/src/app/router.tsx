@@ -1,13 +1,16 @@
 // The route table (docs/product.md §2). Protected screens and their layout are code-split, so the landing page
 // ships only what it needs; each screen receives the user's business (or the empty business).
 import type { Business } from '@localseo/shared/business'
+import { MAIN_LOCATION } from '@localseo/shared/location-selection'
 import { lazy, Suspense, type ComponentType } from 'react'
 import { BrowserRouter, Route, Routes, useOutletContext } from 'react-router'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
 import type { ScreenPreload } from '@/lib/screen-preload'
 import { FallbackRedirect, FullPageLoader, RedirectIfAuthenticated } from './guards'
+import { lazyLoaded } from './lazy-loaded'
 import { LandingRoute } from './routes/landing'
+import { ShellSkeleton } from './shell-skeleton'
 
 type ScreenComponent = ComponentType<{ business: Business }>
 
@@ -16,18 +19,26 @@ interface ScreenRouteEntry {
   Screen: ScreenComponent
   /** Starts the screen's code, and its first requests where it has a preload (app/preload.ts). */
   preload: (context: ScreenPreload) => Promise<unknown>
+  /** Its first GET requests, sent from this script before the API client loads (lib/early-requests.ts). */
+  early: readonly string[]
 }
 
-/** A code-split screen: `load` fetches its chunk, `prefetch` (lazily loaded too) its first data. */
+/**
+ * A code-split screen: `importScreen` fetches its chunk, `prefetch` (lazily loaded too) its first data,
+ * and `early` names the requests of that prefetch to send before the chunk arrives.
+ */
 function screenRoute(
   path: string,
-  load: () => Promise<ScreenComponent>,
+  importScreen: () => Promise<ScreenComponent>,
   prefetch?: (context: ScreenPreload) => Promise<void>,
+  early: readonly string[] = [],
 ): ScreenRouteEntry {
+  const { Component, load } = lazyLoaded(importScreen)
   return {
     path,
-    Screen: lazy(async () => ({ default: await load() })),
+    Screen: Component,
     preload: (context) => Promise.all([load(), prefetch?.(context)]),
+    early,
   }
 }
 
@@ -36,11 +47,11 @@ const ResetPasswordScreen = lazy(async () => ({
 }))
 
 /** The signed-in layout's chunk (with the libraries every signed-in screen shares). */
-export const loadProtectedLayout = () => import('./layout/protected-layout')
-
-const ProtectedLayout = lazy(async () => ({
-  default: (await loadProtectedLayout()).ProtectedLayout,
-}))
+const protectedLayout = lazyLoaded(
+  async () => (await import('./layout/protected-layout')).ProtectedLayout,
+)
+export const loadProtectedLayout = protectedLayout.load
+const ProtectedLayout = protectedLayout.Component
 
 const screens: readonly ScreenRouteEntry[] = [
   screenRoute(
@@ -58,6 +69,8 @@ const screens: readonly ScreenRouteEntry[] = [
     async () => (await import('@/features/dashboard/components/dashboard-screen')).DashboardScreen,
     async (context) =>
       (await import('@/features/dashboard/api/prefetch-dashboard')).prefetchDashboard(context),
+    // What prefetchDashboard asks for (preload.test.tsx checks they are taken, not asked again).
+    [`/api/dashboard?location=${MAIN_LOCATION}`, '/api/integrations', '/api/site-audit/runs'],
   ),
   screenRoute(
     paths.siteAudit,
@@ -104,6 +117,11 @@ function ScreenRoute({ Screen }: { Screen: ScreenComponent }) {
   )
 }
 
+/** The GET requests the screen at `pathname` sends first (lib/early-requests.ts). */
+export function earlyRequestsOf(pathname: string): readonly string[] {
+  return screens.find((screen) => screen.path === pathname)?.early ?? []
+}
+
 /** Starts the code and first requests of the screen at `pathname`; false when none is there. */
 export function preloadScreen(pathname: string, context: ScreenPreload): boolean {
   const entry = screens.find((screen) => screen.path === pathname)
@@ -134,7 +152,7 @@ export function AppRoutes() {
       />
       <Route
         element={
-          <Suspense fallback={<FullPageLoader />}>
+          <Suspense fallback={<ShellSkeleton />}>
             <ProtectedLayout />
           </Suspense>
         }

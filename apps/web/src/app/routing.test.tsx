@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
 import { BUSINESS_REQUIRED_MESSAGE } from '@/components/business-required'
 import { renderApp } from '@/test/render-app'
-import { namedBusiness, signedInHandlers, storeSession, stubNetwork } from '@/test/network'
+import {
+  authUser,
+  deferred,
+  json,
+  namedBusiness,
+  signedInHandlers,
+  storeSession,
+  stubNetwork,
+} from '@/test/network'
 
 function signIn(business = signedInHandlers()) {
   storeSession()
@@ -61,9 +69,24 @@ describe('signed in', () => {
   test('the header shows the name from the live session', async () => {
     signIn()
     renderApp('/settings')
-    const banner = await screen.findByRole('banner')
-    await waitFor(() => expect(within(banner).getByText('Ada Lovelace')).toBeInTheDocument())
+    const name = await screen.findByText('Ada Lovelace')
+    const banner = screen.getByRole('banner')
+    expect(banner).toContainElement(name)
     expect(within(banner).getByText('LocalSEO AI')).toBeInTheDocument()
+  })
+
+  test("while the session is checked the shell's frame is painted, with nothing of the account", async () => {
+    const check = deferred<Response>()
+    signIn({ ...signedInHandlers(namedBusiness), 'GET /auth/v1/user': () => check.promise })
+    renderApp('/dashboard')
+    expect(await screen.findByRole('status')).toHaveTextContent('Checking your session…')
+    expect(within(screen.getByRole('banner')).getByText('LocalSEO AI')).toBeInTheDocument()
+    expect(screen.queryByText('Ada Lovelace')).not.toBeInTheDocument()
+    expect(screen.queryByText('Sunrise Dental')).not.toBeInTheDocument()
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument()
+    check.resolve(json(authUser()))
+    expect(await screen.findByText('Ada Lovelace')).toBeInTheDocument()
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument()
   })
 
   test('the side menu lists every screen in order and marks the one from the path', async () => {

@@ -7,6 +7,7 @@ import { hc } from 'hono/client'
 import { z } from 'zod'
 import { ApiError } from './api-error'
 import { authClient } from './auth-client'
+import { fetchTakingEarly } from './early-requests'
 
 /** The server's one error shape (docs/house-rules.md "One error shape"). */
 const errorBodySchema = z.object({
@@ -23,7 +24,11 @@ async function authHeaders(): Promise<Record<string, string>> {
   return token ? { Authorization: `Bearer ${token}` } : {}
 }
 
-export const apiClient = hc<AppType>(window.location.origin, { headers: authHeaders })
+// A first screen's requests may already have been sent by the start-up preload (early-requests.ts).
+export const apiClient = hc<AppType>(window.location.origin, {
+  headers: authHeaders,
+  fetch: fetchTakingEarly,
+})
 
 /** Turns a failed response into an ApiError with the server's code and message. */
 export async function toApiError(response: Pick<Response, 'status' | 'text'>): Promise<ApiError> {

@@ -2,6 +2,7 @@
 // URL, or a visitor who signs in or up (lib/auth.ts). It travels with the signed-in libraries, which
 // the next screen needs anyway (docs/decisions/019-compressed-assets-and-preloading.md).
 import { GoTrueClient } from '@supabase/auth-js'
+import { fetchTakingEarly } from './early-requests'
 import { SESSION_STORAGE_KEY } from './user-storage'
 
 export const authClient = new GoTrueClient({
@@ -11,4 +12,6 @@ export const authClient = new GoTrueClient({
   autoRefreshToken: true,
   detectSessionInUrl: true,
   headers: { apikey: 'localseo' },
+  // The start-up session check takes the answer app/preload.ts asked for early.
+  fetch: fetchTakingEarly,
 })

@@ -1,7 +1,8 @@
 import type { Business } from '@localseo/shared/business'
-import { MapPinned, Menu, X } from 'lucide-react'
+import { Menu, X } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { Link, Outlet } from 'react-router'
+import { BrandMark } from '@/components/brand-mark'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
 import { useAuth } from '@/lib/auth'
@@ -51,12 +52,7 @@ export function AppShell({ business }: { business: Business }) {
             onClick={() => setMenuOpen(false)}
             className="flex items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
-            <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-              <MapPinned aria-hidden="true" className="size-4" />
-            </span>
-            <span className="text-lg font-semibold tracking-tight whitespace-nowrap">
-              LocalSEO AI
-            </span>
+            <BrandMark />
           </Link>
           <div className="ml-auto flex min-w-0 items-center gap-3">
             <NotificationBell business={business} />

@@ -1,4 +1,5 @@
-import { ChartLine, Lightbulb, MapPinned, Search, Store } from 'lucide-react'
+import { ChartLine, Lightbulb, Search, Store } from 'lucide-react'
+import { BrandMark } from '@/components/brand-mark'
 import { AuthCard } from '@/features/auth/components/auth-card'
 
 // docs/product.md §1: the four benefits the landing page lists.
@@ -30,10 +31,7 @@ export function LandingRoute() {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-accent/60 via-background to-background">
       <header className="mx-auto flex w-full max-w-6xl items-center gap-2 px-4 py-5 md:px-8">
-        <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-          <MapPinned aria-hidden="true" className="size-4" />
-        </span>
-        <span className="text-lg font-semibold tracking-tight">LocalSEO AI</span>
+        <BrandMark />
       </header>
 
       {/* On phones the card follows the headline, so logging in needs no scrolling past the pitch. */}

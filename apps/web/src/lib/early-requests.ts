@@ -1,0 +1,70 @@
+// A returning owner's first requests, sent by the start-up preload (app/preload.ts) from the entry
+// script with the stored access token, before auth-js and the API client have loaded; each client
+// takes the answer to the same request once, through its `fetch`, instead of asking again
+// (docs/decisions/019-compressed-assets-and-preloading.md). An answer is given only to a GET of
+// the same URL with the same token within a few seconds; anything else goes to the network.
+interface EarlyRequest {
+  authorization: string
+  sentAt: number
+  response: Promise<Response>
+}
+
+/** How long an early answer waits for its client. */
+const EARLY_MS = 10_000
+/** A token that expires sooner is refreshed by auth-js first, so sending it early would be wasted. */
+const TOKEN_MARGIN_MS = 5 * 60_000
+
+const early = new Map<string, EarlyRequest>()
+
+const absolute = (url: string) => new URL(url, window.location.origin).href
+
+/** The stored session's access token while it has more than a few minutes left; else null. */
+export function storedAccessToken(raw: string | null, now = Date.now()): string | null {
+  try {
+    const session = JSON.parse(raw ?? 'null') as { access_token?: unknown; expires_at?: unknown }
+    const token = session?.access_token
+    const expiresAt = session?.expires_at
+    if (typeof token !== 'string' || token === '' || typeof expiresAt !== 'number') return null
+    return expiresAt * 1000 - now > TOKEN_MARGIN_MS ? token : null
+  } catch {
+    return null
+  }
+}
+
+/** Sends a GET for each path now, with the token, for the clients to take later. */
+export function sendEarly(paths: readonly string[], token: string): void {
+  const authorization = `Bearer ${token}`
+  for (const path of paths) {
+    const url = absolute(path)
+    const response = fetch(url, { headers: { Authorization: authorization } })
+    // A failure is the client's to see (it gets this answer); never an unhandled rejection here.
+    response.catch(() => undefined)
+    early.set(url, { authorization, sentAt: Date.now(), response })
+  }
+}
+
+/** Drops every early answer not taken yet (on sign-out, and between tests). */
+export function forgetEarlyRequests(): void {
+  early.clear()
+}
+
+function requestOf(input: RequestInfo | URL, init?: RequestInit) {
+  const request = input instanceof Request ? input : null
+  const url = input instanceof Request ? input.url : input instanceof URL ? input.href : input
+  const method = (init?.method ?? request?.method ?? 'GET').toUpperCase()
+  const authorization = new Headers(init?.headers ?? request?.headers).get('Authorization')
+  return { url: absolute(url), method, authorization }
+}
+
+/** `fetch` for auth-js and the API client: an early answer to the same request, once, or the network. */
+export const fetchTakingEarly: typeof fetch = (input, init) => {
+  const { url, method, authorization } = requestOf(input, init)
+  const hit = early.get(url)
+  if (hit) early.delete(url)
+  const fits =
+    hit !== undefined &&
+    method === 'GET' &&
+    authorization === hit.authorization &&
+    Date.now() - hit.sentAt < EARLY_MS
+  return fits ? hit.response : fetch(input, init)
+}
