@@ -88,3 +88,21 @@ export function figureSourceDescription(source: FigureSource, what = 'position')
       return `The latest check failed: ${source.reason} The ${what} shown is the last one we know.`
   }
 }
+
+/**
+ * The source a column of volumes names in its header (issue 18 item 4): a keyword data source's
+ * when any row has its figures, else the estimate (with the first reason a source could not answer).
+ */
+export function columnSource(sources: readonly (FigureSource | undefined)[]): FigureSource {
+  const known = sources.filter((s): s is FigureSource => s !== undefined)
+  return (
+    known.find((s) => s.kind === 'measured') ??
+    known.find((s) => s.kind === 'estimate' && s.reason) ?? { kind: 'estimate' }
+  )
+}
+
+/** Whether a row's source reads differently from its column's, so the row names its own. */
+export function differsFrom(source: FigureSource | undefined, column: FigureSource): boolean {
+  const own = source ?? { kind: 'estimate' }
+  return own.kind !== column.kind || figureSourceLabel(own) !== figureSourceLabel(column)
+}

@@ -1,5 +1,6 @@
 // Rank Tracker rules shared by the server and the screen (docs/product.md §2 Rank Tracker, §4, §5, §9).
 import { z } from 'zod'
+import { figureSourceSchema, type FigureSource } from './figure-source.js'
 import { businessTerms, type TermsSource } from './business-terms.js'
 import { MAIN_LOCATION } from './location-selection.js'
 
@@ -138,6 +139,8 @@ export const rankHistorySchema = z.object({
     trackedKeywordSchema.extend({
       /** The keyword data provider's monthly searches, as on every screen; null: no estimate. */
       volume: z.number().int().nullable(),
+      /** Where the volume came from: the estimate or a keyword data source with its month. */
+      volumeSource: figureSourceSchema.optional(),
       checks: z.array(rankCheckSchema),
       /** The newest check of any day; null (or absent from older servers) when never checked. */
       latestCheck: latestCheckSchema.nullable().optional(),
@@ -188,6 +191,7 @@ export interface RankingEntry {
   positions: RankPoint[]
   /** The keyword data provider's monthly searches, as every screen shows them; null: no estimate. */
   volume: number | null
+  volumeSource?: FigureSource
   sample: boolean
 }
 
@@ -208,7 +212,7 @@ export function keywordPoints(days: readonly string[], checks: readonly RankChec
 
 export function toRankingEntry(
   keyword: Pick<RankHistoryKeyword, 'id' | 'keyword' | 'checks'> &
-    Partial<Pick<RankHistoryKeyword, 'volume' | 'sample' | 'latestCheck'>>,
+    Partial<Pick<RankHistoryKeyword, 'volume' | 'volumeSource' | 'sample' | 'latestCheck'>>,
   days: readonly string[],
 ): RankingEntry {
   const positions = keywordPoints(days, keyword.checks)
@@ -228,6 +232,7 @@ export function toRankingEntry(
     latestCheck: keyword.latestCheck ?? null,
     positions,
     volume: keyword.volume ?? null,
+    ...(keyword.volumeSource ? { volumeSource: keyword.volumeSource } : {}),
     sample: keyword.sample ?? false,
   }
 }

@@ -38,6 +38,13 @@ export const searchConsolePerformanceSchema = z.object({
 })
 export type SearchConsolePerformance = z.infer<typeof searchConsolePerformanceSchema>
 
+/** GET …/search-console/performance: `simulated` when the server has no Google client. */
+export const searchConsolePerformanceAnswerSchema = z.union([
+  z.object({ simulated: z.literal(true) }),
+  searchConsolePerformanceSchema.extend({ simulated: z.literal(false) }),
+])
+export type SearchConsolePerformanceAnswer = z.infer<typeof searchConsolePerformanceAnswerSchema>
+
 export const SEARCH_CONSOLE_DIMENSIONS = ['query', 'page'] as const
 export type SearchConsoleDimension = (typeof SEARCH_CONSOLE_DIMENSIONS)[number]
 

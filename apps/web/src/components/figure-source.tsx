@@ -1,6 +1,8 @@
+import { columnSource, differsFrom } from '@localseo/shared/figure-source'
 import {
   figureSourceDescription,
   figureSourceLabel,
+  formatVolume,
   type FigureSource,
 } from '@localseo/shared/keyword-figures'
 import { Badge } from '@/components/ui/badge'
@@ -49,5 +51,42 @@ export function SampleBadge({ className }: { className?: string }) {
     >
       Sample
     </Badge>
+  )
+}
+
+/**
+ * The source of a column of search volumes, for its header (issue 18 item 4): 'Source: DataForSEO
+ * (Google Ads), October 2026' when a keyword data source answered, else 'Estimate'.
+ */
+export function VolumeColumnSource({
+  sources,
+  className,
+}: {
+  sources: readonly (FigureSource | undefined)[]
+  className?: string
+}) {
+  return (
+    <FigureSourceBadge source={columnSource(sources)} what="search volume" className={className} />
+  )
+}
+
+/** A keyword's monthly searches ('No data' from a source, never 0), with its own source when it differs from the column's. */
+export function VolumeFigure({
+  volume,
+  source,
+  column,
+}: {
+  volume: number | null
+  source: FigureSource | undefined
+  column: readonly (FigureSource | undefined)[]
+}) {
+  const own = source ?? { kind: 'estimate' }
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      {formatVolume(volume, own)}
+      {differsFrom(own, columnSource(column)) ? (
+        <FigureSourceBadge source={own} what="search volume" />
+      ) : null}
+    </span>
   )
 }

@@ -105,6 +105,9 @@ export function ownerHandlers({
   return {
     ...signedInHandlers(business),
     'GET /api/integrations': () => json({ connections, google }),
+    // The Website Analytics card's state (issue 18 item 3): sample figures while Google is simulated.
+    'GET /api/integrations/google/analytics': () =>
+      json(google.status === 'simulated' ? { status: 'simulated' } : { status: 'not_connected' }),
     'GET /api/dashboard': () => json(dashboardBody),
     // No site audit yet (the dashboard's Issues to Fix card asks).
     'GET /api/site-audit/runs': () => json({ runs: [] }),

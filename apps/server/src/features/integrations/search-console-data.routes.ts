@@ -1,6 +1,7 @@
 // /api/integrations/google/search-console/{performance,rows} (issue 18 item 2, ADR 022), mounted
 // behind the bearer check of the Google routes: what the Search Performance card and the 'Search
-// queries' tab show, read from the imported rows, never from Google. No Google connection: 404.
+// queries' tab show, read from the imported rows, never from Google. No Google connection: 404;
+// no Google client on this server: the card answers `simulated` (it shows the sample card).
 import { searchConsoleRowsQuerySchema } from '@localseo/shared/search-console'
 import { Hono } from 'hono'
 import type { AppDeps } from '../../lib/deps.js'
@@ -22,8 +23,12 @@ export function searchConsoleDataRoutes(deps: AppDeps) {
 
   return new Hono()
     .get('/performance', async (c) => {
+      if (!configured) return c.json({ simulated: true as const })
       const businessId = await businessOf(c.var.auth.userId)
-      return c.json(await searchConsolePerformance(deps.db, businessId))
+      return c.json({
+        simulated: false as const,
+        ...(await searchConsolePerformance(deps.db, businessId)),
+      })
     })
     .get('/rows', validate('query', searchConsoleRowsQuerySchema), async (c) => {
       const businessId = await businessOf(c.var.auth.userId)

@@ -103,7 +103,13 @@ test('a keyword with data shows its monthly volume, competition and CPC with sou
   })
   await call('POST', '/api/rank-tracker/keywords', { keyword: 'dentist austin', location: 'main' })
   const history = await call<RankHistory>('GET', '/api/rank-tracker/history?location=main&range=7')
-  expect(history.body.keywords.find((k) => k.keyword === 'dentist austin')?.volume).toBe(1900)
+  expect(history.body.keywords.find((k) => k.keyword === 'dentist austin')).toMatchObject({
+    volume: 1900,
+    volumeSource: MEASURED,
+  })
+  const dashboard = await call<{ topKeywords: KeywordRecord[] }>('GET', '/api/dashboard')
+  const top = dashboard.body.topKeywords.find((k) => k.keyword === 'dentist austin')
+  if (top) expect(top).toMatchObject({ volume: 1900, volumeSource: MEASURED })
 })
 
 test('answers are stored per place, keyword and month: a second view asks DataForSEO nothing', async () => {

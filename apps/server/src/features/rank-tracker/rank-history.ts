@@ -73,12 +73,16 @@ export async function getRankHistory({
 
   // The volume every other screen shows for the keyword: the keyword data provider's (issue 15 item 1).
   const tracked = await Promise.all(
-    rows.map(async (row) => ({
-      ...toTracked(row),
-      volume: (await keywordData.describe(row.keyword, business, location.id)).volume,
-      checks: decodeChecks(row.checks, range),
-      latestCheck: decodeLatest(row.latest),
-    })),
+    rows.map(async (row) => {
+      const figures = await keywordData.describe(row.keyword, business, location.id)
+      return {
+        ...toTracked(row),
+        volume: figures.volume,
+        volumeSource: figures.volumeSource ?? ({ kind: 'estimate' } as const),
+        checks: decodeChecks(row.checks, range),
+        latestCheck: decodeLatest(row.latest),
+      }
+    }),
   )
   const budget = simulated ? undefined : await queryBudget(db, business.id, now, budgetLimit)
   return { range, days, keywords: tracked, simulated, ...(budget ? { budget } : {}) }

@@ -6,8 +6,10 @@ import { PageHeader } from '@/components/page-header'
 import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Card, CardContent } from '@/components/ui/card'
 import { useGoogleConnections } from '@/lib/integrations'
+import { useAnalyticsStatus } from '../api/get-analytics-status'
 import { useDashboard } from '../api/get-dashboard'
 import { AnalyticsCard } from './analytics-card'
+import { AnalyticsImportedCard } from './analytics-imported-card'
 import { BusinessCard } from './business-card'
 import { CardLoading } from './card-state'
 import { DashboardWelcome } from './dashboard-welcome'
@@ -28,6 +30,14 @@ function Dashboard({ business }: { business: Business }) {
   const [location, setSelected] = useSelectedLocation(business)
   const connections = useGoogleConnections()
   const dashboard = useDashboard(business.id, location.id)
+  // Real Google Analytics (issue 18): the imported figures, and 'Reconnect' while access is revoked;
+  // the sample card only when the server simulates Google (or cannot tell).
+  const analytics = useAnalyticsStatus(business.id)
+  const real = analytics.isPending || (analytics.data && analytics.data.status !== 'simulated')
+  const showAnalytics = real
+    ? analytics.data?.status === 'revoked' ||
+      (connections.analytics && analytics.data?.status !== 'not_connected')
+    : connections.analytics
 
   return (
     <section className="grid grid-cols-1 gap-6">
@@ -67,11 +77,13 @@ function Dashboard({ business }: { business: Business }) {
           <IssuesCard issues={dashboard.data.issues} businessId={business.id} />
         </div>
       )}
-      {connections.analytics || connections.searchConsole ? (
+      {showAnalytics || connections.searchConsole ? (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-          {connections.analytics ? (
+          {!showAnalytics ? null : real ? (
+            <AnalyticsImportedCard query={analytics} isMain={location.isMain} />
+          ) : (
             <AnalyticsCard businessId={business.id} locationId={location.id} />
-          ) : null}
+          )}
           {connections.searchConsole ? (
             <SearchPerformanceCard businessId={business.id} locationId={location.id} />
           ) : null}

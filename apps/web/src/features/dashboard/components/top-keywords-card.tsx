@@ -1,5 +1,5 @@
 import { positionTone } from '@localseo/shared/dashboard'
-import { formatVolume } from '@localseo/shared/keyword-figures'
+import { figureSourceLabel, formatVolume } from '@localseo/shared/keyword-figures'
 import { FigureSourceBadge, SampleBadge } from '@/components/figure-source'
 import { PositionChange, positionChange } from '@/components/position-change'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -12,6 +12,14 @@ const toneClass = {
   fair: 'bg-warning/20 text-foreground',
   poor: 'bg-destructive/10 text-destructive',
 } as const
+
+/** '1,900 searches / month (DataForSEO (Google Ads), October 2026)' or '… (estimate)'; never 0. */
+function volumeText({ volume, volumeSource }: Pick<TopKeyword, 'volume' | 'volumeSource'>) {
+  const measured = volumeSource.kind === 'measured'
+  if (volume === null) return measured ? 'No search data' : 'No estimate of searches'
+  const source = measured ? figureSourceLabel(volumeSource).replace('Source: ', '') : 'estimate'
+  return `${formatVolume(volume)} searches / month (${source})`
+}
 
 export function PositionBadge({ position }: { position: number }) {
   const tone = positionTone(position)
@@ -49,9 +57,7 @@ export function TopKeywordsCard({ keywords }: { keywords: TopKeyword[] }) {
                     {keyword.sample ? <SampleBadge className="shrink-0" /> : null}
                   </p>
                   <p className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
-                    {keyword.volume === null
-                      ? 'No estimate of searches'
-                      : `${formatVolume(keyword.volume)} searches / month (estimate)`}
+                    {volumeText(keyword)}
                     {keyword.positionSource ? (
                       <FigureSourceBadge source={keyword.positionSource} />
                     ) : null}

@@ -52,11 +52,14 @@ export function useDisconnectGoogleAccount(userId: string) {
       queryClient.setQueryData(accountKey(userId), account)
       // The account's Search Console properties are gone with it: dropped, not asked again (the
       // picker is leaving the screen, and the server has no connection to list them from).
-      queryClient.removeQueries({ queryKey: [...integrationsKey, 'search-console-sites'] })
+      const propertyLists = ['search-console-sites', 'analytics-properties']
+      for (const list of propertyLists) {
+        queryClient.removeQueries({ queryKey: [...integrationsKey, list] })
+      }
       // The per-service flags (dashboard, stored user) follow the account.
       void queryClient.invalidateQueries({
         queryKey: integrationsKey,
-        predicate: (query) => query.queryKey[1] !== 'search-console-sites',
+        predicate: (query) => !propertyLists.includes(String(query.queryKey[1])),
       })
       void queryClient.invalidateQueries({ queryKey: dashboardKey })
     },

@@ -7,6 +7,7 @@ import { TriangleAlert } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { ErrorAlert } from '@/components/error-alert'
 import { useDisconnectGoogleAccount, useStartGoogleConnect } from '../api/google-account'
+import { AnalyticsProperty } from './analytics-property'
 import { ConnectionStatus } from './connection-status'
 import { GoogleCardFrame } from './google-card-frame'
 import { SearchConsoleProperty } from './search-console-property'
@@ -70,6 +71,7 @@ export function GoogleAccountCard({
     <GoogleCardFrame service={service}>
       <AccountState account={account} service={service} />
       {granted && service === 'search-console' ? <SearchConsoleProperty userId={userId} /> : null}
+      {granted && service === 'analytics' ? <AnalyticsProperty userId={userId} /> : null}
       <ErrorAlert>{connect.error?.message ?? disconnect.error?.message}</ErrorAlert>
       <div className="mt-auto flex flex-wrap gap-2">
         {granted ? null : (

@@ -1,10 +1,6 @@
-import { useState } from 'react'
 import { ErrorAlert } from '@/components/error-alert'
-import { FormMessage } from '@/components/form-message'
-import { Button } from '@/components/ui/button'
-import { Label } from '@/components/ui/label'
-import { Select } from '@/components/ui/select'
 import { useChooseSearchConsoleSite, useSearchConsoleSites } from '../api/search-console-sites'
+import { GooglePropertyPicker } from './google-property-picker'
 
 /** 'sc-domain:example.com' reads 'example.com (whole domain)'; a URL prefix reads as itself. */
 function siteLabel(siteUrl: string, matchesWebsite: boolean): string {
@@ -18,7 +14,6 @@ function siteLabel(siteUrl: string, matchesWebsite: boolean): string {
 export function SearchConsoleProperty({ userId }: { userId: string }) {
   const sites = useSearchConsoleSites(userId)
   const choose = useChooseSearchConsoleSite(userId)
-  const [picked, setPicked] = useState<string | null>(null)
   if (sites.isPending) return <p className="text-xs text-muted-foreground">Loading properties…</p>
   if (sites.isError) return <ErrorAlert>{sites.error.message}</ErrorAlert>
   const { sites: list, selected } = sites.data
@@ -30,43 +25,17 @@ export function SearchConsoleProperty({ userId }: { userId: string }) {
       </p>
     )
   }
-  const value = picked ?? selected ?? list[0]?.siteUrl ?? ''
   return (
-    <form
-      className="space-y-2"
-      onSubmit={(event) => {
-        event.preventDefault()
-        choose.mutate(value)
-      }}
-    >
-      <Label htmlFor="search-console-property">Search Console property</Label>
-      <Select
-        id="search-console-property"
-        value={value}
-        onChange={(event) => setPicked(event.target.value)}
-      >
-        {list.map((site) => (
-          <option key={site.siteUrl} value={site.siteUrl}>
-            {siteLabel(site.siteUrl, site.matchesWebsite)}
-          </option>
-        ))}
-      </Select>
-      {choose.isSuccess && value === selected ? (
-        <FormMessage tone="success">Search Console property saved</FormMessage>
-      ) : null}
-      <ErrorAlert>{choose.error?.message}</ErrorAlert>
-      <Button
-        type="submit"
-        variant="outline"
-        size="sm"
-        disabled={choose.isPending || value === selected}
-      >
-        {choose.isPending
-          ? 'Saving...'
-          : value === selected
-            ? 'Property saved'
-            : 'Use this property'}
-      </Button>
-    </form>
+    <GooglePropertyPicker
+      id="search-console-property"
+      label="Search Console property"
+      options={list.map((site) => ({
+        value: site.siteUrl,
+        label: siteLabel(site.siteUrl, site.matchesWebsite),
+      }))}
+      selected={selected}
+      savedMessage="Search Console property saved"
+      choose={choose}
+    />
   )
 }

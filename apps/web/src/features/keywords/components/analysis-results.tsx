@@ -19,6 +19,13 @@ const ENGINE_LABELS: Record<AiSource, string> = {
 
 const ESTIMATE: FigureSource = { kind: 'estimate' }
 
+/** Why a volume is missing: no figures at the source, or text that is not a plausible search. */
+function missingVolumeNote(source: FigureSource): string {
+  return source.kind === 'measured'
+    ? 'Google Ads has no figures for this search: too few people make it.'
+    : 'This does not read like a search people make, so we do not invent a number for it.'
+}
+
 function Figure({
   label,
   value,
@@ -78,20 +85,16 @@ export function AnalysisResults({
             label="Search Volume"
             value={
               record.volume === null
-                ? 'No estimate'
+                ? formatVolume(null, record.volumeSource)
                 : `${formatVolume(record.volume)} monthly searches`
             }
-            source={ESTIMATE}
-            note={
-              record.volume === null
-                ? 'This does not read like a search people make, so we do not invent a number for it.'
-                : undefined
-            }
+            source={record.volumeSource}
+            note={record.volume === null ? missingVolumeNote(record.volumeSource) : undefined}
           />
           <Figure
             label="Competition"
-            value={analysis.competition ?? 'No estimate'}
-            source={ESTIMATE}
+            value={analysis.competition ?? formatVolume(null, record.volumeSource)}
+            source={record.volumeSource.kind === 'measured' ? record.volumeSource : ESTIMATE}
           />
           <Figure label="Relevance to your business" value={analysis.relevance} />
         </dl>

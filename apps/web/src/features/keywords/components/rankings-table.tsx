@@ -1,6 +1,11 @@
-import { formatVolume, positionText } from '@localseo/shared/keyword-figures'
+import { positionText } from '@localseo/shared/keyword-figures'
 import { ErrorAlert } from '@/components/error-alert'
-import { FigureSourceBadge, SampleBadge } from '@/components/figure-source'
+import {
+  FigureSourceBadge,
+  SampleBadge,
+  VolumeColumnSource,
+  VolumeFigure,
+} from '@/components/figure-source'
 import { PositionChange, positionChange } from '@/components/position-change'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
@@ -51,7 +56,7 @@ export function RankingsTable({
                 <TableHead>
                   <span className="flex items-center gap-2">
                     Monthly searches{' '}
-                    <FigureSourceBadge source={{ kind: 'estimate' }} what="search volume" />
+                    <VolumeColumnSource sources={keywords.map((k) => k.volumeSource)} />
                   </span>
                 </TableHead>
               </TableRow>
@@ -73,7 +78,11 @@ export function RankingsTable({
                     <PositionChange change={positionChange(k.position, k.previousPosition)} />
                   </TableCell>
                   <TableCell label="Monthly searches" className="tabular-nums whitespace-nowrap">
-                    {formatVolume(k.volume)}
+                    <VolumeFigure
+                      volume={k.volume}
+                      source={k.volumeSource}
+                      column={keywords.map((c) => c.volumeSource)}
+                    />
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,6 +1,6 @@
-import { formatVolume } from '@localseo/shared/keyword-figures'
 import type { PlannerKeyword } from '@localseo/shared/keyword-engine'
 import { ErrorAlert } from '@/components/error-alert'
+import { VolumeColumnSource, VolumeFigure } from '@/components/figure-source'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
@@ -27,12 +27,17 @@ export function SuggestionsTable({
   failed: boolean
   onAnalyze: (keyword: string) => void
 }) {
+  const sources = keywords.map((k) => k.volumeSource)
+  const measured = sources.some((s) => s?.kind === 'measured')
   return (
     <Card role="region" aria-labelledby="suggestions-title">
       <CardHeader>
         <CardTitle id="suggestions-title">Suggested Keywords</CardTitle>
         <CardDescription>
-          Ideas for your category and city. Search volumes and difficulty are estimates.
+          Ideas for your category and city.{' '}
+          {measured
+            ? 'Search volumes and difficulty come from the source named beside them.'
+            : 'Search volumes and difficulty are estimates.'}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -47,7 +52,11 @@ export function SuggestionsTable({
             <TableHeader>
               <TableRow>
                 <TableHead>Keyword</TableHead>
-                <TableHead>Search Volume (est.)</TableHead>
+                <TableHead>
+                  <span className="flex flex-wrap items-center gap-2">
+                    Search Volume <VolumeColumnSource sources={sources} />
+                  </span>
+                </TableHead>
                 <TableHead>Difficulty</TableHead>
                 <TableHead>Relevance</TableHead>
                 <TableHead className="sticky right-0 bg-card">
@@ -59,8 +68,8 @@ export function SuggestionsTable({
               {keywords.map((k) => (
                 <TableRow key={k.keyword}>
                   <TableRowHeader>{k.keyword}</TableRowHeader>
-                  <TableCell label="Search volume (est.)" className="tabular-nums">
-                    {formatVolume(k.volume)}
+                  <TableCell label="Search volume" className="tabular-nums">
+                    <VolumeFigure volume={k.volume} source={k.volumeSource} column={sources} />
                   </TableCell>
                   <TableCell label="Difficulty">
                     {k.difficulty ? capitalise(k.difficulty) : 'No estimate'}

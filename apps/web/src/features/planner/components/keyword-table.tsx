@@ -1,7 +1,6 @@
 import type { KeywordLevel, KeywordTrend, PlannerKeyword } from '@localseo/shared/keyword-engine'
-import { formatVolume } from '@localseo/shared/keyword-figures'
 import { ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react'
-import { FigureSourceBadge } from '@/components/figure-source'
+import { VolumeColumnSource, VolumeFigure } from '@/components/figure-source'
 import { Button } from '@/components/ui/button'
 import {
   Table,
@@ -67,6 +66,7 @@ export interface KeywordTableProps {
 }
 
 export function KeywordTable({ label, keywords, actionFor, onSave, onRemove }: KeywordTableProps) {
+  const sources = keywords.map((k) => k.volumeSource)
   return (
     <Table stack aria-label={label} className="sm:min-w-[36rem]">
       <TableHeader>
@@ -74,7 +74,7 @@ export function KeywordTable({ label, keywords, actionFor, onSave, onRemove }: K
           <TableHead>Keyword</TableHead>
           <TableHead>
             <span className="flex items-center gap-2">
-              Search Volume <FigureSourceBadge source={{ kind: 'estimate' }} what="search volume" />
+              Search Volume <VolumeColumnSource sources={sources} />
             </span>
           </TableHead>
           <TableHead>Difficulty</TableHead>
@@ -88,8 +88,8 @@ export function KeywordTable({ label, keywords, actionFor, onSave, onRemove }: K
         {keywords.map((k) => (
           <TableRow key={k.keyword}>
             <TableCell className="font-medium max-sm:col-span-2">{k.keyword}</TableCell>
-            <TableCell label="Search volume (est.)" className="tabular-nums">
-              {formatVolume(k.volume)}
+            <TableCell label="Search volume" className="tabular-nums">
+              <VolumeFigure volume={k.volume} source={k.volumeSource} column={sources} />
             </TableCell>
             <TableCell label="Difficulty">
               {k.difficulty ? <Difficulty level={k.difficulty} /> : NONE}

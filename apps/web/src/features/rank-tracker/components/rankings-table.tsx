@@ -1,6 +1,10 @@
-import { formatVolume } from '@localseo/shared/keyword-figures'
 import type { RankingEntry } from '@localseo/shared/rank-tracker'
-import { FigureSourceBadge, SampleBadge } from '@/components/figure-source'
+import {
+  FigureSourceBadge,
+  SampleBadge,
+  VolumeColumnSource,
+  VolumeFigure,
+} from '@/components/figure-source'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import {
   Table,
@@ -53,7 +57,7 @@ export function RankingsTable({
                 <TableHead>
                   <span className="flex flex-col items-start gap-1">
                     Monthly searches{' '}
-                    <FigureSourceBadge source={{ kind: 'estimate' }} what="search volume" />
+                    <VolumeColumnSource sources={entries.map((e) => e.volumeSource)} />
                   </span>
                 </TableHead>
               </TableRow>
@@ -75,7 +79,11 @@ export function RankingsTable({
                     <TrendBars positions={entry.positions} />
                   </TableCell>
                   <TableCell label="Monthly searches" className="tabular-nums whitespace-nowrap">
-                    {formatVolume(entry.volume)}
+                    <VolumeFigure
+                      volume={entry.volume}
+                      source={entry.volumeSource}
+                      column={entries.map((e) => e.volumeSource)}
+                    />
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,0 +1,214 @@
+import type { AnalyticsFigures, AnalyticsStatus } from '@localseo/shared/analytics'
+import { BarChart3, TriangleAlert } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { ErrorAlert } from '@/components/error-alert'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { paths } from '@/config/paths'
+import { formatNumber, relativeTime } from '../utils/format'
+import { CardLoading } from './card-state'
+import { PercentBars } from './percent-bars'
+
+type RealStatus = Exclude<AnalyticsStatus, { status: 'simulated' | 'not_connected' }>
+type Imported = Extract<AnalyticsStatus, { status: 'property' }>
+
+const TITLE_ID = 'website-analytics-title'
+
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
+
+/** Integer shares of the total, for the channel bars. */
+const share = (value: number, total: number) => (total > 0 ? Math.round((value / total) * 100) : 0)
+
+function SettingsLink({ children }: { children: ReactNode }) {
+  return (
+    <Link to={paths.settings} className="text-sm text-primary underline-offset-4 hover:underline">
+      {children}
+    </Link>
+  )
+}
+
+function Change({ now, before }: { now: number; before: number | undefined }) {
+  if (before === undefined || before === 0) return null
+  const change = Math.round(((now - before) / before) * 100)
+  const words = change === 0 ? 'same as' : `${change > 0 ? '+' : '−'}${Math.abs(change)}% vs`
+  return <p className="text-xs text-muted-foreground tabular-nums">{words} the 28 days before</p>
+}
+
+function Stat({ label, value, before }: { label: string; value: number; before?: number }) {
+  return (
+    <div className="rounded-lg bg-muted/60 px-3 py-2">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-lg font-semibold tabular-nums">{formatNumber(value)}</dd>
+      <dd>
+        <Change now={value} before={before} />
+      </dd>
+    </div>
+  )
+}
+
+const pageLabel = (label: string) =>
+  label === '(other)' ? 'Other pages (grouped by Google)' : label
+const cityLabel = (label: string) => (label === '(not set)' ? 'Unknown city' : label)
+
+function TopList({
+  title,
+  rows,
+  unit,
+  label,
+}: {
+  title: string
+  rows: AnalyticsFigures['pages']
+  unit: string
+  label: (text: string) => string
+}) {
+  return (
+    <div className="grid min-w-0 grid-cols-1 gap-2">
+      <h3 className="text-sm font-medium">{title}</h3>
+      <ol aria-label={title} className="grid grid-cols-1 gap-2">
+        {rows.slice(0, 3).map((row) => (
+          <li key={row.label} className="flex items-baseline justify-between gap-3 text-sm">
+            <span className="min-w-0 truncate text-xs">{label(row.label)}</span>
+            <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
+              {formatNumber(row.value)} {unit}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  )
+}
+
+function Figures({ figures, grouped }: { figures: AnalyticsFigures; grouped: boolean }) {
+  const { current, previous } = figures
+  const sessions = figures.channels.reduce((sum, row) => sum + row.value, 0)
+  return (
+    <div className="grid grid-cols-1 gap-5">
+      <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+        <Stat label="Visitors" value={current.activeUsers} before={previous?.activeUsers} />
+        <Stat label="New" value={current.newUsers} before={previous?.newUsers} />
+        <Stat label="Returning" value={current.returningUsers} before={previous?.returningUsers} />
+      </dl>
+      <PercentBars
+        label="Visits by channel"
+        items={figures.channels.slice(0, 5).map((row) => ({
+          name: row.label,
+          value: share(row.value, sessions),
+        }))}
+      />
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+        <TopList title="Top pages" rows={figures.pages} unit="views" label={pageLabel} />
+        <TopList title="Top cities" rows={figures.cities} unit="visitors" label={cityLabel} />
+      </div>
+      {grouped ? (
+        <p className="text-xs text-muted-foreground">
+          Google grouped some rarely visited pages or places as ‘other’ in its answer.
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function ImportBody({ status, isMain }: { status: Imported; isMain: boolean }) {
+  const { import: run, figures, propertyName } = status
+  const source = run.importedAt
+    ? `Source: Google Analytics 4 (${propertyName}), imported ${relativeTime(run.importedAt)}. Last 28 days.`
+    : null
+  const failed =
+    run.state === 'failed' ? (
+      <p className="flex items-start gap-2 text-sm text-destructive">
+        <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <span>
+          The last import failed: {run.reason}
+          {figures ? ' The figures below are from the import before.' : ''}
+        </span>
+      </p>
+    ) : null
+  if (!run.importedAt) {
+    return run.state === 'pending' ? (
+      <CardLoading label={`Importing your visitors from Google Analytics (${propertyName})…`} />
+    ) : (
+      failed
+    )
+  }
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      {failed}
+      {figures ? (
+        <Figures figures={figures} grouped={run.groupedOther} />
+      ) : (
+        <p className="text-sm">
+          Google Analytics has no visits recorded for {propertyName} in the last 28 days. If you
+          added its tracking code recently, visits show here after the next daily import.
+        </p>
+      )}
+      {isMain ? null : (
+        <p className="text-xs text-muted-foreground">
+          These figures are for your whole website, not one location.
+        </p>
+      )}
+      <p className="text-xs text-muted-foreground">{source}</p>
+    </div>
+  )
+}
+
+function Body({ status, isMain }: { status: RealStatus; isMain: boolean }) {
+  if (status.status === 'revoked') {
+    return (
+      <div className="grid grid-cols-1 gap-2">
+        <p className="flex items-center gap-2 text-sm font-medium text-destructive">
+          <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
+          Reconnect: Google access was revoked on {day(status.revokedAt)}
+        </p>
+        <p className="text-xs text-muted-foreground">{status.reason}</p>
+        <SettingsLink>Reconnect Google in Settings</SettingsLink>
+      </div>
+    )
+  }
+  if (status.status === 'no_property') {
+    return (
+      <div className="grid grid-cols-1 gap-2">
+        <p className="text-sm">
+          Choose your Google Analytics property to see your website’s visitors here.
+        </p>
+        <SettingsLink>Choose it in Settings → API Settings</SettingsLink>
+      </div>
+    )
+  }
+  return <ImportBody status={status} isMain={isMain} />
+}
+
+/** The Website Analytics card from the imported GA4 figures (issue 18 item 3); never sample data. */
+export function AnalyticsImportedCard({
+  query,
+  isMain,
+}: {
+  query: { data: AnalyticsStatus | undefined; isPending: boolean; isError: boolean }
+  isMain: boolean
+}) {
+  const { data } = query
+  return (
+    <Card className="h-full" role="region" aria-labelledby={TITLE_ID}>
+      <CardHeader>
+        <CardTitle id={TITLE_ID} className="flex items-center gap-2">
+          <BarChart3 aria-hidden="true" className="size-5 text-primary" />
+          Website Analytics
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <CardLoading label="Loading analytics…" />
+        ) : query.isError ||
+          !data ||
+          data.status === 'simulated' ||
+          data.status === 'not_connected' ? (
+          <ErrorAlert className="my-4">
+            Could not load the analytics data. Please try again later.
+          </ErrorAlert>
+        ) : (
+          <Body status={data} isMain={isMain} />
+        )}
+      </CardContent>
+    </Card>
+  )
+}
