@@ -1,6 +1,11 @@
 // The owner's Google connections (docs/product.md §3 googleConnections, §4 "Google connection per service"):
 // stored on the server per user, mirrored on the stored user. Read by Settings and the Dashboard.
-import { googleConnectionsSchema, type GoogleConnections } from '@localseo/shared/integrations'
+import {
+  googleAccountSchema,
+  googleConnectionsSchema,
+  type GoogleAccount,
+  type GoogleConnections,
+} from '@localseo/shared/integrations'
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiClient, toApiError } from './api-client'
@@ -10,10 +15,22 @@ import { noGoogleConnections } from './user-storage'
 
 const connectionsQueryKey = (userId: string) => [...integrationsKey, 'connections', userId] as const
 
-async function fetchConnections(): Promise<GoogleConnections> {
+/** The per-service flags, and whether Google is simulated on this server or real (issue 18). */
+interface IntegrationsState {
+  connections: GoogleConnections
+  google: GoogleAccount
+}
+
+const integrationsSchema = z.object({
+  connections: googleConnectionsSchema,
+  google: googleAccountSchema,
+})
+
+async function fetchConnections(): Promise<IntegrationsState> {
   const response = await apiClient.api.integrations.$get()
   if (!response.ok) throw await toApiError(response)
-  return z.object({ connections: googleConnectionsSchema }).parse(await response.json()).connections
+  const { connections, google } = integrationsSchema.parse(await response.json())
+  return { connections, google }
 }
 
 /** Mirrors the server's flags on the stored user, only when they differ (no needless writes). */
@@ -35,7 +52,14 @@ export function storeConnections(
 ): void {
   const user = store.getState().user
   if (!user) return
-  queryClient.setQueryData(connectionsQueryKey(user.id), connections)
+  queryClient.setQueryData(
+    connectionsQueryKey(user.id),
+    (known: IntegrationsState | undefined): IntegrationsState => ({
+      connections,
+      // Only the simulated connections change this way (Settings' per-service buttons).
+      google: known?.google ?? { status: 'simulated' },
+    }),
+  )
   syncStoredUser(store, connections)
 }
 
@@ -43,9 +67,9 @@ function connectionsQueryOptions(userId: string, store: AuthStore) {
   return queryOptions({
     queryKey: connectionsQueryKey(userId),
     queryFn: async () => {
-      const connections = await fetchConnections()
-      syncStoredUser(store, connections)
-      return connections
+      const state = await fetchConnections()
+      syncStoredUser(store, state.connections)
+      return state
     },
   })
 }
@@ -66,7 +90,20 @@ export function useGoogleConnections(): GoogleConnections {
   const { data } = useQuery({
     ...connectionsQueryOptions(user?.id ?? '', store),
     enabled: Boolean(user),
-    placeholderData: user?.googleConnections,
   })
-  return data ?? user?.googleConnections ?? noGoogleConnections
+  return data?.connections ?? user?.googleConnections ?? noGoogleConnections
+}
+
+/**
+ * Whether Google is simulated on this server ('simulated') or real, and then connected, revoked or
+ * not; undefined until the server has said, so no screen shows sample figures for a real account.
+ */
+export function useGoogleMode(): GoogleAccount | undefined {
+  const { user } = useAuth()
+  const store = useAuthStore()
+  const { data } = useQuery({
+    ...connectionsQueryOptions(user?.id ?? '', store),
+    enabled: Boolean(user),
+  })
+  return data?.google
 }

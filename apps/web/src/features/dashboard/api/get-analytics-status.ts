@@ -14,11 +14,12 @@ async function fetchAnalyticsStatus(): Promise<AnalyticsStatus> {
   return analyticsStatusSchema.parse(await response.json())
 }
 
-export function useAnalyticsStatus(businessId: string) {
+/** Asked only when Google is real on this server and Analytics is connected (or revoked). */
+export function useAnalyticsStatus(businessId: string, enabled: boolean) {
   return useQuery({
     queryKey: [...integrationsKey, 'analytics-status', businessId],
     queryFn: fetchAnalyticsStatus,
-    enabled: businessId !== '',
+    enabled: enabled && businessId !== '',
     refetchInterval: (query) => {
       const data = query.state.data
       return data?.status === 'property' && data.import.state === 'pending' ? IMPORT_POLL_MS : false

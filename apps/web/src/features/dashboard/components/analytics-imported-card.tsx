@@ -1,12 +1,17 @@
 import type { AnalyticsFigures, AnalyticsStatus } from '@localseo/shared/analytics'
-import { BarChart3, TriangleAlert } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { BarChart3 } from 'lucide-react'
 import { ErrorAlert } from '@/components/error-alert'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import { paths } from '@/config/paths'
 import { formatNumber, relativeTime } from '../utils/format'
 import { CardLoading } from './card-state'
+import {
+  FailedImport,
+  percentChange,
+  RevokedNotice,
+  SettingsLink,
+  Stat,
+  WholeWebsiteNote,
+} from './imported-card-parts'
 import { PercentBars } from './percent-bars'
 
 type RealStatus = Exclude<AnalyticsStatus, { status: 'simulated' | 'not_connected' }>
@@ -14,38 +19,12 @@ type Imported = Extract<AnalyticsStatus, { status: 'property' }>
 
 const TITLE_ID = 'website-analytics-title'
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
-
 /** Integer shares of the total, for the channel bars. */
 const share = (value: number, total: number) => (total > 0 ? Math.round((value / total) * 100) : 0)
 
-function SettingsLink({ children }: { children: ReactNode }) {
-  return (
-    <Link to={paths.settings} className="text-sm text-primary underline-offset-4 hover:underline">
-      {children}
-    </Link>
-  )
-}
-
-function Change({ now, before }: { now: number; before: number | undefined }) {
-  if (before === undefined || before === 0) return null
-  const change = Math.round(((now - before) / before) * 100)
-  const words = change === 0 ? 'same as' : `${change > 0 ? '+' : '−'}${Math.abs(change)}% vs`
-  return <p className="text-xs text-muted-foreground tabular-nums">{words} the 28 days before</p>
-}
-
-function Stat({ label, value, before }: { label: string; value: number; before?: number }) {
-  return (
-    <div className="rounded-lg bg-muted/60 px-3 py-2">
-      <dt className="text-xs text-muted-foreground">{label}</dt>
-      <dd className="text-lg font-semibold tabular-nums">{formatNumber(value)}</dd>
-      <dd>
-        <Change now={value} before={before} />
-      </dd>
-    </div>
-  )
-}
+const count = (label: string, value: number, before: number | undefined) => (
+  <Stat label={label} value={formatNumber(value)} change={percentChange(value, before)} />
+)
 
 const pageLabel = (label: string) =>
   label === '(other)' ? 'Other pages (grouped by Google)' : label
@@ -85,9 +64,9 @@ function Figures({ figures, grouped }: { figures: AnalyticsFigures; grouped: boo
   return (
     <div className="grid grid-cols-1 gap-5">
       <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
-        <Stat label="Visitors" value={current.activeUsers} before={previous?.activeUsers} />
-        <Stat label="New" value={current.newUsers} before={previous?.newUsers} />
-        <Stat label="Returning" value={current.returningUsers} before={previous?.returningUsers} />
+        {count('Visitors', current.activeUsers, previous?.activeUsers)}
+        {count('New', current.newUsers, previous?.newUsers)}
+        {count('Returning', current.returningUsers, previous?.returningUsers)}
       </dl>
       <PercentBars
         label="Visits by channel"
@@ -115,15 +94,7 @@ function ImportBody({ status, isMain }: { status: Imported; isMain: boolean }) {
     ? `Source: Google Analytics 4 (${propertyName}), imported ${relativeTime(run.importedAt)}. Last 28 days.`
     : null
   const failed =
-    run.state === 'failed' ? (
-      <p className="flex items-start gap-2 text-sm text-destructive">
-        <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-        <span>
-          The last import failed: {run.reason}
-          {figures ? ' The figures below are from the import before.' : ''}
-        </span>
-      </p>
-    ) : null
+    run.state === 'failed' ? <FailedImport reason={run.reason} kept={figures !== null} /> : null
   if (!run.importedAt) {
     return run.state === 'pending' ? (
       <CardLoading label={`Importing your visitors from Google Analytics (${propertyName})…`} />
@@ -142,29 +113,14 @@ function ImportBody({ status, isMain }: { status: Imported; isMain: boolean }) {
           added its tracking code recently, visits show here after the next daily import.
         </p>
       )}
-      {isMain ? null : (
-        <p className="text-xs text-muted-foreground">
-          These figures are for your whole website, not one location.
-        </p>
-      )}
+      <WholeWebsiteNote isMain={isMain} />
       <p className="text-xs text-muted-foreground">{source}</p>
     </div>
   )
 }
 
 function Body({ status, isMain }: { status: RealStatus; isMain: boolean }) {
-  if (status.status === 'revoked') {
-    return (
-      <div className="grid grid-cols-1 gap-2">
-        <p className="flex items-center gap-2 text-sm font-medium text-destructive">
-          <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
-          Reconnect: Google access was revoked on {day(status.revokedAt)}
-        </p>
-        <p className="text-xs text-muted-foreground">{status.reason}</p>
-        <SettingsLink>Reconnect Google in Settings</SettingsLink>
-      </div>
-    )
-  }
+  if (status.status === 'revoked') return <RevokedNotice {...status} />
   if (status.status === 'no_property') {
     return (
       <div className="grid grid-cols-1 gap-2">

@@ -5,7 +5,7 @@ import { LocationPicker, useSelectedLocation } from '@/components/location-picke
 import { PageHeader } from '@/components/page-header'
 import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Card, CardContent } from '@/components/ui/card'
-import { useGoogleConnections } from '@/lib/integrations'
+import { useGoogleConnections, useGoogleMode } from '@/lib/integrations'
 import { useAnalyticsStatus } from '../api/get-analytics-status'
 import { useDashboard } from '../api/get-dashboard'
 import { AnalyticsCard } from './analytics-card'
@@ -15,6 +15,7 @@ import { CardLoading } from './card-state'
 import { DashboardWelcome } from './dashboard-welcome'
 import { IssuesCard } from './issues-card'
 import { RecentActivityCard } from './recent-activity-card'
+import { SearchConsoleImportedCard } from './search-console-imported-card'
 import { ScoreCard } from './score-card'
 import { SearchPerformanceCard } from './search-performance-card'
 import { TopKeywordsCard } from './top-keywords-card'
@@ -30,14 +31,18 @@ function Dashboard({ business }: { business: Business }) {
   const [location, setSelected] = useSelectedLocation(business)
   const connections = useGoogleConnections()
   const dashboard = useDashboard(business.id, location.id)
-  // Real Google Analytics (issue 18): the imported figures, and 'Reconnect' while access is revoked;
-  // the sample card only when the server simulates Google (or cannot tell).
-  const analytics = useAnalyticsStatus(business.id)
-  const real = analytics.isPending || (analytics.data && analytics.data.status !== 'simulated')
+  // Real Google data (issue 18) when the server has a Google client: the imported figures, or
+  // 'Reconnect' while Google refuses the saved access; the sample cards only when it simulates.
+  const google = useGoogleMode()
+  const real = google !== undefined && google.status !== 'simulated' ? google : undefined
+  const account = real?.status === 'connected' || real?.status === 'revoked' ? real : undefined
   const showAnalytics = real
-    ? analytics.data?.status === 'revoked' ||
-      (connections.analytics && analytics.data?.status !== 'not_connected')
+    ? account?.status === 'revoked' || connections.analytics
     : connections.analytics
+  const showSearch = real
+    ? account?.status === 'revoked' || connections.searchConsole
+    : connections.searchConsole
+  const analytics = useAnalyticsStatus(business.id, Boolean(real) && showAnalytics)
 
   return (
     <section className="grid grid-cols-1 gap-6">
@@ -77,16 +82,22 @@ function Dashboard({ business }: { business: Business }) {
           <IssuesCard issues={dashboard.data.issues} businessId={business.id} />
         </div>
       )}
-      {showAnalytics || connections.searchConsole ? (
+      {google !== undefined && (showAnalytics || showSearch) ? (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           {!showAnalytics ? null : real ? (
             <AnalyticsImportedCard query={analytics} isMain={location.isMain} />
           ) : (
             <AnalyticsCard businessId={business.id} locationId={location.id} />
           )}
-          {connections.searchConsole ? (
+          {!showSearch ? null : account ? (
+            <SearchConsoleImportedCard
+              account={account}
+              businessId={business.id}
+              isMain={location.isMain}
+            />
+          ) : (
             <SearchPerformanceCard businessId={business.id} locationId={location.id} />
-          ) : null}
+          )}
         </div>
       ) : null}
       {dashboard.data ? <RecentActivityCard activity={dashboard.data.recentActivity} /> : null}

@@ -41,7 +41,9 @@ test('the owner picks the Google Analytics property, the business first, and its
     },
   })
   renderApp('/settings')
-  const card = within(await screen.findByRole('region', { name: 'Google Analytics' }))
+  const card = within(
+    await screen.findByRole('region', { name: 'Google Analytics' }, { timeout: 5000 }),
+  )
   const picker = await card.findByLabelText('Google Analytics property')
   expect(picker).toHaveDisplayValue('sunrisedental.com - GA4 (Sunrise Dental), your website')
   await userEvent.selectOptions(picker, 'properties/271828182')
@@ -62,6 +64,8 @@ test("Google's refusal to list the properties shows its reason on the card", asy
       json({ error: { code: 'rate_limited', message: 'The quota is used up for now.' } }, 429),
   })
   renderApp('/settings')
-  const card = within(await screen.findByRole('region', { name: 'Google Analytics' }))
+  const card = within(
+    await screen.findByRole('region', { name: 'Google Analytics' }, { timeout: 5000 }),
+  )
   expect(await card.findByText('The quota is used up for now.')).toBeVisible()
 })
