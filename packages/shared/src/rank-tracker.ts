@@ -121,6 +121,29 @@ export const latestCheckSchema = z.object({
 })
 export type LatestCheck = z.infer<typeof latestCheckSchema>
 
+/** How the Search Console figures read on every screen, apart from rank checks (issue 18 item 2). */
+export const SEARCH_CONSOLE_POSITION_LABEL = 'Search Console (average position)'
+
+/**
+ * The keyword's daily average position in Google Search Console (issue 18 item 2): what Google
+ * measured over every search of that query that showed the website, imported daily. It is not a
+ * rank check: it never enters the position, change or trend of the checks. `points` are the range's
+ * days that have data, oldest first (Google leaves out days without impressions, and its data is
+ * 2-3 days late); `importedAt` is when the stored rows were last imported.
+ */
+export const searchConsolePositionsSchema = z.object({
+  points: z.array(
+    z.object({
+      day: z.string(),
+      /** Google's average position (1 = top), impression-weighted over the day. */
+      position: z.number(),
+      impressions: z.number().int(),
+    }),
+  ),
+  importedAt: z.string(),
+})
+export type SearchConsolePositions = z.infer<typeof searchConsolePositionsSchema>
+
 export const trackedKeywordSchema = z.object({
   id: z.string(),
   keyword: z.string(),
@@ -144,6 +167,11 @@ export const rankHistorySchema = z.object({
       checks: z.array(rankCheckSchema),
       /** The newest check of any day; null (or absent from older servers) when never checked. */
       latestCheck: latestCheckSchema.nullable().optional(),
+      /**
+       * The same search's Search Console average positions over the range (site-wide, so the same
+       * for every location); null without an import or rows in the range, absent from older servers.
+       */
+      searchConsole: searchConsolePositionsSchema.nullable().optional(),
     }),
   ),
   /** Positions come from the simulated rank provider until a real one is configured. */
@@ -193,6 +221,8 @@ export interface RankingEntry {
   volume: number | null
   volumeSource?: FigureSource
   sample: boolean
+  /** Search Console's average positions, shown apart: never part of the figures above. */
+  searchConsole: SearchConsolePositions | null
 }
 
 /** The days that were checked, with their results; unchecked days are left out. */
@@ -212,7 +242,12 @@ export function keywordPoints(days: readonly string[], checks: readonly RankChec
 
 export function toRankingEntry(
   keyword: Pick<RankHistoryKeyword, 'id' | 'keyword' | 'checks'> &
-    Partial<Pick<RankHistoryKeyword, 'volume' | 'volumeSource' | 'sample' | 'latestCheck'>>,
+    Partial<
+      Pick<
+        RankHistoryKeyword,
+        'volume' | 'volumeSource' | 'sample' | 'latestCheck' | 'searchConsole'
+      >
+    >,
   days: readonly string[],
 ): RankingEntry {
   const positions = keywordPoints(days, keyword.checks)
@@ -234,6 +269,7 @@ export function toRankingEntry(
     volume: keyword.volume ?? null,
     ...(keyword.volumeSource ? { volumeSource: keyword.volumeSource } : {}),
     sample: keyword.sample ?? false,
+    searchConsole: keyword.searchConsole ?? null,
   }
 }
 

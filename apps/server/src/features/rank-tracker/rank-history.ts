@@ -17,6 +17,7 @@ import { rankPositions } from '../../db/schema/rank-tracker.js'
 import { isForeignKeyViolation } from '../../lib/db-errors.js'
 import { mapChecks, queryBudget, storedCheck } from '../keywords/public.js'
 import { toTracked, trackedWhere, type ScopeRequest } from './rank-scope.js'
+import { searchConsolePositions } from './search-console-positions.js'
 
 /**
  * Every tracked keyword of the scope with its checks over the range, in ONE query whatever the
@@ -62,6 +63,7 @@ export async function getRankHistory({
     .select({
       id: keywords.id,
       keyword: keywords.keyword,
+      keywordKey: keywords.keywordKey,
       createdAt: keywords.createdAt,
       sample: keywords.sample,
       checks,
@@ -71,8 +73,17 @@ export async function getRankHistory({
     .where(trackedWhere(business.id, location))
     .orderBy(asc(keywords.createdAt), asc(keywords.keyword), asc(keywords.id))
 
+  // The same searches' Search Console positions: site-wide, so every location's keyword of that
+  // text shows them; one query for all the keywords (search-console-positions.ts).
+  const searchConsole = searchConsolePositions({
+    db,
+    businessId: business.id,
+    keywordKeys: rows.map((row) => row.keywordKey),
+    from,
+    to,
+  })
   // The volume every other screen shows for the keyword: the keyword data provider's (issue 15 item 1).
-  const tracked = await Promise.all(
+  const described = Promise.all(
     rows.map(async (row) => {
       const figures = await keywordData.describe(row.keyword, business, location.id)
       return {
@@ -84,6 +95,11 @@ export async function getRankHistory({
       }
     }),
   )
+  const [positions, withVolumes] = await Promise.all([searchConsole, described])
+  const tracked = withVolumes.map((keyword, i) => ({
+    ...keyword,
+    searchConsole: positions.get(rows[i]?.keywordKey ?? '') ?? null,
+  }))
   const budget = simulated ? undefined : await queryBudget(db, business.id, now, budgetLimit)
   return { range, days, keywords: tracked, simulated, ...(budget ? { budget } : {}) }
 }

@@ -1,4 +1,8 @@
-import type { RankHistory, RankingEntry } from '@localseo/shared/rank-tracker'
+import {
+  SEARCH_CONSOLE_POSITION_LABEL,
+  type RankHistory,
+  type RankingEntry,
+} from '@localseo/shared/rank-tracker'
 import {
   CartesianGrid,
   Legend,
@@ -10,6 +14,7 @@ import {
   YAxis,
 } from 'recharts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { formatAveragePosition } from './search-console-position'
 
 /** More lines than this turn the chart into noise; the table lists every keyword. */
 const MAX_LINES = 6
@@ -22,13 +27,24 @@ const shortDate = (day: string) =>
     timeZone: 'UTC',
   })
 
-/** One row per day, a column per keyword: its position, or null where the check failed. */
+/** The data key of a keyword's Search Console line, beside its rank checks' `entry.id`. */
+const SEARCH_CONSOLE_SUFFIX = ':search-console'
+const searchConsoleKey = (id: string) => `${id}${SEARCH_CONSOLE_SUFFIX}`
+
+/**
+ * One row per day, a column per keyword: its position, or null where the check failed; and a column
+ * per keyword with Search Console data: Google's average position, or null on a day without one.
+ */
 function chartRows(days: string[], shown: RankingEntry[]) {
   return days.map((day) => {
     const row: Record<string, string | number | null> = { day }
     for (const entry of shown) {
       const point = entry.positions.find((p) => p.date === day)
       row[entry.id] = point?.status === 'ok' ? point.position : null
+      if (entry.searchConsole) {
+        const average = entry.searchConsole.points.find((p) => p.day === day)
+        row[searchConsoleKey(entry.id)] = average?.position ?? null
+      }
     }
     return row
   })
@@ -39,6 +55,7 @@ function positionAxis(shown: RankingEntry[]) {
   const worst = Math.max(
     10,
     ...shown.flatMap((e) => e.positions.flatMap((p) => (p.status === 'ok' ? [p.position] : []))),
+    ...shown.flatMap((e) => e.searchConsole?.points.map((p) => p.position) ?? []),
   )
   const bottom = Math.min(100, Math.ceil(worst / 10) * 10)
   const step = bottom > 50 ? 20 : 10
@@ -47,7 +64,8 @@ function positionAxis(shown: RankingEntry[]) {
 
 /**
  * Ranking Trends (issue 7: a real line chart in place of the spec's placeholder). Position 1 is at
- * the top; a failed check leaves a gap rather than a made-up point.
+ * the top; a failed check leaves a gap rather than a made-up point. Search Console's average
+ * positions of the keywords shown are dashed lines, named as such (issue 18 item 2).
  */
 export function RankingTrendsChart({
   history,
@@ -57,6 +75,7 @@ export function RankingTrendsChart({
   entries: RankingEntry[]
 }) {
   const shown = entries.slice(0, MAX_LINES)
+  const withSearchConsole = shown.some((e) => e.searchConsole)
   return (
     <Card className="min-w-0">
       <CardHeader>
@@ -66,6 +85,9 @@ export function RankingTrendsChart({
           failed check.
           {entries.length > MAX_LINES
             ? ` Showing the first ${MAX_LINES} of ${entries.length} keywords.`
+            : null}
+          {withSearchConsole
+            ? ` Dashed lines: ${SEARCH_CONSOLE_POSITION_LABEL}, Google's daily average over every search that showed your website; not a rank check.`
             : null}
         </CardDescription>
       </CardHeader>
@@ -82,10 +104,23 @@ export function RankingTrendsChart({
   )
 }
 
-/** The line chart itself: a line per keyword, day by day. */
+/** A line's name in the legend and tooltip: the keyword, or its Search Console average. */
+function seriesName(shown: RankingEntry[], key: unknown) {
+  const id = String(key)
+  const searchConsole = id.endsWith(SEARCH_CONSOLE_SUFFIX)
+  const entryId = searchConsole ? id.slice(0, -SEARCH_CONSOLE_SUFFIX.length) : id
+  const keyword = shown.find((e) => e.id === entryId)?.keyword ?? entryId
+  return searchConsole ? `${keyword} (Search Console average position)` : keyword
+}
+
+/**
+ * The line chart itself: a solid line per keyword, day by day, from the rank checks; a dashed line
+ * for its Search Console average (issue 18 item 2), with a dot per day because Google leaves out
+ * days without impressions.
+ */
 function TrendLines({ days, shown }: { days: string[]; shown: RankingEntry[] }) {
   const { bottom, ticks } = positionAxis(shown)
-  const keywordOf = (id: unknown) => shown.find((e) => e.id === id)?.keyword ?? String(id)
+  const nameOf = (key: unknown) => seriesName(shown, key)
   return (
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={chartRows(days, shown)} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
@@ -102,23 +137,54 @@ function TrendLines({ days, shown }: { days: string[]; shown: RankingEntry[] }) 
         />
         <Tooltip
           labelFormatter={(day) => (typeof day === 'string' ? shortDate(day) : '')}
-          formatter={(value, name) => [`#${String(value)}`, keywordOf(name)]}
+          formatter={(value, name) => [
+            String(name).endsWith(SEARCH_CONSOLE_SUFFIX)
+              ? formatAveragePosition(Number(value))
+              : `#${String(value)}`,
+            nameOf(name),
+          ]}
         />
-        <Legend formatter={(value: string) => keywordOf(value)} wrapperStyle={{ fontSize: 12 }} />
-        {shown.map((entry, i) => (
-          <Line
-            key={entry.id}
-            type="monotone"
-            dataKey={entry.id}
-            name={entry.id}
-            stroke={COLORS[i % COLORS.length]}
-            strokeWidth={2}
-            dot={false}
-            connectNulls={false}
-            isAnimationActive={false}
-          />
-        ))}
+        <Legend formatter={(value: string) => nameOf(value)} wrapperStyle={{ fontSize: 12 }} />
+        {shown.flatMap(keywordLines)}
       </LineChart>
     </ResponsiveContainer>
   )
+}
+
+/**
+ * A keyword's solid line of rank checks and, with Search Console data, its dashed average in the
+ * same colour right after it, so the legend pairs them.
+ */
+function keywordLines(entry: RankingEntry, i: number) {
+  const colour = COLORS[i % COLORS.length]
+  const checks = (
+    <Line
+      key={entry.id}
+      type="monotone"
+      dataKey={entry.id}
+      name={entry.id}
+      stroke={colour}
+      strokeWidth={2}
+      dot={false}
+      connectNulls={false}
+      isAnimationActive={false}
+    />
+  )
+  if (!entry.searchConsole) return [checks]
+  const key = searchConsoleKey(entry.id)
+  return [
+    checks,
+    <Line
+      key={key}
+      type="monotone"
+      dataKey={key}
+      name={key}
+      stroke={colour}
+      strokeWidth={1.5}
+      strokeDasharray="6 4"
+      dot={{ r: 2 }}
+      connectNulls={false}
+      isAnimationActive={false}
+    />,
+  ]
 }

@@ -17,9 +17,13 @@ import {
 } from '@/components/ui/table'
 import { CurrentPosition } from './current-position'
 import { PositionChange } from '@/components/position-change'
+import { SearchConsolePosition } from './search-console-position'
 import { TrendBars } from './trend-bars'
 
-/** docs/product.md §2: Keyword, Current Position (#n), Change, Trend (the last 7 checks). */
+/**
+ * docs/product.md §2: Keyword, Current Position (#n), Change, Trend (the last 7 checks). A keyword
+ * with Search Console data names its average position under the keyword, apart from the checks.
+ */
 export function RankingsTable({
   entries,
   range,
@@ -68,6 +72,9 @@ export function RankingsTable({
                   <TableRowHeader className="sm:max-w-56">
                     {entry.keyword}
                     {entry.sample ? <SampleBadge className="ml-2" /> : null}
+                    {entry.searchConsole ? (
+                      <SearchConsolePosition positions={entry.searchConsole} />
+                    ) : null}
                   </TableRowHeader>
                   <TableCell label="Current position">
                     <CurrentPosition entry={entry} />
