@@ -1,29 +1,28 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 
-/** Previous / Next with where the reader is: 'Showing 21–40 of 135'. */
+/** Previous / Next under a paged table, with where the reader is (`children`); none for one page. */
 export function Pagination({
+  label,
   page,
-  pageSize,
-  total,
+  pages,
   loading,
   onPage,
+  children,
 }: {
+  label: string
   page: number
-  pageSize: number
-  total: number
+  pages: number
   loading: boolean
   onPage: (page: number) => void
+  children: ReactNode
 }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize))
-  if (pages === 1) return null
-  const first = (page - 1) * pageSize + 1
-  const last = Math.min(total, page * pageSize)
+  if (pages <= 1) return null
   return (
-    <nav aria-label="Backlink pages" className="flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        Showing {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of{' '}
-        {total.toLocaleString('en-US')} (page {page} of {pages.toLocaleString('en-US')})
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
+        {children}
       </p>
       <div className="flex gap-2">
         <Button

@@ -4,6 +4,7 @@ import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { Download, Info } from 'lucide-react'
 import { useState } from 'react'
 import { ErrorAlert } from '@/components/error-alert'
+import { Pagination } from '@/components/pagination'
 import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
@@ -21,7 +22,6 @@ import { BacklinkSummaries } from './backlink-summaries'
 import { BacklinkTips } from './backlink-tips'
 import { BacklinksTable } from './backlinks-table'
 import { DeleteBacklinkDialog } from './delete-backlink-dialog'
-import { Pagination } from './pagination'
 import { VerifyAllButton, verifyAllMessage } from './verify-all'
 
 const EMPTY_BACKLINKS =
@@ -290,7 +290,7 @@ function BacklinkListBody({
   return (
     <>
       <BacklinksTable items={list.data.items} {...table} />
-      <Pagination
+      <BacklinkPages
         page={list.data.page}
         pageSize={list.data.pageSize}
         total={list.data.total}
@@ -298,5 +298,30 @@ function BacklinkListBody({
         onPage={onPage}
       />
     </>
+  )
+}
+
+/** 'Showing 21–40 of 135 (page 2 of 7)'. */
+function BacklinkPages({
+  page,
+  pageSize,
+  total,
+  loading,
+  onPage,
+}: {
+  page: number
+  pageSize: number
+  total: number
+  loading: boolean
+  onPage: (page: number) => void
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  const first = (page - 1) * pageSize + 1
+  const last = Math.min(total, page * pageSize)
+  const count = (n: number) => n.toLocaleString('en-US')
+  return (
+    <Pagination label="Backlink pages" page={page} pages={pages} loading={loading} onPage={onPage}>
+      Showing {count(first)}–{count(last)} of {count(total)} (page {page} of {count(pages)})
+    </Pagination>
   )
 }

@@ -1,6 +1,7 @@
 import { BarChart3 } from 'lucide-react'
 import { useAnalyticsData } from '../api/get-analytics-data'
-import { formatDuration, formatNumber } from '../utils/format'
+import { formatNumber } from '@/lib/format'
+import { formatDuration } from '../utils/format'
 import { GoogleDataCard } from './google-data-card'
 import { PercentBars } from './percent-bars'
 

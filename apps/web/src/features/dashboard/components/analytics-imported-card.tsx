@@ -2,7 +2,7 @@ import type { AnalyticsFigures, AnalyticsStatus } from '@localseo/shared/analyti
 import { BarChart3 } from 'lucide-react'
 import { ErrorAlert } from '@/components/error-alert'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import { formatNumber, relativeTime } from '../utils/format'
+import { formatNumber, relativeTime } from '@/lib/format'
 import { CardLoading } from './card-state'
 import {
   FailedImport,

@@ -1,6 +1,6 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import type { Activity } from '../api/get-dashboard'
-import { relativeTime } from '../utils/format'
+import { relativeTime } from '@/lib/format'
 
 export function RecentActivityCard({ activity }: { activity: Activity[] }) {
   return (

@@ -18,7 +18,7 @@ import {
   useSearchConsolePerformance,
   useTopSearchQueries,
 } from '../api/get-search-console-performance'
-import { formatNumber, relativeTime } from '../utils/format'
+import { formatNumber, relativeTime } from '@/lib/format'
 import { CardLoading } from './card-state'
 import {
   day,
@@ -44,7 +44,7 @@ function positionChange(now: number | null, before: number | null | undefined) {
 
 function Totals({ now, before }: { now: SearchMetrics; before: SearchMetrics | undefined }) {
   return (
-    <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-2">
       <Stat
         label="Clicks"
         value={formatNumber(now.clicks)}

@@ -8,7 +8,7 @@ import {
   TableRow,
 } from '@/components/ui/table'
 import { useSearchConsoleData } from '../api/get-search-console-data'
-import { formatNumber } from '../utils/format'
+import { formatNumber } from '@/lib/format'
 import { GoogleDataCard } from './google-data-card'
 import { PercentBars } from './percent-bars'
 import { PositionBadge } from './top-keywords-card'

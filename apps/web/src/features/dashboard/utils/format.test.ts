@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { relativeTime, websiteHref, websiteLabel } from './format'
+import { relativeTime } from '@/lib/format'
+import { websiteHref, websiteLabel } from './format'
 
 describe('dashboard formatting', () => {
   test('a website without a scheme gets https, one with a scheme keeps it', () => {

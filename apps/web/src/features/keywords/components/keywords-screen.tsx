@@ -1,57 +1,46 @@
 import { hasBusinessName, type Business } from '@localseo/shared/business'
-import { useRef, useState } from 'react'
+import { lazy, Suspense, useId } from 'react'
+import { useSearchParams } from 'react-router'
 import { BusinessRequired } from '@/components/business-required'
 import { LocationPicker, useSelectedLocation } from '@/components/location-picker'
 import { PageHeader } from '@/components/page-header'
-import { useAnalyseKeyword, type AnalyseKeywordResult } from '../api/analyse-keyword'
-import { useKeywordSuggestions } from '../api/get-keyword-suggestions'
-import { useKeywords } from '../api/get-keywords'
-import {
-  ANALYSIS_FAILED_MESSAGE,
-  EMPTY_KEYWORD_MESSAGE,
-  NO_BUSINESS_MESSAGE,
-} from '../utils/messages'
-import { AnalysisForm } from './analysis-form'
-import { AnalysisResults } from './analysis-results'
-import { KeywordTips } from './keyword-tips'
-import { RankingsTable } from './rankings-table'
-import { SuggestionsTable } from './suggestions-table'
+import { Spinner } from '@/components/ui/spinner'
+import { TabList, TabPanel } from '@/components/ui/tabs'
+import { AnalysisTab } from './analysis-tab'
 
-/** Keyword Analysis (docs/product.md §2). */
+// The Search queries tab is its own chunk, and asks the server only once opened (issue 18 item 2).
+const SearchQueriesTab = lazy(async () => ({
+  default: (await import('./search-queries-tab')).SearchQueriesTab,
+}))
+
+type TabValue = 'analysis' | 'search-queries'
+
+const tabs = [
+  { value: 'analysis', label: 'Analysis' },
+  { value: 'search-queries', label: 'Search queries' },
+] as const
+
+/** Keyword Analysis (docs/product.md §2), and the owner's real Google searches (issue 18 item 2). */
 export function KeywordsScreen({ business }: { business: Business }) {
   const named = hasBusinessName(business)
   const [location, setLocation] = useSelectedLocation(business)
-  const [keyword, setKeyword] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [result, setResult] = useState<AnalyseKeywordResult | null>(null)
-  const inputRef = useRef<HTMLInputElement>(null)
-  const analyse = useAnalyseKeyword()
-  const keywords = useKeywords(named ? business.id : '', location.id)
-  const suggestions = useKeywordSuggestions(named ? business.id : '', location.id)
-
-  function submit() {
-    // docs/product.md §5: the keyword first, then the business name.
-    if (!keyword.trim()) return setError(EMPTY_KEYWORD_MESSAGE)
-    if (!named) return setError(NO_BUSINESS_MESSAGE)
-    setError(null)
-    analyse.mutate(
-      { keyword: keyword.trim(), locationId: location.id },
-      {
-        onSuccess: setResult,
-        onError: () => setError(ANALYSIS_FAILED_MESSAGE),
+  // The open tab is in the address (?tab=search-queries), so the dashboard can link to it.
+  const [params, setParams] = useSearchParams()
+  const tab: TabValue = params.get('tab') === 'search-queries' ? 'search-queries' : 'analysis'
+  const setTab = (next: TabValue) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current)
+        if (next === 'analysis') updated.delete('tab')
+        else updated.set('tab', next)
+        return updated
       },
+      { replace: true },
     )
-  }
-
-  function analyzeSuggestion(suggestion: string) {
-    setKeyword(suggestion)
-    setError(null)
-    window.scrollTo({ top: 0, behavior: 'smooth' })
-    inputRef.current?.focus({ preventScroll: true })
-  }
+  const id = useId()
 
   return (
-    <section className="grid grid-cols-1 gap-6">
+    <section className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <PageHeader
         title="Keyword Analysis"
         description={named ? business.name : undefined}
@@ -61,33 +50,31 @@ export function KeywordsScreen({ business }: { business: Business }) {
           ) : undefined
         }
       />
-      {named ? null : <BusinessRequired />}
-      <AnalysisForm
-        keyword={keyword}
-        onKeywordChange={setKeyword}
-        onSubmit={submit}
-        pending={analyse.isPending}
-        error={error}
-        inputRef={inputRef}
-        place={named ? location.city : ''}
+      <TabList
+        idPrefix={id}
+        label="Keyword Analysis sections"
+        tabs={tabs}
+        value={tab}
+        onChange={setTab}
       />
-      {result ? <AnalysisResults analysis={result.analysis} record={result.keyword} /> : null}
-      {named ? (
-        <>
-          <RankingsTable
-            keywords={keywords.data ?? []}
-            loading={keywords.isPending}
-            failed={keywords.isError}
-          />
-          <SuggestionsTable
-            keywords={suggestions.data ?? []}
-            loading={suggestions.isPending}
-            failed={suggestions.isError}
-            onAnalyze={analyzeSuggestion}
-          />
-        </>
+      {/* Hidden rather than unmounted: an analysis (an AI call) and the typed keyword survive a
+          look at the other tab. */}
+      <div hidden={tab !== 'analysis'}>
+        <TabPanel idPrefix={id} value="analysis">
+          <AnalysisTab business={business} named={named} location={location} />
+        </TabPanel>
+      </div>
+      {tab === 'search-queries' ? (
+        <TabPanel idPrefix={id} value="search-queries">
+          {named ? (
+            <Suspense fallback={<Spinner />}>
+              <SearchQueriesTab businessId={business.id} isMain={location.isMain} />
+            </Suspense>
+          ) : (
+            <BusinessRequired />
+          )}
+        </TabPanel>
       ) : null}
-      <KeywordTips />
     </section>
   )
 }
