@@ -1,6 +1,7 @@
-// Journey (issue 18 items 1 and 5): an owner connects Google from Settings → API Settings through
-// Google's consent screen, played by the fake Google on 127.0.0.1, and comes back to the connected
-// cards; picks the Search Console property; then disconnects. The shared journey server keeps Google simulated (other journeys use the
+// Journey (issue 18): an owner connects Google from Settings → API Settings through Google's
+// consent screen, played by the fake Google on 127.0.0.1, and comes back to the connected cards;
+// picks the Search Console and Analytics properties, whose first imports run as jobs; reads the
+// imported figures on the dashboard with their source; then disconnects. The shared journey server keeps Google simulated (other journeys use the
 // simulated cards), so this one starts its own server from the same build, with the fake's URLs.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startFakeGoogle, type FakeGoogle } from '../../server/src/testing/fake-google'
@@ -8,6 +9,7 @@ import { expectAccessible } from './a11y'
 import { openBrowser, type Browser } from './browser'
 import { startServer } from './own-server'
 import { callApiAs, sunriseDental } from './journeys'
+import { snap } from './screenshots'
 
 let fake: FakeGoogle
 const cleanups: (() => Promise<void>)[] = []
@@ -16,6 +18,9 @@ let browser: Browser | undefined
 
 beforeAll(async () => {
   fake = await startFakeGoogle({ email: 'owner@gmail.com' })
+  // Google finalises a day's search figures 2-3 days late: the recorded days end three days ago.
+  const finalDay = new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10)
+  fake.searchAnalytics.setFinalThrough(finalDay)
   base = await startServer(fake.env, cleanups)
 })
 
@@ -67,7 +72,48 @@ test('Connect with Google goes through the consent screen and comes back connect
   expect(await property.inputValue()).toBe('https://www.sunrisedental.com/')
   await searchConsole.getByRole('button', { name: 'Use this property' }).click()
   await searchConsole.getByText('Search Console property saved').waitFor()
+
+  // The Analytics property: the account's GA4 properties, the business's first (issue 18 item 3).
+  const analytics = page.getByRole('region', { name: 'Google Analytics' })
+  const ga4 = analytics.getByLabel('Google Analytics property')
+  await ga4.waitFor()
+  expect(await ga4.inputValue()).toBe('properties/314159265')
+  await analytics.getByRole('button', { name: 'Use this property' }).click()
+  await analytics
+    .getByText('Property saved: the first import from Google Analytics has started.')
+    .waitFor()
   await expectAccessible(page, 'Settings with Google connected')
+
+  // Both first imports run as jobs; the dashboard reads what they stored, with its source.
+  await page.goto(`${base}/dashboard`)
+  const performance = page.getByRole('region', { name: 'Search Performance' })
+  const topSearches = performance.getByRole('table', { name: 'Top searches' })
+  await topSearches.waitFor({ timeout: 30_000 })
+  await topSearches.getByText('bright smile dental').waitFor()
+  await performance
+    .getByText(/^Source: Google Search Console \(https:\/\/www\.sunrisedental\.com\/\), imported/)
+    .waitFor()
+  const visitors = page.getByRole('region', { name: 'Website Analytics' })
+  await visitors.getByText('1,842').waitFor({ timeout: 30_000 })
+  await visitors
+    .getByText(/^Source: Google Analytics 4 \(sunrisedental\.com - GA4\), imported/)
+    .waitFor()
+  for (const card of [performance, visitors]) {
+    expect(await card.getByText('Sample data', { exact: true }).count()).toBe(0)
+  }
+  expect(fake.calls).toContain('POST searchAnalytics.query')
+  await expectAccessible(page, 'Dashboard with imported Google data')
+  await snap(page, 'dashboard-google', performance)
+
+  // All the searches, on Keyword Analysis's Search queries tab (issue 18 item 2).
+  await performance.getByRole('link', { name: 'See all 7 searches' }).click()
+  await page.waitForURL(`${base}/keywords?tab=search-queries`)
+  const queries = page.getByRole('table', { name: 'Search queries' })
+  await queries.getByText('bright smile dental').waitFor()
+  expect(await queries.getByRole('row').count()).toBe(8)
+  await expectAccessible(page, 'Keyword Analysis, Search queries')
+  await snap(page, 'search-queries', queries)
+  await page.goto(`${base}/settings`)
 
   // Disconnect revokes at Google; both cards offer to connect again.
   await page

@@ -51,7 +51,8 @@ export async function startServer(
     await rm(dataDir, { recursive: true, force: true })
   })
   const origin = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 120; i++) {
+  // Up to 90 s: a first start creates and migrates the embedded database.
+  for (let i = 0; i < 360; i++) {
     try {
       if ((await fetch(`${origin}/healthz`)).ok) return origin
     } catch {

@@ -13,7 +13,8 @@ const root = fileURLToPath(new URL('../../../', import.meta.url))
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const serverEntry = path.join(root, 'apps/server/dist/index.js')
 const webIndex = path.join(root, 'apps/web/dist/index.html')
-const HEALTH_TIMEOUT_MS = 30_000
+// A first start creates and migrates the embedded database; a loaded machine can take half a minute.
+const HEALTH_TIMEOUT_MS = 90_000
 
 function fail(message) {
   console.error(`e2e: ${message}`)

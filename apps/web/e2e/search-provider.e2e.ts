@@ -3,18 +3,15 @@
 // its source and the map pack, and 'Not in top 100' for the others. SerpApi is played by the fake
 // provider on 127.0.0.1 (testing/fake-serp.ts): this journey starts its own server from the same
 // build with SERP_BASE_URL pointing there, so nothing leaves the machine.
-import path from 'node:path'
-import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startFakeSerp, type FakeSerp } from '../../server/src/testing/fake-serp'
 import { expectAccessible } from './a11y'
 import { openBrowser, type Browser } from './browser'
 import { startServer } from './own-server'
+import { snap } from './screenshots'
 import { callApiAs, sunriseDental } from './journeys'
 
 const KEY = 'e2e-serpapi-key-9876WXYZ'
-/** E2E_SCREENSHOTS=<dir> saves the screens at 1280 and 390 px wide for a look. */
-const shots = process.env.E2E_SCREENSHOTS
 let fake: FakeSerp
 const cleanups: (() => Promise<void>)[] = []
 let base: string
@@ -30,17 +27,6 @@ afterAll(async () => {
   for (const cleanUp of cleanups.splice(0)) await cleanUp()
   await fake.close()
 })
-
-async function snap(name: string, what: Locator) {
-  if (!shots || !browser) return
-  const { page } = browser
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 })
-    await what.scrollIntoViewIfNeeded()
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) })
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
 
 test('SerpApi in Settings, then the Rank Tracker shows its positions with their source', async () => {
   browser = await openBrowser()
@@ -75,7 +61,7 @@ test('SerpApi in Settings, then the Rank Tracker shows its positions with their 
   await card.getByText(/^Connected \(checked/).waitFor()
   expect(await page.content()).not.toContain(KEY)
   await expectAccessible(page, 'Settings with a search-results provider')
-  await snap('settings-provider', card)
+  await snap(page, 'settings-provider', card)
 
   expect(
     (
@@ -98,6 +84,6 @@ test('SerpApi in Settings, then the Rank Tracker shows its positions with their 
     .waitFor()
   await table.getByText('Not in top 100').first().waitFor()
   await expectAccessible(page, 'Rank Tracker with measured positions')
-  await snap('rank-tracker-provider', table)
+  await snap(page, 'rank-tracker-provider', table)
   expect(problems).toEqual([])
 })

@@ -9,7 +9,8 @@ export default defineConfig({
     environment: 'node',
     include: ['apps/web/e2e/**/*.e2e.ts'],
     testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // A journey with its own server waits for its first start (own-server.ts, up to 90 s).
+    hookTimeout: 120_000,
     fileParallelism: false,
   },
 })
