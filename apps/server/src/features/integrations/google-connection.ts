@@ -10,6 +10,7 @@ import { eq, lt } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { businesses } from '../../db/schema/business.js'
 import { googleConnections, googleOauthStates } from '../../db/schema/google.js'
+import { searchConsoleImports, searchConsoleRows } from '../../db/schema/search-console.js'
 import { recordActivity } from '../../lib/activity.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
@@ -282,6 +283,9 @@ export async function disconnectGoogle(deps: Deps, config: GoogleOAuthConfig, bu
   const now = deps.clock.now()
   await deps.db.transaction(async (tx) => {
     await tx.delete(googleConnections).where(eq(googleConnections.businessId, businessId))
+    // What was imported goes with the grant (the Analytics figures by cascade; ADR 022, ADR 023).
+    await tx.delete(searchConsoleRows).where(eq(searchConsoleRows.businessId, businessId))
+    await tx.delete(searchConsoleImports).where(eq(searchConsoleImports.businessId, businessId))
     await recordActivity(tx, {
       businessId,
       kind: 'connection_removed',

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { businesses } from '../../db/schema/business.js'
-import { searchConsoleRows } from '../../db/schema/search-console.js'
+import { searchConsoleImports, searchConsoleRows } from '../../db/schema/search-console.js'
 import { apiCaller } from '../../testing/api.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
@@ -312,6 +312,23 @@ describe('when Google fails', () => {
       .from(searchConsoleRows)
       .where(eq(searchConsoleRows.businessId, businessId))
     expect(stored[0]?.n).toBe(0)
+  })
+
+  test('Disconnect forgets what was imported: no row of the property stays', async () => {
+    await start()
+    const { call, businessId } = await connectedOwner('sc-forget@example.com')
+    await runGoogleImports(t.deps, businessId)
+    const count = async () =>
+      (
+        await t.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(searchConsoleRows)
+          .where(eq(searchConsoleRows.businessId, businessId))
+      )[0]?.n
+    expect(await count()).toBeGreaterThan(0)
+    expect((await call('DELETE', '/api/integrations/google')).status).toBe(200)
+    expect(await count()).toBe(0)
+    expect(await t.db.select().from(searchConsoleImports)).toEqual([])
   })
 })
 
