@@ -59,7 +59,7 @@ async function card(status: AnalyticsStatus, google: GoogleAccount = connected) 
     'GET /api/integrations/google/analytics': () => json(status),
   })
   renderApp('/dashboard')
-  return within(await screen.findByRole('region', { name: 'Website Analytics' }))
+  return within(await screen.findByRole('region', { name: 'Website Analytics' }, { timeout: 5000 }))
 }
 
 describe('Website Analytics from Google Analytics 4 (issue 18 item 3)', () => {

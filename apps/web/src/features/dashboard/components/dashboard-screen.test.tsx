@@ -72,6 +72,13 @@ describe('dashboard', () => {
     ).toEqual(['Sunrise Dental (Main)', 'Sunrise Dental - Downtown', 'Sunrise Dental - Round Rock'])
     expect(picker).toHaveValue('main')
     expect(screen.queryByText(/Viewing data for:/)).not.toBeInTheDocument()
+    // The Google cards load apart (google-cards.tsx), then ask for the main business's data.
+    await waitFor(() =>
+      expect([...dataRequests].sort()).toEqual([
+        'analytics ?location=main',
+        'search-console ?location=main',
+      ]),
+    )
 
     const user = userEvent.setup()
     await user.selectOptions(picker, 'loc_2')

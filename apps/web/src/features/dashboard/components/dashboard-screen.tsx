@@ -1,24 +1,23 @@
 import { ErrorAlert } from '@/components/error-alert'
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import { MapPin } from 'lucide-react'
+import { lazy, Suspense } from 'react'
 import { LocationPicker, useSelectedLocation } from '@/components/location-picker'
 import { PageHeader } from '@/components/page-header'
 import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Card, CardContent } from '@/components/ui/card'
 import { useGoogleConnections, useGoogleMode } from '@/lib/integrations'
-import { useAnalyticsStatus } from '../api/get-analytics-status'
 import { useDashboard } from '../api/get-dashboard'
-import { AnalyticsCard } from './analytics-card'
-import { AnalyticsImportedCard } from './analytics-imported-card'
 import { BusinessCard } from './business-card'
 import { CardLoading } from './card-state'
 import { DashboardWelcome } from './dashboard-welcome'
 import { IssuesCard } from './issues-card'
 import { RecentActivityCard } from './recent-activity-card'
-import { SearchConsoleImportedCard } from './search-console-imported-card'
 import { ScoreCard } from './score-card'
-import { SearchPerformanceCard } from './search-performance-card'
 import { TopKeywordsCard } from './top-keywords-card'
+
+// Only owners with Google connected load the Google cards (google-cards.tsx).
+const GoogleCards = lazy(async () => ({ default: (await import('./google-cards')).GoogleCards }))
 
 /** docs/product.md §2 Dashboard. With no business name it welcomes the user and points to Settings. */
 export function DashboardScreen({ business }: { business: Business }) {
@@ -35,14 +34,9 @@ function Dashboard({ business }: { business: Business }) {
   // 'Reconnect' while Google refuses the saved access; the sample cards only when it simulates.
   const google = useGoogleMode()
   const real = google !== undefined && google.status !== 'simulated' ? google : undefined
-  const account = real?.status === 'connected' || real?.status === 'revoked' ? real : undefined
-  const showAnalytics = real
-    ? account?.status === 'revoked' || connections.analytics
-    : connections.analytics
-  const showSearch = real
-    ? account?.status === 'revoked' || connections.searchConsole
-    : connections.searchConsole
-  const analytics = useAnalyticsStatus(business.id, Boolean(real) && showAnalytics)
+  const revoked = real?.status === 'revoked'
+  const showAnalytics = revoked || connections.analytics
+  const showSearch = revoked || connections.searchConsole
 
   return (
     <section className="grid grid-cols-1 gap-6">
@@ -83,22 +77,15 @@ function Dashboard({ business }: { business: Business }) {
         </div>
       )}
       {google !== undefined && (showAnalytics || showSearch) ? (
-        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-          {!showAnalytics ? null : real ? (
-            <AnalyticsImportedCard query={analytics} isMain={location.isMain} />
-          ) : (
-            <AnalyticsCard businessId={business.id} locationId={location.id} />
-          )}
-          {!showSearch ? null : account ? (
-            <SearchConsoleImportedCard
-              account={account}
-              businessId={business.id}
-              isMain={location.isMain}
-            />
-          ) : (
-            <SearchPerformanceCard businessId={business.id} locationId={location.id} />
-          )}
-        </div>
+        <Suspense fallback={<CardLoading label="Loading your Google data…" />}>
+          <GoogleCards
+            businessId={business.id}
+            location={location}
+            real={real}
+            showAnalytics={showAnalytics}
+            showSearch={showSearch}
+          />
+        </Suspense>
       ) : null}
       {dashboard.data ? <RecentActivityCard activity={dashboard.data.recentActivity} /> : null}
     </section>
