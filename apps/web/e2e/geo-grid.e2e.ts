@@ -8,6 +8,7 @@ import { expectAccessible } from './a11y'
 import { baseUrl, openBrowser, type Browser } from './browser'
 import { callApiAs, signUpWithBusiness, sunriseDental } from './journeys'
 import { startServer } from './own-server'
+import { snap } from './screenshots'
 import { startTileServer } from './tile-server'
 
 let browser: Browser | undefined
@@ -74,6 +75,7 @@ describe('geo-grid journey', () => {
     expect(await result.getByText(/of 25 points$/).count()).toBeGreaterThan(0)
     await page.getByText('Sample data').first().waitFor()
     await expectAccessible(page, 'Geo-grid')
+    await snap(page, 'geo-grid', result)
 
     // A second scan of the same keyword can be compared side by side.
     await page.getByRole('button', { name: 'Run scan' }).click()
@@ -113,6 +115,7 @@ describe('geo-grid journey', () => {
     const result = await runScan(page, origin)
     await result.locator('img.leaflet-tile-loaded').first().waitFor()
     expect(await result.locator('.leaflet-marker-icon').count()).toBe(25)
+    await snap(page, 'geo-grid-tiles', result.first())
     expect(tiles.requests()).toBeGreaterThan(0)
     await expectAccessible(page, 'Geo-grid on tiles')
     expect(problems).toEqual([])
