@@ -1,9 +1,8 @@
 import type { AnalyticsFigures, AnalyticsStatus } from '@localseo/shared/analytics'
 import { BarChart3 } from 'lucide-react'
-import { ErrorAlert } from '@/components/error-alert'
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { formatNumber, relativeTime } from '@/lib/format'
 import { CardLoading } from './card-state'
+import { GoogleDataCard } from './google-data-card'
 import {
   FailedImport,
   percentChange,
@@ -143,28 +142,19 @@ export function AnalyticsImportedCard({
   isMain: boolean
 }) {
   const { data } = query
+  const real =
+    data && data.status !== 'simulated' && data.status !== 'not_connected' ? data : undefined
   return (
-    <Card className="h-full" role="region" aria-labelledby={TITLE_ID}>
-      <CardHeader>
-        <CardTitle id={TITLE_ID} className="flex items-center gap-2">
-          <BarChart3 aria-hidden="true" className="size-5 text-primary" />
-          Website Analytics
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {query.isPending ? (
-          <CardLoading label="Loading analytics…" />
-        ) : query.isError ||
-          !data ||
-          data.status === 'simulated' ||
-          data.status === 'not_connected' ? (
-          <ErrorAlert className="my-4">
-            Could not load the analytics data. Please try again later.
-          </ErrorAlert>
-        ) : (
-          <Body status={data} isMain={isMain} />
-        )}
-      </CardContent>
-    </Card>
+    <GoogleDataCard
+      id={TITLE_ID}
+      title="Website Analytics"
+      icon={BarChart3}
+      query={{ ...query, data: real }}
+      loadingLabel="Loading analytics…"
+      errorMessage="Could not load the analytics data. Please try again later."
+      sample={false}
+    >
+      {(status) => <Body status={status} isMain={isMain} />}
+    </GoogleDataCard>
   )
 }

@@ -6,7 +6,8 @@ import { CardLoading, SampleDataBadge } from './card-state'
 
 /**
  * The frame of a card of Google figures (Search Performance, Website Analytics): the title with
- * its icon, the 'Sample data' badge, and the loading and failure states around the figures.
+ * its icon, the 'Sample data' badge while Google is simulated, and the loading and failure states
+ * around the figures.
  */
 export function GoogleDataCard<Data>({
   id,
@@ -15,6 +16,7 @@ export function GoogleDataCard<Data>({
   query,
   loadingLabel,
   errorMessage,
+  sample = true,
   children,
 }: {
   id: string
@@ -23,6 +25,8 @@ export function GoogleDataCard<Data>({
   query: { data: Data | undefined; isPending: boolean; isError: boolean }
   loadingLabel: string
   errorMessage: string
+  /** Simulated figures (the default) carry the 'Sample data' badge; imported ones do not. */
+  sample?: boolean
   children: (data: Data) => ReactNode
 }) {
   const { data, isPending, isError } = query
@@ -33,7 +37,7 @@ export function GoogleDataCard<Data>({
           <Icon aria-hidden="true" className="size-5 text-primary" />
           {title}
         </CardTitle>
-        <SampleDataBadge />
+        {sample ? <SampleDataBadge /> : null}
       </CardHeader>
       <CardContent>
         {isPending ? (

@@ -3,7 +3,6 @@ import type { SearchConsolePerformance, SearchMetrics } from '@localseo/shared/s
 import { Search } from 'lucide-react'
 import { Link } from 'react-router'
 import { ErrorAlert } from '@/components/error-alert'
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import {
   Table,
   TableBody,
@@ -20,6 +19,7 @@ import {
 } from '../api/get-search-console-performance'
 import { formatNumber, relativeTime } from '@/lib/format'
 import { CardLoading } from './card-state'
+import { GoogleDataCard } from './google-data-card'
 import {
   day,
   FailedImport,
@@ -183,27 +183,34 @@ export function SearchConsoleImportedCard({
   const revoked = account.status === 'revoked'
   const performance = useSearchConsolePerformance(businessId, !revoked)
   const { data } = performance
+  type Shown =
+    | { revoked: Extract<GoogleAccount, { status: 'revoked' }> }
+    | { performance: SearchConsolePerformance }
+  const view: { data: Shown | undefined; isPending: boolean; isError: boolean } =
+    account.status === 'revoked'
+      ? { data: { revoked: account }, isPending: false, isError: false }
+      : {
+          data: data && !data.simulated ? { performance: data } : undefined,
+          isPending: performance.isPending,
+          isError: performance.isError,
+        }
   return (
-    <Card className="h-full" role="region" aria-labelledby={TITLE_ID}>
-      <CardHeader>
-        <CardTitle id={TITLE_ID} className="flex items-center gap-2">
-          <Search aria-hidden="true" className="size-5 text-primary" />
-          Search Performance
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {revoked ? (
-          <RevokedNotice revokedAt={account.revokedAt} reason={account.reason} />
-        ) : performance.isPending ? (
-          <CardLoading label="Loading search performance…" />
-        ) : performance.isError || !data || data.simulated ? (
-          <ErrorAlert className="my-4">
-            Could not load the search performance data. Please try again later.
-          </ErrorAlert>
+    <GoogleDataCard
+      id={TITLE_ID}
+      title="Search Performance"
+      icon={Search}
+      query={view}
+      loadingLabel="Loading search performance…"
+      errorMessage="Could not load the search performance data. Please try again later."
+      sample={false}
+    >
+      {(shown) =>
+        'revoked' in shown ? (
+          <RevokedNotice revokedAt={shown.revoked.revokedAt} reason={shown.revoked.reason} />
         ) : (
-          <Imported performance={data} businessId={businessId} isMain={isMain} />
-        )}
-      </CardContent>
-    </Card>
+          <Imported performance={shown.performance} businessId={businessId} isMain={isMain} />
+        )
+      }
+    </GoogleDataCard>
   )
 }
