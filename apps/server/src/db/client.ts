@@ -4,13 +4,14 @@ import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type ParserOptions } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { acquireDataDirLock, type DataDirLock } from './lock.js'
+import { prepareForDrizzle } from './pglite-drizzle.js'
 import { pgliteOptions } from './pglite-options.js'
 import { schema, type Schema } from './schema.js'
 
@@ -34,13 +35,25 @@ export interface Database extends SqlExecutor {
 
 /**
  * PGlite runs one statement with values through query(), and several (pg-boss's migrations, one
- * string with BEGIN ... COMMIT) only through exec(), which takes no values.
+ * string with BEGIN ... COMMIT) only through exec(), which takes no values. `parsers` are PGlite's
+ * own for the types the client reads as text for drizzle (pglite-drizzle.ts).
  */
-export function pgliteExecutor(client: PGlite): SqlExecutor['executeSql'] {
+function pgliteExecutor(client: PGlite, parsers: ParserOptions): SqlExecutor['executeSql'] {
   return async (text, values) => {
-    if (values && values.length > 0) return client.query(text, values)
-    const results = await client.exec(text)
+    if (values && values.length > 0) return client.query(text, values, { parsers })
+    const results = await client.exec(text, { parsers })
     return results.at(-1) ?? { rows: [] }
+  }
+}
+
+/** A PGlite client as the app uses it: drizzle on it, and the raw SQL of the job queue. */
+export function pgliteDatabase(client: PGlite, close: () => Promise<void>): Database {
+  const { forDrizzle, ownParsers } = prepareForDrizzle(client)
+  return {
+    db: drizzlePglite({ client: forDrizzle, schema }),
+    kind: 'pglite',
+    executeSql: pgliteExecutor(client, ownParsers),
+    close,
   }
 }
 
@@ -98,19 +111,14 @@ async function openPglite(dataDir: string): Promise<Database> {
       await migrateInChildProcess(pgdata)
       client = await PGlite.create(pgdata, pgliteOptions)
     }
-    const db = drizzlePglite(client, { schema })
-    return {
-      db: db as unknown as Db,
-      kind: 'pglite',
-      executeSql: pgliteExecutor(client),
-      async close() {
-        try {
-          await client?.close()
-        } finally {
-          lock.release()
-        }
-      },
-    }
+    const opened = client
+    return pgliteDatabase(opened, async () => {
+      try {
+        await opened.close()
+      } finally {
+        lock.release()
+      }
+    })
   } catch (error) {
     await client?.close().catch(() => undefined)
     lock.release()

@@ -6,7 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
-import { migrationsFolder, pgliteExecutor, type Database, type Db } from '../db/client.js'
+import { migrationsFolder, pgliteDatabase, type Database, type Db } from '../db/client.js'
 import { schema } from '../db/schema.js'
 
 export const TEMPLATE_DATABASE = 'localseo_test_template'
@@ -60,10 +60,5 @@ export async function createTestDb(): Promise<Database> {
   if (testDatabaseUrl) return createPostgresTestDb(testDatabaseUrl)
   // clone() is typed as the interface, but it is a full PGlite instance.
   const client = (await (await basePglite()).clone()) as PGlite
-  return {
-    db: drizzlePglite(client, { schema }) as unknown as Db,
-    kind: 'pglite',
-    executeSql: pgliteExecutor(client),
-    close: () => client.close(),
-  }
+  return pgliteDatabase(client, () => client.close())
 }

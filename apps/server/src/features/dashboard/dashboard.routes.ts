@@ -17,8 +17,10 @@ export function dashboardRoutes(deps: AppDeps) {
     const { location } = c.req.valid('query')
     // An unknown location is a 404 (another owner's location id included), never the main data.
     if (business.id) requireLocation(business, location)
-    // The business's own search-results provider under its daily budget (issue 17).
-    const rank = business.id ? await rankProviderFor(deps, business.id) : providers.rank
+    // The business's own search-results provider under its daily budget (issue 17), read only
+    // when a keyword needs its first check.
+    const rank = () =>
+      business.id ? rankProviderFor(deps, business.id) : Promise.resolve(providers.rank)
     return c.json(
       await getDashboard({
         db: deps.db,

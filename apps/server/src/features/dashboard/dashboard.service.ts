@@ -18,13 +18,16 @@ import { getDashboardScore } from './score.js'
 /** docs/product.md §9: the dashboard's Top Keywords. */
 const TOP_KEYWORDS = 3
 
-/** The business, the location chosen on the dashboard ('main' or an id) and the keyword providers. */
+/**
+ * The business, the location chosen on the dashboard ('main' or an id) and the keyword providers;
+ * the rank provider is looked up only when a new keyword needs its first check.
+ */
 interface DashboardRequest {
   db: Db
   business: Business
   locationId: string
   now: Date
-  rank: RankProvider
+  rank: () => Promise<RankProvider>
   keywordData: KeywordDataProvider
 }
 

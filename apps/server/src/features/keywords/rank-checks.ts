@@ -178,17 +178,18 @@ async function storeChecks({
  * The first check of the scope's tracked keywords that were never checked (just added, or filled in
  * as defaults). The simulation also stores its past, up to the backfill window, labelled simulated;
  * a real provider can only check today. Later days are stored by the daily job (issue 16), never
- * when a screen is opened.
+ * when a screen is opened. The provider may be given as a function, so a screen that usually finds
+ * nothing to check (the dashboard) looks it up only when needed (issue 19 item 4).
  */
 export async function checkNewKeywords({
   db,
-  provider,
+  provider: given,
   business,
   location,
   now,
 }: {
   db: Db
-  provider: RankProvider
+  provider: RankProvider | (() => Promise<RankProvider>)
   business: CheckedBusiness
   location: ResolvedLocation
   now: Date
@@ -208,6 +209,8 @@ export async function checkNewKeywords({
         ),
       ),
     )
+  if (rows.length === 0) return
+  const provider = typeof given === 'function' ? await given() : given
   const today = dayOf(now)
   const days = provider.simulated ? backfillDays(today) : [today]
   const wanted = rows.map((keyword) => ({ keyword, days }))
