@@ -57,9 +57,20 @@ test('a grid scanned once is scanned again at the weekly run, with the same sett
     clock.advance(86_400)
     await runDueWork()
   }
-  const scans = await app.db.select().from(geoGridScans)
-  expect(scans).toHaveLength(2)
-  expect(scans.find((s) => s.scheduled)).toMatchObject({ gridSize: 3, spacingKm: 1 })
+  const scans = (await app.db.select().from(geoGridScans)).sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime(),
+  )
+  // The slot's weekday comes from the business's id: two weeks hold one or two weekly runs, each at
+  // least six days after the scan before it (a slot too soon after the owner's scan is skipped).
+  expect(scans.filter((s) => !s.scheduled)).toHaveLength(1)
+  const scheduled = scans.filter((s) => s.scheduled)
+  expect(scheduled.length).toBeGreaterThanOrEqual(1)
+  expect(scheduled.length).toBeLessThanOrEqual(2)
+  for (const scan of scheduled) expect(scan).toMatchObject({ gridSize: 3, spacingKm: 1 })
+  for (let i = 1; i < scans.length; i++) {
+    const gap = scans[i]!.createdAt.getTime() - scans[i - 1]!.createdAt.getTime()
+    expect(gap).toBeGreaterThanOrEqual(6 * 86_400_000)
+  }
   // (The owner's access token has expired by now: the schedule is read from the table.)
   const [schedule] = await app.db
     .select({ lastOutcome: jobSchedules.lastOutcome })
