@@ -8,6 +8,7 @@ import {
   openedFromRecoveryLink,
   type AuthStore,
 } from '@/lib/auth'
+import { setAccessTokenSource } from '@/lib/access-token'
 import { createBusinessCacheWriter } from '@/lib/business-cache'
 import { forgetEarlyRequests } from '@/lib/early-requests'
 import { createQueryClient, JUST_FETCHED_MS } from '@/lib/query-client'
@@ -42,6 +43,8 @@ export function createAppState(): AppState {
     onBusinessChange: createBusinessCacheWriter(queryClient),
     recoveryLink: openedFromRecoveryLink,
   })
+  // The API client asks this store for its token (lib/access-token.ts).
+  setAccessTokenSource(store.accessToken)
   return { queryClient, store }
 }
 

@@ -4,23 +4,27 @@
 // eslint-disable-next-line import-x/no-restricted-paths
 import type { AppType } from '@localseo/server/app'
 import { hc } from 'hono/client'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { ApiError } from './api-error'
-import { authClient } from './auth-client'
+import { currentAccessToken } from './access-token'
 import { fetchTakingEarly } from './early-requests'
 
-/** The server's one error shape (docs/house-rules.md "One error shape"). */
+/**
+ * The server's one error shape (docs/house-rules.md "One error shape"). In zod/mini, as everything
+ * the dashboard's first screen imports (docs/decisions/019-compressed-assets-and-preloading.md).
+ */
 const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    issues: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
   }),
 })
 
+// The token comes from the auth store, which loads auth-js only when the token needs it
+// (lib/auth-before-client.ts): auth-js is not part of a returning owner's first load.
 async function authHeaders(): Promise<Record<string, string>> {
-  const { data } = await authClient.getSession()
-  const token = data.session?.access_token
+  const token = await currentAccessToken()
   return token ? { Authorization: `Bearer ${token}` } : {}
 }
 

@@ -1,6 +1,7 @@
-// The auth client (auth-js). Loaded only when it is needed: a stored session, a sign-in link in the
-// URL, or a visitor who signs in or up (lib/auth.ts). It travels with the signed-in libraries, which
-// the next screen needs anyway (docs/decisions/019-compressed-assets-and-preloading.md).
+// The auth client (auth-js), in a chunk of its own, loaded only when it is needed (lib/auth.ts
+// loadAuthClient): a sign-in, sign-up or link in the URL, any account action, a stored token near
+// its expiry, or another tab changing the session. A returning owner's start-up check and API
+// requests go without it (lib/auth-before-client.ts, docs/decisions/019-compressed-assets-and-preloading.md).
 import { GoTrueClient } from '@supabase/auth-js'
 import { fetchTakingEarly } from './early-requests'
 import { SESSION_STORAGE_KEY } from './user-storage'

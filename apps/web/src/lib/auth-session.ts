@@ -10,14 +10,24 @@ import {
   verifiedTotpFactor,
   type AuthCore,
 } from './auth-core'
+import {
+  confirmStoredSession,
+  followSignOutElsewhere,
+  loadClientBeforeExpiry,
+} from './auth-before-client'
+import { assuranceLevel } from './stored-session'
 import type { AppUser } from './stored-user'
 import { noGoogleConnections, readStoredUser, SESSION_STORAGE_KEY } from './user-storage'
 
 /** auth-js's isAuthRetryableFetchError, without loading auth-js for it: the server was unreachable. */
 const isRetryableFetchError = (error: { name?: string }) => error.name === 'AuthRetryableFetchError'
 
-/** The session's assurance level from its access token; null when it cannot be read. */
-async function currentLevel(core: AuthCore): Promise<string | null> {
+/**
+ * The session's assurance level from its access token; null when it cannot be read. The start-up
+ * check without auth-js passes the token the server just confirmed; otherwise auth-js reads its own.
+ */
+async function currentLevel(core: AuthCore, accessToken: string | null): Promise<string | null> {
+  if (accessToken !== null) return assuranceLevel(accessToken)
   try {
     const { data } = await (await loadClient(core)).mfa.getAuthenticatorAssuranceLevel()
     return data?.currentLevel ?? null
@@ -31,10 +41,10 @@ async function currentLevel(core: AuthCore): Promise<string | null> {
  * account needs: with a verified factor an aal1 session (password, email code or recovery link)
  * waits for the 6-digit code first; a recovery session then asks for a new password.
  */
-export async function enter(core: AuthCore, authUser: AuthUser) {
+export async function enter(core: AuthCore, authUser: AuthUser, accessToken: string | null = null) {
   const factor = verifiedTotpFactor(authUser)
   const pending = { user: null, error: null, ready: true, pendingEmail: authUser.email ?? null }
-  if (factor && (await currentLevel(core)) !== 'aal2') {
+  if (factor && (await currentLevel(core, accessToken)) !== 'aal2') {
     core.pendingFactorId = factor.id
     setState(core, { status: 'mfa-required', ...pending })
     return
@@ -69,10 +79,20 @@ async function hydrate(core: AuthCore, authUser: AuthUser): Promise<AppUser> {
   }
 }
 
-/** The start-up check: the stored session, confirmed by the server when it can be reached. */
+/**
+ * The start-up check: the stored session, confirmed by the server when it can be reached. A
+ * returning owner's is confirmed without auth-js (auth-before-client.ts); the rest go through it.
+ */
 async function checkSession(core: AuthCore) {
   // Nothing stored and no sign-in link: signed out, without loading auth-js (the landing page).
   if (core.deps.mayHaveSession?.() === false) return signedOut(core)
+  const confirmed = await confirmStoredSession(core)
+  if (confirmed) return enter(core, confirmed.authUser, confirmed.accessToken)
+  await checkWithClient(core)
+}
+
+/** The start-up check through auth-js, which signs out a session the server no longer knows. */
+async function checkWithClient(core: AuthCore) {
   const client = await loadClient(core)
   const { data, error } = await client.getSession()
   if (error || !data.session) return signedOut(core)
@@ -144,11 +164,14 @@ export function beginSessionCheck(core: AuthCore): Promise<void> {
 
 /**
  * Restores the stored user, checks the live session and follows session events once the client has
- * loaded. A tab that has not needed the client yet loads it when another tab stores a session, and
- * takes that sign-in as its own.
+ * loaded; loads the client before the stored token expires. A tab that has not needed the client
+ * yet follows the other tabs through storage events: it loads the client when another tab stores
+ * a session (a sign-in, a refreshed token) and takes it as its own, and signs out when another
+ * tab removes it. Once loaded, the client follows the other tabs itself.
  */
 export function startSession(core: AuthCore): () => void {
   void beginSessionCheck(core)
+  const stopTimer = loadClientBeforeExpiry(core)
   let subscription: { unsubscribe: () => void } | null = null
   const follow = (client: GoTrueClient) => {
     subscription ??= client.onAuthStateChange((event, session) => {
@@ -159,7 +182,9 @@ export function startSession(core: AuthCore): () => void {
   core.onClientLoaded = follow
   if (core.loadedClient) follow(core.loadedClient)
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== SESSION_STORAGE_KEY || !event.newValue || core.loadedClient) return
+    // A null key: another tab cleared the whole storage.
+    if ((event.key !== SESSION_STORAGE_KEY && event.key !== null) || core.loadedClient) return
+    if (event.newValue === null) return void followSignOutElsewhere(core)
     void loadClient(core)
       .then((client) => client.getSession())
       .then(({ data }) => data.session && handleEvent(core, 'SIGNED_IN', data.session))
@@ -167,6 +192,7 @@ export function startSession(core: AuthCore): () => void {
   window.addEventListener('storage', onStorage)
   return () => {
     core.onClientLoaded = null
+    stopTimer()
     subscription?.unsubscribe()
     window.removeEventListener('storage', onStorage)
   }

@@ -5,7 +5,8 @@
 import type { Business } from '@localseo/shared/business'
 import { createContext, useContext, useSyncExternalStore } from 'react'
 import { emailActions, pendingStepActions, signInActions, signOutHere } from './auth-actions'
-import { createAuthCore, setState, type AuthStoreDeps } from './auth-core'
+import { accessToken, urlBringsSession } from './auth-before-client'
+import { createAuthCore, loadClient, setState, type AuthStoreDeps } from './auth-core'
 import { beginSessionCheck, startSession } from './auth-session'
 import type { GoogleConnections } from './stored-user'
 import { SESSION_STORAGE_KEY } from './user-storage'
@@ -28,8 +29,7 @@ export const loadAuthClient = async () => (await import('./auth-client')).authCl
 
 /** A session may be waiting: one is stored, or the URL brings one (a sign-in or recovery link). */
 export function mayHaveSession(storage: Storage = localStorage, location = window.location) {
-  if (storage.getItem(SESSION_STORAGE_KEY) !== null) return true
-  return /(^|[#&?])(access_token|error_description|code)=/.test(location.hash + location.search)
+  return storage.getItem(SESSION_STORAGE_KEY) !== null || urlBringsSession(location)
 }
 
 /** The auth store: the state, its listeners and every action, over one auth client. */
@@ -44,13 +44,12 @@ export function createAuthStore(deps: AuthStoreDeps) {
     },
     getState: () => core.state,
     /**
-     * The auth client, for account settings (profile, email, password, two-factor): loaded by then,
-     * since only a signed-in owner reaches them.
+     * The auth client, for account settings (profile, email, password, two-factor): loaded the
+     * first time they ask, since a returning owner's start-up does not need it.
      */
-    get client() {
-      if (!core.loadedClient) throw new Error('The auth client is loaded when someone signs in')
-      return core.loadedClient
-    },
+    loadClient: () => loadClient(core),
+    /** The access token for /api requests (lib/api-client.ts), without auth-js while it can. */
+    accessToken: () => accessToken(core),
     /** Restores the stored user, checks the live session and follows session events. */
     start: () => startSession(core),
     /** Only the start-up check (once), without following events: for the start-up preload. */

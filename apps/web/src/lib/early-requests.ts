@@ -3,6 +3,8 @@
 // takes the answer to the same request once, through its `fetch`, instead of asking again
 // (docs/decisions/019-compressed-assets-and-preloading.md). An answer is given only to a GET of
 // the same URL with the same token within a few seconds; anything else goes to the network.
+import { CLIENT_TAKES_OVER_MS, parseStoredSession, timeLeft } from './stored-session'
+
 interface EarlyRequest {
   authorization: string
   sentAt: number
@@ -11,24 +13,19 @@ interface EarlyRequest {
 
 /** How long an early answer waits for its client. */
 const EARLY_MS = 10_000
-/** A token that expires sooner is refreshed by auth-js first, so sending it early would be wasted. */
-const TOKEN_MARGIN_MS = 5 * 60_000
 
 const early = new Map<string, EarlyRequest>()
 
 const absolute = (url: string) => new URL(url, window.location.origin).href
 
-/** The stored session's access token while it has more than a few minutes left; else null. */
+/**
+ * The stored session's access token while it has more than a few minutes left; else null. A token
+ * that expires sooner is checked and refreshed through auth-js first, so sending it early would be
+ * wasted (lib/stored-session.ts).
+ */
 export function storedAccessToken(raw: string | null, now = Date.now()): string | null {
-  try {
-    const session = JSON.parse(raw ?? 'null') as { access_token?: unknown; expires_at?: unknown }
-    const token = session?.access_token
-    const expiresAt = session?.expires_at
-    if (typeof token !== 'string' || token === '' || typeof expiresAt !== 'number') return null
-    return expiresAt * 1000 - now > TOKEN_MARGIN_MS ? token : null
-  } catch {
-    return null
-  }
+  const session = parseStoredSession(raw)
+  return session && timeLeft(session, now) > CLIENT_TAKES_OVER_MS ? session.accessToken : null
 }
 
 /** Sends a GET for each path now, with the token, for the clients to take later. */

@@ -10,17 +10,18 @@ async function fetchAccount(client: GoTrueClient): Promise<User> {
   return data.user
 }
 
-function accountQueryOptions(client: GoTrueClient, userId: string) {
+function accountQueryOptions(loadClient: () => Promise<GoTrueClient>, userId: string) {
   return queryOptions({
     queryKey: accountQueryKey(userId),
-    queryFn: () => fetchAccount(client),
+    queryFn: async () => fetchAccount(await loadClient()),
   })
 }
 
+/** The live auth record; asking for it loads auth-js (lib/auth.ts), which Settings needs anyway. */
 export function useAccount() {
-  const { client } = useAuthStore()
+  const { loadClient } = useAuthStore()
   const { user } = useAuth()
-  return useQuery({ ...accountQueryOptions(client, user?.id ?? ''), enabled: Boolean(user) })
+  return useQuery({ ...accountQueryOptions(loadClient, user?.id ?? ''), enabled: Boolean(user) })
 }
 
 /** Puts a user the auth API just returned into the cache, so every card shows it at once. */

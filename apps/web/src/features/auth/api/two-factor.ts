@@ -81,45 +81,45 @@ function useRefetchAccount() {
 }
 
 export function useStartEnrollment() {
-  const { client } = useAuthStore()
-  return useMutation({ mutationFn: () => startEnrollment(client) })
+  const { loadClient } = useAuthStore()
+  return useMutation({ mutationFn: async () => startEnrollment(await loadClient()) })
 }
 
 export function useCancelEnrollment() {
-  const { client } = useAuthStore()
+  const { loadClient } = useAuthStore()
   return useMutation({
     mutationFn: async (factorId: string) => {
-      const { error } = await client.mfa.unenroll({ factorId })
+      const { error } = await (await loadClient()).mfa.unenroll({ factorId })
       if (error) throw error
     },
   })
 }
 
 export function useConfirmEnrollment() {
-  const { client } = useAuthStore()
+  const { loadClient } = useAuthStore()
   const refetch = useRefetchAccount()
   return useMutation({
-    mutationFn: ({ factorId, code }: { factorId: string; code: string }) =>
-      proveCode(client, factorId, code),
+    mutationFn: async ({ factorId, code }: { factorId: string; code: string }) =>
+      proveCode(await loadClient(), factorId, code),
     onSuccess: refetch,
   })
 }
 
 export function useTurnOffTwoFactor() {
-  const { client } = useAuthStore()
+  const { loadClient } = useAuthStore()
   const refetch = useRefetchAccount()
   return useMutation({
-    mutationFn: ({ factorId, code }: { factorId: string; code: string | null }) =>
-      turnOff(client, factorId, code),
+    mutationFn: async ({ factorId, code }: { factorId: string; code: string | null }) =>
+      turnOff(await loadClient(), factorId, code),
     onSettled: refetch,
   })
 }
 
 export function useSignOutOthers() {
-  const { client } = useAuthStore()
+  const { loadClient } = useAuthStore()
   return useMutation({
     mutationFn: async () => {
-      const { error } = await client.signOut({ scope: 'others' })
+      const { error } = await (await loadClient()).signOut({ scope: 'others' })
       if (error) throw error
     },
   })

@@ -23,10 +23,11 @@ function attributesOf(change: AccountChange): UserAttributes {
 }
 
 export function useUpdateAccount() {
-  const { client } = useAuthStore()
+  const { loadClient } = useAuthStore()
   const storeAccount = useStoreAccount()
   return useMutation({
     mutationFn: async (change: AccountChange) => {
+      const client = await loadClient()
       const { data, error } = await client.updateUser(attributesOf(change), {
         // The confirmation link of an email change leads back to Settings.
         emailRedirectTo: `${window.location.origin}${paths.settings}`,

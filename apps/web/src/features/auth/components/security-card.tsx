@@ -40,7 +40,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** Two-factor sign-in's state (the step on screen, the last result) and starting set-up or turn-off. */
 function useTwoFactorEnrolment() {
-  const { client } = useAuthStore()
+  const { loadClient } = useAuthStore()
   const start = useStartEnrollment()
   const [step, setStep] = useState<Step>({ kind: 'idle' })
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
@@ -62,7 +62,7 @@ function useTwoFactorEnrolment() {
     setResult(null)
     setChecking(true)
     try {
-      setStep({ kind: 'turn-off', needsCode: await needsCodeToChange(client) })
+      setStep({ kind: 'turn-off', needsCode: await needsCodeToChange(await loadClient()) })
     } catch (error) {
       setResult({ tone: 'error', text: accountErrorMessage(error, 'Please try again.') })
     } finally {
