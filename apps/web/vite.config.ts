@@ -18,7 +18,7 @@ const addressModules = [
 // The chart library and what it brings: the Rank Tracker and the planner.
 const chartModules = [
   lib(
-    'recharts|@reduxjs|react-redux|redux|reselect|immer|es-toolkit|decimal\\.js-light|eventemitter3|victory-vendor|d3-[a-z-]+|internmap|tiny-invariant',
+    'recharts|@reduxjs|react-redux|redux|redux-thunk|reselect|immer|es-toolkit|decimal\\.js-light|eventemitter3|victory-vendor|d3-[a-z-]+|internmap|tiny-invariant|react-is|use-sync-external-store',
   ),
 ]
 // Dialogs and what they bring: screens the dashboard does not open.
@@ -30,6 +30,12 @@ const dialogModules = [
 const csvModules = [lib('csv-stringify'), shared('csv')]
 // Toasts: loaded with the first one shown (lib/toast.ts).
 const toastModules = [lib('sonner')]
+// Classic zod and what only it runs (JSON Schema, the compiler, the locales): the other screens'
+// parsers. zod/mini's barrels import these too, but the first screen's zod/mini schemas never run
+// them, so they are not counted as the first screen's
+// (docs/decisions/019-compressed-assets-and-preloading.md).
+const classicZod =
+  /[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic|locales|core[\\/](to-json-schema|json-schema[a-z-]*|compile|memoizer))[\\/.]/
 const sharedCode =
   /[\\/]node_modules[\\/]|[\\/]web[\\/]src[\\/](app|components|config|lib)[\\/]|[\\/]shared[\\/]src[\\/]/
 
@@ -44,12 +50,14 @@ const elsewhere = matches([
 ])
 
 // What a returning owner's first screen loads: the signed-in layout, the dashboard with its
-// start-up preload, and the business (app/preload.ts, app/router.tsx).
+// start-up preload, the business, and the start-up check's parser of the user (app/preload.ts,
+// app/router.tsx, lib/auth-before-client.ts).
 const firstScreenRoots = [
   /[\\/]web[\\/]src[\\/]app[\\/]layout[\\/]protected-layout\.tsx$/,
   /[\\/]web[\\/]src[\\/]features[\\/]dashboard[\\/]components[\\/]dashboard-screen\.tsx$/,
   /[\\/]web[\\/]src[\\/]features[\\/]dashboard[\\/]api[\\/]prefetch-dashboard\.ts$/,
   /[\\/]web[\\/]src[\\/]lib[\\/]business\.ts$/,
+  /[\\/]web[\\/]src[\\/]lib[\\/]auth-user\.ts$/,
 ]
 const firstScreen = new Set<string>()
 
@@ -61,7 +69,7 @@ function firstScreenModules(): Plugin {
     buildEnd() {
       firstScreen.clear()
       const visit = (id: string) => {
-        if (firstScreen.has(id)) return
+        if (firstScreen.has(id) || classicZod.test(id)) return
         firstScreen.add(id)
         this.getModuleInfo(id)?.importedIds.forEach(visit)
       }
@@ -143,7 +151,9 @@ export default defineConfig({
             { name: 'csv', test: matches(csvModules), priority: 1 },
             { name: 'toasts', test: matches(toastModules), priority: 1 },
             { name: 'signed-in', test: signedInShell, priority: 2 },
-            { name: 'screens', test: otherScreens, minShareCount: 2, priority: 1 },
+            // Before a screen's own group, which would otherwise take along what it shares with the
+            // other screens (classic zod, the keyword terms) and make them load that screen's file.
+            { name: 'screens', test: otherScreens, minShareCount: 2, priority: 2 },
             // A screen and its start-up preload (app/preload.ts) in one file.
             { name: featureName, test: screenWithPreload, priority: 2 },
           ],

@@ -2,7 +2,9 @@
 // a tracked keyword that leaves the top 3 or the top 10 or moves by 5 places or more, a backlink
 // that is lost or turns nofollow, a new critical issue in the website audit, and a listing whose
 // name, address or phone stops matching the profile. The owner chooses the topics in Settings.
-import { z } from 'zod'
+// In zod/mini: the header's bell parses the notifications on the dashboard's first screen
+// (docs/decisions/019-compressed-assets-and-preloading.md).
+import * as z from 'zod/mini'
 
 export const ALERT_KINDS = [
   'rank_drop',
@@ -54,12 +56,12 @@ export const alertPreferencesSchema = z.object({
 export type AlertPreferences = z.infer<typeof alertPreferencesSchema>
 
 export const alertPreferencesUpdateSchema = z.strictObject({
-  topics: z
-    .array(z.enum(ALERT_TOPICS, { message: 'Choose among the alert topics listed.' }))
-    .max(ALERT_TOPICS.length)
-    .refine((topics) => new Set(topics).size === topics.length, {
+  topics: z.array(z.enum(ALERT_TOPICS, { message: 'Choose among the alert topics listed.' })).check(
+    z.maxLength(ALERT_TOPICS.length),
+    z.refine((topics) => new Set(topics).size === topics.length, {
       message: 'Each topic can be chosen once.',
     }),
+  ),
 })
 
 /** A move of this many places or more is worth telling. */

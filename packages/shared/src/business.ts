@@ -1,6 +1,7 @@
-// Business and location shapes shared by the server and the web app (docs/product.md §3).
-import { z } from 'zod'
-import { coordinateFields } from './coordinates.js'
+// Business and location shapes shared by the server and the web app (docs/product.md §3). In
+// zod/mini: every signed-in screen parses the business, the dashboard's first screen too
+// (docs/decisions/019-compressed-assets-and-preloading.md).
+import * as z from 'zod/mini'
 
 export const BUSINESS_CATEGORIES = [
   'Accounting & Tax Services',
@@ -26,6 +27,17 @@ export const BUSINESS_CATEGORIES = [
 
 export type BusinessCategory = (typeof BUSINESS_CATEGORIES)[number]
 
+/**
+ * A business's or location's coordinates as the API answers them (issue 17 item 3; the pin's input
+ * is coordinates.ts): null (or left out, in fixtures older than them) until a pin or a map result
+ * sets them.
+ */
+const coordinateFields = {
+  lat: z.nullish(z.number()),
+  lng: z.nullish(z.number()),
+  placeId: z.nullish(z.string()),
+}
+
 export const locationSchema = z.object({
   id: z.string(),
   businessId: z.string(),
@@ -35,10 +47,10 @@ export const locationSchema = z.object({
   state: z.string(),
   zip: z.string(),
   /** ISO 3166-1 alpha-2 (docs/decisions/017-countries-and-addresses.md). */
-  country: z.string().default('US'),
+  country: z._default(z.string(), 'US'),
   phone: z.string(),
   /** The location's own page on the website, '' when none (issue 11: the site audit starts there). */
-  pageUrl: z.string().default(''),
+  pageUrl: z._default(z.string(), ''),
   isPrimary: z.boolean(),
   /** Where it is (issue 17 item 3): null until a pin in Settings or a map result sets it. */
   ...coordinateFields,
@@ -55,14 +67,14 @@ export const businessSchema = z.object({
   state: z.string(),
   zip: z.string(),
   /** ISO 3166-1 alpha-2 (docs/decisions/017-countries-and-addresses.md); the locations' default. */
-  country: z.string().default('US'),
+  country: z._default(z.string(), 'US'),
   /** IANA time zone, e.g. 'America/Chicago': the business's calendar for daily jobs. */
-  timeZone: z.string().default('America/New_York'),
+  timeZone: z._default(z.string(), 'America/New_York'),
   phone: z.string(),
   website: z.string(),
   category: z.string(),
   /** 'Services you offer' (issue 15 item 5): the owner's own words; see business-terms.ts. */
-  services: z.array(z.string()).default([]),
+  services: z._default(z.array(z.string()), []),
   /** Where the main business is (issue 17 item 3): null until a pin or a map result sets it. */
   ...coordinateFields,
   locations: z.array(locationSchema),
@@ -100,11 +112,11 @@ export function hasBusinessName(business: Pick<Business, 'name'> | null | undefi
 
 /** What is left of the sample data a new business starts with (issue 15 item 2). */
 export const sampleDataSchema = z.object({
-  backlinks: z.number().int(),
-  keywords: z.number().int(),
+  backlinks: z.int(),
+  keywords: z.int(),
   /** True while the Local Listings screen shows sample platforms. */
   listings: z.boolean(),
   /** When the owner removed it, or null. */
-  removedAt: z.string().nullable(),
+  removedAt: z.nullable(z.string()),
 })
 export type SampleData = z.infer<typeof sampleDataSchema>

@@ -33,16 +33,6 @@ export interface LatLng {
   lng: number
 }
 
-/**
- * A business's or location's coordinates as the API answers them: null (or left out, in fixtures
- * older than them) until a pin or a map result sets them.
- */
-export const coordinateFields = {
-  lat: z.number().nullish(),
-  lng: z.number().nullish(),
-  placeId: z.string().nullish(),
-}
-
 /** The point of something that has coordinates, or null when it has none yet. */
 export function pointOf(place: { lat?: number | null; lng?: number | null }): LatLng | null {
   return place.lat == null || place.lng == null ? null : { lat: place.lat, lng: place.lng }

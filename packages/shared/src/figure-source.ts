@@ -1,6 +1,7 @@
 // Where a figure came from (issue 15 item 2; issue 18 item 4): the source every keyword figure carries
-// in the API and on screen. Apart from keyword-figures.ts so the keyword engine can use it too.
-import { z } from 'zod'
+// in the API and on screen. Apart from keyword-figures.ts so the keyword engine can use it too. In
+// zod/mini: the dashboard's first screen parses it (docs/decisions/019-compressed-assets-and-preloading.md).
+import * as z from 'zod/mini'
 
 /**
  * Where a figure came from: `simulated` (the built-in rank simulation), `estimate` (the built-in
@@ -10,7 +11,7 @@ import { z } from 'zod'
 export const figureSourceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('simulated') }),
   /** `reason`: why a connected keyword data source's figure is not shown ('DataForSEO refused …'). */
-  z.object({ kind: z.literal('estimate'), reason: z.string().optional() }),
+  z.object({ kind: z.literal('estimate'), reason: z.optional(z.string()) }),
   /**
    * `provider`: who measured it ('SerpApi'), shown as 'SerpApi, checked Nov 25, 09:12 UTC'. A
    * monthly figure names its `month` ('2026-10'), shown as 'Source: DataForSEO (Google Ads), October
@@ -19,12 +20,9 @@ export const figureSourceSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('measured'),
     at: z.string(),
-    provider: z.string().optional(),
-    month: z
-      .string()
-      .regex(/^\d{4}-\d{2}$/)
-      .optional(),
-    note: z.string().optional(),
+    provider: z.optional(z.string()),
+    month: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}$/))),
+    note: z.optional(z.string()),
   }),
   z.object({ kind: z.literal('failed'), reason: z.string() }),
 ])

@@ -1,5 +1,7 @@
 // Simulated Google connections and their data shapes (docs/product.md §3 "Search console data", "Analytics data").
-import { z } from 'zod'
+// In zod/mini: the dashboard's first screen parses the connections
+// (docs/decisions/019-compressed-assets-and-preloading.md).
+import * as z from 'zod/mini'
 
 export const GOOGLE_SERVICES = ['search-console', 'analytics'] as const
 export type GoogleService = (typeof GOOGLE_SERVICES)[number]
@@ -77,15 +79,15 @@ export const googleAccountSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('not_connected') }),
   z.object({
     status: z.literal('connected'),
-    email: z.string().nullable(),
+    email: z.nullable(z.string()),
     services: z.array(z.enum(GOOGLE_SERVICES)),
     /** The Search Console property the owner picked, e.g. 'sc-domain:example.com'; null until then. */
-    searchConsoleSite: z.string().nullable(),
+    searchConsoleSite: z.nullable(z.string()),
     connectedAt: z.string(),
   }),
   z.object({
     status: z.literal('revoked'),
-    email: z.string().nullable(),
+    email: z.nullable(z.string()),
     revokedAt: z.string(),
     reason: z.string(),
   }),
@@ -100,6 +102,6 @@ export const searchConsoleSitesSchema = z.object({
   sites: z.array(
     z.object({ siteUrl: z.string(), permissionLevel: z.string(), matchesWebsite: z.boolean() }),
   ),
-  selected: z.string().nullable(),
+  selected: z.nullable(z.string()),
 })
 export type SearchConsoleSites = z.infer<typeof searchConsoleSitesSchema>

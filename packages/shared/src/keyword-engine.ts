@@ -6,14 +6,12 @@ import { z } from 'zod'
 import type { Business } from './business.js'
 import { businessTerms } from './business-terms.js'
 import { figureSourceSchema } from './figure-source.js'
+import { KEYWORD_LEVELS, type KeywordLevel } from './keyword-figures.js'
 import { resolveLocation } from './location-selection.js'
 import { seededRandom } from './random.js'
 
 export const KEYWORD_INTENTS = ['commercial', 'informational', 'transactional', 'local'] as const
 export type KeywordIntent = (typeof KEYWORD_INTENTS)[number]
-
-export const KEYWORD_LEVELS = ['low', 'medium', 'high'] as const
-export type KeywordLevel = (typeof KEYWORD_LEVELS)[number]
 
 export const KEYWORD_TRENDS = ['up', 'stable', 'down'] as const
 export type KeywordTrend = (typeof KEYWORD_TRENDS)[number]
@@ -40,7 +38,7 @@ export const plannerKeywordSchema = z.object({
    * Where volume, difficulty, CPC and competition came from (issue 18 item 4): the built-in estimate,
    * or a keyword data source with the month its figures cover. Absent means the estimate.
    */
-  volumeSource: figureSourceSchema.optional(),
+  volumeSource: z.optional(figureSourceSchema),
   /** Searches per month from a keyword data source, oldest first ('2026-10'); none for an estimate. */
   monthlySearches: z
     .array(z.object({ month: z.string(), volume: z.number().int().nonnegative().nullable() }))

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest'
 import { BUSINESS_CATEGORIES } from './business.js'
 import { categoryTerms } from './category-terms.js'
+import { formatChange } from './position-change.js'
 import {
   defaultRankKeywords,
-  formatChange,
   keywordKey,
   needsImprovement,
   normalizeKeyword,

@@ -163,7 +163,7 @@ export const rankHistorySchema = z.object({
       /** The keyword data provider's monthly searches, as on every screen; null: no estimate. */
       volume: z.number().int().nullable(),
       /** Where the volume came from: the estimate or a keyword data source with its month. */
-      volumeSource: figureSourceSchema.optional(),
+      volumeSource: z.optional(figureSourceSchema),
       checks: z.array(rankCheckSchema),
       /** The newest check of any day; null (or absent from older servers) when never checked. */
       latestCheck: latestCheckSchema.nullable().optional(),
@@ -319,9 +319,4 @@ export function trendBarHeight(position: number): number {
 /** docs/product.md §9: the trend shows the last 7 checks. */
 export function trendPoints(positions: readonly RankPoint[], count = TREND_POINTS): RankPoint[] {
   return positions.slice(-count)
-}
-
-/** '+3', '-2' or '0' (docs/product.md §2: "+n or -n"). */
-export function formatChange(change: number): string {
-  return change > 0 ? `+${change}` : String(change)
 }

@@ -1,6 +1,7 @@
 // The site audit's API contract (/api/site-audit, docs/decisions/009-site-audit-engine.md): the run,
-// its issues and pages, as the server answers them and the web app parses them.
-import { z } from 'zod'
+// its issues and pages, as the server answers them and the web app parses them. In zod/mini: the
+// dashboard's first screen parses the runs (docs/decisions/019-compressed-assets-and-preloading.md).
+import * as z from 'zod/mini'
 
 export const SEVERITIES = ['critical', 'alert', 'warning'] as const
 export type AuditSeverity = (typeof SEVERITIES)[number]
@@ -20,16 +21,16 @@ export const auditRunSchema = z.object({
   startUrls: z.array(z.string()),
   budget: z.number(),
   pagesCrawled: z.number(),
-  endReason: z.enum(AUDIT_END_REASONS).nullable(),
-  error: z.string().nullable(),
+  endReason: z.nullable(z.enum(AUDIT_END_REASONS)),
+  error: z.nullable(z.string()),
   startedAt: z.string(),
-  finishedAt: z.string().nullable(),
+  finishedAt: z.nullable(z.string()),
 })
 
-export const auditRunSummarySchema = auditRunSchema.extend({
+export const auditRunSummarySchema = z.extend(auditRunSchema, {
   issueCounts: z.object({ critical: z.number(), alert: z.number(), warning: z.number() }),
-  newCount: z.number().nullable(),
-  fixedCount: z.number().nullable(),
+  newCount: z.nullable(z.number()),
+  fixedCount: z.nullable(z.number()),
 })
 
 export const auditIssueSchema = z.object({
@@ -40,10 +41,10 @@ export const auditIssueSchema = z.object({
   explanation: z.string(),
   fix: z.string(),
   pageCount: z.number(),
-  pages: z.array(z.object({ url: z.string(), detail: z.string().optional() })),
+  pages: z.array(z.object({ url: z.string(), detail: z.optional(z.string()) })),
   isNew: z.boolean(),
   /** The SEO task already made from this failed local check ('Add to my tasks'), if any. */
-  taskId: z.string().nullish(),
+  taskId: z.nullish(z.string()),
 })
 
 export const auditRunDetailSchema = z.object({
@@ -54,14 +55,14 @@ export const auditRunDetailSchema = z.object({
       url: z.string(),
       finalUrl: z.string(),
       depth: z.number(),
-      status: z.number().nullable(),
+      status: z.nullable(z.number()),
       outcome: z.string(),
-      title: z.string().nullable(),
+      title: z.nullable(z.string()),
     }),
   ),
-  changes: z
-    .object({ newIssues: z.array(z.string()), fixedIssues: z.array(z.string()) })
-    .nullable(),
+  changes: z.nullable(
+    z.object({ newIssues: z.array(z.string()), fixedIssues: z.array(z.string()) }),
+  ),
   fixed: z.array(
     z.object({
       id: z.string(),

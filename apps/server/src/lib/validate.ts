@@ -14,7 +14,8 @@ function validationFailed(error: {
   return new AppError('validation_failed', 'Some fields are missing or invalid.', issues)
 }
 
-export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(
+/** Any zod 4 schema: classic, or zod/mini for a contract the web's first screen imports (ADR 019). */
+export function validate<Target extends keyof ValidationTargets, Schema extends z.core.$ZodType>(
   target: Target,
   schema: Schema,
 ) {

@@ -1,4 +1,4 @@
-import { formatChange } from '@localseo/shared/rank-tracker'
+import { formatChange } from '@localseo/shared/position-change'
 import { ArrowDown, ArrowUp, Minus } from 'lucide-react'
 import { cn } from '@/lib/utils'
 

@@ -1,7 +1,8 @@
-// The signed-in user's business: one query, shared by the auth store and every screen.
+// The signed-in user's business: one query, shared by the auth store and every screen. zod/mini, as
+// everything the dashboard's first screen imports (docs/decisions/019-compressed-assets-and-preloading.md).
 import { businessSchema, type Business } from '@localseo/shared/business'
 import { queryOptions } from '@tanstack/react-query'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { apiClient, toApiError } from './api-client'
 import { businessQueryKey } from './query-keys'
 

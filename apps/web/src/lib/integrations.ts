@@ -7,7 +7,7 @@ import {
   type GoogleConnections,
 } from '@localseo/shared/integrations'
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { apiClient, toApiError } from './api-client'
 import { useAuth, useAuthStore, type AuthStore } from './auth'
 import { integrationsKey } from './query-keys'

@@ -8,7 +8,7 @@ import {
   type AuditRunDetail,
   type AuditRunSummary,
 } from '@localseo/shared/site-audit'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { apiClient, toApiError } from './api-client'
 import { siteAuditKey } from './query-keys'
 

@@ -1,10 +1,11 @@
 // The stored user's schema. Loaded on demand (see user-storage.ts): it pulls in zod and the shared
-// business module, which a first visit to the landing page does not need.
+// business module, which a first visit to the landing page does not need. zod/mini, as everything the
+// dashboard's first screen imports (docs/decisions/019-compressed-assets-and-preloading.md).
 import { businessSchema } from '@localseo/shared/business'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 const appUserSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   email: z.string(),
   name: z.string(),
   business: businessSchema,

@@ -4,11 +4,13 @@ import { LEVELS, TASK_CATEGORIES, TASK_PRIORITIES } from '@localseo/shared/ai'
 import { businessSchema } from '@localseo/shared/business'
 import { BUSINESS_REQUIRED } from '../../lib/tenant.js'
 
-/** Every task needs a named business (docs/product.md §1); its fields were validated when it was saved. */
-export const businessInput = businessSchema.refine((b) => b.name.trim() !== '', {
-  message: BUSINESS_REQUIRED,
-  path: ['name'],
-})
+/**
+ * Every task needs a named business (docs/product.md §1); its fields were validated when it was saved.
+ * The business schema is zod/mini (ADR 019), so the rule is added with `.check`, not `.refine`.
+ */
+export const businessInput = businessSchema.check(
+  z.refine((b) => b.name.trim() !== '', { message: BUSINESS_REQUIRED, path: ['name'] }),
+)
 
 export const locationIdInput = z.string().max(100).nullish()
 

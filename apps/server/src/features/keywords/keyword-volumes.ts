@@ -8,9 +8,9 @@
 import type { Business } from '@localseo/shared/business'
 import { countryName } from '@localseo/shared/countries'
 import type { FigureSource } from '@localseo/shared/figure-source'
+import type { KeywordLevel } from '@localseo/shared/keyword-figures'
 import type {
   KeywordDataProvider,
-  KeywordLevel,
   KeywordTrend,
   PlannerKeyword,
 } from '@localseo/shared/keyword-engine'

@@ -4,12 +4,11 @@
 // and volume on every screen (issue 15 item 1).
 import type { KeywordAnalysis, Level } from '@localseo/shared/ai'
 import type { Business } from '@localseo/shared/business'
-import type { KeywordRecord } from '@localseo/shared/keyword-figures'
+import type { KeywordLevel, KeywordRecord } from '@localseo/shared/keyword-figures'
 import {
   normaliseKeyword,
   sortKeywords,
   type KeywordDataProvider,
-  type KeywordLevel,
 } from '@localseo/shared/keyword-engine'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { eq } from 'drizzle-orm'

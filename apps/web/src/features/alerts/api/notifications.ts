@@ -1,7 +1,7 @@
 // GET /api/alerts and POST /api/alerts/read (issue 16 item 4): the notification list in the header.
 import { notificationsResponseSchema, type Notification } from '@localseo/shared/alerts'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { alertsKey } from '@/lib/query-keys'
 

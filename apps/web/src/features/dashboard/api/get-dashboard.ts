@@ -1,19 +1,21 @@
 // GET /api/dashboard: the score, top 3 keywords, issues to fix and recent activity (docs/product.md §2, §9).
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { figureSourceSchema, keywordRecordSchema } from '@localseo/shared/keyword-figures'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { unlessJustPreloaded } from '@/lib/preloaded-queries'
 import { dashboardKey } from '@/lib/query-keys'
 
+// zod/mini, as everything the dashboard's first screen imports
+// (docs/decisions/019-compressed-assets-and-preloading.md).
 const dashboardSchema = z.object({
-  score: z.number().nullable(),
+  score: z.nullable(z.number()),
   /** False while the score is the product's fixed 72 (no finished site audit yet). */
-  measured: z.boolean().default(false),
+  measured: z._default(z.boolean(), false),
   /** The starting estimate, or measured by the site audit at its time (issue 15 item 2). */
-  scoreSource: figureSourceSchema.nullable().default(null),
-  breakdown: z
-    .array(
+  scoreSource: z._default(z.nullable(figureSourceSchema), null),
+  breakdown: z._default(
+    z.array(
       z.object({
         group: z.string(),
         label: z.string(),
@@ -21,10 +23,11 @@ const dashboardSchema = z.object({
         score: z.number(),
         explanation: z.string(),
       }),
-    )
-    .default([]),
-  scoreNote: z.string().default(''),
-  scoreAudit: z.object({ runId: z.string(), finishedAt: z.string() }).nullable().default(null),
+    ),
+    [],
+  ),
+  scoreNote: z._default(z.string(), ''),
+  scoreAudit: z._default(z.nullable(z.object({ runId: z.string(), finishedAt: z.string() })), null),
   topKeywords: z.array(keywordRecordSchema),
   issues: z.array(
     z.object({

@@ -1,4 +1,5 @@
-import type { KeywordLevel, KeywordTrend, PlannerKeyword } from '@localseo/shared/keyword-engine'
+import type { KeywordTrend, PlannerKeyword } from '@localseo/shared/keyword-engine'
+import type { KeywordLevel } from '@localseo/shared/keyword-figures'
 import { ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react'
 import { VolumeColumnSource, VolumeFigure } from '@/components/figure-source'
 import { Button } from '@/components/ui/button'

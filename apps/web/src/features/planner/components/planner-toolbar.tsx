@@ -1,9 +1,5 @@
-import {
-  KEYWORD_INTENTS,
-  KEYWORD_LEVELS,
-  PLANNER_SORTS,
-  type PlannerQuery,
-} from '@localseo/shared/keyword-engine'
+import { KEYWORD_INTENTS, PLANNER_SORTS, type PlannerQuery } from '@localseo/shared/keyword-engine'
+import { KEYWORD_LEVELS } from '@localseo/shared/keyword-figures'
 import { Search } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { OptionSelect } from '@/components/option-select'
