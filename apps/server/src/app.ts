@@ -1,6 +1,5 @@
 // The HTTP application: middleware, routes and the one error mapping. index.ts gives it its deps.
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { authRoutes } from './auth/auth.routes.js'
@@ -30,6 +29,7 @@ import { requestLogger } from './lib/request-logger.js'
 import { securityHeaders } from './lib/security-headers.js'
 import { staticWeb } from './lib/static-web.js'
 import { devMailRoutes } from './mail/dev-mail.routes.js'
+import { limitBody } from './lib/body-limit.js'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
@@ -43,7 +43,7 @@ function apiRoutes(deps: AppDeps) {
     })
     .use(
       '*',
-      bodyLimit({
+      limitBody({
         maxSize: MAX_BODY_BYTES,
         onError: (c) =>
           c.json(errorBody('payload_too_large', 'The request body is larger than 1 MiB.'), 413),

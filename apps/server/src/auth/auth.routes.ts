@@ -1,7 +1,6 @@
 // The Supabase-Auth-compatible API mounted at /auth/v1 (docs/auth-api.md §3): the middleware every
 // endpoint shares, one file per route group, and GoTrue's error shapes (§4) for everything.
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { AppDeps } from '../lib/deps.js'
 import { inputGuard } from '../lib/input-guard.js'
@@ -12,6 +11,7 @@ import { settingsRoutes } from './settings.routes.js'
 import { signupRoutes } from './signup.routes.js'
 import { tokenRoutes } from './token.routes.js'
 import { userRoutes } from './user.routes.js'
+import { limitBody } from '../lib/body-limit.js'
 
 const MAX_BODY_BYTES = 1024 * 1024
 
@@ -24,7 +24,7 @@ export function authRoutes(deps: AppDeps) {
     })
     .use(
       '*',
-      bodyLimit({
+      limitBody({
         maxSize: MAX_BODY_BYTES,
         onError: (c) =>
           goTrueErrorResponse(

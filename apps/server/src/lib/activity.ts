@@ -1,7 +1,8 @@
 // The activity log behind the dashboard's Recent Activity: real events, written in the same
 // transaction as the change they describe.
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client.js'
+import { preparedPerDb } from '../db/prepared.js'
 import { activities } from '../db/schema/activities.js'
 
 export type ActivityKind =
@@ -34,8 +35,8 @@ export async function recordActivity(
   })
 }
 
-export async function listRecentActivity(db: Db, businessId: string, limit = 10) {
-  return db
+const recentActivity = preparedPerDb((db) =>
+  db
     .select({
       id: activities.id,
       kind: activities.kind,
@@ -43,7 +44,13 @@ export async function listRecentActivity(db: Db, businessId: string, limit = 10)
       createdAt: activities.createdAt,
     })
     .from(activities)
-    .where(eq(activities.businessId, businessId))
+    .where(eq(activities.businessId, sql.placeholder('businessId')))
     .orderBy(desc(activities.createdAt), desc(activities.id))
-    .limit(limit)
+    .limit(sql.placeholder('limit'))
+    .prepare('recent_activity'),
+)
+
+/** The business's newest events, newest first (the dashboard's Recent Activity, every visit). */
+export async function listRecentActivity(db: Db, businessId: string, limit = 10) {
+  return recentActivity(db).execute({ businessId, limit })
 }

@@ -1,6 +1,6 @@
 // Tenant scoping (docs/house-rules.md "Tenant scoping inside the query"): the business id always comes from
 // the verified session's user, never from the request.
-import { and, asc, count, eq, type Column } from 'drizzle-orm'
+import { and, asc, count, eq, sql, type Column } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import {
   emptyBusiness,
@@ -14,6 +14,7 @@ import {
   type ResolvedLocation,
 } from '@localseo/shared/location-selection'
 import type { Db, Tx } from '../db/client.js'
+import { preparedPerDb } from '../db/prepared.js'
 import { businesses, locations } from '../db/schema/business.js'
 import { AppError } from './errors.js'
 
@@ -79,9 +80,21 @@ function toBusiness(row: BusinessRow, locationRows: LocationRow[]): Business {
   }
 }
 
+/** The owner's business joined with its locations: a row per location (none: one row of nulls). */
+const businessRowsForUser = preparedPerDb((db) =>
+  db
+    .select({ business: businesses, location: locations })
+    .from(businesses)
+    .leftJoin(locations, eq(locations.businessId, businesses.id))
+    .where(eq(businesses.userId, sql.placeholder('userId')))
+    .orderBy(asc(locations.createdAt), asc(locations.id))
+    .prepare('business_for_user'),
+)
+
 /**
  * The signed-in owner's business with its locations, or the empty business (docs/product.md §3, §6).
- * One query (a row per location) rather than two: most /api requests start here (issue 19 item 4).
+ * One prepared query (a row per location) rather than two: most /api requests start here (issue 19
+ * item 4).
  */
 export async function getBusinessForUser({
   db,
@@ -90,12 +103,7 @@ export async function getBusinessForUser({
   db: Db
   userId: string
 }): Promise<Business> {
-  const rows = await db
-    .select({ business: businesses, location: locations })
-    .from(businesses)
-    .leftJoin(locations, eq(locations.businessId, businesses.id))
-    .where(eq(businesses.userId, userId))
-    .orderBy(asc(locations.createdAt), asc(locations.id))
+  const rows = await businessRowsForUser(db).execute({ userId })
   const business = rows[0]?.business
   if (!business) return emptyBusiness
   return toBusiness(

@@ -3,7 +3,6 @@
 // tokens carry, so it opens nothing else). The link shows a page with one button; the button turns
 // the business's alert emails off, so a mail scanner that follows links changes nothing.
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { SignJWT, jwtVerify } from 'jose'
 import type { JwtKeys } from '../../auth/keys.js'
 import { unixSeconds, type Clock } from '../../lib/clock.js'
@@ -11,6 +10,7 @@ import type { AppDeps } from '../../lib/deps.js'
 import { isUuid } from '../../lib/uuid.js'
 import { escapeHtml, PRODUCT_NAME } from '../../mail/templates.js'
 import { setFrequency } from './schedules.js'
+import { limitBody } from '../../lib/body-limit.js'
 
 const AUDIENCE = 'alerts-unsubscribe'
 const VALID_SECONDS = 365 * 86_400
@@ -51,7 +51,7 @@ const INVALID = page(
 export function unsubscribeRoutes(deps: AppDeps) {
   const { db, clock, jwtKeys } = deps
   return new Hono()
-    .use('*', bodyLimit({ maxSize: 4096, onError: (c) => c.html(INVALID, 413) }))
+    .use('*', limitBody({ maxSize: 4096, onError: (c) => c.html(INVALID, 413) }))
     .get('/unsubscribe', async (c) => {
       const token = c.req.query('token') ?? ''
       if (!(await businessOf(jwtKeys, clock, token))) return c.html(INVALID, 400)

@@ -1,18 +1,10 @@
-import { asc } from 'drizzle-orm'
 import { findIssues } from '@localseo/shared/dashboard'
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import type { KeywordDataProvider } from '@localseo/shared/keyword-engine'
 import { resolveLocation } from '@localseo/shared/location-selection'
 import type { Db } from '../../db/client.js'
-import { keywords } from '../../db/schema/keywords.js'
 import { listRecentActivity } from '../../lib/activity.js'
-import {
-  byPosition,
-  checkNewKeywords,
-  hasPosition,
-  listKeywordRecords,
-  type RankProvider,
-} from '../keywords/public.js'
+import { checkNewKeywords, listTopKeywordRecords, type RankProvider } from '../keywords/public.js'
 import { getDashboardScore } from './score.js'
 
 /** docs/product.md §9: the dashboard's Top Keywords. */
@@ -45,16 +37,7 @@ async function listTopKeywords({
 }: DashboardRequest) {
   const location = resolveLocation(business, locationId)
   await checkNewKeywords({ db, provider: rank, business, location, now })
-  return listKeywordRecords({
-    db,
-    provider: keywordData,
-    business,
-    location,
-    roles: ['analysed', 'tracked'],
-    where: hasPosition,
-    orderBy: [byPosition, asc(keywords.keyword)],
-    limit: TOP_KEYWORDS,
-  })
+  return listTopKeywordRecords({ db, provider: keywordData, business, location, limit: TOP_KEYWORDS })
 }
 
 /**

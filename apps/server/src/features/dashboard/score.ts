@@ -14,6 +14,7 @@ import {
 } from '@localseo/shared/local-seo-score'
 import { MAIN_LOCATION } from '@localseo/shared/location-selection'
 import type { Db } from '../../db/client.js'
+import { preparedPerDb } from '../../db/prepared.js'
 import { backlinkCounts } from '../../db/schema/backlink-counts.js'
 import { siteAuditIssues, siteAuditPages, siteAuditRuns } from '../../db/schema/site-audit.js'
 import { recordsByLocation, showsSampleListings } from '../listings/public.js'
@@ -32,8 +33,9 @@ export interface DashboardScore {
 /** Pages the audit could read: they answered with HTML, directly or after redirects. */
 const READABLE_OUTCOMES = ['ok', 'redirected']
 
-async function latestFinishedRun(db: Db, businessId: string) {
-  const [run] = await db
+/** The newest audit that finished (cancelled runs keep what they measured). */
+const latestFinished = preparedPerDb((db) =>
+  db
     .select({
       id: siteAuditRuns.id,
       pagesCrawled: siteAuditRuns.pagesCrawled,
@@ -42,12 +44,17 @@ async function latestFinishedRun(db: Db, businessId: string) {
     .from(siteAuditRuns)
     .where(
       and(
-        eq(siteAuditRuns.businessId, businessId),
+        eq(siteAuditRuns.businessId, sql.placeholder('businessId')),
         or(eq(siteAuditRuns.status, 'done'), eq(siteAuditRuns.status, 'cancelled')),
       ),
     )
     .orderBy(desc(siteAuditRuns.startedAt), desc(siteAuditRuns.id))
     .limit(1)
+    .prepare('latest_finished_audit'),
+)
+
+async function latestFinishedRun(db: Db, businessId: string) {
+  const [run] = await latestFinished(db).execute({ businessId })
   return run
 }
 

@@ -3,7 +3,7 @@
 // figures every screen reads: the stored checks for its position, the keyword data provider for its
 // volume and difficulty. Every query carries the caller's business id (docs/house-rules.md "Tenant
 // scoping inside the query").
-import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Business } from '@localseo/shared/business'
 import type { FigureSource, KeywordRecord } from '@localseo/shared/keyword-figures'
 import type { KeywordDataProvider } from '@localseo/shared/keyword-engine'
@@ -11,6 +11,7 @@ import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { keywordKey } from '@localseo/shared/rank-tracker'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db, Tx } from '../../db/client.js'
+import { preparedPerScope } from '../../db/prepared.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { rankPositions } from '../../db/schema/rank-tracker.js'
 
@@ -25,6 +26,17 @@ export function scopeId(location: Pick<ResolvedLocation, 'isMain' | 'id'>): stri
 /** Equality that uses the (business_id, location_id, …) index for the main business too. */
 export function inScope(column: AnyPgColumn, id: string | null) {
   return id === null ? isNull(column) : eq(column, id)
+}
+
+/**
+ * The keywords of one business or location with the values left as placeholders, for a prepared
+ * query (db/prepared.ts `preparedPerScope`): `businessId`, and `locationId` for a location.
+ */
+export function scopePlaceholders(scope: 'main' | 'location') {
+  return and(
+    eq(keywords.businessId, sql.placeholder('businessId')),
+    scope === 'main' ? isNull(keywords.locationId) : eq(keywords.locationId, sql.placeholder('locationId')),
+  )
 }
 
 /** The keywords of one business or location. */
@@ -164,6 +176,37 @@ function readPosition(row: PositionColumns) {
   }
 }
 
+type PositionRow = PositionColumns & { keyword: KeywordRow }
+
+/** Each keyword with its position columns, ready for readPosition. */
+const withPositions = { keyword: keywords, latest, latestOk, previousOk }
+
+/** The records of keyword rows: their positions, and the provider's estimate of each keyword. */
+function toRecords(
+  rows: PositionRow[],
+  provider: KeywordDataProvider,
+  business: Business,
+  location: ResolvedLocation,
+): Promise<KeywordRecord[]> {
+  return Promise.all(
+    rows.map(async (row) => {
+      const figures = await provider.describe(row.keyword.keyword, business, location.id)
+      return {
+        id: row.keyword.id,
+        keyword: row.keyword.keyword,
+        ...readPosition(row),
+        volume: figures.volume,
+        difficulty: figures.difficulty,
+        volumeSource: figures.volumeSource ?? ({ kind: 'estimate' } as const),
+        sample: row.keyword.sample,
+        tracked: row.keyword.tracked,
+        analysedAt: row.keyword.analysedAt?.toISOString() ?? null,
+        createdAt: row.keyword.createdAt.toISOString(),
+      }
+    }),
+  )
+}
+
 /**
  * The keywords of a scope that play one of `roles`, with their figures, newest first. One query
  * for the positions (correlated subqueries on the (keyword_id, day) key), then the provider's
@@ -193,30 +236,44 @@ export async function listKeywordRecords({
   limit: number
 }): Promise<KeywordRecord[]> {
   const rows = await db
-    .select({ keyword: keywords, latest, latestOk, previousOk })
+    .select(withPositions)
     .from(keywords)
     .where(and(scopeWhere(business.id, location), hasRole(...roles), where))
     .orderBy(...orderBy)
     .limit(limit)
-  return Promise.all(
-    rows.map(async (row) => {
-      const figures = await provider.describe(row.keyword.keyword, business, location.id)
-      return {
-        id: row.keyword.id,
-        keyword: row.keyword.keyword,
-        ...readPosition(row),
-        volume: figures.volume,
-        difficulty: figures.difficulty,
-        volumeSource: figures.volumeSource ?? ({ kind: 'estimate' } as const),
-        sample: row.keyword.sample,
-        tracked: row.keyword.tracked,
-        analysedAt: row.keyword.analysedAt?.toISOString() ?? null,
-        createdAt: row.keyword.createdAt.toISOString(),
-      }
-    }),
-  )
+  return toRecords(rows, provider, business, location)
 }
 
 /** Keywords with a successful check, and their order by that position (the dashboard's top 3). */
-export const hasPosition = sql`split_part(${latestOk}, '|', 1) <> ''`
-export const byPosition = sql`split_part(${latestOk}, '|', 1)::int`
+const hasPosition = sql`split_part(${latestOk}, '|', 1) <> ''`
+const byPosition = sql`split_part(${latestOk}, '|', 1)::int`
+
+/** The analysed or tracked keywords of a scope with a position, best first (prepared: every dashboard visit). */
+const topKeywordRows = preparedPerScope((db, scope) =>
+  db
+    .select(withPositions)
+    .from(keywords)
+    .where(and(scopePlaceholders(scope), hasRole('analysed', 'tracked'), hasPosition))
+    .orderBy(byPosition, asc(keywords.keyword))
+    .limit(sql.placeholder('limit'))
+    .prepare(`top_keywords_${scope}`),
+)
+
+/** The scope's `limit` best-placed keywords (docs/product.md §9: the dashboard's Top Keywords). */
+export async function listTopKeywordRecords({
+  db,
+  provider,
+  business,
+  location,
+  limit,
+}: {
+  db: Db
+  provider: KeywordDataProvider
+  business: Business
+  location: ResolvedLocation
+  limit: number
+}): Promise<KeywordRecord[]> {
+  const scope = { businessId: business.id, locationId: scopeId(location) }
+  const rows = await topKeywordRows(db, scope, { limit })
+  return toRecords(rows, provider, business, location)
+}

@@ -19,12 +19,11 @@ export {
 export { simulateMapPack } from './simulated-map-pack.js'
 export { createSimulatedKeywordProvider } from './keyword-data.js'
 export {
-  byPosition,
-  hasPosition,
   hasRole,
   inScope,
   latestPosition,
   listKeywordRecords,
+  listTopKeywordRecords,
   releaseKeyword,
   scopeId,
   scopeWhere,

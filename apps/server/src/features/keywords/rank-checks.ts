@@ -10,10 +10,11 @@ import { and, desc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm'
 import { RANK_BACKFILL_DAYS, addDays, dayOf } from '@localseo/shared/rank-tracker'
 import { pointOf } from '@localseo/shared/coordinates'
 import type { Db, Tx } from '../../db/client.js'
+import { preparedPerScope } from '../../db/prepared.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { rankPositions } from '../../db/schema/rank-tracker.js'
 import type { RankProvider, RankQuery, RankResult } from './rank-provider.js'
-import { scopeWhere, type KeywordRow } from './keyword-store.js'
+import { scopeId, scopePlaceholders, scopeWhere, type KeywordRow } from './keyword-store.js'
 import { recordFoundPlace } from '../business/public.js'
 
 /**
@@ -181,6 +182,26 @@ async function storeChecks({
  * when a screen is opened. The provider may be given as a function, so a screen that usually finds
  * nothing to check (the dashboard) looks it up only when needed (issue 19 item 4).
  */
+/** The scope's tracked keywords that have never been checked (prepared: every dashboard visit). */
+const uncheckedTracked = preparedPerScope((db, scope) =>
+  db
+    .select({ id: keywords.id, keywordKey: keywords.keywordKey })
+    .from(keywords)
+    .where(
+      and(
+        scopePlaceholders(scope),
+        keywords.tracked,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(rankPositions)
+            .where(eq(rankPositions.keywordId, keywords.id)),
+        ),
+      ),
+    )
+    .prepare(`unchecked_tracked_${scope}`),
+)
+
 export async function checkNewKeywords({
   db,
   provider: given,
@@ -194,21 +215,8 @@ export async function checkNewKeywords({
   location: ResolvedLocation
   now: Date
 }) {
-  const rows = await db
-    .select({ id: keywords.id, keywordKey: keywords.keywordKey })
-    .from(keywords)
-    .where(
-      and(
-        scopeWhere(business.id, location),
-        keywords.tracked,
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(rankPositions)
-            .where(eq(rankPositions.keywordId, keywords.id)),
-        ),
-      ),
-    )
+  const scope = { businessId: business.id, locationId: scopeId(location) }
+  const rows = await uncheckedTracked(db, scope)
   if (rows.length === 0) return
   const provider = typeof given === 'function' ? await given() : given
   const today = dayOf(now)

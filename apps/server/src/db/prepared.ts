@@ -1,0 +1,46 @@
+// Prepared queries for the hot reads that nearly every /api request makes (issue 19 item 4): drizzle
+// builds a query's SQL once instead of on every call (its query building was a fifth of a request's
+// CPU), and PostgreSQL parses and plans a named statement once per connection. A prepared query
+// belongs to the database handle it was built on, so each handle gets its own (tests make many).
+// docs/decisions/019-compressed-assets-and-preloading.md "Authenticated reads".
+import type { Db } from './client.js'
+
+/**
+ * A prepared query per database handle, built on first use. `build` receives the handle and returns
+ * drizzle's `.prepare(name)` of a query whose values are `sql.placeholder(...)`s.
+ */
+export function preparedPerDb<Prepared>(build: (db: Db) => Prepared): (db: Db) => Prepared {
+  const byDb = new WeakMap<Db, Prepared>()
+  return (db) => {
+    let prepared = byDb.get(db)
+    if (!prepared) {
+      prepared = build(db)
+      byDb.set(db, prepared)
+    }
+    return prepared
+  }
+}
+
+interface Executable {
+  execute(values?: Record<string, unknown>): Promise<unknown>
+}
+
+/**
+ * A prepared query in two versions, one per kind of scope: the main business (location_id is null)
+ * and one of its locations (`locationId`). `scope` is where `build` puts that condition; both
+ * versions take `businessId`, and the second also `locationId`.
+ */
+export function preparedPerScope<Prepared extends Executable>(
+  build: (db: Db, scope: 'main' | 'location') => Prepared,
+) {
+  const main = preparedPerDb((db) => build(db, 'main'))
+  const location = preparedPerDb((db) => build(db, 'location'))
+  return (
+    db: Db,
+    scope: { businessId: string; locationId: string | null },
+    values: Record<string, unknown> = {},
+  ) =>
+    (scope.locationId === null
+      ? main(db).execute({ businessId: scope.businessId, ...values })
+      : location(db).execute({ ...scope, ...values })) as ReturnType<Prepared['execute']>
+}
