@@ -53,6 +53,7 @@ export async function startServer({ databaseUrl, dataDir: givenDataDir, env = {}
   }
   return {
     url,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM')
       await new Promise((r) => child.once('exit', r))
