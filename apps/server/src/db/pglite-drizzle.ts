@@ -12,6 +12,7 @@ import {
   type QueryOptions,
   type Transaction,
 } from '@electric-sql/pglite'
+import { pgliteStatements } from './pglite-statements.js'
 
 const SCALAR_TYPES = [types.DATE, types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL]
 /** Their arrays (and numeric[]), with the element type. */
@@ -67,17 +68,19 @@ export function prepareForDrizzle(client: PGlite): {
     }
   }
   for (const type of TEXT_TYPES) client.parsers[type] = asText
+  // Drizzle's statements run as named prepared statements (pglite-statements.ts).
+  const statements = pgliteStatements(client)
   const wrapTransaction = (tx: Transaction): Transaction =>
     Object.create(tx, {
       query: {
         value: (text: string, params?: unknown[], options?: QueryOptions) =>
-          tx.query(text, params, withoutDrizzleParsers(options)),
+          statements.queryInTransaction(text, params, withoutDrizzleParsers(options)),
       },
     }) as Transaction
   // Only what drizzle-orm's PGlite session calls: query() and transaction().
   const forDrizzle = {
     query: (text: string, params?: unknown[], options?: QueryOptions) =>
-      client.query(text, params, withoutDrizzleParsers(options)),
+      statements.query(text, params, withoutDrizzleParsers(options)),
     transaction: <T>(callback: (tx: Transaction) => Promise<T>) =>
       client.transaction((tx) => callback(wrapTransaction(tx))),
   }
