@@ -53,6 +53,9 @@ async function measure(label, databaseUrl) {
       ['GET /api/business', '/api/business', auth],
       ['GET /api/dashboard', '/api/dashboard', auth],
     ]) {
+      // One request first: the owner's first dashboard runs the new keywords' first rank checks,
+      // work done once per keyword and not part of a read.
+      await (await fetch(`${server.url}${path}`, { headers })).text()
       rows.push(row(label, name, await load(`${server.url}${path}`, headers)))
     }
     return rows
