@@ -175,13 +175,6 @@ async function storeChecks({
   return rows
 }
 
-/**
- * The first check of the scope's tracked keywords that were never checked (just added, or filled in
- * as defaults). The simulation also stores its past, up to the backfill window, labelled simulated;
- * a real provider can only check today. Later days are stored by the daily job (issue 16), never
- * when a screen is opened. The provider may be given as a function, so a screen that usually finds
- * nothing to check (the dashboard) looks it up only when needed (issue 19 item 4).
- */
 /** The scope's tracked keywords that have never been checked (prepared: every dashboard visit). */
 const uncheckedTracked = preparedPerScope((db, scope) =>
   db
@@ -202,19 +195,47 @@ const uncheckedTracked = preparedPerScope((db, scope) =>
     .prepare(`unchecked_tracked_${scope}`),
 )
 
-export async function checkNewKeywords({
-  db,
-  provider: given,
-  business,
-  location,
-  now,
-}: {
+/**
+ * First checks under way in this process, per scope. Screens opened together (the dashboard and the
+ * Rank Tracker, a reload, 50 connections of a load test) would each find the same unchecked keywords
+ * and ask the provider again, spending paid queries twice: a later caller waits for the running
+ * check, then looks again.
+ */
+const firstChecks = new Map<string, Promise<void>>()
+
+/**
+ * The first check of the scope's tracked keywords that were never checked (just added, or filled in
+ * as defaults). The simulation also stores its past, up to the backfill window, labelled simulated;
+ * a real provider can only check today. Later days are stored by the daily job (issue 16), never
+ * when a screen is opened. The provider may be given as a function, so a screen that usually finds
+ * nothing to check (the dashboard) looks it up only when needed (issue 19 item 4).
+ */
+export async function checkNewKeywords(request: {
   db: Db
   provider: RankProvider | (() => Promise<RankProvider>)
   business: CheckedBusiness
   location: ResolvedLocation
   now: Date
 }) {
+  const key = `${request.business.id}|${scopeId(request.location) ?? 'main'}`
+  const running = firstChecks.get(key)
+  if (running) await running.catch(() => undefined) // its caller reports its failure
+  const check = checkUnchecked(request)
+  firstChecks.set(key, check)
+  try {
+    await check
+  } finally {
+    if (firstChecks.get(key) === check) firstChecks.delete(key)
+  }
+}
+
+async function checkUnchecked({
+  db,
+  provider: given,
+  business,
+  location,
+  now,
+}: Parameters<typeof checkNewKeywords>[0]) {
   const scope = { businessId: business.id, locationId: scopeId(location) }
   const rows = await uncheckedTracked(db, scope)
   if (rows.length === 0) return
