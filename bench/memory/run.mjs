@@ -3,7 +3,8 @@
 // PGlite server under SOAK seconds (default 600) of the authenticated reads of bench/http/run.mjs
 // (50 connections cycling GET /auth/v1/user, /api/business and /api/dashboard), sampled every 30 s.
 // Targets: idle ≤ 300 MiB on PGlite (first start and restart), ≤ 150 MiB with DATABASE_URL; growth
-// over the load ≤ 15%. Usage (after `npm run build`): [DATABASE_URL=...] [SOAK=600] node bench/memory/run.mjs
+// over the load ≤ 15%, counted from the sample at 60 s (the heap and PGlite's memory have grown to
+// the load's working set by then; a leak keeps growing after it). Usage (after `npm run build`): [DATABASE_URL=...] [SOAK=600] node bench/memory/run.mjs
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -54,13 +55,13 @@ try {
       console.log(`${at} s: RSS ${samples.at(-1).rss} MiB`)
     }
     const result = await load
-    const firstSample = samples[0].rss
+    const baseline = samples.find((s) => s.at >= 60) ?? samples[0]
     const last = samples.at(-1).rss
-    const growth = Math.round(((last - firstSample) / firstSample) * 100)
+    const growth = Math.round(((last - baseline.rss) / baseline.rss) * 100)
     rows.push({
       what: `PGlite, after ${soakSeconds} s of load (${Math.round(result.requests.average)} req/s, ${result.non2xx + result.errors} non-2xx or errors)`,
       'RSS MiB': last,
-      target: `growth ≤ 15%: ${growth}% since ${samples[0].at} s (${firstSample} MiB), peak ${Math.max(...samples.map((s) => s.rss))}`,
+      target: `growth ≤ 15%: ${growth}% since ${baseline.at} s (${baseline.rss} MiB), peak ${Math.max(...samples.map((s) => s.rss))}`,
     })
   } finally {
     await server.stop()
