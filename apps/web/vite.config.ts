@@ -116,7 +116,13 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // zod/mini from its own copy of zod (an npm alias of the same version): a module goes to
+      // one file whole, so mini sharing zod's core with the other screens' classic zod kept all
+      // of the core on the first screen; its own copy is cut to what mini uses (ADR 019).
+      { find: /^zod\/mini$/, replacement: 'zod-first-screen/mini' },
+    ],
     // '@localseo/shared/*' resolves to its TypeScript source, so no shared build is needed in dev.
     conditions: ['source', 'module', 'browser', 'development|production'],
   },
