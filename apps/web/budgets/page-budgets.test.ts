@@ -17,7 +17,7 @@ const ISSUE_TARGETS = { landingJsKb: 100, dashboardJsKb: 125, dashboardRequests:
  * docs/decisions/019-compressed-assets-and-preloading.md, "What is still over target"), so its
  * limit is today's size (158.3 KB) plus a little room, to be lowered as the bytes come down.
  */
-const BUDGETS = { landingJsKb: 100, dashboardJsKb: 160, dashboardRequests: 12 }
+const BUDGETS = ISSUE_TARGETS
 
 /**
  * The requests of a returning owner's dashboard besides its files (app/preload.ts and the screens'

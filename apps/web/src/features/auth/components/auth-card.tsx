@@ -1,6 +1,6 @@
 import { MAX_FULL_NAME_LENGTH } from '@localseo/shared/account'
 import { Mail } from 'lucide-react'
-import { useId, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react'
 import { useLocation } from 'react-router'
 import { ErrorAlert } from '@/components/error-alert'
 import { Button } from '@/components/ui/button'
@@ -9,10 +9,30 @@ import { Input } from '@/components/ui/input'
 import { Label } from '@/components/ui/label'
 import { useAuth } from '@/lib/auth'
 import { clearUrlFragment, linkErrorFromUrl } from '../utils/link-error'
-import { EmailCodeCard } from './email-code-card'
-import { ForgotPasswordCard } from './forgot-password-card'
-import { SecondFactorCard } from './second-factor-card'
 import { EmailField, StepForm, SubmitButton } from './step-form'
+import { Spinner } from '@/components/ui/spinner'
+
+// The detours and the two-factor step load when opened: a returning owner's first screen carries
+// this card's module, not them (docs/decisions/019-compressed-assets-and-preloading.md).
+const ForgotPasswordCard = lazy(async () => ({
+  default: (await import('./forgot-password-card')).ForgotPasswordCard,
+}))
+const EmailCodeCard = lazy(async () => ({
+  default: (await import('./email-code-card')).EmailCodeCard,
+}))
+const SecondFactorCard = lazy(async () => ({
+  default: (await import('./second-factor-card')).SecondFactorCard,
+}))
+
+function DetourLoading() {
+  return (
+    <Card className="w-full">
+      <CardContent className="flex justify-center py-10">
+        <Spinner />
+      </CardContent>
+    </Card>
+  )
+}
 
 type Mode = 'login' | 'signup'
 /** The other ways in from the Log In card. */
@@ -106,12 +126,20 @@ export function AuthCard() {
   const text = copy[mode]
   const submitting = status === 'loading'
 
-  if (status === 'mfa-required') return <SecondFactorCard />
-  if (detour === 'forgot') {
-    return <ForgotPasswordCard initialEmail={fields.email} onBack={() => openDetour(null)} />
+  if (status === 'mfa-required') {
+    return (
+      <Suspense fallback={<DetourLoading />}>
+        <SecondFactorCard />
+      </Suspense>
+    )
   }
-  if (detour === 'code') {
-    return <EmailCodeCard initialEmail={fields.email} onBack={() => openDetour(null)} />
+  if (detour !== null) {
+    const Detour = detour === 'forgot' ? ForgotPasswordCard : EmailCodeCard
+    return (
+      <Suspense fallback={<DetourLoading />}>
+        <Detour initialEmail={fields.email} onBack={() => openDetour(null)} />
+      </Suspense>
+    )
   }
 
   return (

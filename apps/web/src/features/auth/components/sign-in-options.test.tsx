@@ -57,7 +57,12 @@ describe('Forgot password?', () => {
     await user.type(screen.getByLabelText('Email Address'), 'ada@example.com')
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }))
 
-    const title = screen.getByRole('heading', { name: 'Reset your password' })
+    // The detour's code loads when it opens (auth-card.tsx).
+    const title = await screen.findByRole(
+      'heading',
+      { name: 'Reset your password' },
+      { timeout: 5000 },
+    )
     expect(title).toHaveFocus()
     // The address typed on the Log In card comes along.
     expect(screen.getByLabelText('Email Address')).toHaveValue('ada@example.com')
@@ -92,6 +97,7 @@ describe('Forgot password?', () => {
     const user = userEvent.setup()
     const { pathname } = await openLanding()
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }))
+    await screen.findByRole('heading', { name: 'Reset your password' }, { timeout: 5000 })
     await user.type(screen.getByLabelText('Email Address'), 'ada@example.com')
     await user.click(screen.getByRole('button', { name: 'Email me a reset link' }))
     await screen.findByRole('heading', { name: 'Check your email' })
@@ -119,6 +125,7 @@ describe('Forgot password?', () => {
     const user = userEvent.setup()
     await openLanding()
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }))
+    await screen.findByRole('heading', { name: 'Reset your password' }, { timeout: 5000 })
     await user.type(screen.getByLabelText('Email Address'), 'ada@example.com')
     await user.click(screen.getByRole('button', { name: 'Email me a reset link' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -196,7 +203,13 @@ describe('Email me a sign-in code', () => {
   async function askForCode(user: User) {
     await openLanding()
     await user.click(screen.getByRole('button', { name: 'Email me a sign-in code' }))
-    expect(screen.getByRole('heading', { name: 'Sign in with a code' })).toHaveFocus()
+    // The detour's code loads when it opens (auth-card.tsx).
+    const title = await screen.findByRole(
+      'heading',
+      { name: 'Sign in with a code' },
+      { timeout: 5000 },
+    )
+    expect(title).toHaveFocus()
     await user.type(screen.getByLabelText('Email Address'), 'ada@example.com')
     await user.click(screen.getByRole('button', { name: 'Email me a code' }))
     await screen.findByRole('heading', { name: 'Enter your sign-in code' })
