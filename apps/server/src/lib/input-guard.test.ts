@@ -1,12 +1,14 @@
 // Issue 14 item 1: input PostgreSQL or the URI functions cannot take is refused once, before any
 // route, with a validation error in the mount's shape, and nothing is written.
+import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { JSON_HEADERS, authHeader, postAuth, signUp } from '../testing/auth.js'
 import { createTestApp, type TestApp } from '../testing/app.js'
 import { createOwner } from '../testing/backlink-owners.js'
 import { databaseFingerprint } from '../testing/db-fingerprint.js'
 import { businessInput, locationInput } from '../testing/factories.js'
-import { MAX_JSON_DEPTH, findInputProblem, jsonDepth } from './input-guard.js'
+import { watchedRequest } from '../testing/watched-request.js'
+import { MAX_JSON_DEPTH, findInputProblem, inputGuard, jsonDepth } from './input-guard.js'
 
 let t: TestApp
 let owner: Awaited<ReturnType<typeof createOwner>>
@@ -203,5 +205,18 @@ describe('jsonDepth and findInputProblem', () => {
     }
     expect(await probe(ok)).toBeUndefined()
     expect(await probe(tooDeep)).toMatchObject({ where: 'body' })
+  })
+})
+
+describe('reads', () => {
+  test('a request without a JSON body passes without its body being asked for', async () => {
+    const app = new Hono()
+      .use('*', inputGuard((c) => c.text('refused', 422)))
+      .all('/', (c) => c.text('ok'))
+    const { request, seen } = watchedRequest('http://localhost/?q=plain', { method: 'GET' })
+    expect((await app.fetch(request)).status).toBe(200)
+    expect(seen.bodyRead).toBe(false)
+    const json = { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify({ a: NUL }) }
+    expect((await app.request('/', json)).status).toBe(422)
   })
 })

@@ -100,7 +100,9 @@ const isJson = (c: Context) => /^application\/json\b/i.test(c.req.header('Conten
 export async function findInputProblem(c: Context): Promise<InputProblem | undefined> {
   const url = new URL(c.req.url)
   const problem = pathProblem(url.pathname) ?? queryProblem(url.searchParams)
-  if (problem || !c.req.raw.body || !isJson(c)) return problem
+  // The content type first: asking for the body makes the Node adapter build a full Fetch Request,
+  // which a read without a JSON body never needs (issue 19 item 4).
+  if (problem || !isJson(c) || !c.req.raw.body) return problem
   // Read through Hono's body cache, so the route's own c.req.json() reads the same text.
   return bodyProblem(await c.req.text())
 }
