@@ -2,8 +2,8 @@
 // docs/decisions/019-compressed-assets-and-preloading.md "Prepared statements on PGlite").
 // PGlite's query() sends every statement unnamed: PostgreSQL parses and plans it again each time,
 // and each of its five protocol steps is a call into the WASM module. Here each SQL text is parsed
-// once into a named statement (its parameter types kept), and each run is one call: Bind, Describe,
-// Execute and Sync together. The results go through PGlite's own parser, so callers get exactly
+// once into a named statement (its parameter types and result columns kept), and each run is one
+// call: Bind, Execute and Sync together. The results go through PGlite's own parser, so callers get exactly
 // what query() returns. Statements are kept per client, the least recently used closed past a bound.
 import {
   parse as pgliteParse,
@@ -12,6 +12,8 @@ import {
   type QueryOptions,
   type Results,
 } from '@electric-sql/pglite'
+
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number]
 
 const { serialize } = protocol
 
@@ -22,6 +24,8 @@ interface Statement {
   name: string
   /** The parameters' type ids as PostgreSQL inferred them, to serialize values as PGlite does. */
   paramTypes: number[]
+  /** Its result columns (none for a statement without rows), read once instead of every run. */
+  columns: BackendMessage[]
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -63,7 +67,11 @@ export function pgliteStatements(client: PGlite, limit = STATEMENT_LIMIT): State
       serialize.sync(),
     )
     const described = await client.execProtocolStream(concat(messages), { syncToFs: false })
-    const statement = { name, paramTypes: pgliteParse.parseDescribeStatementResults(described) }
+    const statement = {
+      name,
+      paramTypes: pgliteParse.parseDescribeStatementResults(described),
+      columns: described.filter((message) => message.name === 'rowDescription'),
+    }
     statements.set(text, statement)
     return statement
   }
@@ -94,7 +102,6 @@ export function pgliteStatements(client: PGlite, limit = STATEMENT_LIMIT): State
     const messages = await client.execProtocolStream(
       concat([
         serialize.bind({ statement: statement.name, values: serializeParams(statement, params, options) }),
-        serialize.describe({ type: 'P' }),
         serialize.execute({}),
         serialize.sync(),
       ]),
@@ -102,7 +109,8 @@ export function pgliteStatements(client: PGlite, limit = STATEMENT_LIMIT): State
     )
     // As query() does: a change outside a transaction reaches the data directory at once.
     if (!inTransaction) await client.syncToFs()
-    return pgliteParse.parseResults(messages, client.parsers, options)[0] as Results<T>
+    const answer = [...statement.columns, ...messages]
+    return pgliteParse.parseResults(answer, client.parsers, options)[0] as Results<T>
   }
 
   return {
