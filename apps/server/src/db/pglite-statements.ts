@@ -18,7 +18,7 @@ type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number]
 const { serialize } = protocol
 
 /** More distinct SQL texts than the app's queries have (an IN list of n values is its own text). */
-export const STATEMENT_LIMIT = 500
+const STATEMENT_LIMIT = 500
 
 interface Statement {
   name: string

@@ -22,7 +22,6 @@ export {
   hasRole,
   inScope,
   latestPosition,
-  listKeywordRecords,
   listTopKeywordRecords,
   releaseKeyword,
   scopeId,
