@@ -30,17 +30,14 @@ import { securityHeaders } from './lib/security-headers.js'
 import { staticWeb } from './lib/static-web.js'
 import { devMailRoutes } from './mail/dev-mail.routes.js'
 import { limitBody } from './lib/body-limit.js'
+import { noStore } from './lib/no-store.js'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
 function apiRoutes(deps: AppDeps) {
   const api = new Hono()
     .use('*', compressResponses())
-    .use('*', async (c, next) => {
-      await next()
-      // Authenticated JSON must never sit in a shared cache.
-      c.header('Cache-Control', 'no-store')
-    })
+    .use('*', noStore())
     .use(
       '*',
       limitBody({

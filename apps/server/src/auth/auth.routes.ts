@@ -12,16 +12,14 @@ import { signupRoutes } from './signup.routes.js'
 import { tokenRoutes } from './token.routes.js'
 import { userRoutes } from './user.routes.js'
 import { limitBody } from '../lib/body-limit.js'
+import { noStore } from '../lib/no-store.js'
 
 const MAX_BODY_BYTES = 1024 * 1024
 
 export function authRoutes(deps: AppDeps) {
   const auth = new Hono()
-    .use('*', async (c, next) => {
-      await next()
-      // Tokens and user objects must never sit in a shared cache; the JWKS sets its own policy.
-      if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
-    })
+    // Tokens and user objects must never sit in a shared cache; the JWKS sets its own policy.
+    .use('*', noStore())
     .use(
       '*',
       limitBody({

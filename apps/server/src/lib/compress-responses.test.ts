@@ -9,6 +9,7 @@ import { pino } from 'pino'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/app.js'
 import { createOwner, seedBacklinks } from '../testing/backlink-owners.js'
+import { watchedResponse } from '../testing/watched-response.js'
 import { compressResponses } from './compress-responses.js'
 import { streamedBody } from './streamed-body.js'
 
@@ -78,6 +79,18 @@ describe('JSON and CSV of the API', () => {
 })
 
 const CSV = { 'content-type': 'text/csv; charset=utf-8' }
+
+test('a client that accepts no compression gets the answer as the route made it', async () => {
+  const { response, seen } = watchedResponse(JSON.stringify({ text: 'x'.repeat(2000) }), {
+    headers: { 'content-type': 'application/json' },
+  })
+  const app = new Hono().use('*', compressResponses()).get('/', () => response)
+  const res = await app.request('/')
+  expect(res.headers.get('vary')).toMatch(/Accept-Encoding/)
+  expect(res.headers.get('content-encoding')).toBeNull()
+  // Its body was never asked for, so the Node adapter sends the string as it is (issue 19 item 4).
+  expect(seen.bodyRead).toBe(false)
+})
 
 describe('a compressed stream on a real server', () => {
   let url = ''

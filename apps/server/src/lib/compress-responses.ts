@@ -77,9 +77,10 @@ function rejoin(head: Uint8Array[], reader: ReadableStreamDefaultReader<Uint8Arr
 export function compressResponses(): MiddlewareHandler {
   return async (c, next) => {
     await next()
+    // The headers first: reading c.res.body would copy a plain JSON answer into a stream even when
+    // the client asked for no compression (issue 19 item 4).
     const headers = c.res.headers
     if (
-      !c.res.body ||
       c.req.method === 'HEAD' ||
       headers.has('Content-Encoding') ||
       !COMPRESSIBLE.test(headers.get('Content-Type') ?? '') ||
@@ -89,7 +90,7 @@ export function compressResponses(): MiddlewareHandler {
     }
     varyOnAcceptEncoding(headers)
     const coding = chooseContentCoding(c.req.header('Accept-Encoding'))
-    if (!coding) return
+    if (!coding || !c.res.body) return
     const reader = c.res.body.getReader()
     const head = await readHead(reader, COMPRESS_THRESHOLD_BYTES)
     if (head.done && head.size < COMPRESS_THRESHOLD_BYTES) {

@@ -7,6 +7,7 @@ import { Hono, type HonoRequest } from 'hono'
 import { clientIp, isLoopback } from '../lib/client-ip.js'
 import type { AppDeps } from '../lib/deps.js'
 import { errorBody } from '../lib/errors.js'
+import { noStore } from '../lib/no-store.js'
 import { devMailKeyMatches } from './dev-mail-key.js'
 import { listOutbox } from './mailer.js'
 import { escapeHtml } from './templates.js'
@@ -27,8 +28,8 @@ export function devMailRoutes(deps: AppDeps) {
         return c.json(errorBody('not_found', 'Not found.'), 404)
       }
       await next()
-      c.header('Cache-Control', 'no-store')
     })
+    .use('*', noStore())
     .get('/mail.json', async (c) => c.json({ messages: await listOutbox(deps.db) }))
     .get('/mail', async (c) => {
       const messages = await listOutbox(deps.db)
