@@ -373,12 +373,18 @@ export function sortKeywords(keywords: readonly PlannerKeyword[], sort: PlannerS
  * so a real provider asks that country's market; the simulation does not need it.
  */
 export interface KeywordDataProvider {
+  /**
+   * True when `describe` answers from the keyword, the business and the location alone (the
+   * built-in estimates), so an answer may be kept as long as they stay the same.
+   */
+  readonly pure?: boolean
   describe(keyword: string, business: Business, locationId?: string | null): Promise<PlannerKeyword>
   ideas(request: IdeaRequest): Promise<PlannerKeyword[]>
 }
 
 /** The built-in provider: the rules above, no network. */
 export const simulatedKeywordData: KeywordDataProvider = {
+  pure: true,
   describe: (keyword, business, locationId) =>
     Promise.resolve(describeKeyword(keyword, business, locationId)),
   ideas: (request) =>

@@ -16,6 +16,7 @@ import {
 import type { Db, Tx } from '../db/client.js'
 import { preparedPerDb } from '../db/prepared.js'
 import { businesses, locations } from '../db/schema/business.js'
+import { dashboardVersions } from '../db/schema/dashboard-versions.js'
 import { AppError } from './errors.js'
 
 async function findBusinessId(db: Db, userId: string): Promise<string | undefined> {
@@ -80,36 +81,53 @@ function toBusiness(row: BusinessRow, locationRows: LocationRow[]): Business {
   }
 }
 
-/** The owner's business joined with its locations: a row per location (none: one row of nulls). */
+/**
+ * The owner's business joined with its locations (a row per location; none: one row of nulls) and
+ * the version of its dashboard's data (db/schema/dashboard-versions.ts).
+ */
 const businessRowsForUser = preparedPerDb((db) =>
   db
-    .select({ business: businesses, location: locations })
+    .select({
+      business: businesses,
+      location: locations,
+      dashboardVersion: dashboardVersions.version,
+    })
     .from(businesses)
     .leftJoin(locations, eq(locations.businessId, businesses.id))
+    .leftJoin(dashboardVersions, eq(dashboardVersions.businessId, businesses.id))
     .where(eq(businesses.userId, sql.placeholder('userId')))
     .orderBy(asc(locations.createdAt), asc(locations.id))
     .prepare('business_for_user'),
 )
 
 /**
- * The signed-in owner's business with its locations, or the empty business (docs/product.md §3, §6).
- * One prepared query (a row per location) rather than two: most /api requests start here (issue 19
- * item 4).
+ * The signed-in owner's business with its locations, or the empty business (docs/product.md §3, §6),
+ * and the version of its dashboard's data: null when unknown (no business, or no version row), in
+ * which case nothing computed from it may be kept. One prepared query (a row per location) rather
+ * than three: most /api requests start here (issue 19 item 4).
  */
-export async function getBusinessForUser({
+export async function getVersionedBusinessForUser({
   db,
   userId,
 }: {
   db: Db
   userId: string
-}): Promise<Business> {
+}): Promise<{ business: Business; dashboardVersion: number | null }> {
   const rows = await businessRowsForUser(db).execute({ userId })
-  const business = rows[0]?.business
-  if (!business) return emptyBusiness
-  return toBusiness(
-    business,
-    rows.flatMap((row) => (row.location ? [row.location] : [])),
-  )
+  const first = rows[0]
+  if (!first) return { business: emptyBusiness, dashboardVersion: null }
+  return {
+    business: toBusiness(
+      first.business,
+      rows.flatMap((row) => (row.location ? [row.location] : [])),
+    ),
+    dashboardVersion: first.dashboardVersion,
+  }
+}
+
+/** The signed-in owner's business with its locations, or the empty business (docs/product.md §3, §6). */
+export async function getBusinessForUser(request: { db: Db; userId: string }): Promise<Business> {
+  return (await getVersionedBusinessForUser(request)).business
 }
 
 /** A business by its id, for work that runs without a signed-in owner (the job queue). */

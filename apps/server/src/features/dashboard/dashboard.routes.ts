@@ -3,17 +3,22 @@ import { z } from 'zod'
 import { MAIN_LOCATION } from '@localseo/shared/location-selection'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
-import { getBusinessForUser, requireLocation } from '../../lib/tenant.js'
+import { getVersionedBusinessForUser, requireLocation } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { keywordProviders, rankProviderFor } from '../keywords/public.js'
-import { getDashboard } from './dashboard.service.js'
+import { createDashboardCache } from './dashboard-cache.js'
+import { getDashboard, type DashboardReads } from './dashboard.service.js'
 
 const query = z.object({ location: z.string().trim().min(1).max(100).default(MAIN_LOCATION) })
 
 export function dashboardRoutes(deps: AppDeps) {
   const providers = keywordProviders(deps)
+  const cache = createDashboardCache<DashboardReads>()
   return new Hono().use('*', requireAuth(deps)).get('/', validate('query', query), async (c) => {
-    const business = await getBusinessForUser({ db: deps.db, userId: c.var.auth.userId })
+    const { business, dashboardVersion } = await getVersionedBusinessForUser({
+      db: deps.db,
+      userId: c.var.auth.userId,
+    })
     const { location } = c.req.valid('query')
     // An unknown location is a 404 (another owner's location id included), never the main data.
     if (business.id) requireLocation(business, location)
@@ -29,6 +34,8 @@ export function dashboardRoutes(deps: AppDeps) {
         now: deps.clock.now(),
         ...providers,
         rank,
+        cache,
+        version: dashboardVersion,
       }),
     )
   })

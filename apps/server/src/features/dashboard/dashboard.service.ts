@@ -4,15 +4,33 @@ import type { KeywordDataProvider } from '@localseo/shared/keyword-engine'
 import { resolveLocation } from '@localseo/shared/location-selection'
 import type { Db } from '../../db/client.js'
 import { listRecentActivity } from '../../lib/activity.js'
-import { checkNewKeywords, listTopKeywordRecords, type RankProvider } from '../keywords/public.js'
-import { getDashboardScore } from './score.js'
+import type { KeywordRecord } from '@localseo/shared/keyword-figures'
+import {
+  checkNewKeywords,
+  listTopKeywordRows,
+  toRecords,
+  type PositionRow,
+  type RankProvider,
+} from '../keywords/public.js'
+import type { DashboardCache } from './dashboard-cache.js'
+import { getDashboardScore, type DashboardScore } from './score.js'
 
 /** docs/product.md §9: the dashboard's Top Keywords. */
 const TOP_KEYWORDS = 3
 
+/** What the dashboard reads from the database, as kept in memory (dashboard-cache.ts). */
+export interface DashboardReads {
+  score: DashboardScore
+  topKeywordRows: PositionRow[]
+  recentActivity: Awaited<ReturnType<typeof listRecentActivity>>
+  /** The top keywords with their figures, once asked of a `pure` keyword data provider. */
+  topKeywords?: KeywordRecord[]
+}
+
 /**
  * The business, the location chosen on the dashboard ('main' or an id) and the keyword providers;
- * the rank provider is looked up only when a new keyword needs its first check.
+ * the rank provider is looked up only when a new keyword needs its first check. `version` is the
+ * business's dashboard version read with it (null: unknown, nothing is kept).
  */
 interface DashboardRequest {
   db: Db
@@ -21,23 +39,57 @@ interface DashboardRequest {
   now: Date
   rank: () => Promise<RankProvider>
   keywordData: KeywordDataProvider
+  cache: DashboardCache<DashboardReads>
+  version: number | null
 }
 
 /**
- * The top keywords by position of the chosen business or location (docs/product.md §9): the keyword
- * entity's records, so they agree with Keyword Analysis and the Rank Tracker (issue 15 item 1).
+ * The database reads: the score's inputs, the top keywords by position of the chosen business or
+ * location (the keyword entity's records, so they agree with Keyword Analysis and the Rank Tracker,
+ * issue 15 item 1) and the recent activity. Kept only when no new keyword needed its first check:
+ * a check that could not be stored is tried again on the next visit.
  */
-async function listTopKeywords({
-  db,
-  business,
-  locationId,
-  now,
-  rank,
-  keywordData,
-}: DashboardRequest) {
+async function readDashboard(request: DashboardRequest): Promise<DashboardReads> {
+  const { db, business, locationId, now, cache, version } = request
+  // The day too: the listings' NAP consistency is judged against it.
+  const key = `${business.id}|${locationId}|${now.toISOString().slice(0, 10)}`
+  const kept = version === null ? undefined : cache.get(key, version)
+  if (kept) return kept
   const location = resolveLocation(business, locationId)
-  await checkNewKeywords({ db, provider: rank, business, location, now })
-  return listTopKeywordRecords({ db, provider: keywordData, business, location, limit: TOP_KEYWORDS })
+  const [score, top, recentActivity] = await Promise.all([
+    getDashboardScore({ db, business, now }),
+    (async () => {
+      const checked = await checkNewKeywords({
+        db,
+        provider: request.rank,
+        business,
+        location,
+        now,
+      })
+      const rows = await listTopKeywordRows({ db, business, location, limit: TOP_KEYWORDS })
+      return { checked, rows }
+    })(),
+    listRecentActivity(db, business.id),
+  ])
+  const reads = { score, topKeywordRows: top.rows, recentActivity }
+  if (version !== null && top.checked === 0) cache.set(key, version, reads)
+  return reads
+}
+
+/**
+ * The top keywords with their volumes and difficulty. A measured provider is asked on every visit:
+ * its figures are shared by every business and change with no write of this one's. The built-in
+ * estimates follow from the keyword, business and location alone, so they are kept with the reads.
+ */
+async function topKeywordsOf(
+  reads: DashboardReads,
+  { business, locationId, keywordData }: DashboardRequest,
+) {
+  if (reads.topKeywords) return reads.topKeywords
+  const location = resolveLocation(business, locationId)
+  const records = await toRecords(reads.topKeywordRows, keywordData, business, location)
+  if (keywordData.pure) reads.topKeywords = records
+  return records
 }
 
 /**
@@ -45,7 +97,7 @@ async function listTopKeywords({
  * keywords by position, the issues to fix and the recent activity.
  */
 export async function getDashboard(request: DashboardRequest) {
-  const { db, business, now } = request
+  const { business } = request
   if (!business.id || !hasBusinessName(business)) {
     return {
       score: null,
@@ -59,11 +111,8 @@ export async function getDashboard(request: DashboardRequest) {
       recentActivity: [],
     }
   }
-  const [score, topKeywords, recentActivity] = await Promise.all([
-    getDashboardScore({ db, business, now }),
-    listTopKeywords(request),
-    listRecentActivity(db, business.id),
-  ])
+  const reads = await readDashboard(request)
+  const { score, recentActivity } = reads
   return {
     score: score.score,
     measured: score.measured,
@@ -74,7 +123,7 @@ export async function getDashboard(request: DashboardRequest) {
     breakdown: score.breakdown,
     scoreNote: score.note,
     scoreAudit: score.audit,
-    topKeywords,
+    topKeywords: await topKeywordsOf(reads, request),
     issues: findIssues(business),
     recentActivity: recentActivity.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
   }

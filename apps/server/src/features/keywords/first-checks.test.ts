@@ -24,10 +24,7 @@ test('screens opened together ask the provider once for each new keyword', async
 
   const answers = await Promise.all([
     call('GET', '/api/dashboard'),
-    call<{ keywords: { keyword: string }[] }>(
-      'GET',
-      '/api/rank-tracker/keywords?location=main',
-    ),
+    call<{ keywords: { keyword: string }[] }>('GET', '/api/rank-tracker/keywords?location=main'),
     call('GET', '/api/dashboard'),
     call('GET', '/api/rank-tracker/keywords?location=main'),
   ])

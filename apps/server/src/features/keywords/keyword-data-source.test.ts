@@ -244,3 +244,21 @@ test('the credentials are never answered, logged or stored', async () => {
     expect(text).not.toContain(token)
   }
 })
+
+test("the dashboard asks a measured provider on every visit: its figures change with no write of the business's", async () => {
+  t = await createTestApp({
+    env: dataforseo(),
+    clock: createTestClock(new Date('2026-11-25T12:00:00Z')),
+  })
+  const call = await ownerOf(t.app, 'visits@example.com')
+  await call('GET', '/api/dashboard')
+  const first = (await call<{ topKeywords: KeywordRecord[] }>('GET', '/api/dashboard')).body
+  const top = first.topKeywords[0]
+  expect(top?.volumeSource).toMatchObject({ kind: 'measured' })
+  // As when another business's visit stored this month's answer: shared rows, not this business's.
+  await t.db.execute(
+    sql`update keyword_volumes set search_volume = 4321 where keyword = ${top?.keyword.toLowerCase()}`,
+  )
+  const again = (await call<{ topKeywords: KeywordRecord[] }>('GET', '/api/dashboard')).body
+  expect(again.topKeywords[0]).toMatchObject({ keyword: top?.keyword, volume: 4321 })
+})

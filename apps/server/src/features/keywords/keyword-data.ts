@@ -43,6 +43,7 @@ export function createSimulatedKeywordProvider({
   delays: boolean
 }): KeywordDataProvider {
   return {
+    pure: true,
     async describe(keyword, business, locationId) {
       const described = await simulatedKeywordData.describe(keyword, business, locationId)
       return withoutInventedFigures(described, business)

@@ -35,7 +35,9 @@ export function inScope(column: AnyPgColumn, id: string | null) {
 export function scopePlaceholders(scope: 'main' | 'location') {
   return and(
     eq(keywords.businessId, sql.placeholder('businessId')),
-    scope === 'main' ? isNull(keywords.locationId) : eq(keywords.locationId, sql.placeholder('locationId')),
+    scope === 'main'
+      ? isNull(keywords.locationId)
+      : eq(keywords.locationId, sql.placeholder('locationId')),
   )
 }
 
@@ -176,13 +178,14 @@ function readPosition(row: PositionColumns) {
   }
 }
 
-type PositionRow = PositionColumns & { keyword: KeywordRow }
+/** A keyword row with its encoded position columns, as the keyword queries read it. */
+export type PositionRow = PositionColumns & { keyword: KeywordRow }
 
 /** Each keyword with its position columns, ready for readPosition. */
 const withPositions = { keyword: keywords, latest, latestOk, previousOk }
 
 /** The records of keyword rows: their positions, and the provider's estimate of each keyword. */
-function toRecords(
+export function toRecords(
   rows: PositionRow[],
   provider: KeywordDataProvider,
   business: Business,
@@ -259,21 +262,20 @@ const topKeywordRows = preparedPerScope((db, scope) =>
     .prepare(`top_keywords_${scope}`),
 )
 
-/** The scope's `limit` best-placed keywords (docs/product.md §9: the dashboard's Top Keywords). */
-export async function listTopKeywordRecords({
+/**
+ * The rows of the scope's `limit` best-placed keywords (docs/product.md §9: the dashboard's Top
+ * Keywords); `toRecords` adds the provider's figures.
+ */
+export function listTopKeywordRows({
   db,
-  provider,
   business,
   location,
   limit,
 }: {
   db: Db
-  provider: KeywordDataProvider
   business: Business
   location: ResolvedLocation
   limit: number
-}): Promise<KeywordRecord[]> {
-  const scope = { businessId: business.id, locationId: scopeId(location) }
-  const rows = await topKeywordRows(db, scope, { limit })
-  return toRecords(rows, provider, business, location)
+}): Promise<PositionRow[]> {
+  return topKeywordRows(db, { businessId: business.id, locationId: scopeId(location) }, { limit })
 }

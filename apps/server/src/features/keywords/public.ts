@@ -15,6 +15,7 @@ export {
   type MapPackResult,
   type RankProvider,
   type RankQuery,
+  type RankResult,
 } from './rank-provider.js'
 export { simulateMapPack } from './simulated-map-pack.js'
 export { createSimulatedKeywordProvider } from './keyword-data.js'
@@ -22,10 +23,12 @@ export {
   hasRole,
   inScope,
   latestPosition,
-  listTopKeywordRecords,
+  listTopKeywordRows,
   releaseKeyword,
   scopeId,
   scopeWhere,
+  toRecords,
   upsertKeyword,
+  type PositionRow,
 } from './keyword-store.js'
 export { checkNewKeywords, checkTrackedToday, mapChecks, storedCheck } from './rank-checks.js'

@@ -201,14 +201,15 @@ const uncheckedTracked = preparedPerScope((db, scope) =>
  * and ask the provider again, spending paid queries twice: a later caller waits for the running
  * check, then looks again.
  */
-const firstChecks = new Map<string, Promise<void>>()
+const firstChecks = new Map<string, Promise<number>>()
 
 /**
  * The first check of the scope's tracked keywords that were never checked (just added, or filled in
  * as defaults). The simulation also stores its past, up to the backfill window, labelled simulated;
  * a real provider can only check today. Later days are stored by the daily job (issue 16), never
  * when a screen is opened. The provider may be given as a function, so a screen that usually finds
- * nothing to check (the dashboard) looks it up only when needed (issue 19 item 4).
+ * nothing to check (the dashboard) looks it up only when needed (issue 19 item 4). Answers how many
+ * keywords it found to check: 0 means the scope's positions are as stored.
  */
 export async function checkNewKeywords(request: {
   db: Db
@@ -216,14 +217,14 @@ export async function checkNewKeywords(request: {
   business: CheckedBusiness
   location: ResolvedLocation
   now: Date
-}) {
+}): Promise<number> {
   const key = `${request.business.id}|${scopeId(request.location) ?? 'main'}`
   const running = firstChecks.get(key)
   if (running) await running.catch(() => undefined) // its caller reports its failure
   const check = checkUnchecked(request)
   firstChecks.set(key, check)
   try {
-    await check
+    return await check
   } finally {
     if (firstChecks.get(key) === check) firstChecks.delete(key)
   }
@@ -235,15 +236,16 @@ async function checkUnchecked({
   business,
   location,
   now,
-}: Parameters<typeof checkNewKeywords>[0]) {
+}: Parameters<typeof checkNewKeywords>[0]): Promise<number> {
   const scope = { businessId: business.id, locationId: scopeId(location) }
   const rows = await uncheckedTracked(db, scope)
-  if (rows.length === 0) return
+  if (rows.length === 0) return 0
   const provider = typeof given === 'function' ? await given() : given
   const today = dayOf(now)
   const days = provider.simulated ? backfillDays(today) : [today]
   const wanted = rows.map((keyword) => ({ keyword, days }))
   await storeChecks({ db, provider, business, location, wanted, now })
+  return rows.length
 }
 
 /**
