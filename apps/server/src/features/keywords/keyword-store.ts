@@ -3,7 +3,7 @@
 // figures every screen reads: the stored checks for its position, the keyword data provider for its
 // volume and difficulty. Every query carries the caller's business id (docs/house-rules.md "Tenant
 // scoping inside the query").
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Business } from '@localseo/shared/business'
 import type { FigureSource, KeywordRecord } from '@localseo/shared/keyword-figures'
 import type { KeywordDataProvider } from '@localseo/shared/keyword-engine'
@@ -247,20 +247,40 @@ export async function listKeywordRecords({
   return toRecords(rows, provider, business, location)
 }
 
-/** Keywords with a successful check, and their order by that position (the dashboard's top 3). */
-const hasPosition = sql`split_part(${latestOk}, '|', 1) <> ''`
-const byPosition = sql`split_part(${latestOk}, '|', 1)::int`
-
-/** The analysed or tracked keywords of a scope with a position, best first (prepared: every dashboard visit). */
-const topKeywordRows = preparedPerScope((db, scope) =>
-  db
-    .select(withPositions)
+/**
+ * The analysed or tracked keywords of a scope with a position, best first (prepared: every dashboard
+ * visit that finds no kept reads). Each keyword's latest successful check is read once, as a lateral
+ * join that filters and orders, rather than as a subquery repeated in the filter, the order and the
+ * columns; the other two position columns are computed for the `limit` rows only.
+ */
+const topKeywordRows = preparedPerScope((db, scope) => {
+  const ok = db
+    .select({
+      position: rankPositions.position,
+      source: rankPositions.source,
+      checkedAt: rankPositions.checkedAt,
+      provider: rankPositions.provider,
+    })
+    .from(rankPositions)
+    .where(and(eq(rankPositions.keywordId, keywords.id), eq(rankPositions.status, 'ok')))
+    .orderBy(desc(rankPositions.day))
+    .limit(1)
+    .as('latest_ok')
+  return db
+    .select({
+      keyword: keywords,
+      latest,
+      // As latestOk above encodes it; position is never null here.
+      latestOk: sql<string>`${ok.position}::text || '|' || ${ok.source} || '|' || ${ok.checkedAt}::text || '|' || coalesce(${ok.provider}, '')`,
+      previousOk,
+    })
     .from(keywords)
-    .where(and(scopePlaceholders(scope), hasRole('analysed', 'tracked'), hasPosition))
-    .orderBy(byPosition, asc(keywords.keyword))
+    .innerJoinLateral(ok, sql`true`)
+    .where(and(scopePlaceholders(scope), hasRole('analysed', 'tracked'), isNotNull(ok.position)))
+    .orderBy(asc(ok.position), asc(keywords.keyword))
     .limit(sql.placeholder('limit'))
-    .prepare(`top_keywords_${scope}`),
-)
+    .prepare(`top_keywords_${scope}`)
+})
 
 /**
  * The rows of the scope's `limit` best-placed keywords (docs/product.md §9: the dashboard's Top
