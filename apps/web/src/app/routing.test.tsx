@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { BUSINESS_REQUIRED_MESSAGE } from '@/components/business-required'
+import { createAppState } from '@/app/provider'
 import { renderApp } from '@/test/render-app'
 import {
   authUser,
@@ -136,6 +137,20 @@ describe('signed in', () => {
     expect(calls).toContain('POST /auth/v1/logout')
     expect(localStorage.getItem('user')).toBeNull()
   })
+})
+
+test('auth-js starts loading when the pointer or the focus reaches Log Out, before the click', async () => {
+  signIn()
+  const state = createAppState()
+  const loadClient = vi.spyOn(state.store, 'loadClient')
+  const user = userEvent.setup()
+  renderApp('/dashboard', state)
+  const logOut = await screen.findByRole('button', { name: 'Log Out' })
+  expect(loadClient).not.toHaveBeenCalled()
+  await user.hover(logOut)
+  expect(loadClient).toHaveBeenCalledTimes(1)
+  logOut.focus()
+  expect(loadClient).toHaveBeenCalledTimes(2)
 })
 
 describe('screens without a business name', () => {

@@ -5,7 +5,7 @@ import { Link, Outlet } from 'react-router'
 import { BrandMark } from '@/components/brand-mark'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
-import { useAuth } from '@/lib/auth'
+import { useAuth, useAuthStore } from '@/lib/auth'
 import { showErrorToast } from '@/lib/toast'
 import { cn } from '@/lib/utils'
 import { NotificationBell } from '@/features/alerts/components/notification-bell'
@@ -16,6 +16,7 @@ const MENU_ID = 'main-menu'
 /** The signed-in layout (docs/product.md §2): header with brand and user, side menu, the screen beside it. */
 export function AppShell({ business }: { business: Business }) {
   const { user, logout } = useAuth()
+  const store = useAuthStore()
   const [menuOpen, setMenuOpen] = useState(false)
   const [loggingOut, setLoggingOut] = useState(false)
 
@@ -77,6 +78,9 @@ export function AppShell({ business }: { business: Business }) {
             className="p-4"
             onNavigate={() => setMenuOpen(false)}
             onLogout={() => void handleLogout()}
+            // A returning owner's screens load without auth-js (ADR 019), and signing out needs it:
+            // fetched as the pointer or the focus reaches Log Out, the click signs out at once.
+            onLogoutIntent={() => void store.loadClient().catch(() => undefined)}
             loggingOut={loggingOut}
           />
         </MenuPanel>

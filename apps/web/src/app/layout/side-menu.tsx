@@ -31,11 +31,20 @@ export interface SideMenuProps {
   className?: string
   onNavigate?: () => void
   onLogout: () => void
+  /** The pointer or the focus reached Log Out: a click may follow. */
+  onLogoutIntent?: () => void
   loggingOut?: boolean
 }
 
 /** docs/product.md §2 side menu: the active entry comes from the first path segment, default recommendations. */
-export function SideMenu({ id, className, onNavigate, onLogout, loggingOut }: SideMenuProps) {
+export function SideMenu({
+  id,
+  className,
+  onNavigate,
+  onLogout,
+  onLogoutIntent,
+  loggingOut,
+}: SideMenuProps) {
   const { pathname } = useLocation()
   const active = activeMenuKey(pathname)
 
@@ -71,6 +80,8 @@ export function SideMenu({ id, className, onNavigate, onLogout, loggingOut }: Si
           variant="ghost"
           className="w-full justify-start gap-3 px-3 text-muted-foreground"
           onClick={onLogout}
+          onPointerEnter={onLogoutIntent}
+          onFocus={onLogoutIntent}
           disabled={loggingOut}
         >
           <LogOut aria-hidden="true" />
