@@ -1,10 +1,10 @@
 import { findIssues } from '@localseo/shared/dashboard'
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import type { KeywordDataProvider } from '@localseo/shared/keyword-engine'
+import type { KeywordRecord } from '@localseo/shared/keyword-figures'
 import { resolveLocation } from '@localseo/shared/location-selection'
 import type { Db } from '../../db/client.js'
 import { listRecentActivity } from '../../lib/activity.js'
-import type { KeywordRecord } from '@localseo/shared/keyword-figures'
 import {
   checkNewKeywords,
   listTopKeywordRows,
