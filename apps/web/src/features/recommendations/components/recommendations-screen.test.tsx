@@ -231,7 +231,9 @@ describe('SEO Recommendations screen', () => {
     await userEvent
       .setup()
       .click(item.getByRole('button', { name: `Reopen: ${done.title} (takes back 50 points)` }))
-    expect(await screen.findByText(`Reopened “${done.title}”: 50 points taken back.`)).toBeVisible()
+    // The toast fades in after it is added: visible once it has (a busy machine takes a while).
+    const message = await screen.findByText(`Reopened “${done.title}”: 50 points taken back.`)
+    await waitFor(() => expect(message).toBeVisible(), { timeout: 5000 })
     await item.findByText('Pending')
     expect(patches).toEqual([{ id: 't1', status: 'pending' }])
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
