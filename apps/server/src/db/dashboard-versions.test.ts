@@ -10,6 +10,7 @@ import { signUp } from '../testing/auth.js'
 import { seedBacklinks } from '../testing/backlink-owners.js'
 import { businessInput, locationInput } from '../testing/factories.js'
 import { insertKeyword } from '../testing/keywords.js'
+import type { Db, Tx } from './client.js'
 import { activities } from './schema/activities.js'
 import { businesses, locations } from './schema/business.js'
 import { dashboardVersions } from './schema/dashboard-versions.js'
@@ -30,8 +31,9 @@ async function ownerWithBusiness(email: string) {
   return { id: row!.id, call }
 }
 
-async function versionOf(id: string) {
-  const [row] = await t.db
+/** The business's version, read through `db` (a transaction's handle sees its own state). */
+async function versionOf(id: string, db: Db | Tx = t.db) {
+  const [row] = await db
     .select({ version: dashboardVersions.version })
     .from(dashboardVersions)
     .where(eq(dashboardVersions.businessId, id))
@@ -155,12 +157,8 @@ describe('dashboard_versions', () => {
           .insert(activities)
           .values({ businessId, kind: 'business_saved', message: `Saved ${i}` })
       }
-      const [row] = await tx
-        .select({ version: dashboardVersions.version })
-        .from(dashboardVersions)
-        .where(eq(dashboardVersions.businessId, businessId))
       // Not yet: the version moves when the transaction commits.
-      expect(row?.version).toBe(before)
+      expect(await versionOf(businessId, tx)).toBe(before)
     })
     expect(await versionOf(businessId)).toBe(before! + 1)
   })
