@@ -1,12 +1,24 @@
 // Starts the built server on a free port with a fresh DATA_DIR (or DATABASE_URL) for a benchmark.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
+
+/**
+ * The Node options of the server's `npm start` (apps/server/package.json), so a benchmark measures
+ * the process an owner runs: `node <options> dist/index.js`.
+ */
+function startOptions() {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'))
+  const words = scripts.start.split(/\s+/)
+  if (words[0] !== 'node' || words.at(-1) !== 'dist/index.js')
+    throw new Error(`unexpected start script: ${scripts.start}`)
+  return words.slice(1, -1)
+}
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -26,7 +38,7 @@ function freePort() {
 export async function startServer({ databaseUrl, dataDir: givenDataDir, env = {} } = {}) {
   const port = await freePort()
   const dataDir = givenDataDir ?? mkdtempSync(path.join(tmpdir(), 'localseo-bench-'))
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/index.js')], {
+  const child = spawn(process.execPath, [...startOptions(), path.join(root, 'apps/server/dist/index.js')], {
     env: {
       ...process.env,
       PORT: String(port),
