@@ -38,21 +38,25 @@ function freePort() {
 export async function startServer({ databaseUrl, dataDir: givenDataDir, env = {} } = {}) {
   const port = await freePort()
   const dataDir = givenDataDir ?? mkdtempSync(path.join(tmpdir(), 'localseo-bench-'))
-  const child = spawn(process.execPath, [...startOptions(), path.join(root, 'apps/server/dist/index.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      // Load tests sign up many users from one address; a bench may pass AUTH_RATE_LIMITS: 'on'.
-      AUTH_RATE_LIMITS: 'off',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...startOptions(), path.join(root, 'apps/server/dist/index.js')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        // Load tests sign up many users from one address; a bench may pass AUTH_RATE_LIMITS: 'on'.
+        AUTH_RATE_LIMITS: 'off',
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
+  )
   const url = `http://127.0.0.1:${port}`
   for (let i = 0; i < 300; i++) {
     try {

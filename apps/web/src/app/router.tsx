@@ -49,6 +49,7 @@ const ResetPasswordScreen = lazy(async () => ({
 /** The signed-in layout's chunk (with the libraries every signed-in screen shares). */
 const protectedLayout = lazyLoaded(
   async () => (await import('./layout/protected-layout')).ProtectedLayout,
+  { placeholder: <ShellSkeleton /> },
 )
 export const loadProtectedLayout = protectedLayout.load
 const ProtectedLayout = protectedLayout.Component
@@ -150,13 +151,7 @@ export function AppRoutes() {
           </Suspense>
         }
       />
-      <Route
-        element={
-          <Suspense fallback={<ShellSkeleton />}>
-            <ProtectedLayout />
-          </Suspense>
-        }
-      >
+      <Route element={<ProtectedLayout />}>
         {screens.map(({ path, Screen }) => (
           <Route key={path} path={path} element={<ScreenRoute Screen={Screen} />} />
         ))}
