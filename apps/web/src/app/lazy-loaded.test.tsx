@@ -85,7 +85,7 @@ describe('lazyLoaded', () => {
   })
 
   test('with a placeholder, code that cannot be fetched reaches the error boundary', async () => {
-    const { Component } = lazyLoaded(() => Promise.reject(new Error('offline')), {
+    const { Component } = lazyLoaded<{ name: string }>(() => Promise.reject(new Error('offline')), {
       placeholder: <p>Frame</p>,
     })
     // React reports the error it hands to the boundary; that report is expected here.
@@ -108,11 +108,11 @@ function ArriveOnRender({ arrive }: { arrive: () => void }) {
 }
 
 class Caught extends ReactComponent<{ children: ReactNode }, { error: Error | null }> {
-  state = { error: null as Error | null }
+  override state = { error: null as Error | null }
   static getDerivedStateFromError(error: Error) {
     return { error }
   }
-  render() {
+  override render() {
     return this.state.error ? <p>Failed: {this.state.error.message}</p> : this.props.children
   }
 }
