@@ -26,6 +26,8 @@ async function setPin(page: Page, origin: string, { click = false } = {}) {
   const card = page.getByRole('region', { name: 'Map position' })
   await card.waitFor()
   if (click) {
+    // The map's region is drawn before Leaflet (its own file) has made the map and listens for clicks.
+    await card.locator('.leaflet-container').waitFor()
     await card.getByRole('region', { name: /Map: the pin of/ }).click()
     await expect.poll(() => card.getByLabel('Latitude').inputValue()).not.toBe('')
   }
