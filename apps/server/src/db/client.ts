@@ -7,10 +7,12 @@ import { fileURLToPath } from 'node:url'
 import { PGlite, type ParserOptions } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { acquireDataDirLock, type DataDirLock } from './lock.js'
+import { PipelinedReadPool } from './pipelined-reads.js'
+import { runPreparedReadsOn } from './prepared.js'
 import { prepareForDrizzle } from './pglite-drizzle.js'
 import { pgliteOptions } from './pglite-options.js'
 import { schema, type Schema } from './schema.js'
@@ -126,22 +128,36 @@ async function openPglite(dataDir: string): Promise<Database> {
   }
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 })
-  const db = drizzlePg(pool, { schema })
-  try {
-    await migratePg(db, { migrationsFolder })
-  } catch (error) {
-    await pool.end()
-    throw error
-  }
+/**
+ * A PostgreSQL database as the app uses it: a pool of `poolSize` connections for everything, and
+ * pipelined connections for the hot prepared reads (db/pipelined-reads.ts).
+ */
+export function postgresDatabase(connectionString: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString, max: poolSize })
+  const reads = new PipelinedReadPool(connectionString)
+  const db = drizzlePg(pool, { schema }) as unknown as Db
+  // drizzle runs queries on anything with pg.Pool's query(); it never asks this one to connect().
+  runPreparedReadsOn(db, drizzlePg(reads as unknown as pg.Pool, { schema }))
   return {
-    db: db as unknown as Db,
+    db,
     kind: 'postgres',
     connectionString,
     executeSql: (text, values) => pool.query(text, values),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([reads.end(), pool.end()])
+    },
   }
+}
+
+async function openPostgres(connectionString: string): Promise<Database> {
+  const database = postgresDatabase(connectionString)
+  try {
+    await migratePg(database.db as unknown as NodePgDatabase<Schema>, { migrationsFolder })
+  } catch (error) {
+    await database.close()
+    throw error
+  }
+  return database
 }
 
 export function openDatabase(options: {

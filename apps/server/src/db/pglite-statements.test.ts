@@ -79,9 +79,7 @@ describe('prepared statements on PGlite', () => {
       code: '42703',
     })
     expect(statements.size).toBe(1) // the text that did not parse is not kept
-    expect((await statements.query('select count(*)::int as n from item')).rows).toEqual([
-      { n: 1 },
-    ])
+    expect((await statements.query('select count(*)::int as n from item')).rows).toEqual([{ n: 1 }])
   })
 
   test('inside a transaction, a failure rolls everything back', async () => {
@@ -91,8 +89,6 @@ describe('prepared statements on PGlite', () => {
         await statements.queryInTransaction(INSERT, ITEM) // the unique n
       }),
     ).rejects.toMatchObject({ code: '23505' })
-    expect((await statements.query('select count(*)::int as n from item')).rows).toEqual([
-      { n: 0 },
-    ])
+    expect((await statements.query('select count(*)::int as n from item')).rows).toEqual([{ n: 0 }])
   })
 })

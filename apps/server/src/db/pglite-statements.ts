@@ -42,7 +42,11 @@ export interface StatementRunner {
   /** Runs `text` with `params` as query() would, outside a transaction. */
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>
   /** The same inside a transaction, whose lock the caller holds. */
-  queryInTransaction<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>
+  queryInTransaction<T>(
+    text: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<Results<T>>
   /** How many statements are prepared now (tests). */
   readonly size: number
 }
@@ -101,7 +105,10 @@ export function pgliteStatements(client: PGlite, limit = STATEMENT_LIMIT): State
     }
     const messages = await client.execProtocolStream(
       concat([
-        serialize.bind({ statement: statement.name, values: serializeParams(statement, params, options) }),
+        serialize.bind({
+          statement: statement.name,
+          values: serializeParams(statement, params, options),
+        }),
         serialize.execute({}),
         serialize.sync(),
       ]),

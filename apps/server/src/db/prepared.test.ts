@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { Db } from './client.js'
-import { preparedPerDb, preparedPerScope } from './prepared.js'
+import { preparedPerDb, preparedPerScope, runPreparedReadsOn } from './prepared.js'
 
 // Two database handles, as tests and a restarted server have: only their identity matters here.
 const first = {} as Db
@@ -36,5 +36,17 @@ describe('prepared queries', () => {
     })
     await run(first, { businessId: 'b2', locationId: 'l2' })
     expect(built).toEqual(['main', 'location'])
+  })
+})
+
+describe('prepared reads on a pipelined twin', () => {
+  test('a handle with a twin has its prepared reads built on the twin; one without, on itself', () => {
+    const pooled = {} as Db
+    const twin = {} as Db
+    const transaction = {} as Db
+    runPreparedReadsOn(pooled, twin)
+    const prepared = preparedPerDb((db) => ({ db }))
+    expect(prepared(pooled).db).toBe(twin)
+    expect(prepared(transaction).db).toBe(transaction)
   })
 })

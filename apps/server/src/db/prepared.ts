@@ -1,20 +1,30 @@
 // Prepared queries for the hot reads that nearly every /api request makes (issue 19 item 4): drizzle
 // builds a query's SQL once instead of on every call (its query building was a fifth of a request's
 // CPU), and PostgreSQL parses and plans a named statement once per connection. A prepared query
-// belongs to the database handle it was built on, so each handle gets its own (tests make many).
-// docs/decisions/019-compressed-assets-and-preloading.md "Authenticated reads".
+// belongs to the database handle it was built on, so each handle gets its own (tests make many). On
+// PostgreSQL they run over pipelined connections (db/pipelined-reads.ts).
+// docs/decisions/019-compressed-assets-and-preloading.md "Authenticated reads", "Pipelined reads".
 import type { Db } from './client.js'
 
+/** A handle's twin over pipelined connections, where its prepared reads run (PostgreSQL only). */
+const pipelinedTwins = new WeakMap<Db, Db>()
+
+/** Runs the prepared reads of `db` on `twin`: the same database over pipelined connections. */
+export function runPreparedReadsOn(db: Db, twin: Db): void {
+  pipelinedTwins.set(db, twin)
+}
+
 /**
- * A prepared query per database handle, built on first use. `build` receives the handle and returns
- * drizzle's `.prepare(name)` of a query whose values are `sql.placeholder(...)`s.
+ * A prepared query per database handle, built on first use. `build` receives the handle (its
+ * pipelined twin when it has one) and returns drizzle's `.prepare(name)` of a read whose values are
+ * `sql.placeholder(...)`s. A transaction's handle has no twin: its reads stay inside it.
  */
 export function preparedPerDb<Prepared>(build: (db: Db) => Prepared): (db: Db) => Prepared {
   const byDb = new WeakMap<Db, Prepared>()
   return (db) => {
     let prepared = byDb.get(db)
     if (!prepared) {
-      prepared = build(db)
+      prepared = build(pipelinedTwins.get(db) ?? db)
       byDb.set(db, prepared)
     }
     return prepared

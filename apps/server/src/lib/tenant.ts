@@ -1,6 +1,6 @@
 // Tenant scoping (docs/house-rules.md "Tenant scoping inside the query"): the business id always comes from
 // the verified session's user, never from the request.
-import { and, asc, count, eq, sql, type Column } from 'drizzle-orm'
+import { and, asc, count, eq, sql, type Column, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import {
   emptyBusiness,
@@ -38,73 +38,107 @@ export async function requireBusinessId(db: Db, userId: string): Promise<string>
   return id
 }
 
-type BusinessRow = typeof businesses.$inferSelect
-type LocationRow = typeof locations.$inferSelect
+/** A location's fields as `Location` names them: drizzle selects them, PostgreSQL builds them as JSON. */
+export const locationFields = {
+  id: locations.id,
+  businessId: locations.businessId,
+  name: locations.name,
+  address: locations.address,
+  city: locations.city,
+  state: locations.state,
+  zip: locations.zip,
+  country: locations.country,
+  phone: locations.phone,
+  pageUrl: locations.pageUrl,
+  isPrimary: locations.isPrimary,
+  lat: locations.lat,
+  lng: locations.lng,
+  placeId: locations.placeId,
+} satisfies Record<keyof Location, Column>
 
-export function toLocation(row: LocationRow): Location {
-  return {
-    id: row.id,
-    businessId: row.businessId,
-    name: row.name,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    zip: row.zip,
-    country: row.country,
-    phone: row.phone,
-    pageUrl: row.pageUrl,
-    isPrimary: row.isPrimary,
-    lat: row.lat,
-    lng: row.lng,
-    placeId: row.placeId,
-  }
+/** The business's own fields as `Business` names them (its locations come apart). */
+const businessFields = {
+  id: businesses.id,
+  name: businesses.name,
+  address: businesses.address,
+  city: businesses.city,
+  state: businesses.state,
+  zip: businesses.zip,
+  country: businesses.country,
+  timeZone: businesses.timeZone,
+  phone: businesses.phone,
+  website: businesses.website,
+  category: businesses.category,
+  services: businesses.services,
+  lat: businesses.lat,
+  lng: businesses.lng,
+  placeId: businesses.placeId,
+} satisfies Record<Exclude<keyof Business, 'locations'>, Column>
+
+/** The order locations are listed in everywhere: the order they were added. */
+export const locationOrder = [asc(locations.createdAt), asc(locations.id)]
+
+/**
+ * A JSON array of `fields`' columns in their order. None of these columns needs drizzle's mapping
+ * (no timestamps): text, booleans, text[] and double precision come out of JSON as they do out of
+ * the driver, doubles in their shortest exact form.
+ */
+function jsonValues(fields: Record<string, Column | SQL>): SQL {
+  return sql`json_build_array(${sql.join(Object.values(fields), sql`, `)})`
 }
 
-function toBusiness(row: BusinessRow, locationRows: LocationRow[]): Business {
-  return {
-    id: row.id,
-    name: row.name,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    zip: row.zip,
-    country: row.country,
-    timeZone: row.timeZone,
-    phone: row.phone,
-    website: row.website,
-    category: row.category,
-    services: row.services,
-    lat: row.lat,
-    lng: row.lng,
-    placeId: row.placeId,
-    locations: locationRows.map(toLocation),
-  }
+/** The object with the names of `fields` whose values `jsonValues(fields)` built, in that order. */
+function named(
+  fields: Record<string, unknown>,
+  values: readonly unknown[],
+): Record<string, unknown> {
+  const object: Record<string, unknown> = {}
+  Object.keys(fields).forEach((name, index) => {
+    object[name] = values[index]
+  })
+  return object
 }
 
 /**
- * The owner's business joined with its locations (a row per location; none: one row of nulls) and
- * the version of its dashboard's data (db/schema/dashboard-versions.ts).
+ * The owner's business as one JSON value with the version of its dashboard's data
+ * (db/schema/dashboard-versions.ts): `businessFields`' values, then a list of `locationFields`'
+ * values per location, in order. Most /api requests start here, so it is one prepared query of two
+ * columns: decoding one JSON text costs the server a fraction of decoding a column per field (issue
+ * 19 item 4, docs/decisions/019-compressed-assets-and-preloading.md "Pipelined reads").
  */
-const businessRowsForUser = preparedPerDb((db) =>
+const businessForUser = preparedPerDb((db) =>
   db
     .select({
-      business: businesses,
-      location: locations,
+      values: sql<unknown[]>`${jsonValues({
+        ...businessFields,
+        locations: sql`coalesce((${db
+          .select({
+            list: sql`json_agg(${jsonValues(locationFields)} order by ${sql.join(locationOrder, sql`, `)})`,
+          })
+          .from(locations)
+          .where(eq(locations.businessId, businesses.id))}), '[]'::json)`,
+      })}`,
       dashboardVersion: dashboardVersions.version,
     })
     .from(businesses)
-    .leftJoin(locations, eq(locations.businessId, businesses.id))
     .leftJoin(dashboardVersions, eq(dashboardVersions.businessId, businesses.id))
     .where(eq(businesses.userId, sql.placeholder('userId')))
-    .orderBy(asc(locations.createdAt), asc(locations.id))
     .prepare('business_for_user'),
 )
+
+function businessFromValues(values: unknown[]): Business {
+  const locationValues = values[Object.keys(businessFields).length] as unknown[][]
+  // The shapes are the fields' own (`satisfies` above); the tests compare with drizzle's mapping.
+  return {
+    ...named(businessFields, values),
+    locations: locationValues.map((location) => named(locationFields, location)),
+  } as Business
+}
 
 /**
  * The signed-in owner's business with its locations, or the empty business (docs/product.md §3, §6),
  * and the version of its dashboard's data: null when unknown (no business, or no version row), in
- * which case nothing computed from it may be kept. One prepared query (a row per location) rather
- * than three: most /api requests start here (issue 19 item 4).
+ * which case nothing computed from it may be kept.
  */
 export async function getVersionedBusinessForUser({
   db,
@@ -113,16 +147,9 @@ export async function getVersionedBusinessForUser({
   db: Db
   userId: string
 }): Promise<{ business: Business; dashboardVersion: number | null }> {
-  const rows = await businessRowsForUser(db).execute({ userId })
-  const first = rows[0]
-  if (!first) return { business: emptyBusiness, dashboardVersion: null }
-  return {
-    business: toBusiness(
-      first.business,
-      rows.flatMap((row) => (row.location ? [row.location] : [])),
-    ),
-    dashboardVersion: first.dashboardVersion,
-  }
+  const [row] = await businessForUser(db).execute({ userId })
+  if (!row) return { business: emptyBusiness, dashboardVersion: null }
+  return { business: businessFromValues(row.values), dashboardVersion: row.dashboardVersion }
 }
 
 /** The signed-in owner's business with its locations, or the empty business (docs/product.md §3, §6). */
@@ -132,17 +159,17 @@ export async function getBusinessForUser(request: { db: Db; userId: string }): P
 
 /** A business by its id, for work that runs without a signed-in owner (the job queue). */
 export async function getBusinessById(db: Db, businessId: string): Promise<Business | undefined> {
-  const [business] = await db.select().from(businesses).where(eq(businesses.id, businessId))
-  return business && withLocations(db, business)
-}
-
-async function withLocations(db: Db, business: BusinessRow): Promise<Business> {
+  const [business] = await db
+    .select(businessFields)
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+  if (!business) return undefined
   const rows = await db
-    .select()
+    .select(locationFields)
     .from(locations)
-    .where(eq(locations.businessId, business.id))
-    .orderBy(asc(locations.createdAt), asc(locations.id))
-  return toBusiness(business, rows)
+    .where(eq(locations.businessId, businessId))
+    .orderBy(...locationOrder)
+  return { ...business, locations: rows }
 }
 
 /** The caller's business once it has a name (every screen's texts need one), else a 404. */

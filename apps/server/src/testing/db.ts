@@ -4,9 +4,8 @@ import { randomBytes } from 'node:crypto'
 import { PGlite } from '@electric-sql/pglite'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
-import { migrationsFolder, pgliteDatabase, type Database, type Db } from '../db/client.js'
+import { migrationsFolder, pgliteDatabase, postgresDatabase, type Database } from '../db/client.js'
 import { schema } from '../db/schema.js'
 
 export const TEMPLATE_DATABASE = 'localseo_test_template'
@@ -37,15 +36,11 @@ async function createPostgresTestDb(adminUrl: string): Promise<Database> {
   } finally {
     await admin.end()
   }
-  const connectionString = databaseUrl(adminUrl, name)
-  const pool = new pg.Pool({ connectionString, max: 4 })
+  const database = postgresDatabase(databaseUrl(adminUrl, name), 4)
   return {
-    db: drizzlePg(pool, { schema }) as unknown as Db,
-    kind: 'postgres',
-    connectionString,
-    executeSql: (text, values) => pool.query(text, values),
+    ...database,
     async close() {
-      await pool.end()
+      await database.close()
       const cleanup = new pg.Client({ connectionString: adminUrl })
       await cleanup.connect()
       await cleanup.query(`DROP DATABASE IF EXISTS ${name}`).finally(() => cleanup.end())

@@ -15,7 +15,7 @@ import type { Db, Tx } from '../../db/client.js'
 import { businesses, locations } from '../../db/schema/business.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
-import { getBusinessById, lockBusiness, toLocation } from '../../lib/tenant.js'
+import { getBusinessById, locationFields, locationOrder, lockBusiness } from '../../lib/tenant.js'
 import { refreshListingConsistency } from '../listings/public.js'
 import { parseOrFail } from '../../lib/validate.js'
 
@@ -27,12 +27,11 @@ function newLocationId(now: Date): string {
 }
 
 export async function listLocations(db: Db | Tx, businessId: string): Promise<Location[]> {
-  const rows = await db
-    .select()
+  return db
+    .select(locationFields)
     .from(locations)
     .where(eq(locations.businessId, businessId))
-    .orderBy(asc(locations.createdAt), asc(locations.id))
-  return rows.map(toLocation)
+    .orderBy(...locationOrder)
 }
 
 /** A location without a country is in its business's (docs/decisions/017-countries-and-addresses.md). */

@@ -1,0 +1,100 @@
+// The connections of the hot prepared reads on PostgreSQL (db/prepared.ts; issue 19 item 4,
+// docs/decisions/019-compressed-assets-and-preloading.md "Pipelined reads"). A pooled query takes a
+// connection of its own, and PostgreSQL's process for it falls asleep after each answer and must be
+// woken for the next: on a busy host that wake-up costs more than the read. Here the reads share a
+// few connections in pg's pipeline mode: each is written as soon as it is asked for, without waiting
+// for the answers before it, so PostgreSQL answers a stream of them back to back. That halves the CPU
+// of a small read on both sides.
+//
+// Only single statements outside transactions belong here, and only small indexed reads: a query
+// waits for the ones written before it on its connection.
+import pg from 'pg'
+
+interface Connection {
+  client: pg.Client
+  ready: Promise<pg.Client>
+  /** Queries asked of it and not yet answered: the next goes to the connection with fewest. */
+  waiting: number
+  broken: boolean
+}
+
+/** How many pipelined connections: two, so that one slow read does not hold up every other. */
+const CONNECTIONS = 2
+
+/**
+ * A stand-in for pg's Pool that drizzle can run prepared queries on (`query`), over pipelined
+ * connections opened on first use and opened again after one breaks. It opens no transactions.
+ */
+export class PipelinedReadPool {
+  readonly #connectionString: string
+  readonly #connections: (Connection | undefined)[] = Array.from({ length: CONNECTIONS })
+  #ended = false
+
+  constructor(connectionString: string) {
+    this.#connectionString = connectionString
+  }
+
+  async query(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
+    if (this.#ended) throw new Error('The database is closed.')
+    const connection = this.#leastWaiting()
+    connection.waiting++
+    try {
+      const client = await connection.ready
+      return await client.query(config, values)
+    } finally {
+      connection.waiting--
+    }
+  }
+
+  /** drizzle asks a pool for a connection only to open a transaction, which never runs here. */
+  connect(): never {
+    throw new Error('Pipelined reads run outside transactions; use the pooled database handle.')
+  }
+
+  async end(): Promise<void> {
+    this.#ended = true
+    const opened = this.#connections.filter((connection) => connection !== undefined)
+    await Promise.all(
+      opened.map((connection) =>
+        connection.ready.then((client) => client.end()).catch(() => undefined),
+      ),
+    )
+  }
+
+  #leastWaiting(): Connection {
+    let best: Connection | undefined
+    for (const [index, existing] of this.#connections.entries()) {
+      const connection = existing && !existing.broken ? existing : this.#open(index)
+      if (!best || connection.waiting < best.waiting) best = connection
+    }
+    // CONNECTIONS is at least one, so the loop has chosen.
+    return best as Connection
+  }
+
+  #open(index: number): Connection {
+    const client = new pg.Client({ connectionString: this.#connectionString, pipeline: true })
+    const connection: Connection = {
+      client,
+      ready: Promise.resolve(client),
+      waiting: 0,
+      broken: false,
+    }
+    // pg fails every query written to a broken connection; the next query opens a new one.
+    const drop = () => {
+      connection.broken = true
+    }
+    client.on('error', drop)
+    client.on('end', drop)
+    connection.ready = client.connect().then(
+      () => client,
+      (error: unknown) => {
+        drop()
+        throw error
+      },
+    )
+    // Whoever asks first awaits `ready`; this keeps a failed connect from going unhandled before.
+    connection.ready.catch(() => undefined)
+    this.#connections[index] = connection
+    return connection
+  }
+}

@@ -1,0 +1,86 @@
+// The owner's business as every /api request reads it: one query that PostgreSQL answers as JSON
+// (issue 19 item 4, docs/decisions/019-compressed-assets-and-preloading.md "Pipelined reads"). It must
+// give exactly what drizzle's own mapping of the same rows gives, on PGlite and on PostgreSQL.
+import { eq } from 'drizzle-orm'
+import { afterEach, expect, test } from 'vitest'
+import { emptyBusiness } from '@localseo/shared/business'
+import { businesses, locations } from '../db/schema/business.js'
+import { createTestApp, type TestApp } from '../testing/app.js'
+import { apiCaller } from '../testing/api.js'
+import { signUp } from '../testing/auth.js'
+import { businessInput, locationInput } from '../testing/factories.js'
+import { getBusinessById, getVersionedBusinessForUser } from './tenant.js'
+
+let t: TestApp | undefined
+afterEach(async () => {
+  await t?.close()
+  t = undefined
+})
+
+async function ownerWithBusiness() {
+  const app = await createTestApp()
+  t = app
+  const owner = await signUp(app.app, { email: 'owner@example.com' })
+  const call = apiCaller(app.app, () => owner.accessToken)
+  return { app, owner, call }
+}
+
+test('the business read as JSON equals drizzle’s reading of the same rows, texts and numbers exact', async () => {
+  const { app, owner, call } = await ownerWithBusiness()
+  await call('PUT', '/api/business', {
+    ...businessInput,
+    name: 'Smile "Bright" \\ Dental 😁',
+    services: ['Teeth whitening', 'Root canals, "same day"', 'Ünïcödé'],
+  })
+  for (const name of ['North', 'South', 'East']) {
+    expect((await call('POST', '/api/business/locations', locationInput(name))).status).toBe(201)
+  }
+  // Doubles that a lossy decimal form would change, and a location without any.
+  await app.db
+    .update(businesses)
+    .set({ lat: Math.PI * 9, lng: -Math.E * 36, placeId: 'ChIJ-main' })
+    .where(eq(businesses.userId, owner.userId))
+  await app.db
+    .update(locations)
+    .set({ lat: 0.1 + 0.2, lng: -1e-7, pageUrl: 'https://example.com/north?a=1&b="2"' })
+    .where(eq(locations.name, 'North'))
+
+  const { business, dashboardVersion } = await getVersionedBusinessForUser({
+    db: app.db,
+    userId: owner.userId,
+  })
+
+  expect(business).toEqual(await getBusinessById(app.db, business.id))
+  expect(business.name).toBe('Smile "Bright" \\ Dental 😁')
+  expect(business.services).toEqual(['Teeth whitening', 'Root canals, "same day"', 'Ünïcödé'])
+  expect([business.lat, business.lng]).toEqual([Math.PI * 9, -Math.E * 36])
+  expect(business.locations.map((l) => l.name)).toEqual(['North', 'South', 'East'])
+  const [north, south] = business.locations
+  expect([north?.lat, north?.lng, north?.pageUrl]).toEqual([
+    0.1 + 0.2,
+    -1e-7,
+    'https://example.com/north?a=1&b="2"',
+  ])
+  expect([south?.lat, south?.lng, south?.isPrimary, north?.isPrimary]).toEqual([
+    null,
+    null,
+    false,
+    true,
+  ])
+  expect(typeof dashboardVersion).toBe('number')
+  // The API answers what the query read.
+  expect((await call('GET', '/api/business')).body).toEqual({ business })
+})
+
+test('a business without locations has an empty list, and an owner without one the empty business', async () => {
+  const { app, owner, call } = await ownerWithBusiness()
+  expect(await getVersionedBusinessForUser({ db: app.db, userId: owner.userId })).toEqual({
+    business: emptyBusiness,
+    dashboardVersion: null,
+  })
+
+  await call('PUT', '/api/business', businessInput)
+  const { business } = await getVersionedBusinessForUser({ db: app.db, userId: owner.userId })
+  expect(business.locations).toEqual([])
+  expect(business).toEqual(await getBusinessById(app.db, business.id))
+})
