@@ -64,6 +64,27 @@ describe.skipIf(!testDatabaseUrl)('pipelined reads', () => {
     expect(pids).not.toContain(answer?.pid)
   })
 
+  test('a connection left unused is closed, and the next read opens a new one', async () => {
+    await reads.end()
+    reads = new PipelinedReadPool(database.connectionString ?? '', { idleMs: 50 })
+    const first = await pidOf({ text: '1 as value' })
+    const open = async () =>
+      (
+        await database.executeSql(
+          'select count(*)::int as n from pg_stat_activity where pid = $1',
+          [first.pid],
+        )
+      ).rows[0]?.n
+    expect(await open()).toBe(1)
+
+    for (let attempt = 0; attempt < 100 && (await open()) === 1; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    expect(await open()).toBe(0)
+    const next = await pidOf({ text: '1 as value' })
+    expect(next.pid).not.toBe(first.pid)
+  })
+
   test('it opens no transactions and answers nothing once ended', async () => {
     expect(() => reads.connect()).toThrow(/outside transactions/)
     await pidOf({ text: '1 as value' })

@@ -16,34 +16,55 @@ interface Connection {
   /** Queries asked of it and not yet answered: the next goes to the connection with fewest. */
   waiting: number
   broken: boolean
+  /** Set while nothing waits: closes the connection when it fires. */
+  idle?: NodeJS.Timeout
 }
 
 /** How many pipelined connections: two, so that one slow read does not hold up every other. */
 const CONNECTIONS = 2
 
 /**
+ * A connection nothing has asked of for this long is closed, as pg's Pool closes an idle one: an
+ * idle server holds none, and none is left for a proxy or firewall to drop without a word.
+ */
+const IDLE_MS = 10_000
+
+/**
  * A stand-in for pg's Pool that drizzle can run prepared queries on (`query`), over pipelined
- * connections opened on first use and opened again after one breaks. It opens no transactions.
+ * connections opened on first use, closed after `idleMs` unused and opened again after one breaks.
+ * It opens no transactions.
  */
 export class PipelinedReadPool {
   readonly #connectionString: string
+  readonly #idleMs: number
   readonly #connections: (Connection | undefined)[] = Array.from({ length: CONNECTIONS })
   #ended = false
 
-  constructor(connectionString: string) {
+  constructor(connectionString: string, { idleMs = IDLE_MS }: { idleMs?: number } = {}) {
     this.#connectionString = connectionString
+    this.#idleMs = idleMs
   }
 
   async query(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
     if (this.#ended) throw new Error('The database is closed.')
     const connection = this.#leastWaiting()
+    clearTimeout(connection.idle)
     connection.waiting++
     try {
       const client = await connection.ready
       return await client.query(config, values)
     } finally {
-      connection.waiting--
+      if (--connection.waiting === 0) this.#closeWhenIdle(connection)
     }
+  }
+
+  #closeWhenIdle(connection: Connection) {
+    connection.idle = setTimeout(() => {
+      // Marked first: from now on the next read opens a new connection.
+      connection.broken = true
+      connection.client.end().catch(() => undefined)
+    }, this.#idleMs)
+    connection.idle.unref()
   }
 
   /** drizzle asks a pool for a connection only to open a transaction, which never runs here. */
@@ -54,6 +75,7 @@ export class PipelinedReadPool {
   async end(): Promise<void> {
     this.#ended = true
     const opened = this.#connections.filter((connection) => connection !== undefined)
+    for (const connection of opened) clearTimeout(connection.idle)
     await Promise.all(
       opened.map((connection) =>
         connection.ready.then((client) => client.end()).catch(() => undefined),
@@ -72,7 +94,11 @@ export class PipelinedReadPool {
   }
 
   #open(index: number): Connection {
-    const client = new pg.Client({ connectionString: this.#connectionString, pipeline: true })
+    const client = new pg.Client({
+      connectionString: this.#connectionString,
+      pipeline: true,
+      keepAlive: true,
+    })
     const connection: Connection = {
       client,
       ready: Promise.resolve(client),
