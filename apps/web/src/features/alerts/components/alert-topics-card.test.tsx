@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, test } from 'vitest'
 import { createQueryClient } from '@/lib/query-client'
@@ -43,6 +43,29 @@ describe('Settings → Alerts', () => {
     await user.click(listings)
     await expect.poll(() => saved.length).toBe(2)
     expect(saved[1]).toEqual({ topics: ['rankings', 'backlinks', 'site_audit', 'listings'] })
+  })
+
+  test('a box changes the moment it is clicked, while its save is still on the way', async () => {
+    storeSession()
+    let answer: (() => void) | undefined
+    stubNetwork({
+      'GET /api/alerts/preferences': () => json({ topics: ['rankings', 'listings'] }),
+      'PUT /api/alerts/preferences': async (request) => {
+        const body: unknown = await request.json()
+        await new Promise<void>((resolve) => (answer = resolve))
+        return json(body)
+      },
+    })
+    renderCard()
+    const listings = await screen.findByRole('checkbox', { name: /Listings that stop matching/ })
+    // One synchronous click, as a browser's: the box must not spring back while the save is out.
+    fireEvent.click(listings)
+    expect(listings).not.toBeChecked()
+    await waitFor(() => expect(answer).toBeDefined(), { timeout: 5000 })
+    expect(listings).not.toBeChecked()
+    answer?.()
+    expect(await screen.findByText('Saved.', {}, { timeout: 5000 })).toBeVisible()
+    expect(listings).not.toBeChecked()
   })
 
   test('says so when the choice cannot be saved, and keeps the box as it was', async () => {

@@ -2,6 +2,7 @@ import { ALERT_TOPIC_LABELS, ALERT_TOPICS, type AlertTopic } from '@localseo/sha
 import { ErrorAlert } from '@/components/error-alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
+import { usePendingChoice } from '@/lib/pending-choice'
 import { useAlertPreferences, useSaveAlertPreferences } from '../api/preferences'
 
 /**
@@ -11,12 +12,15 @@ import { useAlertPreferences, useSaveAlertPreferences } from '../api/preferences
 export function AlertTopicsCard({ businessId }: { businessId: string }) {
   const preferences = useAlertPreferences(businessId)
   const save = useSaveAlertPreferences(businessId)
-  const chosen = (save.isPending && save.variables ? save.variables : preferences.data)?.topics
+  const choice = usePendingChoice<AlertTopic[]>()
+  const chosen = choice.pending ? choice.pending.value : preferences.data?.topics
   const toggle = (topic: AlertTopic, on: boolean) => {
     const topics = new Set(chosen)
     if (on) topics.add(topic)
     else topics.delete(topic)
-    save.mutate({ topics: ALERT_TOPICS.filter((t) => topics.has(t)) })
+    const next = ALERT_TOPICS.filter((t) => topics.has(t))
+    choice.show(next)
+    save.mutate({ topics: next }, { onSettled: choice.settled })
   }
   return (
     <Card role="region" aria-labelledby="alert-topics-title">

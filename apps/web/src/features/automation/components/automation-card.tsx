@@ -9,6 +9,7 @@ import { OptionSelect } from '@/components/option-select'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { describeRunTime, useSchedules, useUpdateSchedule, type Schedule } from '@/lib/automation'
+import { usePendingChoice } from '@/lib/pending-choice'
 
 /** 'Next check: tomorrow 04:10' and 'Last check: today 04:12 (6 checked)', or that it is off. */
 function ScheduleTimes({ schedule }: { schedule: Schedule }) {
@@ -31,8 +32,13 @@ function ScheduleTimes({ schedule }: { schedule: Schedule }) {
   )
 }
 
-function ScheduleRow({ businessId, schedule }: { businessId: string; schedule: Schedule }) {
+function ScheduleRow({ businessId, listed }: { businessId: string; listed: Schedule }) {
+  // Read here too, not only passed down: when a save settles, this row renders before its parent
+  // and must already see what the save stored, or the select springs back for a moment.
+  const schedule =
+    useSchedules(businessId).data?.find((saved) => saved.kind === listed.kind) ?? listed
   const update = useUpdateSchedule(businessId)
+  const choice = usePendingChoice<Frequency>()
   const label = AUTOMATION_LABELS[schedule.kind]
   return (
     <div className="grid gap-3 sm:grid-cols-[1fr_12rem] sm:items-start">
@@ -44,14 +50,15 @@ function ScheduleRow({ businessId, schedule }: { businessId: string; schedule: S
       </div>
       <OptionSelect<Frequency>
         label={`How often: ${label.title}`}
-        value={
-          update.isPending && update.variables ? update.variables.frequency : schedule.frequency
-        }
+        value={choice.pending ? choice.pending.value : schedule.frequency}
         options={KIND_FREQUENCIES[schedule.kind].map((value) => ({
           value,
           label: FREQUENCY_LABELS[value],
         }))}
-        onChange={(frequency) => update.mutate({ kind: schedule.kind, frequency })}
+        onChange={(frequency) => {
+          choice.show(frequency)
+          update.mutate({ kind: schedule.kind, frequency }, { onSettled: choice.settled })
+        }}
       />
     </div>
   )
@@ -76,7 +83,7 @@ export function AutomationCard({ businessId }: { businessId: string }) {
           <ErrorAlert>Could not load your automatic checks. Please try again later.</ErrorAlert>
         ) : (
           schedules.data.map((schedule) => (
-            <ScheduleRow key={schedule.kind} businessId={businessId} schedule={schedule} />
+            <ScheduleRow key={schedule.kind} businessId={businessId} listed={schedule} />
           ))
         )}
       </CardContent>
