@@ -99,25 +99,24 @@ export class PipelinedReadPool {
       pipeline: true,
       keepAlive: true,
     })
-    const connection: Connection = {
-      client,
-      ready: Promise.resolve(client),
-      waiting: 0,
-      broken: false,
-    }
     // pg fails every query written to a broken connection; the next query opens a new one.
     const drop = () => {
       connection.broken = true
     }
+    const connection: Connection = {
+      client,
+      ready: client.connect().then(
+        () => client,
+        (error: unknown) => {
+          drop()
+          throw error
+        },
+      ),
+      waiting: 0,
+      broken: false,
+    }
     client.on('error', drop)
     client.on('end', drop)
-    connection.ready = client.connect().then(
-      () => client,
-      (error: unknown) => {
-        drop()
-        throw error
-      },
-    )
     // Whoever asks first awaits `ready`; this keeps a failed connect from going unhandled before.
     connection.ready.catch(() => undefined)
     this.#connections[index] = connection
