@@ -29,6 +29,26 @@ describe('parseEnv', () => {
     })
   })
 
+  test('simulated rank checks fail 2% of the time, never under NODE_ENV=test unless asked', () => {
+    expect(parseEnv({}).SIMULATED_FAILURE_RATE).toBe(0.02)
+    expect(parseEnv({ NODE_ENV: 'production' }).SIMULATED_FAILURE_RATE).toBe(0.02)
+    expect(parseEnv({ NODE_ENV: 'test' }).SIMULATED_FAILURE_RATE).toBe(0)
+    expect(
+      parseEnv({ NODE_ENV: 'test', SIMULATED_FAILURE_RATE: '0.5' }).SIMULATED_FAILURE_RATE,
+    ).toBe(0.5)
+    expect(parseEnv({ SIMULATED_FAILURE_RATE: '0' }).SIMULATED_FAILURE_RATE).toBe(0)
+    expect(parseEnv({ SIMULATED_FAILURE_RATE: '1' }).SIMULATED_FAILURE_RATE).toBe(1)
+    expect(parseEnv({ SIMULATED_FAILURE_RATE: ' ' }).SIMULATED_FAILURE_RATE).toBe(0.02)
+  })
+
+  test('a failure rate that is not a number from 0 to 1 stops the start with its name', () => {
+    for (const value of ['2%', 'abc', '1.5', '-0.1', 'Infinity']) {
+      expect(() => parseEnv({ SIMULATED_FAILURE_RATE: value })).toThrow(
+        'SIMULATED_FAILURE_RATE: must be a number from 0 to 1',
+      )
+    }
+  })
+
   test('every invalid variable is listed at once', () => {
     expect(() => parseEnv({ PORT: 'abc', DATABASE_URL: 'not a url', JWT_SECRET: 'short' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*JWT_SECRET/,

@@ -11,6 +11,8 @@ const optionalString = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v))
 
+const failureRateError = 'must be a number from 0 to 1, e.g. 0.02'
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -123,6 +125,18 @@ const envSchema = z
     /** Simulated third parties wait like real ones (1.5 s to connect, 1 s per fetch). */
     SIMULATED_DELAYS: optionalString.pipe(bool.optional()),
     /**
+     * The share (0..1) of simulated rank checks that fail, like a real search-results API's
+     * occasional errors; 0.02 by default, 0 when NODE_ENV=test, so no test or journey meets a failure
+     * it did not ask for (issue 30).
+     */
+    SIMULATED_FAILURE_RATE: optionalString.pipe(
+      z.coerce
+        .number<string>({ error: failureRateError })
+        .min(0, { error: failureRateError })
+        .max(1, { error: failureRateError })
+        .optional(),
+    ),
+    /**
      * 'host:port' entries (comma-separated) that link checks may fetch although they are private
      * or on another port (net/safe-fetch.ts): local test sites, an intranet. Empty by default.
      */
@@ -162,6 +176,7 @@ const envSchema = z
     // Without a mail server nobody could read a confirmation email, so sign-ups confirm at once.
     AUTH_AUTOCONFIRM: e.AUTH_AUTOCONFIRM ?? e.SMTP_URL === undefined,
     SIMULATED_DELAYS: e.SIMULATED_DELAYS ?? e.NODE_ENV !== 'test',
+    SIMULATED_FAILURE_RATE: e.SIMULATED_FAILURE_RATE ?? (e.NODE_ENV === 'test' ? 0 : 0.02),
   }))
 
 export type Env = z.output<typeof envSchema>

@@ -74,7 +74,10 @@ export async function createTestApp(
     resolve?: Resolver
     /** Builds the AI service from the other deps, e.g. to point it at a stub with a short retry. */
     ai?: (deps: Omit<AppDeps, 'ai'>) => AiService
-    /** Positions; the simulation without its occasional failures when not given, so tests are exact. */
+    /**
+     * Positions; when not given, the simulation at env SIMULATED_FAILURE_RATE, 0 unless a test asks
+     * for failures (`env: { SIMULATED_FAILURE_RATE: '1' }`), so tests are exact.
+     */
     rank?: RankProvider
     /** Runs the job queue and the planner (issue 16); `t.automation.tick()` plans, workers run. */
     jobs?: boolean
@@ -84,10 +87,12 @@ export async function createTestApp(
 ) {
   const database = options.database ?? (await createTestDb())
   // Suites sign up many users from one address: per-IP limits are off unless a test turns them on.
+  // Simulated checks never fail unless a test asks, even one that runs as production (issue 30).
   const env: Env = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMITS: 'off',
+    SIMULATED_FAILURE_RATE: '0',
     ...options.env,
   })
   const clock = options.clock ?? { now: () => new Date() }
@@ -112,7 +117,7 @@ export async function createTestApp(
     sessionCache: sessions.cache,
     fetcher: options.fetcher,
     resolve: options.resolve ?? unresolvableDns,
-    rank: options.rank ?? createSimulatedRankProvider({ failureRate: 0 }),
+    rank: options.rank ?? createSimulatedRankProvider({ failureRate: env.SIMULATED_FAILURE_RATE }),
   }
   // Without an override the service follows env: built-in unless OPENAI_API_KEY is set.
   const deps: AppDeps = {

@@ -53,7 +53,9 @@ export async function rankProviderFor(
 ): Promise<RankProvider> {
   if (deps.rank) return withQueryBudget(deps.rank, meterFor(deps, businessId))
   const options = await serpOptionsFor(deps, businessId)
-  if (options === null) return createSimulatedRankProvider()
+  if (options === null) {
+    return createSimulatedRankProvider({ failureRate: deps.env.SIMULATED_FAILURE_RATE })
+  }
   if ('unusable' in options) return failingProvider(options.label, options.unusable)
   return createSerpProvider(options)
 }

@@ -43,7 +43,8 @@ function keywordDataFor(deps: ProviderDeps, delays: boolean): KeywordDataProvide
 
 export function keywordProviders(deps: ProviderDeps, options = { delays: false }) {
   return {
-    rank: deps.rank ?? createSimulatedRankProvider(),
+    rank:
+      deps.rank ?? createSimulatedRankProvider({ failureRate: deps.env.SIMULATED_FAILURE_RATE }),
     keywordData: keywordDataFor(deps, options.delays),
   }
 }

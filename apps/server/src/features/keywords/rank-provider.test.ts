@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { addDays, rangeDays } from '@localseo/shared/rank-tracker'
+import { parseEnv } from '../../env.js'
 import {
   createSimulatedRankProvider,
   simulateRankCheck,
@@ -17,11 +18,14 @@ const query: RankQuery = {
   attempt: 1,
 }
 
+/** The rate an instance runs with unless SIMULATED_FAILURE_RATE says otherwise. */
+const defaultRate = parseEnv({ NODE_ENV: 'production' }).SIMULATED_FAILURE_RATE
+
 describe('simulated rank provider', () => {
   test('the same keyword, location and day always give the same position', async () => {
-    const provider = createSimulatedRankProvider()
+    const provider = createSimulatedRankProvider({ failureRate: defaultRate })
     const first = await provider.check([query, { ...query, day: '2026-03-09' }])
-    const again = await createSimulatedRankProvider().check([
+    const again = await createSimulatedRankProvider({ failureRate: defaultRate }).check([
       query,
       { ...query, day: '2026-03-09' },
     ])
@@ -60,14 +64,21 @@ describe('simulated rank provider', () => {
     expect(result).not.toHaveProperty('position')
   })
 
-  test('failures are rare, deterministic, and a retry is a new attempt', () => {
+  test('failures are rare by default, deterministic, and a retry is a new attempt', () => {
     const days = rangeDays('2026-03-10', 365)
-    const results = days.map((day) => simulateRankCheck({ ...query, day }))
+    const results = days.map((day) => simulateRankCheck({ ...query, day }, defaultRate))
     const failed = results.filter((r) => r.status === 'failed').length
     expect(failed).toBeGreaterThan(0)
     expect(failed).toBeLessThan(365 * 0.06)
-    expect(days.map((day) => simulateRankCheck({ ...query, day }))).toEqual(results)
+    expect(days.map((day) => simulateRankCheck({ ...query, day }, defaultRate))).toEqual(results)
     const failedDay = days[results.findIndex((r) => r.status === 'failed')]!
-    expect(simulateRankCheck({ ...query, day: failedDay, attempt: 2 }).status).toBe('ok')
+    expect(simulateRankCheck({ ...query, day: failedDay, attempt: 2 }, defaultRate).status).toBe(
+      'ok',
+    )
+  })
+
+  test('at rate 0 no check fails', () => {
+    const days = rangeDays('2026-03-10', 365)
+    expect(days.every((day) => simulateRankCheck({ ...query, day }, 0).status === 'ok')).toBe(true)
   })
 })

@@ -109,8 +109,6 @@ export interface RankProvider {
 /** Anchors of the slow drift, this many days apart; the curve between them is smooth. */
 const DRIFT_PERIOD_DAYS = 14
 const DRIFT_AMPLITUDE = 12
-/** The share of simulated checks that fail, like a real SERP API's occasional errors. */
-const SIMULATED_FAILURE_RATE = 0.02
 
 const MS_PER_DAY = 86_400_000
 
@@ -134,10 +132,11 @@ export function simulatedPosition(query: Omit<RankQuery, 'attempt' | 'country'>)
   return Math.min(MAX_RANK_POSITION, Math.max(MIN_RANK_POSITION, position))
 }
 
-export function simulateRankCheck(
-  query: RankQuery,
-  failureRate = SIMULATED_FAILURE_RATE,
-): RankResult {
+/**
+ * One simulated check; `failureRate` (0..1) is the share that fail, like a real SERP API's occasional
+ * errors: env SIMULATED_FAILURE_RATE in the app, 0 in tests unless a test asks for failures.
+ */
+export function simulateRankCheck(query: RankQuery, failureRate: number): RankResult {
   const { keyword, locationId, businessId, day, attempt } = query
   const fails =
     seededRandom('rank-failure', businessId, locationId, keyword, day, attempt).next() < failureRate
@@ -145,7 +144,7 @@ export function simulateRankCheck(
   return { status: 'ok', position: simulatedPosition(query) }
 }
 
-export function createSimulatedRankProvider(options: { failureRate?: number } = {}): RankProvider {
+export function createSimulatedRankProvider(options: { failureRate: number }): RankProvider {
   return {
     simulated: true,
     label: 'Simulated',

@@ -263,7 +263,7 @@ describe('history', () => {
 
 describe('failed checks', () => {
   const failing = (failKeyword: string): RankProvider => ({
-    ...createSimulatedRankProvider(),
+    ...createSimulatedRankProvider({ failureRate: 0 }),
     check: (queries) =>
       Promise.resolve(
         queries.map((q) =>
