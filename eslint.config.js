@@ -17,31 +17,86 @@ const featureNames = (base) =>
 /**
  * The calls one feature may make into another, always through that feature's `public.ts`
  * (docs/decisions/014-feature-dependencies.md). Anything else is composed in app/ or lives in lib/.
+ * Each entry names the features a caller may call and why; `npm run docs:edges` writes ADR 014's
+ * table from this map, and `npm run lint` fails while that table is stale.
+ * @type {Record<string, Record<string, { calls: string[], why: string }[]>>}
  */
-const allowedFeatureCalls = {
+export const allowedFeatureCalls = {
   './apps/server/src': {
-    // A new business gets each feature's sample data, written by that feature; a changed profile
-    // has its listings compared again (issue 16).
-    business: ['backlinks', 'keywords', 'recommendations', 'listings'],
-    // A listing that stops matching the profile is an alert (issue 16).
-    listings: ['alerts'],
-    // Recommendations read the newest backlinks and the keywords' positions for the AI task.
-    recommendations: ['backlinks', 'keywords'],
-    // The keyword entity and its providers are read by every screen that shows a keyword (ADR 016).
-    'rank-tracker': ['keywords'],
-    planner: ['keywords'],
-    // A daily map-pack check that finds the business keeps its place id (issue 17).
-    keywords: ['business'],
-    // A grid scan asks the keywords' rank provider for map-pack positions, and keeps where a map
-    // search found the business (issue 17).
-    'geo-grid': ['keywords', 'business'],
-    // A failed local audit check becomes a task, once; a new critical issue is an alert (issue 16).
-    'site-audit': ['recommendations', 'alerts'],
-    // The score reads the listing records as the Local Listings screen does,
-    // and its Top Keywords are the keyword entity's (ADR 016).
-    dashboard: ['listings', 'keywords'],
-    // The daily work runs each feature's own check (issue 16, docs/decisions/018-job-queue.md).
-    automation: ['keywords', 'backlinks', 'site-audit', 'geo-grid', 'alerts', 'integrations'],
+    business: [
+      {
+        calls: ['backlinks', 'keywords', 'recommendations'],
+        why: "each feature's sample data: written for a new business (`seedSampleBacklinks`, `seedDefaultKeywords`, `seedStarterTasks`), counted and removed from Settings (`countSampleBacklinks`, `removeSampleKeywords`, …)",
+      },
+      {
+        calls: ['listings'],
+        why: '`refreshListingConsistency`: a changed profile or location has its listings compared again (issue 16)',
+      },
+    ],
+    listings: [
+      {
+        calls: ['alerts'],
+        why: '`recordListingMismatches`: a listing that stops matching the profile is an alert (issue 16)',
+      },
+    ],
+    recommendations: [
+      { calls: ['backlinks'], why: '`newestBacklinks`, the links the AI task reads' },
+      { calls: ['keywords'], why: "`latestPosition`, the keywords' positions the AI task reads" },
+    ],
+    'rank-tracker': [
+      {
+        calls: ['keywords'],
+        why: 'the keyword entity (`upsertKeyword`, `releaseKeyword`), its providers and its stored checks: the tracker shows the same positions as every other screen (ADR 016)',
+      },
+    ],
+    planner: [
+      {
+        calls: ['keywords'],
+        why: "`upsertKeyword`, `releaseKeyword`, `keywordProviders`: a saved keyword is the keyword entity in the 'saved' role, with the provider's figures (ADR 016)",
+      },
+    ],
+    keywords: [
+      {
+        calls: ['business'],
+        why: '`recordFoundPlace`: a daily map-pack check that finds the business keeps its place id when none is known (issue 17)',
+      },
+    ],
+    'geo-grid': [
+      {
+        calls: ['keywords'],
+        why: "`rankProviderFor`, `queryBudget`: a grid scan's map-pack searches and their cost (issue 17)",
+      },
+      {
+        calls: ['business'],
+        why: '`recordFoundPlace`: where a map search found the business, kept when it has no pin (issue 17)',
+      },
+    ],
+    'site-audit': [
+      {
+        calls: ['recommendations'],
+        why: '`addTaskOnce`, `taskIdsBySource`: a failed local check becomes a task, once',
+      },
+      {
+        calls: ['alerts'],
+        why: '`recordNewCriticalIssues`: a critical issue the audit before did not find is an alert (issue 16)',
+      },
+    ],
+    dashboard: [
+      {
+        calls: ['listings'],
+        why: '`recordsByLocation`: the score reads the listing records as the Local Listings screen does',
+      },
+      {
+        calls: ['keywords'],
+        why: "`listTopKeywordRows`, `checkNewKeywords`: the Top Keywords card is the keyword entity's (ADR 016)",
+      },
+    ],
+    automation: [
+      {
+        calls: ['keywords', 'backlinks', 'site-audit', 'geo-grid', 'alerts', 'integrations'],
+        why: "each feature's own scheduled work (`checkTrackedToday`, `runScheduledBacklinkChecks`, `startScheduledAudit`, `runScheduledGridScans`, `runGoogleImports`) and the notifications it finds worth telling (ADR 018)",
+      },
+    ],
   },
   './apps/web/src': {},
 }
@@ -53,7 +108,9 @@ const featureBoundaries = (base) =>
     from: `${base}/features`,
     except: [
       `./${name}`,
-      ...(allowedFeatureCalls[base][name] ?? []).map((dependency) => `./${dependency}/public.ts`),
+      ...(allowedFeatureCalls[base][name] ?? [])
+        .flatMap((edge) => edge.calls)
+        .map((dependency) => `./${dependency}/public.ts`),
     ],
     message:
       'A feature imports another only through its public.ts, and only where eslint.config.js allows it (docs/decisions/014-feature-dependencies.md).',
