@@ -78,6 +78,16 @@ async function settled(store: ReturnType<typeof storeWith>) {
   return store.getState()
 }
 
+/** The statuses the store announces from now on, leaving out 'loading': where each decision led. */
+function statusesOf(store: ReturnType<typeof storeWith>) {
+  const statuses: string[] = []
+  store.subscribe(() => {
+    const { status } = store.getState()
+    if (status !== 'loading') statuses.push(status)
+  })
+  return statuses
+}
+
 describe('stored user', () => {
   test('a stored user that is not JSON is removed', async () => {
     localStorage.setItem(USER_STORAGE_KEY, '{not json')
@@ -606,9 +616,12 @@ describe('two-factor sign-in', () => {
     const store = storeWith(client)
     store.start()
     await settled(store)
+    const decided = statusesOf(store)
     events.emit('SIGNED_IN', sessionFor(twoFactorUser()))
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(store.getState().status).toBe('mfa-required')
+    // The event is handled once the store announces where it leads: to the code step again.
+    await vi.waitFor(() => expect(decided).not.toHaveLength(0), { timeout: 5000 })
+    expect(decided).toEqual(['mfa-required'])
+    expect(store.getState().user).toBeNull()
   })
 
   test('cancelling the code step ends this session only', async () => {
@@ -624,6 +637,8 @@ describe('two-factor sign-in', () => {
 })
 
 describe('password recovery', () => {
+  afterEach(() => vi.useRealTimers())
+
   function recoveryClient(overrides: FakeClient = {}) {
     const events = eventSource()
     const client = fakeClient({
@@ -636,18 +651,27 @@ describe('password recovery', () => {
   }
 
   test('the PASSWORD_RECOVERY event during start-up asks for a new password, not the app', async () => {
-    const { client, emit } = recoveryClient()
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    // The start-up check waits for the server's answer, held here until the event has arrived.
+    let answer: (value: unknown) => void = () => undefined
+    const getUser = vi.fn(() => new Promise((resolve) => (answer = resolve)))
+    const { client, emit } = recoveryClient({ getUser })
     const loadBusiness = vi.fn(() => Promise.resolve(emptyBusiness))
     const store = createAuthStore({ client, loadBusiness })
+    const decided = statusesOf(store)
     store.start()
-    // auth-js announces it while the start-up check is still running.
+    await vi.waitFor(() => expect(getUser).toHaveBeenCalled(), { timeout: 5000 })
+    // auth-js announces it while the start-up check is still running; the store handles session
+    // events a timer tick later (auth-session.ts), run here.
     emit('PASSWORD_RECOVERY', sessionFor())
-    await vi.waitFor(() => expect(store.getState().status).toBe('password-recovery'), {
-      timeout: 5000,
-    })
+    vi.runOnlyPendingTimers()
+    answer({ data: { user: authUser() }, error: null })
+
+    // The start-up check, then the event, decide where the session leads: neither opens the app.
+    await vi.waitFor(() => expect(decided).toHaveLength(2), { timeout: 5000 })
+    expect(decided).toEqual(['password-recovery', 'password-recovery'])
     expect(store.getState()).toMatchObject({ user: null, pendingEmail: 'ada@example.com' })
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    expect(store.getState().status).toBe('password-recovery')
+    expect(loadBusiness).not.toHaveBeenCalled()
   })
 
   test('a page opened from a recovery link goes straight to the new-password step', async () => {
