@@ -128,7 +128,20 @@ describe('backlinks journey', () => {
     }
     await page.getByRole('heading', { name: 'AI Recommendations' }).waitFor()
     await page.getByText(/^Answered by: /).waitFor()
-    await page.getByRole('button', { name: 'Refresh Analysis' }).click()
+    // The analysis is kept for good once answered (each may be a model call): only Refresh Analysis
+    // asks the server again, and the scores come back from its answer.
+    const refresh = page.getByRole('button', { name: 'Refresh Analysis' })
+    const [reanalysis] = await Promise.all([
+      page.waitForResponse(
+        (response) =>
+          response.request().method() === 'POST' &&
+          new URL(response.url()).pathname === '/api/backlinks/analysis',
+      ),
+      refresh.click(),
+    ])
+    expect(reanalysis.status()).toBe(200)
+    await refresh.waitFor()
+    expect(await refresh.isEnabled()).toBe(true)
     await scores.waitFor()
 
     await page.getByRole('tab', { name: 'Content Ideas' }).click()
