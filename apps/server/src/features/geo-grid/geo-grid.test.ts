@@ -12,6 +12,7 @@ import { createTestApp, createTestClock, type TestApp } from '../../testing/app.
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
 import { createTestDb } from '../../testing/db.js'
+import { retryNow } from '../../testing/job-retries.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
 import {
   createSimulatedRankProvider,
@@ -19,7 +20,7 @@ import {
   type RankProvider,
 } from '../keywords/public.js'
 import { runScheduledGridScans } from './public.js'
-import { stopGridScans } from './scan-runs.js'
+import { GRID_QUEUE, settleGridScans, stopGridScans } from './scan-runs.js'
 
 const AUSTIN = { lat: 30.2672, lng: -97.7431 }
 const apps: TestApp[] = []
@@ -313,28 +314,33 @@ async function ranScan(t: TestApp, email: string, grid: { gridSize: number; spac
   return { call, started }
 }
 
-/** Waits (bounded) for a scan run in this process to end. */
+/** Waits for a scan run in this process (an app without the queue) to end. */
 async function scanDone(t: TestApp, id: string) {
-  for (let n = 0; n < 300; n++) {
-    const [row] = await t.db.select().from(geoGridScans).where(eq(geoGridScans.id, id))
-    if (row?.status === 'done' || row?.status === 'failed') return
-    await new Promise((r) => setTimeout(r, 10))
-  }
+  await settleGridScans()
+  const [row] = await t.db.select().from(geoGridScans).where(eq(geoGridScans.id, id))
+  expect(row?.status).toMatch(/^(done|failed)$/)
 }
 
 test('a scan interrupted by a stop is finished by the next instance', async () => {
   database = await createTestDb()
   const base = createSimulatedRankProvider({ failureRate: 0 })
+  // The second batch of points is held until the instance is stopping: the stop lands mid-scan.
   let calls = 0
-  const slow: RankProvider = {
+  let secondAsked = () => {}
+  const asked = new Promise<void>((resolve) => (secondAsked = resolve))
+  let answer = () => {}
+  const held = new Promise<void>((resolve) => (answer = resolve))
+  const halting: RankProvider = {
     ...base,
     checkMapPack: async (queries) => {
-      calls++
-      await new Promise((r) => setTimeout(r, 150))
+      if (++calls === 2) {
+        secondAsked()
+        await held
+      }
       return base.checkMapPack(queries)
     },
   }
-  const first = await app({ jobs: true, rank: slow })
+  const first = await app({ jobs: true, rank: halting })
   const call = await owner(first, 'restart@example.com')
   const keywordId = await trackedKeywordId(call)
   await call('PUT', '/api/business/coordinates', AUSTIN)
@@ -344,23 +350,21 @@ test('a scan interrupted by a stop is finished by the next instance', async () =
     spacingKm: 1,
   })
   const id = started.body.scan.id
-  for (let i = 0; i < 400 && calls < 2; i++) await new Promise((r) => setTimeout(r, 25))
-  await stopGridScans()
+  await asked
+  const stopping = stopGridScans()
+  answer()
+  await stopping
   await first.automation!.stop()
   const midway = await database.db.select().from(geoGridPoints).where(eq(geoGridPoints.scanId, id))
-  const done = midway.filter((p) => p.status === 'ok').length
-  expect(done).toBeGreaterThan(0)
-  expect(done).toBeLessThan(25)
+  // The two batches of five asked before the stop are stored; the stop came before the third.
+  expect(midway.filter((p) => p.status === 'ok')).toHaveLength(10)
   expect((await scanRow(id)).status).toBe('running')
 
-  calls = 0
+  // The job waits 5 s before its retry (retryDelaySeconds): brought forward, not waited for.
+  await retryNow(database, GRID_QUEUE)
   const second = await app({ jobs: true })
   await second.deps.jobs!.whenIdle(20_000)
-  let row = await scanRow(id)
-  for (let i = 0; i < 200 && row.status !== 'done'; i++) {
-    await new Promise((r) => setTimeout(r, 50))
-    row = await scanRow(id)
-  }
+  const row = await scanRow(id)
   expect(row.status).toBe('done')
   const points = await database.db.select().from(geoGridPoints).where(eq(geoGridPoints.scanId, id))
   expect(points.filter((p) => p.status === 'ok')).toHaveLength(25)

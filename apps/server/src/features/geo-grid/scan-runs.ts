@@ -37,10 +37,16 @@ class ScanInterrupted extends Error {
 
 const active = new Map<string, { controller: AbortController; done: Promise<void> }>()
 
+/** Waits for every scan running in this process (tests, graceful shutdown), as audits do. */
+export async function settleGridScans(): Promise<void> {
+  // A queued scan handed back by a stop rejects (ScanInterrupted): its job sees that, not this wait.
+  await Promise.allSettled([...active.values()].map((run) => run.done))
+}
+
 /** Graceful shutdown: stops the scans running here; a queued one runs again from its next point. */
 export async function stopGridScans() {
   for (const run of active.values()) run.controller.abort(SHUTDOWN)
-  await Promise.allSettled([...active.values()].map((run) => run.done))
+  await settleGridScans()
 }
 
 /** The rank provider the business's scans use, held to its daily query budget. */

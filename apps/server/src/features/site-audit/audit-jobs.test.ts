@@ -9,14 +9,19 @@ import { createTestApp, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
 import { createTestDb } from '../../testing/db.js'
+import { retryNow } from '../../testing/job-retries.js'
 import { businessInput } from '../../testing/factories.js'
 import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js'
-import { stopAuditRuns } from './audit-runs.js'
+import { AUDIT_QUEUE, stopAuditRuns } from './audit-runs.js'
 import { BUSINESS, goodPage, localPage } from './fixtures/golden-pages.js'
 
 const PAGE_COUNT = 8
 let site: FixtureServer
 const requests: string[] = []
+/** While set, pages other than the home page answer only once it resolves. */
+let held: Promise<void> | undefined
+/** Called at the first request for a page other than the home page. */
+let onInnerPage = () => {}
 
 function serve(req: IncomingMessage, res: ServerResponse) {
   const path = req.url ?? '/'
@@ -24,8 +29,11 @@ function serve(req: IncomingMessage, res: ServerResponse) {
   const links = Array.from({ length: PAGE_COUNT }, (_, i) => `<a href="/p${i}">Page ${i}</a>`)
   const html =
     path === '/' ? localPage(BUSINESS, { extraBody: links.join('') }) : goodPage(`Page ${path}`)
-  // Slow pages: the audit is still crawling when its instance stops.
-  setTimeout(() => res.writeHead(200, { 'content-type': 'text/html' }).end(html), 150)
+  if (path !== '/') onInnerPage()
+  // Held pages: the audit is still crawling when its instance stops.
+  void (path === '/' ? Promise.resolve() : (held ?? Promise.resolve())).then(() =>
+    res.writeHead(200, { 'content-type': 'text/html' }).end(html),
+  )
 }
 
 let database: Database | undefined
@@ -56,6 +64,9 @@ async function runRow(id: string) {
 
 test('an audit interrupted by a stop is finished by the next instance, not started again by the owner', async () => {
   database = await createTestDb()
+  const crawling = new Promise<void>((resolve) => (onInnerPage = resolve))
+  let release = () => {}
+  held = new Promise((resolve) => (release = resolve))
   const first = await instance()
   const { accessToken } = await signUp(first.app, { email: 'owner@example.com' })
   const call = apiCaller(first.app, () => accessToken)
@@ -64,21 +75,22 @@ test('an audit interrupted by a stop is finished by the next instance, not start
   expect(started.status).toBe(202)
   const runId = started.body.run.id
 
-  // The first instance is crawling; then it stops as on SIGTERM: audits first, then the queue.
-  for (let i = 0; i < 400 && requests.length < 2; i++) await new Promise((r) => setTimeout(r, 25))
-  expect(requests.length).toBeGreaterThanOrEqual(2)
-  await stopAuditRuns()
+  // The first instance is crawling the inner pages; then it stops as on SIGTERM: audits first,
+  // then the queue.
+  await crawling
+  const stopping = stopAuditRuns()
+  release()
+  await stopping
   await first.automation!.stop()
   expect((await runRow(runId)).status).toBe('running')
   const before = requests.length
 
+  // The job waits 5 s before its retry (retryDelaySeconds): brought forward, not waited for.
+  await retryNow(database, AUDIT_QUEUE)
   // The next instance takes the job from the queue and runs it to the end.
-  await instance()
-  let row = await runRow(runId)
-  for (let i = 0; i < 600 && row.status === 'running'; i++) {
-    await new Promise((r) => setTimeout(r, 50))
-    row = await runRow(runId)
-  }
+  const next = await instance()
+  await next.deps.jobs!.whenIdle(20_000)
+  const row = await runRow(runId)
   expect(row).toMatchObject({ status: 'done', endReason: 'done', pagesCrawled: PAGE_COUNT + 1 })
   // Run again from its queue entry: the home page was fetched a second time.
   expect(requests.slice(before)).toContain('/')

@@ -46,7 +46,8 @@ interface ListBody {
 let site: FixtureServer
 /** What the fixture site serves; tests change it between runs. */
 let pages: Record<string, string> = {}
-let delayMs = 0
+/** While set, the fixture site answers only once it resolves: a slow site, as slow as a test needs. */
+let held: Promise<void> | undefined
 let t: TestApp
 let token: string
 
@@ -60,10 +61,20 @@ const call = <T = RunBody>(method: string, path: string, body?: unknown, bearer?
 
 function serve(req: IncomingMessage, res: ServerResponse) {
   const html = pages[req.url ?? '/']
-  setTimeout(() => {
+  void (held ?? Promise.resolve()).then(() => {
     if (html === undefined) return res.writeHead(404).end()
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)
-  }, delayMs)
+  })
+}
+
+/** Holds every answer of the site until the returned function is called. */
+function holdAnswers(): () => void {
+  let release = () => {}
+  held = new Promise((resolve) => (release = resolve))
+  return () => {
+    held = undefined
+    release()
+  }
 }
 
 beforeAll(async () => {
@@ -72,7 +83,7 @@ beforeAll(async () => {
 afterAll(() => site.close())
 
 beforeEach(async () => {
-  delayMs = 0
+  held = undefined
   pages = {
     '/': localPage(BUSINESS, { extraBody: '<a href="/services">Our dental services</a>' }),
     '/services': goodPage('Dental services'),
@@ -86,24 +97,24 @@ afterEach(async () => {
   await t.close()
 })
 
+/** The run once every audit running in this process has ended. */
 async function finishedRun(id: string, bearer?: string): Promise<RunBody> {
-  for (let i = 0; i < 200; i++) {
-    const res = await call('GET', `/api/site-audit/runs/${id}`, undefined, bearer)
-    if (res.body.run.status !== 'running') return res.body
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  throw new Error('the audit did not finish')
+  await settleAuditRuns()
+  const res = await call('GET', `/api/site-audit/runs/${id}`, undefined, bearer)
+  expect(res.body.run.status).not.toBe('running')
+  return res.body
 }
 
 describe('site audit runs', () => {
   test('a run starts at once, goes on in the background and stores its pages and issues', async () => {
-    delayMs = 100
+    const release = holdAnswers()
     const started = await call('POST', '/api/site-audit/runs')
     expect(started.status).toBe(202)
     expect(started.body.run).toMatchObject({ status: 'running', budget: 200 })
     const polled = await call('GET', `/api/site-audit/runs/${started.body.run.id}`)
     expect(polled.body.run.status).toBe('running')
 
+    release()
     const done = await finishedRun(started.body.run.id)
     expect(done.run).toMatchObject({ status: 'done', pagesCrawled: 2, endReason: 'done' })
     expect(done.pages.map((p) => [new URL(p.url).pathname, p.status, p.outcome])).toEqual([
@@ -153,7 +164,7 @@ describe('site audit runs', () => {
   })
 
   test('one running audit per business; a running audit can be cancelled', async () => {
-    delayMs = 300
+    const release = holdAnswers()
     pages['/services'] = goodPage('Dental services', {
       body: '<a href="/a">A page</a><a href="/b">B page</a><a href="/c">C page</a>',
     })
@@ -163,13 +174,14 @@ describe('site audit runs', () => {
     expect(second.body.error?.code).toBe('conflict')
     const cancelled = await call('POST', `/api/site-audit/runs/${first.body.run.id}/cancel`)
     expect(cancelled.status).toBe(200)
+    release()
     const done = await finishedRun(first.body.run.id)
     expect(done.run).toMatchObject({ status: 'cancelled', endReason: 'cancelled' })
     expect(done.run.pagesCrawled).toBeLessThan(3)
   })
 
   test('a cancel that reaches another instance stops the run at its next progress write', async () => {
-    delayMs = 150
+    const release = holdAnswers()
     pages['/services'] = goodPage('Dental services', {
       body: ['a', 'b', 'c', 'd', 'e', 'f'].map((x) => `<a href="/${x}">Page ${x}</a>`).join(''),
     })
@@ -187,7 +199,7 @@ describe('site audit runs', () => {
       now: new Date(),
     })
     expect(marked.status).toBe('cancelled')
-    await settleAuditRuns()
+    release()
     const done = await finishedRun(id)
     expect(done.run).toMatchObject({ status: 'cancelled', endReason: 'cancelled' })
     expect(done.run.pagesCrawled).toBeLessThan(8)
