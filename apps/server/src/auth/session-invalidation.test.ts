@@ -25,6 +25,7 @@ describe.skipIf(!testDatabaseUrl)('session changes across instances (PostgreSQL)
   let t: TestApp
   let sql: pg.Client
   const heard: string[] = []
+  let markers = 0
 
   beforeEach(async () => {
     t = await createTestApp()
@@ -39,27 +40,37 @@ describe.skipIf(!testDatabaseUrl)('session changes across instances (PostgreSQL)
     await t.close()
   })
 
+  /**
+   * Waits until a marker sent now has arrived: PostgreSQL delivers notifications in commit order,
+   * so every one of a change committed before it has arrived too.
+   */
+  async function heardEverythingSoFar() {
+    const marker = `marker-${++markers}`
+    await sql.query('select pg_notify($1, $2)', [AUTH_CHANGE_CHANNEL, marker])
+    await until(() => heard.includes(marker))
+    heard.splice(heard.indexOf(marker), 1)
+  }
+
   test('a logout and an operator deleting the user each send the user id on commit, a rolled-back change nothing', async () => {
     const owner = await signUp(t.app)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await heardEverythingSoFar()
     heard.length = 0
     await t.app.request('/auth/v1/logout', {
       method: 'POST',
       headers: authHeader(owner.accessToken),
     })
-    await until(() => heard.length > 0)
+    await heardEverythingSoFar()
     expect(heard).toEqual([owner.userId])
 
     const other = await signUp(t.app)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await heardEverythingSoFar()
     heard.length = 0
     await sql.query('begin')
     await sql.query(`update auth.users set encrypted_password = 'x' where id = $1`, [other.userId])
     await sql.query('rollback')
     await sql.query(`delete from auth.users where id = $1`, [other.userId])
-    await until(() => heard.length > 0)
+    await heardEverythingSoFar()
     // The rolled-back change said nothing; the delete said it once for the user and their session.
-    await new Promise((resolve) => setTimeout(resolve, 100))
     expect(heard).toEqual([other.userId])
   })
 

@@ -14,7 +14,9 @@ describe('requests in flight', () => {
     const request = tracked.fetch()
     let drained = false
     const waiting = tracked.drained().then(() => (drained = true))
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    // Every callback already due has run (setImmediate comes after them): only the handler's end
+    // can resolve drained(), and it has not ended.
+    await new Promise((resolve) => setImmediate(resolve))
     expect(drained).toBe(false)
     finish?.()
     await request
