@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core to itself (one worker on CI's two); the server's tests wait on
+    // their databases and timers often enough that one worker per core keeps both busy.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {
@@ -19,6 +23,7 @@ export default defineConfig({
           environment: 'node',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           globalSetup: ['./src/testing/global-setup.ts'],
+          setupFiles: ['./src/testing/setup-file.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -12,13 +12,14 @@ export async function rows<Row>(db: Db, query: SQL): Promise<Row[]> {
   return (await execute(query)).rows
 }
 
-/** md5 of all rows of all tables (ordered, so the same data always hashes the same). */
-export async function databaseFingerprint(db: Db): Promise<string> {
+/** The fingerprint query of each database: its tables never change while tests run on it. */
+const fingerprintQueries = new WeakMap<Db, Promise<SQL>>()
+
+async function fingerprintQuery(db: Db): Promise<SQL> {
   const tables = await rows<{ schema: string; name: string }>(
     db,
-    sql`select table_schema as schema, table_name as name from information_schema.tables
-      where table_schema in ('public', 'auth') and table_type = 'BASE TABLE'
-      order by 1, 2`,
+    sql`select schemaname as schema, tablename as name from pg_tables
+      where schemaname in ('public', 'auth') order by 1, 2`,
   )
   const hashes = tables
     .filter((table) => !VOLATILE_TABLES.has(`${table.schema}.${table.name}`))
@@ -27,10 +28,17 @@ export async function databaseFingerprint(db: Db): Promise<string> {
         sql`(select coalesce(md5(string_agg(t::text, ',' order by t::text)), '')
           from ${sql.identifier(table.schema)}.${sql.identifier(table.name)} t)`,
     )
-  const [row] = await rows<{ fingerprint: string }>(
-    db,
-    sql`select md5(concat_ws('|', ${sql.join(hashes, sql`, `)})) as fingerprint`,
-  )
+  return sql`select md5(concat_ws('|', ${sql.join(hashes, sql`, `)})) as fingerprint`
+}
+
+/** md5 of all rows of all tables (ordered, so the same data always hashes the same). */
+export async function databaseFingerprint(db: Db): Promise<string> {
+  let query = fingerprintQueries.get(db)
+  if (!query) {
+    query = fingerprintQuery(db)
+    fingerprintQueries.set(db, query)
+  }
+  const [row] = await rows<{ fingerprint: string }>(db, await query)
   return row?.fingerprint ?? ''
 }
 

@@ -1,24 +1,43 @@
-// A fresh, migrated database per test (docs/house-rules.md "Tests"): PGlite migrated once per test file and cloned,
-// or, when TEST_DATABASE_URL is set, a PostgreSQL database copied from a migrated template.
+// One migrated database per test file, emptied before each test that takes it
+// (docs/decisions/003-test-databases.md). Both kinds are copied from the migrated template that
+// global-setup.ts builds once per run: a PGlite data directory copied into the run's folder, or,
+// when TEST_DATABASE_URL is set, a PostgreSQL database created from the template database.
 import { randomBytes } from 'node:crypto'
+import { cp, rm } from 'node:fs/promises'
+import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import { migrationsFolder, pgliteDatabase, postgresDatabase, type Database } from '../db/client.js'
-import { schema } from '../db/schema.js'
+import { inject } from 'vitest'
+import { pgliteDatabase, postgresDatabase, type Database } from '../db/client.js'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's folder of PGlite data directories; `template` in it is migrated (global-setup.ts). */
+    pgliteRunDir: string
+  }
+}
 
 export const TEMPLATE_DATABASE = 'localseo_test_template'
+export const PGLITE_TEMPLATE = 'template'
 
-let migratedBase: Promise<PGlite> | undefined
+/** Test databases run on PostgreSQL when TEST_DATABASE_URL names a server, otherwise on PGlite. */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined
 
-function basePglite(): Promise<PGlite> {
-  migratedBase ??= (async () => {
-    const client = await PGlite.create()
-    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder })
-    return client
-  })()
-  return migratedBase
+/** The schemas whose tables hold a test's rows; drizzle's migration bookkeeping stays. */
+const DATA_SCHEMAS = ['public', 'auth']
+/** pg-boss's schema (jobs/queue.ts): dropped, so each test's queue installs afresh with its own options. */
+const QUEUE_SCHEMA = 'pgboss'
+
+/** A copy of the migrated template directory (opening one takes a fraction of creating one). */
+async function copiedPglite(): Promise<Database> {
+  const runDir = inject('pgliteRunDir')
+  const dataDir = path.join(runDir, `db-${randomBytes(6).toString('hex')}`)
+  await cp(path.join(runDir, PGLITE_TEMPLATE), dataDir, { recursive: true })
+  const client = await PGlite.create(dataDir)
+  return pgliteDatabase(client, async () => {
+    await client.close()
+    await rm(dataDir, { recursive: true, force: true })
+  })
 }
 
 function databaseUrl(base: string, name: string): string {
@@ -27,33 +46,86 @@ function databaseUrl(base: string, name: string): string {
   return url.toString()
 }
 
-async function createPostgresTestDb(adminUrl: string): Promise<Database> {
-  const name = `localseo_test_${randomBytes(6).toString('hex')}`
+async function adminQuery(adminUrl: string, text: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`)
+    await admin.query(text)
   } finally {
     await admin.end()
   }
+}
+
+async function copiedPostgres(adminUrl: string): Promise<Database> {
+  const name = `localseo_test_${randomBytes(6).toString('hex')}`
+  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`)
   const database = postgresDatabase(databaseUrl(adminUrl, name), 4)
   return {
     ...database,
     async close() {
       await database.close()
-      const cleanup = new pg.Client({ connectionString: adminUrl })
-      await cleanup.connect()
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name}`).finally(() => cleanup.end())
+      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     },
   }
 }
 
-/** Test databases run on PostgreSQL when TEST_DATABASE_URL names a server, otherwise on PGlite. */
-export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined
+function migratedDatabase(): Promise<Database> {
+  return testDatabaseUrl ? copiedPostgres(testDatabaseUrl) : copiedPglite()
+}
 
+/** One statement that empties every data table and the queue, as a fresh migration leaves them. */
+async function emptyingStatement(database: Database): Promise<string> {
+  const { rows } = await database.executeSql(
+    `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables
+     WHERE schemaname = ANY($1::text[]) ORDER BY 1`,
+    [DATA_SCHEMAS],
+  )
+  const tables = rows.map((row) => String(row.name)).join(', ')
+  return `TRUNCATE TABLE ${tables} RESTART IDENTITY CASCADE; DROP SCHEMA IF EXISTS ${QUEUE_SCHEMA} CASCADE;`
+}
+
+interface FileDatabase {
+  database: Database
+  empty: string
+}
+
+let fileDatabase: Promise<FileDatabase> | undefined
+let leased = false
+
+async function openFileDatabase(): Promise<FileDatabase> {
+  const database = await migratedDatabase()
+  return { database, empty: await emptyingStatement(database) }
+}
+
+/**
+ * A migrated, empty database for one test. The file's database is emptied and lent until the
+ * caller closes it; a second database wanted at the same time is a fresh one of its own.
+ */
 export async function createTestDb(): Promise<Database> {
-  if (testDatabaseUrl) return createPostgresTestDb(testDatabaseUrl)
-  // clone() is typed as the interface, but it is a full PGlite instance.
-  const client = (await (await basePglite()).clone()) as PGlite
-  return pgliteDatabase(client, () => client.close())
+  if (leased) return migratedDatabase()
+  leased = true
+  try {
+    const { database, empty } = await (fileDatabase ??= openFileDatabase())
+    await database.executeSql(empty)
+    let returned = false
+    return {
+      ...database,
+      close() {
+        if (!returned) leased = false
+        returned = true
+        return Promise.resolve()
+      },
+    }
+  } catch (error) {
+    leased = false
+    throw error
+  }
+}
+
+/** Closes the file's database (setup-file.ts runs it after the file's last test). */
+export async function closeFileDatabase(): Promise<void> {
+  const opened = fileDatabase
+  fileDatabase = undefined
+  leased = false
+  if (opened) await (await opened).database.close()
 }

@@ -1,10 +1,20 @@
-// Vitest global setup for the server project: with TEST_DATABASE_URL, build the migrated template
-// database that every test copies (PGlite needs nothing here: each file migrates its own base).
+// Vitest global setup for the server project: the migrated template every test file copies
+// (testing/db.ts). On PGlite, a data directory in a folder of the run's own (in memory where
+// /dev/shm exists), removed at the end; with TEST_DATABASE_URL, the template database.
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import type { TestProject } from 'vitest/node'
 import { migrationsFolder } from '../db/client.js'
-import { TEMPLATE_DATABASE, testDatabaseUrl } from './db.js'
+import { schema } from '../db/schema.js'
+import { PGLITE_TEMPLATE, TEMPLATE_DATABASE, testDatabaseUrl } from './db.js'
 
 async function admin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url })
@@ -16,14 +26,13 @@ async function admin<T>(url: string, run: (client: pg.Client) => Promise<T>): Pr
   }
 }
 
-export async function setup() {
-  const url = testDatabaseUrl
-  if (!url) return
+async function postgresTemplate(url: string) {
   await admin(url, async (client) => {
     const leftovers = await client.query<{ datname: string }>(
       "SELECT datname FROM pg_database WHERE datname LIKE 'localseo_test_%'",
     )
-    for (const { datname } of leftovers.rows) await client.query(`DROP DATABASE ${datname}`)
+    for (const { datname } of leftovers.rows)
+      await client.query(`DROP DATABASE ${datname} WITH (FORCE)`)
     await client.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`)
   })
   const templateUrl = new URL(url)
@@ -34,4 +43,22 @@ export async function setup() {
   } finally {
     await pool.end()
   }
+}
+
+async function pgliteTemplate(project: TestProject) {
+  const parent = existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir()
+  const runDir = await mkdtemp(path.join(parent, 'localseo-test-'))
+  const client = await PGlite.create(path.join(runDir, PGLITE_TEMPLATE))
+  try {
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder })
+  } finally {
+    await client.close()
+  }
+  project.provide('pgliteRunDir', runDir)
+  return () => rm(runDir, { recursive: true, force: true })
+}
+
+export async function setup(project: TestProject) {
+  if (testDatabaseUrl) await postgresTemplate(testDatabaseUrl)
+  else return pgliteTemplate(project)
 }

@@ -1,0 +1,4 @@
+// Part 1 of the generated bad-input suite (hostile-input.ts).
+import { hostileInputSuite } from './hostile-input.js'
+
+hostileInputSuite(0)

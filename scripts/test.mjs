@@ -1,0 +1,148 @@
+// `npm test`: builds, runs every Vitest project but the budgets (shared, server on PGlite, web), the
+// page budgets, then the browser journeys and, when TEST_DATABASE_URL names a PostgreSQL server, the
+// server's database test files again on it, those two side by side. Prints each step's time and
+// test counts at the end (docs/decisions/003-test-databases.md, README "The two commands").
+// Usage: node scripts/test.mjs [--skip-build]
+import { spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { databaseTestFiles } from './database-test-files.mjs'
+
+const root = fileURLToPath(new URL('../', import.meta.url))
+const reports = await mkdtemp(path.join(os.tmpdir(), 'localseo-test-reports-'))
+const skipBuild = process.argv.includes('--skip-build')
+
+/** @type {{ name: string, seconds: number, ok: boolean, counts?: Counts }[]} */
+const results = []
+
+/** @typedef {{ passed: number, failed: number, skipped: number }} Counts */
+
+/**
+ * Runs one command; with `prefix`, each output line is prefixed (for steps that run side by side).
+ * @param {string} name
+ * @param {string[]} command
+ * @param {{ env?: Record<string, string>, prefix?: boolean, report?: string }} [options]
+ */
+async function run(name, command, options = {}) {
+  const started = performance.now()
+  const child = spawn(command[0], command.slice(1), {
+    cwd: root,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', options.prefix ? 'pipe' : 'inherit', options.prefix ? 'pipe' : 'inherit'],
+  })
+  if (options.prefix) {
+    for (const stream of [child.stdout, child.stderr]) {
+      let pending = ''
+      stream.setEncoding('utf8')
+      stream.on('data', (chunk) => {
+        const lines = (pending + chunk).split('\n')
+        pending = lines.pop() ?? ''
+        for (const line of lines) process.stdout.write(`[${name}] ${line}\n`)
+      })
+      stream.on('end', () => pending && process.stdout.write(`[${name}] ${pending}\n`))
+    }
+  }
+  const code = await new Promise((resolve) => {
+    child.once('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)))
+    child.once('error', () => resolve(1))
+  })
+  const result = {
+    name,
+    seconds: (performance.now() - started) / 1000,
+    ok: code === 0,
+    counts: options.report ? await readCounts(options.report) : undefined,
+  }
+  results.push(result)
+  return result.ok
+}
+
+/** Vitest's JSON report, summed: what ran, so every run prints the same counts. */
+async function readCounts(file) {
+  try {
+    const report = JSON.parse(await readFile(file, 'utf8'))
+    return {
+      passed: report.numPassedTests,
+      failed: report.numFailedTests,
+      skipped: report.numPendingTests + report.numTodoTests,
+    }
+  } catch {
+    return undefined
+  }
+}
+
+/** Vitest arguments that also write the JSON report read by readCounts. */
+function vitestReport(name) {
+  const file = path.join(reports, `${name}.json`)
+  return { file, args: ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`] }
+}
+
+function summary() {
+  const line = (text) => process.stdout.write(`${text}\n`)
+  line('\n== npm test: steps')
+  let total = { passed: 0, failed: 0, skipped: 0 }
+  for (const { name, seconds, ok, counts } of results) {
+    const tests = counts
+      ? `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`
+      : ''
+    line(`${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(22)} ${seconds.toFixed(0).padStart(5)} s  ${tests}`)
+    if (counts) {
+      total = {
+        passed: total.passed + counts.passed,
+        failed: total.failed + counts.failed,
+        skipped: total.skipped + counts.skipped,
+      }
+    }
+  }
+  line(`Tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`)
+}
+
+async function main() {
+  if (!skipBuild && !(await run('build', ['npm', 'run', 'build']))) return false
+  const unit = vitestReport('unit')
+  let ok = await run(
+    'unit and integration',
+    ['npx', 'vitest', 'run', '--project', '!budgets', ...unit.args],
+    {
+      report: unit.file,
+    },
+  )
+  const budgets = vitestReport('budgets')
+  ok =
+    (await run('page budgets', ['npx', 'vitest', 'run', '--project', 'budgets', ...budgets.args], {
+      report: budgets.file,
+    })) && ok
+  const journeys = vitestReport('journeys')
+  const sideBySide = [
+    run('journeys', ['node', 'apps/web/e2e/run.mjs', ...journeys.args], {
+      prefix: true,
+      report: journeys.file,
+    }),
+  ]
+  if (process.env.TEST_DATABASE_URL) {
+    const postgres = vitestReport('postgres')
+    const files = await databaseTestFiles(path.join(root, 'apps/server'))
+    sideBySide.push(
+      run(
+        'server on PostgreSQL',
+        ['npx', 'vitest', 'run', '--project', 'server', ...postgres.args, ...files],
+        {
+          prefix: true,
+          report: postgres.file,
+        },
+      ),
+    )
+  }
+  for (const passed of await Promise.all(sideBySide)) ok = passed && ok
+  return ok
+}
+
+let ok = false
+try {
+  ok = await main()
+} finally {
+  summary()
+  await rm(reports, { recursive: true, force: true })
+}
+process.exit(ok ? 0 : 1)
