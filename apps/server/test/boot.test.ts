@@ -1,16 +1,29 @@
 // The real server process: the DATA_DIR lock between processes, recovery after kill -9, and a
 // graceful shutdown that closes the embedded database (docs/house-rules.md "Embedded database safety").
 import type { ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, describe, expect, inject, test } from 'vitest'
 import { LOCK_FILE } from '../src/db/lock.js'
 import { DEV_MAIL_KEY_FILE } from '../src/mail/dev-mail-key.js'
+import { PGLITE_TEMPLATE } from '../src/testing/db.js'
 import { spawnServer, type ServerProcess } from '../src/testing/server-process.js'
 
 let dataDir: string
+const dataDirs: string[] = []
 const children: ChildProcess[] = []
+
+/** A new DATA_DIR; `migrated` puts the run's migrated template in it, as a server started before left it. */
+function newDataDir(migrated: boolean): string {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'localseo-boot-'))
+  dataDirs.push(dataDir)
+  if (migrated)
+    cpSync(path.join(inject('pgliteRunDir'), PGLITE_TEMPLATE), path.join(dataDir, 'pgdata'), {
+      recursive: true,
+    })
+  return dataDir
+}
 
 function start(): ServerProcess {
   const started = spawnServer({
@@ -37,16 +50,15 @@ async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
 const listening = (s: ServerProcess) =>
   waitFor(() => s.output().includes('LocalSEO AI is listening'), 30_000)
 
-beforeAll(() => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'localseo-boot-'))
-})
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL')
-  rmSync(dataDir, { recursive: true, force: true })
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
 })
 
 describe('server process', () => {
   test('a second server on the same DATA_DIR exits non-zero within 5 s naming the lock; kill -9 leaves no blocking lock; SIGTERM closes cleanly', async () => {
+    // A database made before: this test is about the lock, not the first start's migration.
+    newDataDir(true)
     const first = start()
     expect(await listening(first)).toBe(true)
 
@@ -73,7 +85,8 @@ describe('server process', () => {
     expect(existsSync(path.join(dataDir, LOCK_FILE))).toBe(false)
   }, 90_000)
 
-  test('the start-up log prints the outbox address with its key, kept in DATA_DIR/dev-mail.key (0600)', async () => {
+  test('a first start creates the database and prints the outbox address with its key, kept in DATA_DIR/dev-mail.key (0600)', async () => {
+    newDataDir(false)
     const server = start()
     expect(await waitFor(() => server.output().includes('/dev/mail?key='), 30_000)).toBe(true)
     const logged = /"outbox":"(http:\/\/127\.0\.0\.1:\d+\/dev\/mail\?key=([\w-]+))"/.exec(
@@ -85,6 +98,7 @@ describe('server process', () => {
     const outbox = new URL(logged?.[1] ?? '')
     expect((await fetch(outbox)).status).toBe(200)
     expect((await fetch(new URL('/dev/mail.json', outbox))).status).toBe(404)
+    expect(existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))).toBe(true)
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
   }, 60_000)
