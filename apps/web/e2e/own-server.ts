@@ -2,7 +2,7 @@
 // URLs, map tiles), on its own port and data directory; the shared journey server (run.mjs) stays
 // as every other journey expects it.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -16,6 +16,9 @@ export async function startServer(
 ): Promise<string> {
   const root = fileURLToPath(new URL('../../../', import.meta.url))
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'localseo-e2e-own-'))
+  // run.mjs's migrated template: the server opens it instead of creating and migrating its own.
+  const template = process.env.E2E_TEMPLATE_PGDATA
+  if (template) await cp(template, path.join(dataDir, 'pgdata'), { recursive: true })
   const port = await new Promise<number>((resolve) => {
     const probe = createServer()
     probe.listen(0, '127.0.0.1', () => {

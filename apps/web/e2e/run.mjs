@@ -1,9 +1,9 @@
 // Runs the browser journeys: boots the built server on a free port with a fresh data directory,
 // runs the *.e2e.ts files with Vitest against it, and always stops the server and cleans up.
 // Usage (from the repo root, after `npm run build`): node apps/web/e2e/run.mjs
-import { spawn } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -12,9 +12,11 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const serverEntry = path.join(root, 'apps/server/dist/index.js')
+const migrateEntry = path.join(root, 'apps/server/dist/db/migrate-pglite.js')
 const webIndex = path.join(root, 'apps/web/dist/index.html')
 // A first start creates and migrates the embedded database; a loaded machine can take half a minute.
 const HEALTH_TIMEOUT_MS = 90_000
+const JOURNEY_WORKERS = 2
 
 function fail(message) {
   console.error(`e2e: ${message}`)
@@ -79,11 +81,20 @@ function stop(child, signal = 'SIGTERM', timeoutMs = 10_000) {
 
 const port = await freePort()
 const baseUrl = `http://127.0.0.1:${port}`
-// A port for the journeys' own fixture pages (backlink verification): the server may fetch it, and
-// nothing else on loopback (FETCH_ALLOW_HOSTS is empty by default).
-let fixturePort = await freePort()
-while (fixturePort === port) fixturePort = await freePort()
+// Ports for the journeys' own fixture pages (backlink verification, audits): the server may fetch
+// them, and nothing else on loopback (FETCH_ALLOW_HOSTS is empty by default).
+// Journey files run on JOURNEY_WORKERS workers at once (vitest.e2e.config.ts); each worker serves
+// its fixture pages on a port of its own.
+const fixturePorts = []
+while (fixturePorts.length < JOURNEY_WORKERS) {
+  const candidate = await freePort()
+  if (candidate !== port && !fixturePorts.includes(candidate)) fixturePorts.push(candidate)
+}
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'localseo-e2e-data-'))
+// One migrated embedded database, copied into every server's DATA_DIR (this one and own-server.ts's),
+// so no journey server creates and migrates its own.
+const templateDir = await mkdtemp(path.join(os.tmpdir(), 'localseo-e2e-template-'))
+const templatePgdata = path.join(templateDir, 'pgdata')
 let server
 let tests
 let exitCode = 1
@@ -92,6 +103,7 @@ async function cleanUp() {
   await stop(tests)
   await stop(server)
   await rm(dataDir, { recursive: true, force: true })
+  await rm(templateDir, { recursive: true, force: true })
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -100,7 +112,18 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   })
 }
 
+/** Runs the build's migration script on a new data directory (db/migrate-pglite.ts). */
+function migrateTemplate() {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [migrateEntry, templatePgdata], (error, _stdout, stderr) =>
+      error ? reject(new Error(`migrating the template database failed: ${stderr}`)) : resolve(),
+    )
+  })
+}
+
 try {
+  await migrateTemplate()
+  await cp(templatePgdata, path.join(dataDir, 'pgdata'), { recursive: true })
   server = spawn(process.execPath, [serverEntry], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -117,7 +140,10 @@ try {
       SITE_URL: baseUrl,
       // The backlinks journey also adds a directory link the server never fetches: allowlisted,
       // so that adding it asks no real DNS (a URL's name is resolved when it is added).
-      FETCH_ALLOW_HOSTS: `127.0.0.1:${fixturePort},austin-directory.example.com:443`,
+      FETCH_ALLOW_HOSTS: [
+        ...fixturePorts.map((fixturePort) => `127.0.0.1:${fixturePort}`),
+        'austin-directory.example.com:443',
+      ].join(','),
     },
   })
   await waitForHealth(baseUrl, server)
@@ -134,11 +160,13 @@ try {
       stdio: 'inherit',
       env: {
         ...process.env,
+        E2E_WORKERS: String(JOURNEY_WORKERS),
         BASE_URL: baseUrl,
         E2E_BASE_URL: baseUrl,
         CHROMIUM_PATH: chromiumPath,
-        E2E_FIXTURE_PORT: String(fixturePort),
+        E2E_FIXTURE_PORTS: fixturePorts.join(','),
         E2E_DEV_MAIL_KEY: devMailKey,
+        E2E_TEMPLATE_PGDATA: templatePgdata,
       },
     },
   )

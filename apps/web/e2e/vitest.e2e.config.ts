@@ -11,6 +11,8 @@ export default defineConfig({
     testTimeout: 60_000,
     // A journey with its own server waits for its first start (own-server.ts, up to 90 s).
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Journey files share the server run.mjs starts but no state (each signs up its own owner), and
+    // each worker has its own fixture-site port (fixture-site.ts).
+    maxWorkers: Number(process.env.E2E_WORKERS ?? 1),
   },
 })
