@@ -9,6 +9,7 @@ import { openSessionCache, type SessionCacheHandle } from './auth/session-invali
 import { openDatabase } from './db/client.js'
 import { DataDirLockedError } from './db/lock.js'
 import { createAutomationRunner, type AutomationRunner } from './features/automation/public.js'
+import { defineVerifyJobs, fetcherOf, stopVerifyRuns } from './features/backlinks/public.js'
 import { defineGeoGridJobs, stopGridScans } from './features/geo-grid/public.js'
 import { defineAnalyticsImportJobs } from './features/integrations/public.js'
 import { createSimulatedGoogleProvider } from './features/integrations/google-data.js'
@@ -109,7 +110,7 @@ function onShutdownSignals(
       // the queue and runs again on the next start.
       inFlight
         .drained()
-        .then(() => Promise.all([stopAuditRuns(), stopGridScans()]))
+        .then(() => Promise.all([stopAuditRuns(), stopGridScans(), stopVerifyRuns()]))
         .catch((error: unknown) => logger.error({ err: error }, 'stopping site audits failed'))
         .then(() => automation.stop())
         .then(() => deps.fetcher?.close())
@@ -151,6 +152,7 @@ async function main() {
   // always finds the queue. A job cut off by a stop is retried later.
   defineAuditJobs(jobs, { ...deps, allowHosts: env.FETCH_ALLOW_HOSTS })
   defineGeoGridJobs(jobs, deps)
+  defineVerifyJobs(jobs, { ...deps, fetcher: fetcherOf(deps) })
   defineAnalyticsImportJobs(jobs, deps)
   const automation = createAutomationRunner(deps, jobs)
   await automation.start()

@@ -194,7 +194,7 @@ export function backlinkStatusFor(outcome: VerificationOutcome): BacklinkStatus 
   return 'broken'
 }
 
-/** POST /api/backlinks/verify: one batch of "Verify all"; call again while remaining > 0. */
+/** What one batch of the scheduled checks found; `remaining` links are still due. */
 export const backlinkVerifyBatchResultSchema = z.object({
   checked: z.number(),
   active: z.number(),
@@ -205,7 +205,40 @@ export const backlinkVerifyBatchResultSchema = z.object({
 })
 export type BacklinkVerifyBatch = z.infer<typeof backlinkVerifyBatchResultSchema>
 
-export const backlinkVerifyBatchSchema = z.object({ location: z.string().max(100).optional() })
+/** POST /api/backlinks/verify-runs: "Verify all" of a scope ('main' or absent = every backlink). */
+export const backlinkVerifyStartSchema = z.object({ location: z.string().max(100).optional() })
+
+export const backlinkVerifyRunStatuses = ['queued', 'running', 'done', 'stopped', 'failed'] as const
+export type BacklinkVerifyRunStatus = (typeof backlinkVerifyRunStatuses)[number]
+
+/**
+ * A "Verify all" run as the server keeps it (issue 30 item 8): a job checks the links one after
+ * another and counts each as it is stored. `total` is the links it takes (those not checked in the
+ * 10 minutes before it started); `failed` counts links whose check could not be stored.
+ */
+export const backlinkVerifyRunSchema = z.object({
+  id: z.string(),
+  /** 'main' (every backlink) or the location whose links it checks. */
+  location: z.string(),
+  status: z.enum(backlinkVerifyRunStatuses),
+  total: z.number(),
+  checked: z.number(),
+  active: z.number(),
+  broken: z.number(),
+  unverifiable: z.number(),
+  unreachable: z.number(),
+  failed: z.number(),
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+})
+export type BacklinkVerifyRun = z.infer<typeof backlinkVerifyRunSchema>
+
+/** GET /api/backlinks/verify-runs/latest and every other answer about a run. */
+export const backlinkVerifyRunAnswerSchema = z.object({ run: backlinkVerifyRunSchema.nullable() })
+
+export const isActiveVerifyRun = (run: Pick<BacklinkVerifyRun, 'status'> | null | undefined) =>
+  run?.status === 'queued' || run?.status === 'running'
 
 export const backlinkPageSchema = z.object({
   items: z.array(backlinkSchema),

@@ -18,6 +18,7 @@ import type { Resolver, SafeFetcher } from '../net/safe-fetch.js'
 import type { Database } from '../db/client.js'
 import { createAutomationRunner } from '../features/automation/public.js'
 import { defineAuditJobs } from '../features/site-audit/public.js'
+import { defineVerifyJobs, fetcherOf } from '../features/backlinks/public.js'
 import { defineGeoGridJobs } from '../features/geo-grid/public.js'
 import { defineAnalyticsImportJobs } from '../features/integrations/public.js'
 import { createJobQueue } from '../jobs/queue.js'
@@ -151,6 +152,7 @@ async function startAutomation(deps: AppDeps, database: Database) {
   })
   defineAuditJobs(deps.jobs, { ...deps, allowHosts: deps.env.FETCH_ALLOW_HOSTS })
   defineGeoGridJobs(deps.jobs, deps)
+  defineVerifyJobs(deps.jobs, { ...deps, fetcher: fetcherOf(deps) })
   defineAnalyticsImportJobs(deps.jobs, deps)
   const runner = createAutomationRunner(deps, deps.jobs)
   await runner.start({ timer: false })

@@ -1,6 +1,16 @@
 // Backlinks of a business (docs/product.md §3), with what verification found (issue 8).
 import { sql } from 'drizzle-orm'
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type { BacklinkVerification } from '@localseo/shared/backlinks'
 import { businessIdColumn, createdAt, locations } from './business.js'
 
@@ -45,5 +55,47 @@ export const backlinks = pgTable(
     index('backlinks_business_id_first_seen_idx').on(t.businessId, t.firstSeen),
     // A new backlink is compared with the business's links from the same domain (issue 15 item 6).
     index('backlinks_business_id_domain_idx').on(t.businessId, t.domain),
+  ],
+)
+
+const counter = (name: string) => integer(name).notNull().default(0)
+
+/**
+ * A "Verify all" run (issue 30 item 8): the request stores it and sends a job, which checks the
+ * scope's due links one after another and counts each as it is stored, so the screen reads the
+ * progress from here and a reload or another tab sees the same run.
+ */
+export const backlinkVerifyRuns = pgTable(
+  'backlink_verify_runs',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    businessId: businessIdColumn(),
+    /** NULL: every backlink of the business; otherwise the links added for that location. */
+    locationId: text('location_id').references(() => locations.id, { onDelete: 'cascade' }),
+    status: text('status', {
+      enum: ['queued', 'running', 'done', 'stopped', 'failed'],
+    }).notNull(),
+    /** The links the run takes: those not checked in the 10 minutes before it started. */
+    total: counter('total'),
+    checked: counter('checked'),
+    active: counter('active'),
+    broken: counter('broken'),
+    unverifiable: counter('unverifiable'),
+    unreachable: counter('unreachable'),
+    /** Links whose check could not be stored (an error on our side): they stay due. */
+    failed: counter('failed'),
+    /** Why a failed run failed, in words. */
+    error: text('error'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('backlink_verify_runs_business_started_idx').on(t.businessId, t.startedAt),
+    // One run per business at a time: a second start answers the running one.
+    uniqueIndex('backlink_verify_runs_one_active_idx')
+      .on(t.businessId)
+      .where(sql`${t.status} in ('queued', 'running')`),
   ],
 )

@@ -1,30 +1,43 @@
 // Link verification routes (issue 8 item 4), mounted inside backlinkRoutes behind its requireAuth:
-// POST /api/backlinks/verify (one "Verify all" batch) and POST /api/backlinks/:id/verify.
+// POST /api/backlinks/:id/verify checks one link now; "Verify all" is a run the queue works through
+// (issue 30 item 8): POST /api/backlinks/verify-runs starts it (or answers the one going on), the
+// GETs read its progress, POST …/:id/stop ends it.
 import { Hono } from 'hono'
-import {
-  backlinkVerifyBatchResultSchema,
-  backlinkVerifyBatchSchema,
-} from '@localseo/shared/backlinks'
+import { backlinkVerifyStartSchema } from '@localseo/shared/backlinks'
 import type { AppDeps } from '../../lib/deps.js'
 import { requireBusinessId } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
-import { createSafeFetcher, type SafeFetcher } from '../../net/safe-fetch.js'
-import { verifyBacklink, verifyBacklinks } from './verify.js'
+import {
+  fetcherOf,
+  getVerifyRun,
+  latestVerifyRun,
+  startVerifyRun,
+  stopVerifyRun,
+} from './verify-runs.js'
+import { verifyBacklink } from './verify.js'
 
 export function verifyRoutes(deps: AppDeps) {
   const { db, clock } = deps
-  let own: SafeFetcher | undefined
-  // index.ts passes the process's fetcher; without one (tests that never verify) it is made on demand.
-  const fetcher = () =>
-    deps.fetcher ??
-    (own ??= createSafeFetcher({ allowHosts: deps.env.FETCH_ALLOW_HOSTS, resolve: deps.resolve }))
+  const fetcher = fetcherOf(deps)
   return new Hono()
-    .post('/verify', validate('json', backlinkVerifyBatchSchema), async (c) => {
+    .post('/verify-runs', validate('json', backlinkVerifyStartSchema), async (c) => {
       const businessId = await requireBusinessId(db, c.var.auth.userId)
       const { location } = c.req.valid('json')
-      const batch = await verifyBacklinks({ db, fetcher: fetcher(), clock, businessId, location })
-      // The documented answer only: what the scheduled checks use stays on the server.
-      return c.json(backlinkVerifyBatchResultSchema.parse(batch))
+      // deps is read per request: the test app adds its queue after building the routes.
+      const { run, started } = await startVerifyRun({ ...deps, fetcher }, { businessId, location })
+      return c.json({ run }, started ? 202 : 200)
+    })
+    .get('/verify-runs/latest', async (c) => {
+      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      return c.json({ run: await latestVerifyRun(db, businessId) })
+    })
+    .get('/verify-runs/:id', async (c) => {
+      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      return c.json({ run: await getVerifyRun(db, businessId, c.req.param('id')) })
+    })
+    .post('/verify-runs/:id/stop', async (c) => {
+      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      return c.json({ run: await stopVerifyRun({ db, clock }, businessId, c.req.param('id')) })
     })
     .post('/:id/verify', async (c) => {
       const businessId = await requireBusinessId(db, c.var.auth.userId)

@@ -1,8 +1,8 @@
 // Link verification against local fixture pages on 127.0.0.1 (allowlisted, as FETCH_ALLOW_HOSTS
-// would): outcomes, stored fields, "Verify all" batches, tenant isolation.
+// would): outcomes, stored fields, "Verify all" runs without a queue, tenant isolation.
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import type { Backlink, BacklinkVerifyBatch } from '@localseo/shared/backlinks'
+import type { Backlink, BacklinkVerifyRun } from '@localseo/shared/backlinks'
 import { activities } from '../../db/schema/activities.js'
 import { backlinks } from '../../db/schema/backlinks.js'
 import { businesses } from '../../db/schema/business.js'
@@ -17,9 +17,11 @@ import {
   startFixtureServer,
   type FixtureServer,
 } from '../../testing/fixture-server.js'
+import { settleVerifyRuns } from './verify-runs.js'
 import { NO_WEBSITE_TO_VERIFY, RECHECK_AFTER_MS } from './verify.js'
 
 type ErrorBody = { error?: { code: string; message: string } }
+type RunAnswer = { run: BacklinkVerifyRun | null }
 
 const html = (body: string, head = '') =>
   `<!doctype html><html><head><title>Austin news</title>${head}</head><body>` +
@@ -389,7 +391,7 @@ describe('refusals', () => {
     const res = await call('POST', `/api/backlinks/${row!.id}/verify`)
     expect(res.status).toBe(422)
     expect(res.body.error?.message).toBe(NO_WEBSITE_TO_VERIFY)
-    expect((await call('POST', '/api/backlinks/verify', {})).body.error?.message).toBe(
+    expect((await call('POST', '/api/backlinks/verify-runs', {})).body.error?.message).toBe(
       NO_WEBSITE_TO_VERIFY,
     )
     const [stored] = await t.db.select().from(backlinks).where(eq(backlinks.id, row!.id))
@@ -414,73 +416,54 @@ describe('refusals', () => {
   })
 })
 
-describe('Verify all (POST /api/backlinks/verify)', () => {
-  test('20 per call, never-checked first, until none remain; again after 10 minutes', async () => {
+describe('Verify all without a queue (POST /api/backlinks/verify-runs)', () => {
+  /** Starts Verify all and waits for it: without a job queue the run goes on in this process. */
+  async function verifyAll(body: object = {}) {
+    const started = await call<RunAnswer>('POST', '/api/backlinks/verify-runs', body)
+    expect(started.status, JSON.stringify(started.body)).toBe(202)
+    await settleVerifyRuns()
+    const { body: latest } = await call<RunAnswer>('GET', '/api/backlinks/verify-runs/latest')
+    expect(latest.run?.id).toBe(started.body.run?.id)
+    return latest.run!
+  }
+
+  test('checks every link not checked in the last 10 minutes; again after 10 minutes', async () => {
     const rows = await seed(Array.from({ length: 25 }, (_, i) => `${site.origin}/dofollow?n=${i}`))
-    // One was checked 11 minutes ago: due, but after every never-checked one.
+    // One was checked 11 minutes ago: due. Another 5 minutes ago: left out.
     await t.db
       .update(backlinks)
       .set({ lastCheckedAt: new Date(NOW.getTime() - 11 * 60 * 1000) })
       .where(eq(backlinks.id, rows[0]!.id))
+    await t.db
+      .update(backlinks)
+      .set({ lastCheckedAt: new Date(NOW.getTime() - 5 * 60 * 1000) })
+      .where(eq(backlinks.id, rows[1]!.id))
 
-    const first = await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {})
-    expect(first.body).toEqual({
-      checked: 20,
-      active: 20,
+    expect(await verifyAll()).toMatchObject({
+      status: 'done',
+      total: 24,
+      checked: 24,
+      active: 24,
       broken: 0,
       unverifiable: 0,
       unreachable: 0,
-      remaining: 5,
+      failed: 0,
     })
-    const [oldest] = await t.db.select().from(backlinks).where(eq(backlinks.id, rows[0]!.id))
-    expect(oldest?.verification).toBeNull()
-
-    const second = await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {})
-    expect(second.body).toMatchObject({ checked: 5, remaining: 0 })
-    const third = await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {})
-    expect(third.body).toEqual({
-      checked: 0,
-      active: 0,
-      broken: 0,
-      unverifiable: 0,
-      unreachable: 0,
-      remaining: 0,
-    })
-
+    const [recent] = await t.db.select().from(backlinks).where(eq(backlinks.id, rows[1]!.id))
+    expect(recent?.verification).toBeNull()
+    // A second later, nothing is due: the run ends with nothing checked and logs nothing.
+    clock.advance(1)
+    expect(await verifyAll()).toMatchObject({ status: 'done', total: 0, checked: 0 })
     const log = await t.db.select().from(activities).where(eq(activities.kind, 'backlink_verified'))
     expect(log.map((a) => a.message)).toEqual([
-      'Checked 20 backlinks: 20 active, 0 broken, 0 could not be checked, 0 did not answer',
-      'Checked 5 backlinks: 5 active, 0 broken, 0 could not be checked, 0 did not answer',
+      'Checked 24 backlinks: 24 active, 0 broken, 0 could not be checked, 0 did not answer',
     ])
 
     clock.advance(RECHECK_AFTER_MS / 1000 + 1)
-    expect(
-      (await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {})).body,
-    ).toMatchObject({
-      checked: 20,
-      remaining: 5,
-    })
+    expect(await verifyAll()).toMatchObject({ total: 25, checked: 25 })
   })
 
-  test('a link that did not answer is checked again before older ones (the retry)', async () => {
-    const rows = await seed(Array.from({ length: 21 }, (_, i) => `${site.origin}/dofollow?n=${i}`))
-    const hourAgo = new Date(NOW.getTime() - 60 * 60 * 1000)
-    await t.db
-      .update(backlinks)
-      .set({ lastCheckedAt: hourAgo })
-      .where(eq(backlinks.businessId, businessId))
-    // The most recently checked one did not answer: it still goes in the first batch of 20.
-    await t.db
-      .update(backlinks)
-      .set({ status: 'unreachable', lastCheckedAt: new Date(NOW.getTime() - 11 * 60 * 1000) })
-      .where(eq(backlinks.id, rows[0]!.id))
-    const res = await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {})
-    expect(res.body).toMatchObject({ checked: 20, remaining: 1 })
-    const [retried] = await t.db.select().from(backlinks).where(eq(backlinks.id, rows[0]!.id))
-    expect(retried).toMatchObject({ status: 'active', lastCheckedAt: NOW })
-  })
-
-  test('counts each outcome, and stores a refused address as unverifiable so the loop ends', async () => {
+  test('counts each outcome, and stores a refused address as unverifiable', async () => {
     await seed([
       `${site.origin}/dofollow`,
       `${site.origin}/gone`,
@@ -489,14 +472,14 @@ describe('Verify all (POST /api/backlinks/verify)', () => {
       `http://127.0.0.1:${canary.port}/`,
       'http://169.254.169.254/latest/meta-data/',
     ])
-    const res = await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {})
-    expect(res.body).toEqual({
+    expect(await verifyAll()).toMatchObject({
+      total: 6,
       checked: 6,
       active: 1,
       broken: 1,
       unverifiable: 3,
       unreachable: 1,
-      remaining: 0,
+      failed: 0,
     })
     // The stat cards follow: one broken link; 'unverifiable' and 'unreachable' are not broken.
     const summary = await call<{ total: number; broken: number }>('GET', '/api/backlinks/summary')
@@ -512,7 +495,7 @@ describe('Verify all (POST /api/backlinks/verify)', () => {
     expect(canary.hits()).toBe(0)
   })
 
-  test("a location's batch checks only its own backlinks; a foreign location is a 404", async () => {
+  test("a location's run checks only its own backlinks; a foreign location is a 404", async () => {
     const created = await call<{ locations: { id: string }[] }>(
       'POST',
       '/api/business/locations',
@@ -524,36 +507,33 @@ describe('Verify all (POST /api/backlinks/verify)', () => {
       .update(backlinks)
       .set({ locationId, isLocationSpecific: true })
       .where(eq(backlinks.id, localRow!.id))
-    const res = await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {
+    expect(await verifyAll({ location: locationId })).toMatchObject({
       location: locationId,
-    })
-    expect(res.body).toEqual({
       checked: 1,
-      active: 0,
       broken: 1,
-      unverifiable: 0,
-      unreachable: 0,
-      remaining: 0,
     })
     const [untouched] = await t.db.select().from(backlinks).where(eq(backlinks.id, mainRow!.id))
     expect(untouched?.lastCheckedAt).toBeNull()
     expect(
-      (await call('POST', '/api/backlinks/verify', { location: 'loc_elsewhere' })).status,
+      (await call('POST', '/api/backlinks/verify-runs', { location: 'loc_elsewhere' })).status,
     ).toBe(404)
   })
 
   test('bad input is a 422', async () => {
-    expect((await call('POST', '/api/backlinks/verify', { location: 5 })).status).toBe(422)
+    expect((await call('POST', '/api/backlinks/verify-runs', { location: 5 })).status).toBe(422)
   })
 })
 
 describe('tenant isolation', () => {
-  test('both routes are in the app inventory and refuse a request without a session', async () => {
+  test('the routes are in the app inventory and refuse a request without a session', async () => {
     const routes = t.app.routes.map((r) => `${r.method} ${r.path}`)
     expect(routes).toEqual(
-      expect.arrayContaining(['POST /api/backlinks/verify', 'POST /api/backlinks/:id/verify']),
+      expect.arrayContaining(['POST /api/backlinks/verify-runs', 'POST /api/backlinks/:id/verify']),
     )
-    for (const path of ['/api/backlinks/verify', `/api/backlinks/${crypto.randomUUID()}/verify`]) {
+    for (const path of [
+      '/api/backlinks/verify-runs',
+      `/api/backlinks/${crypto.randomUUID()}/verify`,
+    ]) {
       const res = await t.app.request(path, { method: 'POST', body: '{}' })
       expect(res.status).toBe(401)
     }
@@ -565,14 +545,15 @@ describe('tenant isolation', () => {
     await setBusiness(other, 'https://brightsmile.example')
     const single = await call('POST', `/api/backlinks/${mine!.id}/verify`, undefined, other)
     expect(single.status).toBe(404)
-    const all = await call<BacklinkVerifyBatch>('POST', '/api/backlinks/verify', {}, other)
-    expect(all.status).toBe(200)
+    const all = await call<RunAnswer>('POST', '/api/backlinks/verify-runs', {}, other)
+    expect(all.status).toBe(202)
+    await settleVerifyRuns()
     const [stored] = await t.db.select().from(backlinks).where(eq(backlinks.id, mine!.id))
     expect(stored?.lastCheckedAt).toBeNull()
   })
 
   test('without a business, verifying is a 404', async () => {
     const stranger = (await signUp(t.app, { email: 'nobiz@example.com' })).accessToken
-    expect((await call('POST', '/api/backlinks/verify', {}, stranger)).status).toBe(404)
+    expect((await call('POST', '/api/backlinks/verify-runs', {}, stranger)).status).toBe(404)
   })
 })

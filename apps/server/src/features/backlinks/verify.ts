@@ -31,14 +31,16 @@ import { inspectPage, isFollowed, websiteSiteKey } from './verify-page.js'
 export const NO_WEBSITE_TO_VERIFY = 'Please add your website URL in Settings to verify backlinks.'
 const URL_NOT_ALLOWED =
   'This link cannot be checked: its address points to a private or local network, or uses a port other than 80 or 443.'
-/** "Verify all" checks at most this many per call, skipping links checked within RECHECK_AFTER_MS. */
+/** A batch of the scheduled checks takes at most this many links. */
 const VERIFY_BATCH_SIZE = 20
+/** "Verify all" leaves out the links checked this recently. */
 export const RECHECK_AFTER_MS = 10 * 60 * 1000
-const BATCH_CONCURRENCY = 5
-/** No new check starts after this long, so one call answers in well under a minute. */
+/** Pages fetched at once, by a batch or a "Verify all" run. */
+export const CHECK_CONCURRENCY = 5
+/** No new check of a batch starts after this long. */
 const BATCH_BUDGET_MS = 15_000
 
-interface LinkCheck {
+export interface LinkCheck {
   verification: BacklinkVerification
   httpStatus: number | null
   /** What the page says, when the link was found. */
@@ -138,7 +140,7 @@ function statusCheck(status: number, botWall: boolean | undefined, page: PageAns
 }
 
 /** Fetches `url` and looks for a link to the site `target` (a siteKey). Never throws. */
-async function checkBacklink({
+export async function checkBacklink({
   fetcher,
   url,
   target,
@@ -207,7 +209,8 @@ async function checkBacklink({
 
 const missing = () => new AppError('not_found', 'That backlink does not exist.')
 
-async function requireWebsite(db: Db, businessId: string): Promise<string> {
+/** The site the business's links must point to (a siteKey), or a 422 asking for the website. */
+export async function requireWebsite(db: Db, businessId: string): Promise<string> {
   const [row] = await db
     .select({ website: businesses.website })
     .from(businesses)
@@ -217,7 +220,8 @@ async function requireWebsite(db: Db, businessId: string): Promise<string> {
   return target
 }
 
-function changesFor(check: LinkCheck, now: Date) {
+/** The backlink's columns as a check leaves them. */
+export function changesFor(check: LinkCheck, now: Date) {
   const status = backlinkStatusFor(check.verification.outcome)
   return {
     status,
@@ -284,17 +288,17 @@ export async function verifyBacklink({
   })
 }
 
-/** Runs `work` over `items`, at most `limit` at once, starting none after `deadline`. */
-async function pool<T, R>(
+/** Runs `work` over `items`, at most `limit` at once, starting none once `more()` is false. */
+export async function pool<T, R>(
   items: T[],
   limit: number,
-  deadline: number,
+  more: () => boolean,
   work: (item: T) => Promise<R>,
 ) {
   const results: R[] = []
   let next = 0
   const worker = async () => {
-    while (next < items.length && Date.now() < deadline) {
+    while (next < items.length && more()) {
       const item = items[next++] as T
       results.push(await work(item))
     }
@@ -304,15 +308,10 @@ async function pool<T, R>(
 }
 
 /**
- * POST /api/backlinks/verify: one batch of "Verify all" in the scope (main = all, or a location's
- * own): never-checked links first, then the least recently checked, skipping those checked within
- * the last 10 minutes. Every link taken is stored as checked, so `remaining` always goes down.
- */
-/**
  * The links a batch may take: never checked, checked longer ago than `recheckAfterMs`, or (for the
  * scheduled checks) without an answer at their last check longer ago than `retryUnreachableAfterMs`.
  */
-function dueLinks(scope: SQL[], recheckAfterMs: number, retryUnreachableAfterMs?: number) {
+export function dueLinks(scope: SQL[], recheckAfterMs: number, retryUnreachableAfterMs?: number) {
   const before = (now: Date, ms: number) =>
     lt(backlinks.lastCheckedAt, new Date(now.getTime() - ms))
   return (now: Date) =>
@@ -328,6 +327,18 @@ function dueLinks(scope: SQL[], recheckAfterMs: number, retryUnreachableAfterMs?
     )
 }
 
+/** Never checked first, then those that did not answer last time (the retry), then the oldest. */
+export const dueFirst = () => [
+  sql`${backlinks.lastCheckedAt} is not null`,
+  sql`${backlinks.status} <> 'unreachable'`,
+  asc(backlinks.lastCheckedAt),
+  asc(backlinks.id),
+]
+
+/**
+ * One batch of the scheduled checks (scheduled-checks.ts) in the scope (main = all, or a location's
+ * own): up to 20 due links, each stored as checked, so `remaining` always goes down.
+ */
 export async function verifyBacklinks({
   db,
   fetcher,
@@ -363,19 +374,14 @@ export async function verifyBacklinks({
     })
     .from(backlinks)
     .where(due(clock.now()))
-    // Never checked first, then those that did not answer last time (the retry), then the oldest.
-    .orderBy(
-      sql`${backlinks.lastCheckedAt} is not null`,
-      sql`${backlinks.status} <> 'unreachable'`,
-      asc(backlinks.lastCheckedAt),
-      asc(backlinks.id),
-    )
+    .orderBy(...dueFirst())
     .limit(VERIFY_BATCH_SIZE)
 
+  const deadline = Date.now() + BATCH_BUDGET_MS
   const checks = await pool(
     picked,
-    BATCH_CONCURRENCY,
-    Date.now() + BATCH_BUDGET_MS,
+    CHECK_CONCURRENCY,
+    () => Date.now() < deadline,
     async (row) => ({ ...row, check: await checkBacklink({ fetcher, url: row.url, target }) }),
   )
   const now = clock.now()

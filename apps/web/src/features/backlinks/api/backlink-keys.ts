@@ -11,3 +11,7 @@ export const backlinkScopeKey = (businessId: string, location: string) =>
 
 export const backlinkAiKey = (businessId: string, location: string) =>
   [...backlinksKey, businessId, 'ai', location] as const
+
+/** The newest "Verify all" run of the business, whatever location it checks. */
+export const verifyRunKey = (businessId: string) =>
+  [...backlinksKey, businessId, 'verify-run'] as const

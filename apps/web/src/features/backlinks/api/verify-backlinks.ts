@@ -1,25 +1,25 @@
-// POST /api/backlinks/:id/verify checks one linking page; POST /api/backlinks/verify checks up to 20
-// per call (never checked first), so "Verify all" calls again while some remain.
+// POST /api/backlinks/:id/verify checks one linking page now. "Verify all" is a run on the server
+// (issue 30 item 8): POST /api/backlinks/verify-runs starts it (or answers the one going on), the
+// newest run is read while it goes on, with the list and stat cards refetched as its results land,
+// and Stop ends it. A reload finds the run where the server has got to.
 import {
   backlinkSchema,
-  backlinkVerifyBatchResultSchema,
-  type BacklinkVerifyBatch,
+  backlinkVerifyRunAnswerSchema,
+  isActiveVerifyRun,
+  type BacklinkVerifyRun,
 } from '@localseo/shared/backlinks'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { apiClient, toApiError } from '@/lib/api-client'
-import { backlinkDataKey } from './backlink-keys'
+import { backlinkDataKey, verifyRunKey } from './backlink-keys'
+
+/** How often a run going on is read. */
+const RUN_POLL_MS = 1_000
 
 async function verifyBacklink(id: string) {
   const response = await apiClient.api.backlinks[':id'].verify.$post({ param: { id } })
   if (!response.ok) throw await toApiError(response)
   return backlinkSchema.parse(await response.json())
-}
-
-async function verifyBatch(location: string): Promise<BacklinkVerifyBatch> {
-  const response = await apiClient.api.backlinks.verify.$post({ json: { location } })
-  if (!response.ok) throw await toApiError(response)
-  return backlinkVerifyBatchResultSchema.parse(await response.json())
 }
 
 export function useVerifyBacklink(businessId: string) {
@@ -30,72 +30,85 @@ export function useVerifyBacklink(businessId: string) {
   })
 }
 
-export interface VerifyAllProgress extends BacklinkVerifyBatch {
-  running: boolean
+async function runOf(response: Response): Promise<BacklinkVerifyRun | null> {
+  if (!response.ok) throw await toApiError(response)
+  return backlinkVerifyRunAnswerSchema.parse(await response.json()).run
+}
+
+/** A run that moved since it was last read: its new results are in the list and the cards. */
+const moved = (before: BacklinkVerifyRun | null | undefined, after: BacklinkVerifyRun | null) =>
+  after !== null &&
+  before?.id === after.id &&
+  (before.checked !== after.checked || before.status !== after.status)
+
+function useLatestVerifyRun(businessId: string) {
+  const queryClient = useQueryClient()
+  const key = verifyRunKey(businessId)
+  return useQuery({
+    queryKey: key,
+    queryFn: async () => {
+      const run = await runOf(await apiClient.api.backlinks['verify-runs'].latest.$get())
+      if (moved(queryClient.getQueryData<BacklinkVerifyRun | null>(key), run)) {
+        void queryClient.invalidateQueries({ queryKey: backlinkDataKey(businessId) })
+      }
+      return run
+    },
+    refetchInterval: (query) => (isActiveVerifyRun(query.state.data) ? RUN_POLL_MS : false),
+  })
+}
+
+async function startRun(location: string) {
+  const run = await runOf(
+    await apiClient.api.backlinks['verify-runs'].$post({ json: { location } }),
+  )
+  if (!run) throw new Error('The check of your backlinks did not start. Please try again.')
+  return run
+}
+
+async function stopRun(id: string) {
+  return runOf(await apiClient.api.backlinks['verify-runs'][':id'].stop.$post({ param: { id } }))
+}
+
+/** What the screen shows of Verify all: the run, once it is started or seen going on, or an error. */
+export interface VerifyAllState {
+  run: BacklinkVerifyRun | null
+  /** A run is going on (on any location): Verify all and the rows' Verify wait for it. */
+  active: boolean
   error: string | null
-  stopped: boolean
+  stopping: boolean
 }
 
-const idle: VerifyAllProgress = {
-  checked: 0,
-  active: 0,
-  broken: 0,
-  unverifiable: 0,
-  unreachable: 0,
-  remaining: 0,
-  running: false,
-  error: null,
-  stopped: false,
-}
-
-/** Verify all: one batch after another while some remain, adding up the results as they come. */
+/**
+ * Verify all of one location: a run going on is shown wherever it was started; an ended one only
+ * where it was seen going on, so an old run's result does not greet every visit.
+ */
 export function useVerifyAll(businessId: string, location: string) {
   const queryClient = useQueryClient()
-  const [progress, setProgress] = useState<VerifyAllProgress | null>(null)
-  const stopRequested = useRef(false)
-
-  async function run() {
-    stopRequested.current = false
-    let total: VerifyAllProgress = { ...idle, running: true }
-    setProgress(total)
-    try {
-      for (;;) {
-        const batch = await verifyBatch(location)
-        total = {
-          ...total,
-          checked: total.checked + batch.checked,
-          active: total.active + batch.active,
-          broken: total.broken + batch.broken,
-          unverifiable: total.unverifiable + batch.unverifiable,
-          unreachable: total.unreachable + batch.unreachable,
-          remaining: batch.remaining,
-        }
-        setProgress(total)
-        void queryClient.invalidateQueries({ queryKey: backlinkDataKey(businessId) })
-        // A batch that checked nothing would repeat forever; what is left was checked recently.
-        if (batch.remaining === 0 || batch.checked === 0) break
-        if (stopRequested.current) {
-          total = { ...total, stopped: true }
-          break
-        }
-      }
-      setProgress({ ...total, running: false })
-    } catch (error) {
-      setProgress({
-        ...total,
-        running: false,
-        error: error instanceof Error ? error.message : 'Verification failed.',
-      })
-      void queryClient.invalidateQueries({ queryKey: backlinkDataKey(businessId) })
-    }
+  const latest = useLatestVerifyRun(businessId)
+  const [watched, setWatched] = useState<string | null>(null)
+  const setRun = (run: BacklinkVerifyRun | null) =>
+    queryClient.setQueryData(verifyRunKey(businessId), run)
+  const start = useMutation({ mutationFn: startRun, onSuccess: setRun })
+  const stop = useMutation({ mutationFn: stopRun, onSuccess: setRun })
+  const run = latest.data ?? null
+  const active = isActiveVerifyRun(run)
+  // Remembered from the render that first sees it going on (React's "previous renders" pattern).
+  if (run && active && run.id !== watched) setWatched(run.id)
+  const state: VerifyAllState = {
+    run: run && (active || run.id === watched) ? run : null,
+    active,
+    error: start.error?.message ?? stop.error?.message ?? null,
+    stopping: stop.isPending,
   }
-
   return {
-    progress,
-    run: () => void run(),
-    stop: () => {
-      stopRequested.current = true
+    state,
+    starting: start.isPending,
+    run: () => {
+      stop.reset()
+      start.mutate(location)
     },
-    reset: () => setProgress(null),
+    stop: () => {
+      if (run && active) stop.mutate(run.id)
+    },
   }
 }

@@ -13,7 +13,7 @@ import { exportBacklinks } from '../api/export-backlinks'
 import { useBacklinkSummary } from '../api/get-backlink-summary'
 import { noFilters, useBacklinks, type BacklinkFilters as Filters } from '../api/get-backlinks'
 import { useDeleteBacklink, useSetBacklinkStatus } from '../api/update-backlink'
-import { useVerifyAll, useVerifyBacklink, type VerifyAllProgress } from '../api/verify-backlinks'
+import { useVerifyAll, useVerifyBacklink, type VerifyAllState } from '../api/verify-backlinks'
 import { useDebouncedValue } from '../utils/use-debounced-value'
 import { AddBacklinkForm } from './add-backlink-form'
 import { BacklinkFilters } from './backlink-filters'
@@ -134,7 +134,8 @@ export function MonitorTab({
       <Card className="min-w-0">
         <BacklinksCardHeader
           total={list.data ? total : null}
-          verifyProgress={verifyAll.progress}
+          verifyAll={verifyAll.state}
+          verifyStarting={verifyAll.starting}
           verifyDisabled={(summary.data?.total ?? 0) === 0}
           onVerifyAll={onVerifyAll}
           onStop={verifyAll.stop}
@@ -142,7 +143,7 @@ export function MonitorTab({
           onExport={() => void actions.runExport()}
         />
         <CardContent className="grid gap-4">
-          <ProgressAndNotice progress={verifyAll.progress} notice={actions.notice} />
+          <ProgressAndNotice verifyAll={verifyAll.state} notice={actions.notice} />
           <BacklinkFilters
             domain={view.domainInput}
             onDomainChange={view.setDomainInput}
@@ -153,7 +154,7 @@ export function MonitorTab({
             list={list}
             filtersActive={view.filtersActive}
             busyId={actions.busyId}
-            verifyDisabled={verifyAll.progress?.running ?? false}
+            verifyDisabled={verifyAll.state.active}
             onToggleStatus={actions.onToggleStatus}
             onVerify={actions.onVerify}
             onDelete={(backlink) => {
@@ -182,7 +183,8 @@ export function MonitorTab({
 /** The title with how many backlinks match, Verify all and Export. */
 function BacklinksCardHeader({
   total,
-  verifyProgress,
+  verifyAll,
+  verifyStarting,
   verifyDisabled,
   onVerifyAll,
   onStop,
@@ -190,7 +192,8 @@ function BacklinksCardHeader({
   onExport,
 }: {
   total: number | null
-  verifyProgress: VerifyAllProgress | null
+  verifyAll: VerifyAllState
+  verifyStarting: boolean
   verifyDisabled: boolean
   onVerifyAll: () => void
   onStop: () => void
@@ -209,7 +212,8 @@ function BacklinksCardHeader({
       </div>
       <div className="flex flex-wrap gap-2">
         <VerifyAllButton
-          progress={verifyProgress}
+          state={verifyAll}
+          starting={verifyStarting}
           disabled={verifyDisabled}
           onRun={onVerifyAll}
           onStop={onStop}
@@ -233,21 +237,17 @@ function StatsSection({ summary }: { summary: ReturnType<typeof useBacklinkSumma
 }
 
 /** How far Verify all has got, and the notice of the last action. */
-function ProgressAndNotice({
-  progress,
-  notice,
-}: {
-  progress: VerifyAllProgress | null
-  notice: Notice
-}) {
+function ProgressAndNotice({ verifyAll, notice }: { verifyAll: VerifyAllState; notice: Notice }) {
+  const failed = verifyAll.error !== null || verifyAll.run?.status === 'failed'
+  const message = verifyAll.error ?? (verifyAll.run ? verifyAllMessage(verifyAll.run) : null)
   return (
     <>
-      {progress ? (
+      {message ? (
         <p
           role="status"
-          className={progress.error ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
+          className={failed ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
         >
-          {verifyAllMessage(progress)}
+          {message}
         </p>
       ) : null}
       {notice?.tone === 'error' ? (

@@ -1,48 +1,63 @@
+import type { BacklinkVerifyRun } from '@localseo/shared/backlinks'
 import { ShieldCheck, Square } from 'lucide-react'
 import { Button } from '@/components/ui/button'
-import type { VerifyAllProgress } from '../api/verify-backlinks'
+import type { VerifyAllState } from '../api/verify-backlinks'
 
-const plural = (n: number, word: string) =>
-  `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`
+const count = (n: number) => n.toLocaleString('en-US')
+const plural = (n: number, word: string) => `${count(n)} ${word}${n === 1 ? '' : 's'}`
 
-/** What Verify all has done so far, read out as it changes. */
-export function verifyAllMessage(progress: VerifyAllProgress): string {
+/** What the run found so far: '3 active, 1 broken, 0 unverifiable'. */
+function found(run: BacklinkVerifyRun): string {
   const unreachable =
-    progress.unreachable > 0 ? `, ${progress.unreachable} unreachable (will retry)` : ''
-  const found = `${progress.active} active, ${progress.broken} broken, ${progress.unverifiable} unverifiable${unreachable}`
-  if (progress.running) {
-    return `Checking your backlinks… ${plural(progress.checked, 'page')} checked (${found}), ${progress.remaining.toLocaleString('en-US')} remaining.`
+    run.unreachable > 0 ? `, ${count(run.unreachable)} unreachable (will retry)` : ''
+  const failed = run.failed > 0 ? `, ${count(run.failed)} failed (checked again next time)` : ''
+  return `${count(run.active)} active, ${count(run.broken)} broken, ${count(run.unverifiable)} unverifiable${unreachable}${failed}`
+}
+
+/** What Verify all has done so far, read out as it changes (the run is on the server). */
+export function verifyAllMessage(run: BacklinkVerifyRun): string {
+  const left = Math.max(0, run.total - run.checked - run.failed)
+  switch (run.status) {
+    case 'queued':
+    case 'running':
+      return run.total === 0 && run.status === 'queued'
+        ? 'Checking your backlinks…'
+        : `Checking your backlinks… ${count(run.checked)} of ${count(run.total)} checked (${found(run)}).`
+    case 'failed':
+      return run.error ?? 'The check of your backlinks stopped on an error.'
+    case 'stopped':
+      return `Stopped. Checked ${plural(run.checked, 'backlink')}: ${found(run)}. ${count(left)} still to check.`
+    case 'done':
+      if (run.total === 0) {
+        return 'Every backlink was checked in the last 10 minutes; Verify all checks them again after that.'
+      }
+      return `Checked ${plural(run.checked, 'backlink')}: ${found(run)}.${left > 0 ? ` ${count(left)} still to check.` : ''}`
   }
-  if (progress.error) return progress.error
-  const done = `Checked ${plural(progress.checked, 'backlink')}: ${found}.`
-  if (progress.stopped) return `Stopped. ${done} ${progress.remaining} still to check.`
-  if (progress.remaining > 0) {
-    return `${done} ${plural(progress.remaining, 'backlink')} were checked in the last 10 minutes and will be checked again later.`
-  }
-  return done
 }
 
 export function VerifyAllButton({
-  progress,
+  state,
+  starting,
   disabled,
   onRun,
   onStop,
 }: {
-  progress: VerifyAllProgress | null
+  state: VerifyAllState
+  starting: boolean
   disabled: boolean
   onRun: () => void
   onStop: () => void
 }) {
-  if (progress?.running) {
+  if (state.active) {
     return (
-      <Button variant="outline" size="sm" onClick={onStop}>
+      <Button variant="outline" size="sm" disabled={state.stopping} onClick={onStop}>
         <Square aria-hidden="true" />
         Stop checking
       </Button>
     )
   }
   return (
-    <Button variant="outline" size="sm" disabled={disabled} onClick={onRun}>
+    <Button variant="outline" size="sm" disabled={disabled || starting} onClick={onRun}>
       <ShieldCheck aria-hidden="true" />
       Verify all
     </Button>
