@@ -18,7 +18,7 @@ import { hostileRequest, requestUrl, type HostileRequest } from '../src/testing/
 
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 200)
 const SEED = Number(process.env.HOSTILE_SEED ?? 20261124)
-export const HOSTILE_SHARDS = 4
+const HOSTILE_SHARDS = 4
 
 const SECURITY_HEADERS = [
   'content-security-policy',
