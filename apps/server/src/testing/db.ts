@@ -73,15 +73,30 @@ function migratedDatabase(): Promise<Database> {
   return testDatabaseUrl ? copiedPostgres(testDatabaseUrl) : copiedPglite()
 }
 
-/** One statement that empties every data table and the queue, as a fresh migration leaves them. */
+/**
+ * One statement that empties every data table and the queue, as a fresh migration leaves them.
+ * DELETE with triggers and foreign keys off (every table is emptied) costs a fraction of TRUNCATE,
+ * which makes new files for each table; sequences start again as in a new database.
+ */
 async function emptyingStatement(database: Database): Promise<string> {
-  const { rows } = await database.executeSql(
+  const { rows: tables } = await database.executeSql(
     `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables
      WHERE schemaname = ANY($1::text[]) ORDER BY 1`,
     [DATA_SCHEMAS],
   )
-  const tables = rows.map((row) => String(row.name)).join(', ')
-  return `TRUNCATE TABLE ${tables} RESTART IDENTITY CASCADE; DROP SCHEMA IF EXISTS ${QUEUE_SCHEMA} CASCADE;`
+  const { rows: sequences } = await database.executeSql(
+    `SELECT format('%I.%I', schemaname, sequencename) AS name FROM pg_sequences
+     WHERE schemaname = ANY($1::text[]) ORDER BY 1`,
+    [DATA_SCHEMAS],
+  )
+  return [
+    'BEGIN',
+    'SET LOCAL session_replication_role = replica',
+    ...tables.map((row) => `DELETE FROM ${String(row.name)}`),
+    ...sequences.map((row) => `SELECT setval('${String(row.name)}', 1, false)`),
+    'COMMIT',
+    `DROP SCHEMA IF EXISTS ${QUEUE_SCHEMA} CASCADE`,
+  ].join(';\n')
 }
 
 interface FileDatabase {
