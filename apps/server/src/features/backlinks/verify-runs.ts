@@ -77,7 +77,7 @@ export async function stopVerifyRuns() {
   await settleVerifyRuns()
 }
 
-export function toVerifyRun(row: RunRow): BacklinkVerifyRun {
+function toVerifyRun(row: RunRow): BacklinkVerifyRun {
   return {
     id: row.id,
     location: row.locationId ?? MAIN_LOCATION,

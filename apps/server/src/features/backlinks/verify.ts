@@ -311,7 +311,7 @@ export async function pool<T, R>(
  * The links a batch may take: never checked, checked longer ago than `recheckAfterMs`, or (for the
  * scheduled checks) without an answer at their last check longer ago than `retryUnreachableAfterMs`.
  */
-export function dueLinks(scope: SQL[], recheckAfterMs: number, retryUnreachableAfterMs?: number) {
+function dueLinks(scope: SQL[], recheckAfterMs: number, retryUnreachableAfterMs?: number) {
   const before = (now: Date, ms: number) =>
     lt(backlinks.lastCheckedAt, new Date(now.getTime() - ms))
   return (now: Date) =>
