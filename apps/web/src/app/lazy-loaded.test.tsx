@@ -58,7 +58,7 @@ describe('lazyLoaded', () => {
     expect(screen.getByText('Frame')).toBeInTheDocument()
     expect(screen.queryByText('Loading…')).not.toBeInTheDocument()
     arrive(Greeting)
-    expect(await screen.findByText('Hello Ada', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText('Hello Ada')).toBeInTheDocument()
     expect(screen.queryByText('Frame')).not.toBeInTheDocument()
   })
 
@@ -81,7 +81,7 @@ describe('lazyLoaded', () => {
       Reflect.set(globalThis, 'IS_REACT_ACT_ENVIRONMENT', actEnvironment)
     })
     root.render(<Component name="Ada" />)
-    await waitFor(() => expect(container).toHaveTextContent('Hello Ada'), { timeout: 5000 })
+    await waitFor(() => expect(container).toHaveTextContent('Hello Ada'))
   })
 
   test('with a placeholder, code that cannot be fetched reaches the error boundary', async () => {
@@ -98,7 +98,7 @@ describe('lazyLoaded', () => {
         </Suspense>
       </Caught>,
     )
-    expect(await screen.findByText('Failed: offline', {}, { timeout: 5000 })).toBeInTheDocument()
+    expect(await screen.findByText('Failed: offline')).toBeInTheDocument()
   })
 })
 

@@ -19,6 +19,8 @@ interface ScreenRouteEntry {
   Screen: ScreenComponent
   /** Starts the screen's code, and its first requests where it has a preload (app/preload.ts). */
   preload: (context: ScreenPreload) => Promise<unknown>
+  /** Starts (or joins) the download of the screen's code alone. */
+  load: () => Promise<unknown>
   /** Its first GET requests, sent from this script before the API client loads (lib/early-requests.ts). */
   early: readonly string[]
 }
@@ -38,6 +40,7 @@ function screenRoute(
     path,
     Screen: Component,
     preload: (context) => Promise.all([load(), prefetch?.(context)]),
+    load,
     early,
   }
 }
@@ -121,6 +124,16 @@ function ScreenRoute({ Screen }: { Screen: ScreenComponent }) {
 /** The GET requests the screen at `pathname` sends first (lib/early-requests.ts). */
 export function earlyRequestsOf(pathname: string): readonly string[] {
   return screens.find((screen) => screen.path === pathname)?.early ?? []
+}
+
+/**
+ * The code of the signed-in layout and of the screen at `pathname`, loaded: a test awaits it before
+ * rendering, so its first render does not wait for the code to be compiled.
+ */
+export async function loadScreenCode(pathname: string): Promise<void> {
+  const entry = screens.find((screen) => screen.path === pathname)
+  if (!entry) throw new Error(`no screen at ${pathname}`)
+  await Promise.all([loadProtectedLayout(), entry.load()])
 }
 
 /** Starts the code and first requests of the screen at `pathname`; false when none is there. */

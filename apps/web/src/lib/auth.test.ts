@@ -1,6 +1,6 @@
 import { emptyBusiness } from '@localseo/shared/business'
 import type { GoTrueClient } from '@supabase/auth-js'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import {
   authUser,
   json,
@@ -73,8 +73,14 @@ function storeWith(
   return createAuthStore({ client, loadBusiness })
 }
 
+// The store's code-split parts (the stored user's schema, the user's parser) load here, once, not
+// inside a test's first wait (issue 30).
+beforeAll(async () => {
+  await Promise.all([import('./business'), import('./auth-user')])
+})
+
 async function settled(store: ReturnType<typeof storeWith>) {
-  await vi.waitFor(() => expect(store.getState().ready).toBe(true), { timeout: 5000 })
+  await vi.waitFor(() => expect(store.getState().ready).toBe(true))
   return store.getState()
 }
 
@@ -257,12 +263,12 @@ describe('a returning owner starts without auth-js (issue 19)', () => {
     expect(load).not.toHaveBeenCalled()
     vi.advanceTimersByTime(2 * 60_000)
     expect(load).toHaveBeenCalledTimes(1)
-    await vi.waitFor(() => expect(events.onAuthStateChange).toHaveBeenCalled(), { timeout: 5000 })
+    await vi.waitFor(() => expect(events.onAuthStateChange).toHaveBeenCalled())
 
     // auth-js refreshes the token from then on; a refresh that fails signs out here too.
     events.emit('SIGNED_OUT', null)
     vi.runOnlyPendingTimers()
-    await vi.waitFor(() => expect(store.getState().status).toBe('logged-out'), { timeout: 5000 })
+    await vi.waitFor(() => expect(store.getState().status).toBe('logged-out'))
   })
 
   test('a stored token near its expiry is checked through the client, which refreshes it', async () => {
@@ -305,7 +311,7 @@ describe('a returning owner starts without auth-js (issue 19)', () => {
     window.dispatchEvent(
       new StorageEvent('storage', { key: SESSION_STORAGE_KEY, oldValue, newValue: null }),
     )
-    await vi.waitFor(() => expect(store.getState().status).toBe('logged-out'), { timeout: 5000 })
+    await vi.waitFor(() => expect(store.getState().status).toBe('logged-out'))
     expect(onSignedOut).toHaveBeenCalled()
     expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull()
     expect(load).not.toHaveBeenCalled()
@@ -459,10 +465,10 @@ describe('session events', () => {
     await settled(store)
 
     emit('USER_UPDATED', sessionFor(authUser({ fullName: 'Ada Byron' })))
-    await vi.waitFor(() => expect(store.getState().user?.name).toBe('Ada Byron'), { timeout: 5000 })
+    await vi.waitFor(() => expect(store.getState().user?.name).toBe('Ada Byron'))
 
     emit('SIGNED_OUT', null)
-    await vi.waitFor(() => expect(store.getState().status).toBe('logged-out'), { timeout: 5000 })
+    await vi.waitFor(() => expect(store.getState().status).toBe('logged-out'))
     expect(store.getState().user).toBeNull()
     expect(onSignedOut).toHaveBeenCalled()
     expect(localStorage.getItem(USER_STORAGE_KEY)).toBeNull()
@@ -619,7 +625,7 @@ describe('two-factor sign-in', () => {
     const decided = statusesOf(store)
     events.emit('SIGNED_IN', sessionFor(twoFactorUser()))
     // The event is handled once the store announces where it leads: to the code step again.
-    await vi.waitFor(() => expect(decided).not.toHaveLength(0), { timeout: 5000 })
+    await vi.waitFor(() => expect(decided).not.toHaveLength(0))
     expect(decided).toEqual(['mfa-required'])
     expect(store.getState().user).toBeNull()
   })
@@ -660,7 +666,7 @@ describe('password recovery', () => {
     const store = createAuthStore({ client, loadBusiness })
     const decided = statusesOf(store)
     store.start()
-    await vi.waitFor(() => expect(getUser).toHaveBeenCalled(), { timeout: 5000 })
+    await vi.waitFor(() => expect(getUser).toHaveBeenCalled())
     // auth-js announces it while the start-up check is still running; the store handles session
     // events a timer tick later (auth-session.ts), run here.
     emit('PASSWORD_RECOVERY', sessionFor())
@@ -668,7 +674,7 @@ describe('password recovery', () => {
     answer({ data: { user: authUser() }, error: null })
 
     // The start-up check, then the event, decide where the session leads: neither opens the app.
-    await vi.waitFor(() => expect(decided).toHaveLength(2), { timeout: 5000 })
+    await vi.waitFor(() => expect(decided).toHaveLength(2))
     expect(decided).toEqual(['password-recovery', 'password-recovery'])
     expect(store.getState()).toMatchObject({ user: null, pendingEmail: 'ada@example.com' })
     expect(loadBusiness).not.toHaveBeenCalled()

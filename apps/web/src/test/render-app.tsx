@@ -1,7 +1,23 @@
 import { render } from '@testing-library/react'
 import { MemoryRouter, useLocation } from 'react-router'
 import { AppProvider, type AppState } from '@/app/provider'
-import { AppRoutes } from '@/app/router'
+import { AppRoutes, loadScreenCode } from '@/app/router'
+
+/**
+ * Loads the code-split signed-in layout and the screen at `path` (or several), for a test file's
+ * beforeAll: the first render then finds its code compiled instead of waiting for it, which took
+ * seconds on a loaded machine and outlasted findBy's one second (issue 30).
+ */
+export async function loadScreens(...paths: string[]): Promise<void> {
+  await Promise.all(paths.map(loadScreenCode))
+}
+
+/**
+ * findBy's options for the first card of Settings: the screen renders every card at once (the
+ * country and time zone lists among them), over a second on a loaded machine even with its code
+ * loaded.
+ */
+export const settingsScreenWait = { timeout: 5000 }
 
 /**
  * Renders the whole app (providers, guards, layout, screens) at a path, like a page load; `state`

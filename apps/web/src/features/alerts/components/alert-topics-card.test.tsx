@@ -61,10 +61,10 @@ describe('Settings → Alerts', () => {
     // One synchronous click, as a browser's: the box must not spring back while the save is out.
     fireEvent.click(listings)
     expect(listings).not.toBeChecked()
-    await waitFor(() => expect(answer).toBeDefined(), { timeout: 5000 })
+    await waitFor(() => expect(answer).toBeDefined())
     expect(listings).not.toBeChecked()
     answer?.()
-    expect(await screen.findByText('Saved.', {}, { timeout: 5000 })).toBeVisible()
+    expect(await screen.findByText('Saved.')).toBeVisible()
     expect(listings).not.toBeChecked()
   })
 

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { paths } from '@/config/paths'
 import { ownerHandlers } from '@/test/business-fixtures'
 import {
   authUser,
@@ -11,7 +12,7 @@ import {
   TOTP_FACTOR_ID,
   totpFactor,
 } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp, settingsScreenWait } from '@/test/render-app'
 import { NAME_SAVED, PASSWORD_CHANGED } from './account-forms'
 import { OTHERS_SIGNED_OUT, TWO_FACTOR_OFF, TWO_FACTOR_ON } from './security-card'
 
@@ -30,11 +31,18 @@ function openSettings(extra: Handlers = {}, user = authUser(), aal?: 'aal1' | 'a
 }
 
 const region = async (name: string) =>
-  within(await screen.findByRole('region', { name }, { timeout: 5000 }))
+  within(await screen.findByRole('region', { name }, settingsScreenWait))
 
 async function bodyOf(request: Request): Promise<Record<string, unknown>> {
   return (await request.clone().json()) as Record<string, unknown>
 }
+
+// Settings' code, and auth-js, which loads at the first account action, load here once, not inside
+// a test's first findBy (issue 30).
+beforeAll(async () => {
+  await loadScreens(paths.settings)
+  await import('@/lib/auth-client')
+})
 
 describe('the Account card', () => {
   test('saving the full name updates it on the account and in the header', async () => {
@@ -186,9 +194,7 @@ describe('the Security card', () => {
 
     await actor.type(security.getByLabelText('6-digit code'), '123456')
     await actor.click(security.getByRole('button', { name: 'Turn on two-factor sign-in' }))
-    expect(await security.findByRole('status', {}, { timeout: 3000 })).toHaveTextContent(
-      TWO_FACTOR_ON,
-    )
+    expect(await security.findByRole('status')).toHaveTextContent(TWO_FACTOR_ON)
     expect(verified).toEqual([{ challenge_id: 'challenge-1', code: '123456' }])
     expect(await security.findByText('On')).toBeVisible()
   })

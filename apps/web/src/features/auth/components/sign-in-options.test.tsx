@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { paths } from '@/config/paths'
 import { authClient } from '@/lib/auth-client'
 import {
   authUser,
@@ -11,7 +12,7 @@ import {
   TOTP_FACTOR_ID,
   totpFactor,
 } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp } from '@/test/render-app'
 import { EXPIRED_LINK_MESSAGE } from '../utils/link-error'
 
 type User = ReturnType<typeof userEvent.setup>
@@ -39,6 +40,16 @@ async function bodyOf(request: Request): Promise<Record<string, unknown>> {
   return (await request.clone().json()) as Record<string, unknown>
 }
 
+// The code-split cards and screens these tests open load here, once, so no first render waits for
+// them to compile (issue 30).
+beforeAll(async () => {
+  await loadScreens(paths.dashboard, paths.settings)
+  await import('./forgot-password-card')
+  await import('./email-code-card')
+  await import('./second-factor-card')
+  await import('./reset-password-screen')
+})
+
 afterEach(() => {
   window.history.replaceState(null, '', '/')
 })
@@ -57,12 +68,7 @@ describe('Forgot password?', () => {
     await user.type(screen.getByLabelText('Email Address'), 'ada@example.com')
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }))
 
-    // The detour's code loads when it opens (auth-card.tsx).
-    const title = await screen.findByRole(
-      'heading',
-      { name: 'Reset your password' },
-      { timeout: 5000 },
-    )
+    const title = await screen.findByRole('heading', { name: 'Reset your password' })
     expect(title).toHaveFocus()
     // The address typed on the Log In card comes along.
     expect(screen.getByLabelText('Email Address')).toHaveValue('ada@example.com')
@@ -97,7 +103,7 @@ describe('Forgot password?', () => {
     const user = userEvent.setup()
     const { pathname } = await openLanding()
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }))
-    await screen.findByRole('heading', { name: 'Reset your password' }, { timeout: 5000 })
+    await screen.findByRole('heading', { name: 'Reset your password' })
     await user.type(screen.getByLabelText('Email Address'), 'ada@example.com')
     await user.click(screen.getByRole('button', { name: 'Email me a reset link' }))
     await screen.findByRole('heading', { name: 'Check your email' })
@@ -125,7 +131,7 @@ describe('Forgot password?', () => {
     const user = userEvent.setup()
     await openLanding()
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }))
-    await screen.findByRole('heading', { name: 'Reset your password' }, { timeout: 5000 })
+    await screen.findByRole('heading', { name: 'Reset your password' })
     await user.type(screen.getByLabelText('Email Address'), 'ada@example.com')
     await user.click(screen.getByRole('button', { name: 'Email me a reset link' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -203,12 +209,7 @@ describe('Email me a sign-in code', () => {
   async function askForCode(user: User) {
     await openLanding()
     await user.click(screen.getByRole('button', { name: 'Email me a sign-in code' }))
-    // The detour's code loads when it opens (auth-card.tsx).
-    const title = await screen.findByRole(
-      'heading',
-      { name: 'Sign in with a code' },
-      { timeout: 5000 },
-    )
+    const title = await screen.findByRole('heading', { name: 'Sign in with a code' })
     expect(title).toHaveFocus()
     await user.type(screen.getByLabelText('Email Address'), 'ada@example.com')
     await user.click(screen.getByRole('button', { name: 'Email me a code' }))

@@ -33,22 +33,20 @@ describe('Settings → Automatic checks', () => {
         <AutomationCard businessId="b1" />
       </QueryClientProvider>,
     )
-    const select = await screen.findByRole<HTMLSelectElement>(
-      'combobox',
-      { name: 'How often: Rank checks' },
-      { timeout: 5000 },
-    )
+    const select = await screen.findByRole<HTMLSelectElement>('combobox', {
+      name: 'How often: Rank checks',
+    })
     expect(select.value).toBe('daily')
     const nextCheck = () => screen.getByText('Next check:').nextSibling?.textContent
     const dailyNext = nextCheck()
     // One synchronous change, as a browser's: the select must not spring back while the save is out.
     fireEvent.change(select, { target: { value: 'weekly' } })
     expect(select.value).toBe('weekly')
-    await waitFor(() => expect(answer).toBeDefined(), { timeout: 5000 })
+    await waitFor(() => expect(answer).toBeDefined())
     expect(select.value).toBe('weekly')
     answer?.()
     // The save is stored once the next check moves to the weekly one.
-    await waitFor(() => expect(nextCheck()).not.toBe(dailyNext), { timeout: 5000 })
+    await waitFor(() => expect(nextCheck()).not.toBe(dailyNext))
     expect(select.value).toBe('weekly')
     expect(saved).toEqual([{ kind: 'rank_checks', frequency: 'weekly' }])
   })

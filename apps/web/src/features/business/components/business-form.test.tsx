@@ -1,15 +1,15 @@
 import { emptyBusiness } from '@localseo/shared/business'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { paths } from '@/config/paths'
 import { ownerHandlers, savedBusiness } from '@/test/business-fixtures'
 import { deferred, json, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp, settingsScreenWait } from '@/test/render-app'
 
 async function openForm() {
   renderApp('/settings')
-  // The first render loads the lazy Settings chunk (with the phone metadata): allow it time.
-  const form = await screen.findByRole('form', { name: 'Business information' }, { timeout: 5000 })
+  const form = await screen.findByRole('form', { name: 'Business information' }, settingsScreenWait)
   return within(form)
 }
 
@@ -24,6 +24,10 @@ async function fillValidForm(form: Awaited<ReturnType<typeof openForm>>) {
   await user.type(form.getByLabelText('Phone'), '512 555 0100')
   return user
 }
+
+beforeAll(async () => {
+  await loadScreens(paths.settings)
+})
 
 describe('business information form', () => {
   test('the category select offers the 19 categories of docs/product.md §3', async () => {

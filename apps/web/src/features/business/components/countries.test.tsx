@@ -3,16 +3,21 @@
 import { emptyBusiness } from '@localseo/shared/business'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { paths } from '@/config/paths'
 import { ownerHandlers, savedBusiness } from '@/test/business-fixtures'
 import { json, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp, settingsScreenWait } from '@/test/render-app'
+
+beforeAll(async () => {
+  await loadScreens(paths.settings)
+})
 
 afterEach(() => vi.restoreAllMocks())
 
 async function openForm(name: string) {
   renderApp('/settings')
-  return within(await screen.findByRole('form', { name }, { timeout: 5000 }))
+  return within(await screen.findByRole('form', { name }, settingsScreenWait))
 }
 
 describe('the business form in another country', () => {
@@ -77,7 +82,7 @@ test('a new location starts in its business’s country', async () => {
   )
   renderApp('/settings')
   const card = within(
-    await screen.findByRole('region', { name: 'Business Locations' }, { timeout: 5000 }),
+    await screen.findByRole('region', { name: 'Business Locations' }, settingsScreenWait),
   )
   await userEvent.click(card.getByRole('button', { name: 'Add Location' }))
   const form = within(card.getByRole('form', { name: 'New location' }))

@@ -2,10 +2,11 @@ import type { Location } from '@localseo/shared/business'
 import { emptyBusiness } from '@localseo/shared/business'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { paths } from '@/config/paths'
 import { makeLocation, ownerHandlers, savedBusiness, twoLocations } from '@/test/business-fixtures'
 import { json, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp, settingsScreenWait } from '@/test/render-app'
 
 const base = '/api/business/locations'
 
@@ -52,12 +53,15 @@ function signIn(locations: Location[], business = { ...savedBusiness, locations 
 }
 
 async function locationsCard() {
-  // The first render loads the lazy Settings chunk: allow it time.
-  const card = await screen.findByRole('region', { name: 'Business Locations' }, { timeout: 5000 })
+  const card = await screen.findByRole('region', { name: 'Business Locations' }, settingsScreenWait)
   return within(card)
 }
 
 const row = (name: string) => within(screen.getByRole('listitem', { name }))
+
+beforeAll(async () => {
+  await loadScreens(paths.settings)
+})
 
 describe('business locations manager', () => {
   test('with no locations it shows the empty state and the note about the primary location', async () => {

@@ -1,10 +1,11 @@
 import type { AnalyticsStatus } from '@localseo/shared/analytics'
 import type { GoogleAccount } from '@localseo/shared/integrations'
 import { screen, within } from '@testing-library/react'
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { paths } from '@/config/paths'
 import { ownerHandlers } from '@/test/business-fixtures'
 import { json, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp } from '@/test/render-app'
 
 const connected: GoogleAccount = {
   status: 'connected',
@@ -59,8 +60,14 @@ async function card(status: AnalyticsStatus, google: GoogleAccount = connected) 
     'GET /api/integrations/google/analytics': () => json(status),
   })
   renderApp('/dashboard')
-  return within(await screen.findByRole('region', { name: 'Website Analytics' }, { timeout: 5000 }))
+  return within(await screen.findByRole('region', { name: 'Website Analytics' }))
 }
+
+// The code-split parts these tests open load here, once, not inside a test's first findBy (issue 30).
+beforeAll(async () => {
+  await loadScreens(paths.dashboard)
+  await import('./google-cards')
+})
 
 describe('Website Analytics from Google Analytics 4 (issue 18 item 3)', () => {
   test('shows the imported visitors, channels, pages and cities with their source and time', async () => {

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { paths } from '@/config/paths'
 import { ownerHandlers } from '@/test/business-fixtures'
 import { json, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp } from '@/test/render-app'
 
 const RUN = '22222222-2222-4222-8222-222222222222'
 
@@ -61,10 +62,14 @@ function signIn(runs: unknown[]) {
 
 const card = async () =>
   within(
-    (await screen.findByRole('heading', { name: 'Issues to Fix' }, { timeout: 5000 })).closest(
+    (await screen.findByRole('heading', { name: 'Issues to Fix' })).closest(
       'div.rounded-xl',
     ) as HTMLElement,
   )
+
+beforeAll(async () => {
+  await loadScreens(paths.dashboard, paths.siteAudit)
+})
 
 describe('Issues to Fix: site audit', () => {
   test('before any audit it invites the owner to run one, linking the audit screen', async () => {
@@ -90,8 +95,6 @@ describe('Issues to Fix: site audit', () => {
       'AlertTitle too short or too long (2 pages)',
     ])
     await userEvent.click(issues.getByRole('link', { name: /See all 5 audit issues/ }))
-    expect(
-      await screen.findByRole('heading', { name: 'Site Audit' }, { timeout: 5000 }),
-    ).toBeVisible()
+    expect(await screen.findByRole('heading', { name: 'Site Audit' })).toBeVisible()
   })
 })

@@ -4,10 +4,11 @@ import type {
   SearchConsoleRows,
 } from '@localseo/shared/search-console'
 import { screen, within } from '@testing-library/react'
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { paths } from '@/config/paths'
 import { ownerHandlers } from '@/test/business-fixtures'
 import { json, stubNetwork, storeSession } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp } from '@/test/render-app'
 
 const connected: GoogleAccount = {
   status: 'connected',
@@ -70,13 +71,15 @@ async function card(
     'GET /api/integrations/google/search-console/rows': () => json(topQueries),
   })
   renderApp('/dashboard')
-  const region = await screen.findByRole(
-    'region',
-    { name: 'Search Performance' },
-    { timeout: 5000 },
-  )
+  const region = await screen.findByRole('region', { name: 'Search Performance' })
   return { card: within(region), calls }
 }
+
+// The code-split parts these tests open load here, once, not inside a test's first findBy (issue 30).
+beforeAll(async () => {
+  await loadScreens(paths.dashboard)
+  await import('./google-cards')
+})
 
 describe('Search Performance from Search Console (issue 18 item 2)', () => {
   test('shows the imported totals against the 28 days before, the top searches and the source', async () => {

@@ -1,10 +1,11 @@
 import type { GoogleAccount } from '@localseo/shared/integrations'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
+import { paths } from '@/config/paths'
 import { ownerHandlers } from '@/test/business-fixtures'
 import { json, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp, settingsScreenWait } from '@/test/render-app'
 
 const connected: GoogleAccount = {
   status: 'connected',
@@ -19,6 +20,10 @@ const property = (id: string, displayName: string, matchesWebsite: boolean) => (
   displayName,
   accountName: 'Sunrise Dental',
   matchesWebsite,
+})
+
+beforeAll(async () => {
+  await loadScreens(paths.settings)
 })
 
 test('the owner picks the Google Analytics property, the business first, and its import starts', async () => {
@@ -42,7 +47,7 @@ test('the owner picks the Google Analytics property, the business first, and its
   })
   renderApp('/settings')
   const card = within(
-    await screen.findByRole('region', { name: 'Google Analytics' }, { timeout: 5000 }),
+    await screen.findByRole('region', { name: 'Google Analytics' }, settingsScreenWait),
   )
   const picker = await card.findByLabelText('Google Analytics property')
   expect(picker).toHaveDisplayValue('sunrisedental.com - GA4 (Sunrise Dental), your website')
@@ -65,7 +70,7 @@ test("Google's refusal to list the properties shows its reason on the card", asy
   })
   renderApp('/settings')
   const card = within(
-    await screen.findByRole('region', { name: 'Google Analytics' }, { timeout: 5000 }),
+    await screen.findByRole('region', { name: 'Google Analytics' }, settingsScreenWait),
   )
   expect(await card.findByText('The quota is used up for now.')).toBeVisible()
 })

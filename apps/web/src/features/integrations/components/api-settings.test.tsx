@@ -1,10 +1,11 @@
 import type { GoogleAccount, GoogleConnections } from '@localseo/shared/integrations'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { paths } from '@/config/paths'
 import { ownerHandlers } from '@/test/business-fixtures'
 import { deferred, json, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp, settingsScreenWait } from '@/test/render-app'
 
 const none: GoogleConnections = { searchConsole: false, analytics: false }
 
@@ -16,7 +17,7 @@ function signIn(extra: Parameters<typeof stubNetwork>[0] = {}, connections = non
 }
 
 const card = async (name: string) =>
-  within(await screen.findByRole('region', { name }, { timeout: 5000 }))
+  within(await screen.findByRole('region', { name }, settingsScreenWait))
 
 function storedConnections() {
   const user = JSON.parse(localStorage.getItem('user') ?? '{}') as {
@@ -24,6 +25,10 @@ function storedConnections() {
   }
   return user.googleConnections
 }
+
+beforeAll(async () => {
+  await loadScreens(paths.settings)
+})
 
 describe('API settings', () => {
   test('the AI service is always connected and names its engine', async () => {
@@ -232,7 +237,11 @@ describe('API settings with Google sign-in on the server (issue 18)', () => {
     window.history.replaceState(null, '', '/settings?google=connected')
     withGoogle(connected)
     expect(
-      await screen.findByText('Connected to Google as owner@gmail.com', { selector: 'span' }),
+      await screen.findByText(
+        'Connected to Google as owner@gmail.com',
+        { selector: 'span' },
+        settingsScreenWait,
+      ),
     ).toBeVisible()
     expect(window.location.search).toBe('')
   })
@@ -240,7 +249,7 @@ describe('API settings with Google sign-in on the server (issue 18)', () => {
   test('consent refused on Google reads as such', async () => {
     window.history.replaceState(null, '', '/settings?google=denied')
     withGoogle({ status: 'not_connected' })
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    expect(await screen.findByRole('alert', {}, settingsScreenWait)).toHaveTextContent(
       "Google was not connected: access was not allowed on Google's consent screen.",
     )
     expect(window.location.search).toBe('')

@@ -3,10 +3,11 @@
 import type { ConnectionTest, RankProviderSettings } from '@localseo/shared/rank-provider'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
+import { paths } from '@/config/paths'
 import { ownerHandlers } from '@/test/business-fixtures'
 import { json, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp, settingsScreenWait } from '@/test/render-app'
 
 const simulated: RankProviderSettings = {
   provider: 'simulated',
@@ -19,6 +20,10 @@ const simulated: RankProviderSettings = {
   keysUnavailable: null,
   budget: { limit: 200, used: 0, remaining: 200 },
 }
+
+beforeAll(async () => {
+  await loadScreens(paths.settings)
+})
 
 test('saving a SerpApi key shows its last 4 characters, and Test connection says Connected with its cost', async () => {
   let settings = simulated
@@ -45,7 +50,7 @@ test('saving a SerpApi key shows its last 4 characters, and Test connection says
   })
   renderApp('/settings')
   const card = within(
-    await screen.findByRole('region', { name: 'Search results provider' }, { timeout: 5000 }),
+    await screen.findByRole('region', { name: 'Search results provider' }, settingsScreenWait),
   )
   expect(await card.findByText('Simulated positions (sample data)')).toBeVisible()
   const user = userEvent.setup()
@@ -80,7 +85,7 @@ test('a failing key reads Failing with the reason', async () => {
   })
   renderApp('/settings')
   const card = within(
-    await screen.findByRole('region', { name: 'Search results provider' }, { timeout: 5000 }),
+    await screen.findByRole('region', { name: 'Search results provider' }, settingsScreenWait),
   )
   expect(await card.findByText(/Failing: Serper refused the key \(HTTP 401\)/)).toBeVisible()
   expect(card.getByText(/Saved key ending in abcd/)).toBeVisible()

@@ -1,11 +1,12 @@
 import { emptyBusiness } from '@localseo/shared/business'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { paths } from '@/config/paths'
 import { ownerHandlers, savedBusiness, twoLocations } from '@/test/business-fixtures'
 import { keywordRecord } from '@/test/keyword-fixtures'
 import { json, signedInHandlers, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp } from '@/test/render-app'
 
 const record = keywordRecord
 const analysed = record('emergency dentist austin', 9, 12, { volume: 1200, difficulty: 'high' })
@@ -58,8 +59,11 @@ function signIn({
   return { ...network, bodies }
 }
 
-const screenReady = () =>
-  screen.findByRole('heading', { name: 'Keyword Analysis' }, { timeout: 5000 })
+const screenReady = () => screen.findByRole('heading', { name: 'Keyword Analysis' })
+
+beforeAll(async () => {
+  await loadScreens(paths.keywords)
+})
 
 afterEach(() => vi.restoreAllMocks())
 

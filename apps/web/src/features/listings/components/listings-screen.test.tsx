@@ -2,10 +2,11 @@ import { emptyBusiness } from '@localseo/shared/business'
 import { buildListingsView, type ListingRecord } from '@localseo/shared/listings'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { paths } from '@/config/paths'
 import { ownerHandlers, savedBusiness, twoLocations } from '@/test/business-fixtures'
 import { json, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp } from '@/test/render-app'
 
 const today = '2026-03-10'
 
@@ -38,7 +39,11 @@ function signIn(business = savedBusiness) {
   return network
 }
 
-const heading = () => screen.findByRole('heading', { name: 'Local Listings' }, { timeout: 5000 })
+const heading = () => screen.findByRole('heading', { name: 'Local Listings' })
+
+beforeAll(async () => {
+  await loadScreens(paths.listings)
+})
 
 describe('Local Listings', () => {
   test('without a business name it asks for the business first', async () => {

@@ -8,11 +8,12 @@ import {
 } from '@localseo/shared/keyword-engine'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { paths } from '@/config/paths'
 import { ownerHandlers, savedBusiness, twoLocations } from '@/test/business-fixtures'
 import { captureDownloads } from '@/test/downloads'
 import { json, signedInHandlers, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp } from '@/test/render-app'
 
 /** The server's answer, from the real engine, so filters and sorts can be checked against it. */
 function ideasFor(search: URLSearchParams): PlannerKeyword[] {
@@ -72,10 +73,10 @@ function signIn({
   return { ...network, searches, saved }
 }
 
-const ready = () => screen.findByRole('heading', { name: 'Keyword Planner' }, { timeout: 5000 })
+const ready = () => screen.findByRole('heading', { name: 'Keyword Planner' })
 
 async function resultRows() {
-  const table = await screen.findByRole('table', { name: 'Search results' }, { timeout: 5000 })
+  const table = await screen.findByRole('table', { name: 'Search results' })
   return within(table).getAllByRole('row').slice(1)
 }
 
@@ -83,6 +84,10 @@ const cellTexts = (row: HTMLElement) =>
   within(row)
     .getAllByRole('cell')
     .map((c) => c.textContent)
+
+beforeAll(async () => {
+  await loadScreens(paths.keywordPlanner)
+})
 
 afterEach(() => vi.restoreAllMocks())
 

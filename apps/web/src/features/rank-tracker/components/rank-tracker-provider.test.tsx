@@ -3,10 +3,11 @@
 // daily budget is said.
 import { rangeDays, type RankHistory } from '@localseo/shared/rank-tracker'
 import { screen, within } from '@testing-library/react'
-import { expect, test } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
+import { paths } from '@/config/paths'
 import { ownerHandlers } from '@/test/business-fixtures'
 import { json, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp } from '@/test/render-app'
 
 const days = rangeDays('2026-11-25', 7)
 const at = '2026-11-25T09:12:00.000Z'
@@ -38,6 +39,10 @@ const history: RankHistory = {
   ],
 }
 
+beforeAll(async () => {
+  await loadScreens(paths.rankTracker)
+})
+
 test('measured positions name SerpApi and the map pack; not in the top 100 is said; the budget too', async () => {
   storeSession()
   stubNetwork({
@@ -46,7 +51,7 @@ test('measured positions name SerpApi and the map pack; not in the top 100 is sa
     'GET /api/rank-tracker/history': () => json(history),
   })
   renderApp('/rank-tracker')
-  const table = await screen.findByRole('table', { name: 'Keyword Rankings' }, { timeout: 5000 })
+  const table = await screen.findByRole('table', { name: 'Keyword Rankings' })
   const rows = within(table).getAllByRole('row').slice(1)
   const first = within(rows[0]!)
   expect(first.getByText('#14')).toBeVisible()

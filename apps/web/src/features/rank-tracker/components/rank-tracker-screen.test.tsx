@@ -2,12 +2,13 @@ import type { RankCheck } from '@localseo/shared/rank-tracker'
 import { rangeDays } from '@localseo/shared/rank-tracker'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { paths } from '@/config/paths'
 import { ownerHandlers, savedBusiness, twoLocations } from '@/test/business-fixtures'
 import { captureDownloads } from '@/test/downloads'
 import { emptyBusiness } from '@localseo/shared/business'
 import { deferred, json, signedInHandlers, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp } from '@/test/render-app'
 
 const keywords = [
   {
@@ -99,9 +100,13 @@ function signIn(business = savedBusiness) {
 }
 
 async function loaded() {
-  await screen.findByRole('heading', { name: 'Rank Tracker' }, { timeout: 5000 })
-  return screen.findByRole('table', { name: 'Keyword Rankings' }, { timeout: 5000 })
+  await screen.findByRole('heading', { name: 'Rank Tracker' })
+  return screen.findByRole('table', { name: 'Keyword Rankings' })
 }
+
+beforeAll(async () => {
+  await loadScreens(paths.rankTracker)
+})
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -113,8 +118,6 @@ describe('rank tracker', () => {
     expect(
       await screen.findByText(
         'Please add your business information in Settings first to use this feature.',
-        undefined,
-        { timeout: 5000 },
       ),
     ).toBeVisible()
   })
@@ -274,12 +277,8 @@ describe('rank tracker', () => {
         json({ range: 30, days: rangeDays('2026-03-10', 30), keywords: [], simulated: true }),
     })
     renderApp('/rank-tracker')
-    await screen.findByRole('heading', { name: 'Rank Tracker' }, { timeout: 5000 })
-    await screen.findByText(
-      'No tracked keywords yet. Add a keyword to start tracking it.',
-      undefined,
-      { timeout: 5000 },
-    )
+    await screen.findByRole('heading', { name: 'Rank Tracker' })
+    await screen.findByText('No tracked keywords yet. Add a keyword to start tracking it.')
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled()
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeDisabled()
   })

@@ -5,10 +5,11 @@ import { rangeDays, type RankHistory } from '@localseo/shared/rank-tracker'
 import { screen, within } from '@testing-library/react'
 import { cloneElement, type ReactElement } from 'react'
 import type * as Recharts from 'recharts'
-import { expect, test, vi } from 'vitest'
+import { beforeAll, expect, test, vi } from 'vitest'
+import { paths } from '@/config/paths'
 import { ownerHandlers } from '@/test/business-fixtures'
 import { json, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp } from '@/test/render-app'
 
 interface Size {
   width?: number
@@ -58,6 +59,10 @@ const history: RankHistory = {
   ],
 }
 
+beforeAll(async () => {
+  await loadScreens(paths.rankTracker)
+})
+
 test("a keyword's Search Console average position is named as such, apart from its rank checks", async () => {
   storeSession()
   stubNetwork({
@@ -66,7 +71,7 @@ test("a keyword's Search Console average position is named as such, apart from i
     'GET /api/rank-tracker/history': () => json(history),
   })
   renderApp('/rank-tracker')
-  const table = await screen.findByRole('table', { name: 'Keyword Rankings' }, { timeout: 5000 })
+  const table = await screen.findByRole('table', { name: 'Keyword Rankings' })
   const [first, second] = within(table).getAllByRole('row').slice(1)
   // The latest day's average with one decimal, its source and when it was imported.
   expect(

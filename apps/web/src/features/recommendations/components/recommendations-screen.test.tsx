@@ -2,10 +2,11 @@ import { emptyBusiness } from '@localseo/shared/business'
 import { computeProgress, type SeoTask } from '@localseo/shared/progress'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { paths } from '@/config/paths'
 import { ownerHandlers, savedBusiness } from '@/test/business-fixtures'
 import { deferred, json, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp } from '@/test/render-app'
 
 const task = (overrides: Partial<SeoTask> & Pick<SeoTask, 'id' | 'title'>): SeoTask => ({
   description: `Why ${overrides.title} matters.`,
@@ -98,8 +99,13 @@ function signIn({
   return { ...network, patches }
 }
 
-const journey = async () =>
-  within(await screen.findByRole('region', { name: 'Your SEO Journey' }, { timeout: 5000 }))
+const journey = async () => within(await screen.findByRole('region', { name: 'Your SEO Journey' }))
+
+// The code-split parts these tests open load here, once, not inside a test's first findBy (issue 30).
+beforeAll(async () => {
+  await loadScreens(paths.recommendations, paths.dashboard)
+  await import('sonner')
+})
 
 describe('SEO Recommendations screen', () => {
   test('without a business name it asks for the business information first', async () => {
@@ -109,8 +115,6 @@ describe('SEO Recommendations screen', () => {
     expect(
       await screen.findByText(
         'Please add your business information in Settings first to use this feature.',
-        undefined,
-        { timeout: 5000 },
       ),
     ).toBeVisible()
   })
@@ -139,7 +143,7 @@ describe('SEO Recommendations screen', () => {
 
   test('achievements list earned and locked badges in words, not only colour', async () => {
     signIn({ tasks: [{ ...starterTasks[0]!, status: 'completed' }, ...starterTasks.slice(1)] })
-    const badges = within(await screen.findByRole('list', { name: 'Badges' }, { timeout: 5000 }))
+    const badges = within(await screen.findByRole('list', { name: 'Badges' }))
     const items = badges.getAllByRole('listitem')
     expect(items.map((i) => i.textContent)).toEqual([
       expect.stringMatching(/^SEO Beginner.*Earned$/),
@@ -153,9 +157,7 @@ describe('SEO Recommendations screen', () => {
 
   test('the top 3 pending tasks skip tasks already started', async () => {
     signIn()
-    const top = within(
-      await screen.findByRole('list', { name: 'Top pending tasks' }, { timeout: 5000 }),
-    )
+    const top = within(await screen.findByRole('list', { name: 'Top pending tasks' }))
     expect(top.getAllByRole('listitem').map((i) => i.getAttribute('aria-label'))).toEqual([
       'Complete your Google Business Profile',
       'Ask happy customers for Google reviews',
@@ -166,7 +168,7 @@ describe('SEO Recommendations screen', () => {
 
   test('the priority filter narrows the task list', async () => {
     signIn()
-    const list = await screen.findByRole('region', { name: 'SEO Tasks' }, { timeout: 5000 })
+    const list = await screen.findByRole('region', { name: 'SEO Tasks' })
     const items = () =>
       within(list)
         .getAllByRole('listitem', { name: /./ })
@@ -191,7 +193,7 @@ describe('SEO Recommendations screen', () => {
 
   test('each task offers only the actions its status allows, and shows its guide on request', async () => {
     signIn()
-    const list = within(await screen.findByRole('list', { name: 'SEO tasks' }, { timeout: 5000 }))
+    const list = within(await screen.findByRole('list', { name: 'SEO tasks' }))
     const started = within(list.getByRole('listitem', { name: 'Add LocalBusiness schema markup' }))
     expect(started.getByText('In Progress')).toBeVisible()
     expect(started.queryByRole('button', { name: /^Start/ })).not.toBeInTheDocument()
@@ -231,9 +233,9 @@ describe('SEO Recommendations screen', () => {
     await userEvent
       .setup()
       .click(item.getByRole('button', { name: `Reopen: ${done.title} (takes back 50 points)` }))
-    // The toast fades in after it is added: visible once it has (a busy machine takes a while).
+    // The toast fades in after it is added: visible once it has.
     const message = await screen.findByText(`Reopened “${done.title}”: 50 points taken back.`)
-    await waitFor(() => expect(message).toBeVisible(), { timeout: 5000 })
+    await waitFor(() => expect(message).toBeVisible())
     await item.findByText('Pending')
     expect(patches).toEqual([{ id: 't1', status: 'pending' }])
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
@@ -242,7 +244,7 @@ describe('SEO Recommendations screen', () => {
 
   test('Start moves the task to in progress without opening the modal', async () => {
     const { patches } = signIn()
-    const list = within(await screen.findByRole('list', { name: 'SEO tasks' }, { timeout: 5000 }))
+    const list = within(await screen.findByRole('list', { name: 'SEO tasks' }))
     const user = userEvent.setup()
     await user.click(list.getByRole('button', { name: 'Start: Post a weekly update' }))
     const item = within(list.getByRole('listitem', { name: 'Post a weekly update' }))
@@ -286,7 +288,7 @@ describe('SEO Recommendations screen', () => {
 
   test('a completion makes the dashboard fetch its Recent Activity again', async () => {
     const { calls } = signIn({ path: '/dashboard' })
-    await screen.findByRole('heading', { name: 'Dashboard' }, { timeout: 5000 })
+    await screen.findByRole('heading', { name: 'Dashboard' })
     await screen.findByText('Business information saved')
     const menu = within(screen.getByRole('navigation', { name: 'Main' }))
     const user = userEvent.setup()

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, test } from 'vitest'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { paths } from '@/config/paths'
 import type { AuditRunDetail, AuditRunSummary } from '@/lib/site-audit'
 import { ownerHandlers, savedBusiness } from '@/test/business-fixtures'
 import { json, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp } from '@/test/render-app'
 
 const RUN_1 = '11111111-1111-4111-8111-111111111111'
 const RUN_2 = '22222222-2222-4222-8222-222222222222'
@@ -133,7 +134,11 @@ function signIn(options: {
   return { ...network, posts }
 }
 
-const heading = () => screen.findByRole('heading', { name: 'Site Audit' }, { timeout: 5000 })
+const heading = () => screen.findByRole('heading', { name: 'Site Audit' })
+
+beforeAll(async () => {
+  await loadScreens(paths.siteAudit)
+})
 
 describe('site audit screen', () => {
   test('without a website it says how to add one and offers no Run button', async () => {
