@@ -113,11 +113,15 @@ describe('a returning owner', () => {
 })
 
 describe('a visitor without a stored session', () => {
-  test('nothing is preloaded and nothing is asked for', async () => {
+  test('nothing is preloaded and nothing is asked for', () => {
     storeUser()
     const { calls } = stubNetwork(ownerHandlers())
-    expect(preloadSignedIn(createAppState(), '/dashboard')).toBe(false)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    const state = createAppState()
+    const checkSession = vi.spyOn(state.store, 'checkSession')
+    expect(preloadSignedIn(state, '/dashboard')).toBe(false)
+    // Nothing was started that could ask later: no request, no session check, no cached query.
     expect(calls).toEqual([])
+    expect(checkSession).not.toHaveBeenCalled()
+    expect(state.queryClient.getQueryCache().getAll()).toEqual([])
   })
 })

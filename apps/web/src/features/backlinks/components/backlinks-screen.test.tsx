@@ -1,13 +1,14 @@
 import type { BacklinkAnalysis } from '@localseo/shared/ai'
 import { INVALID_BACKLINK_URL, type Backlink } from '@localseo/shared/backlinks'
 import { emptyBusiness } from '@localseo/shared/business'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { paths } from '@/config/paths'
 import { ownerHandlers, savedBusiness, twoLocations } from '@/test/business-fixtures'
 import { captureDownloads } from '@/test/downloads'
 import { json, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp } from '@/test/render-app'
 
 const longUrl = `https://www.austin-news.example.com/${'a'.repeat(60)}`
 
@@ -189,8 +190,8 @@ function signIn({
 }
 
 async function loaded() {
-  await screen.findByRole('heading', { name: 'Backlink Monitor' }, { timeout: 5000 })
-  return screen.findByRole('table', { name: 'Backlinks' }, { timeout: 5000 })
+  await screen.findByRole('heading', { name: 'Backlink Monitor' })
+  return screen.findByRole('table', { name: 'Backlinks' })
 }
 
 const rowOf = (table: HTMLElement, domain: string) =>
@@ -198,6 +199,10 @@ const rowOf = (table: HTMLElement, domain: string) =>
     .getAllByRole('row')
     .find((row) => row.textContent?.includes(domain))!
 
+beforeAll(async () => {
+  await loadScreens(paths.backlinks)
+  await import('./ai-analysis-tab')
+})
 afterEach(() => vi.unstubAllGlobals())
 
 describe('Backlink Monitor', () => {
@@ -208,8 +213,6 @@ describe('Backlink Monitor', () => {
     expect(
       await screen.findByText(
         'Please add your business information in Settings first to use this feature.',
-        undefined,
-        { timeout: 5000 },
       ),
     ).toBeVisible()
   })
@@ -345,14 +348,28 @@ describe('Backlink Monitor', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'nofollow')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Quality' }), 'high')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Time Range' }), '90d')
-    await user.type(screen.getByRole('searchbox', { name: 'Domain' }), 'austin')
+    // The domain waits 300 ms after the last key: typed on the test clock, so no pause between
+    // keys can pass for the end of typing on a slow machine.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    // Testing Library drains its updates with a setTimeout, and advances fake timers only where it
+    // finds Jest's: this names Vitest's to it (unstubbed after each test).
+    vi.stubGlobal('jest', { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) })
+    try {
+      const typist = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+      await typist.type(screen.getByRole('searchbox', { name: 'Domain' }), 'austin')
+      await act(() => vi.advanceTimersByTimeAsync(299))
+      // Debounced: no request for the partial words 'a', 'au', …, nor yet for the whole one.
+      expect(listQueries.filter((q) => q.includes('domain='))).toEqual([])
+      await act(() => vi.advanceTimersByTimeAsync(1))
+      await act(() => vi.runOnlyPendingTimersAsync())
+    } finally {
+      vi.useRealTimers()
+    }
     await waitFor(() =>
-      expect(listQueries.at(-1)).toBe(
+      expect(listQueries.filter((q) => q.includes('domain='))).toEqual([
         'location=main&domain=austin&type=nofollow&quality=high&timeRange=90d&page=1&pageSize=20',
-      ),
+      ]),
     )
-    // Debounced: no request for the partial words 'a', 'au', …
-    expect(listQueries.some((q) => q.includes('domain=au&'))).toBe(false)
   })
 
   test('Mark Broken sends the new status', async () => {
@@ -394,7 +411,7 @@ describe('Backlink Monitor', () => {
 
   test('with no backlinks: the empty text, and Export and Verify all are disabled', async () => {
     signIn({ items: [] })
-    await screen.findByRole('heading', { name: 'Backlink Monitor' }, { timeout: 5000 })
+    await screen.findByRole('heading', { name: 'Backlink Monitor' })
     expect(
       await screen.findByText(
         'No backlinks found. Add your first backlink using the "Add Backlink" button.',
@@ -408,8 +425,6 @@ describe('Backlink Monitor', () => {
     signIn({ items: [] })
     await screen.findByText(
       'No backlinks found. Add your first backlink using the "Add Backlink" button.',
-      {},
-      { timeout: 5000 },
     )
     await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Domain' }), 'nothing')
     expect(
@@ -465,14 +480,14 @@ describe('Backlink Monitor', () => {
 
 describe('AI Analysis', () => {
   async function openAiTab() {
-    await screen.findByRole('heading', { name: 'Backlink Monitor' }, { timeout: 5000 })
+    await screen.findByRole('heading', { name: 'Backlink Monitor' })
     await userEvent.setup().click(screen.getByRole('tab', { name: 'AI Analysis' }))
   }
 
   test('shows the three scores with colours from docs/product.md §9, the recommendations and their source', async () => {
     const { bodies } = signIn()
     await openAiTab()
-    const scores = await screen.findByRole('list', { name: 'Backlink scores' }, { timeout: 5000 })
+    const scores = await screen.findByRole('list', { name: 'Backlink scores' })
     const cards = within(scores).getAllByRole('listitem')
     expect(cards.map((card) => card.textContent)).toEqual([
       expect.stringMatching(/^Quality Score71out of 100Good/),
@@ -494,7 +509,7 @@ describe('AI Analysis', () => {
   test('a score of 40 is red', async () => {
     signIn({ analysisResult: { ...analysis, qualityScore: 40, source: 'fallback' } })
     await openAiTab()
-    const scores = await screen.findByRole('list', { name: 'Backlink scores' }, { timeout: 5000 })
+    const scores = await screen.findByRole('list', { name: 'Backlink scores' })
     const bar = within(scores).getAllByTestId('score-bar')[0]!
     expect(bar.dataset.tone).toBe('red')
     expect(bar).toHaveClass('bg-destructive')
@@ -507,7 +522,7 @@ describe('AI Analysis', () => {
   test('Refresh Analysis asks again', async () => {
     const { bodies } = signIn()
     await openAiTab()
-    await screen.findByRole('list', { name: 'Backlink scores' }, { timeout: 5000 })
+    await screen.findByRole('list', { name: 'Backlink scores' })
     await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh Analysis' }))
     await screen.findByRole('list', { name: 'Backlink scores' })
     await waitFor(() => expect(bodies.filter((b) => b.key === 'analysis')).toHaveLength(2))
@@ -543,7 +558,7 @@ describe('AI Analysis', () => {
       analysisResult: () => json({ error: { code: 'unprocessable', message } }, 422),
     })
     await openAiTab()
-    expect(await screen.findByText(message, undefined, { timeout: 5000 })).toBeVisible()
+    expect(await screen.findByText(message)).toBeVisible()
   })
 
   test('Content Ideas: Generate Ideas asks for the location and lists the ideas', async () => {
