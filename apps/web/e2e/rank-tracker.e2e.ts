@@ -94,7 +94,8 @@ describe('rank tracker journey', () => {
       const cells = line.split(',')
       expect(cells).toHaveLength(11)
       expect(cells[3]).toMatch(/^(\d+|no estimate)$/)
-      for (const cell of cells.slice(4)) expect(cell).toMatch(/^(\d{1,3}|failed)$/)
+      // The journeys' server runs with NODE_ENV=test, where simulated checks never fail (issue 30).
+      for (const cell of cells.slice(4)) expect(cell).toMatch(/^\d{1,3}$/)
     }
 
     expect(problems).toEqual([])
