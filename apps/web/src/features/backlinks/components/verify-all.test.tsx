@@ -1,12 +1,14 @@
 // "Verify all" runs on the server (issue 30 item 8): one POST starts it, the screen reads its progress
 // until it ends and refreshes the list as results land, a reload finds it going on, Stop ends it.
+// The reads every second run on the test clock (intervals only: rendering keeps its real timers).
 import type { Backlink, BacklinkVerifyRun } from '@localseo/shared/backlinks'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { paths } from '@/config/paths'
 import { ownerHandlers, savedBusiness } from '@/test/business-fixtures'
 import { json, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp } from '@/test/render-app'
 
 const RUN_ID = '00000000-0000-4000-8000-0000000000a1'
 
@@ -115,29 +117,41 @@ function signIn({ latest = null as BacklinkVerifyRun | null, advance = true } = 
 }
 
 async function loaded() {
-  await screen.findByRole('heading', { name: 'Backlink Monitor' }, { timeout: 5000 })
-  return screen.findByRole('table', { name: 'Backlinks' }, { timeout: 5000 })
+  await screen.findByRole('heading', { name: 'Backlink Monitor' })
+  return screen.findByRole('table', { name: 'Backlinks' })
 }
+
+/** The next read of the run, a second on. */
+const nextRead = () => act(() => vi.advanceTimersByTimeAsync(1_000))
 
 const rowOf = (table: HTMLElement, domain: string) =>
   within(table)
     .getAllByRole('row')
     .find((row) => row.textContent?.includes(domain))!
 
-afterEach(() => vi.unstubAllGlobals())
+beforeAll(() => loadScreens(paths.backlinks))
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
 
 describe('Verify all', () => {
   test('one request starts the run; its progress shows until it ends, and the list follows', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
     const { starts, listReads } = signIn()
     const table = await loaded()
     const readsBefore = listReads()
     await userEvent.setup().click(screen.getByRole('button', { name: 'Verify all' }))
+    expect(
+      await screen.findByText(
+        'Checking your backlinks… 0 of 3 checked (0 active, 0 broken, 0 unverifiable).',
+      ),
+    ).toBeVisible()
 
+    await nextRead()
     expect(
       await screen.findByText(
         'Checking your backlinks… 1 of 3 checked (1 active, 0 broken, 0 unverifiable).',
-        undefined,
-        { timeout: 3000 },
       ),
     ).toBeVisible()
     expect(screen.getByRole('button', { name: 'Stop checking' })).toBeEnabled()
@@ -146,12 +160,10 @@ describe('Verify all', () => {
       within(rowOf(table, 'site-3.example.com')).getByRole('button', { name: /^Verify/ }),
     ).toBeDisabled()
 
+    await nextRead()
+    await nextRead()
     expect(
-      await screen.findByText(
-        'Checked 3 backlinks: 2 active, 1 broken, 0 unverifiable.',
-        undefined,
-        { timeout: 5000 },
-      ),
+      await screen.findByText('Checked 3 backlinks: 2 active, 1 broken, 0 unverifiable.'),
     ).toBeVisible()
     expect(starts).toEqual([{ location: 'main' }])
     // Each result that landed refreshed the list: the rows show what the run stored.
