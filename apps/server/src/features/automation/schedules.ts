@@ -57,12 +57,21 @@ export async function claimDueSchedules(db: Db, now: Date, limit: number) {
 }
 
 /** The owner's frequency for a kind, or undefined when the business has no such schedule. */
+/**
+ * How often the business wants this kind of work; the default while the planner has not given it
+ * its row yet; undefined when the business is gone.
+ */
 export async function scheduleFrequency(db: Db, businessId: string, kind: AutomationKind) {
   const [row] = await db
     .select({ frequency: jobSchedules.frequency })
-    .from(jobSchedules)
-    .where(and(eq(jobSchedules.businessId, businessId), eq(jobSchedules.kind, kind)))
-  return row?.frequency as Frequency | undefined
+    .from(businesses)
+    .leftJoin(
+      jobSchedules,
+      and(eq(jobSchedules.businessId, businesses.id), eq(jobSchedules.kind, kind)),
+    )
+    .where(eq(businesses.id, businessId))
+  if (!row) return undefined
+  return (row.frequency ?? DEFAULT_FREQUENCY[kind]) as Frequency
 }
 
 /**
@@ -84,7 +93,20 @@ export async function finishRun(
     .from(jobSchedules)
     .innerJoin(businesses, eq(businesses.id, jobSchedules.businessId))
     .where(and(eq(jobSchedules.businessId, businessId), eq(jobSchedules.kind, kind)))
-  if (!row) return
+  if (!row) {
+    // A run asked for before the planner's first tick gave the business its rows (a Google import
+    // when a property is picked): the row is added as the planner would, then the run is stored.
+    const [business] = await db
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(eq(businesses.id, businessId))
+    if (!business) return
+    await db
+      .insert(jobSchedules)
+      .values({ businessId, kind, frequency: DEFAULT_FREQUENCY[kind], dueAt: now })
+      .onConflictDoNothing()
+    return finishRun(db, { businessId, kind, now, outcome, retrySoon })
+  }
   const planned = (frequency: Frequency) =>
     nextRunAt({ businessId, frequency, timeZone: row.timeZone, after: now, kind })
   const regular = planned(row.frequency as Frequency)
@@ -98,9 +120,17 @@ export async function finishRun(
 
 const kindOrder = (kind: string) => AUTOMATION_KINDS.indexOf(kind as AutomationKind)
 
-/** The owner's schedules, every kind, for Settings and the screens that say 'Next check: …'. */
+/**
+ * The owner's schedules, every kind, for Settings and the screens that say 'Next check: …'. Only
+ * reads (issue 30 item 8): a kind without its row yet (the planner adds it at its next tick, due at
+ * once) is answered as that row will be: the default frequency, due now.
+ */
 export async function listSchedules(db: Db, businessId: string, now: Date): Promise<Schedule[]> {
-  await ensureSchedules(db, now)
+  const [business] = await db
+    .select({ timeZone: businesses.timeZone })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+  if (!business) return []
   const rows = await db
     .select({
       kind: jobSchedules.kind,
@@ -108,25 +138,31 @@ export async function listSchedules(db: Db, businessId: string, now: Date): Prom
       dueAt: jobSchedules.dueAt,
       lastRunAt: jobSchedules.lastRunAt,
       lastOutcome: jobSchedules.lastOutcome,
-      timeZone: businesses.timeZone,
     })
     .from(jobSchedules)
-    .innerJoin(businesses, eq(businesses.id, jobSchedules.businessId))
     .where(eq(jobSchedules.businessId, businessId))
+  const stored = new Map(rows.map((row) => [row.kind, row]))
   // In the order Settings names them (rank checks first), not the order of their ids.
-  rows.sort((a, b) => kindOrder(a.kind) - kindOrder(b.kind))
-  return rows.map((row) => ({
-    kind: row.kind as AutomationKind,
-    frequency: row.frequency as Frequency,
-    // A row due in the past runs at the next tick: the owner sees 'now', not a time gone by.
-    nextRunAt:
-      row.frequency === 'off'
-        ? null
-        : new Date(Math.max(row.dueAt.getTime(), now.getTime())).toISOString(),
-    lastRunAt: row.lastRunAt?.toISOString() ?? null,
-    lastOutcome: row.lastOutcome,
-    timeZone: row.timeZone,
-  }))
+  return AUTOMATION_KINDS.map((kind) => {
+    const row = stored.get(kind) ?? {
+      frequency: DEFAULT_FREQUENCY[kind],
+      dueAt: now,
+      lastRunAt: null,
+      lastOutcome: null,
+    }
+    return {
+      kind,
+      frequency: row.frequency as Frequency,
+      // A row due in the past runs at the next tick: the owner sees 'now', not a time gone by.
+      nextRunAt:
+        row.frequency === 'off'
+          ? null
+          : new Date(Math.max(row.dueAt.getTime(), now.getTime())).toISOString(),
+      lastRunAt: row.lastRunAt?.toISOString() ?? null,
+      lastOutcome: row.lastOutcome,
+      timeZone: business.timeZone,
+    }
+  })
 }
 
 /** The owner changes how often a kind runs: the next due time follows at once. */

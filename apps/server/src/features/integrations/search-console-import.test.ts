@@ -336,8 +336,6 @@ describe('the daily job', () => {
   test('picking a property queues the first import at once; Settings shows its outcome', async () => {
     await start({ jobs: true })
     const { call, businessId } = await connectedOwner('sc-job@example.com', null)
-    // The planner has given the new business its schedules (it does so every minute).
-    await call('GET', '/api/automation')
     await call('PUT', '/api/integrations/google/search-console/site', { siteUrl: SITE })
     await t.deps.jobs!.whenIdle()
     expect((await performance(businessId)).import).toMatchObject({

@@ -79,8 +79,6 @@ async function owner(email: string) {
 /** Connects Google the browser's way and picks the property, which runs the first import. */
 async function importSearchConsole(who: Awaited<ReturnType<typeof owner>>) {
   await connectGoogle(t.app, who.token)
-  // The planner gives the business its schedules, the import's among them.
-  await who.call('GET', '/api/automation')
   const picked = await who.call('PUT', '/api/integrations/google/search-console/site', {
     siteUrl: SITE,
   })
