@@ -7,7 +7,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, inject, test } from 'vitest'
 import { LOCK_FILE } from '../src/db/lock.js'
 import { DEV_MAIL_KEY_FILE } from '../src/mail/dev-mail-key.js'
-import { PGLITE_TEMPLATE } from '../src/testing/db.js'
+import { PGLITE_TEMPLATE } from '../src/testing/pglite-template.js'
 import { spawnServer, type ServerProcess } from '../src/testing/server-process.js'
 
 let dataDir: string

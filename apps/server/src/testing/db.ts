@@ -9,16 +9,9 @@ import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { pgliteDatabase, postgresDatabase, type Database } from '../db/client.js'
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The run's folder of PGlite data directories; `template` in it is migrated (global-setup.ts). */
-    pgliteRunDir: string
-  }
-}
+import { PGLITE_TEMPLATE } from './pglite-template.js'
 
 export const TEMPLATE_DATABASE = 'localseo_test_template'
-export const PGLITE_TEMPLATE = 'template'
 
 /** Test databases run on PostgreSQL when TEST_DATABASE_URL names a server, otherwise on PGlite. */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined

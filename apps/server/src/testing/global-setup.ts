@@ -1,6 +1,6 @@
-// Vitest global setup for the server project: the migrated template every test file copies
-// (testing/db.ts). On PGlite, a data directory in a folder of the run's own (in memory where
-// /dev/shm exists), removed at the end; with TEST_DATABASE_URL, the template database.
+// Vitest global setup for the server project: the migrated templates test files copy
+// (testing/db.ts): a PGlite data directory in a folder of the run's own (in memory where /dev/shm
+// exists), removed at the end; and with TEST_DATABASE_URL, the template database.
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
@@ -14,7 +14,8 @@ import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { migrationsFolder } from '../db/client.js'
 import { schema } from '../db/schema.js'
-import { PGLITE_TEMPLATE, TEMPLATE_DATABASE, testDatabaseUrl } from './db.js'
+import { TEMPLATE_DATABASE, testDatabaseUrl } from './db.js'
+import { PGLITE_TEMPLATE } from './pglite-template.js'
 
 async function admin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url })
@@ -59,6 +60,9 @@ async function pgliteTemplate(project: TestProject) {
 }
 
 export async function setup(project: TestProject) {
+  // The PGlite template is made in both modes: the process tests (test/boot.test.ts) start servers
+  // on an embedded database whichever database the other tests use.
+  const removePgliteTemplate = await pgliteTemplate(project)
   if (testDatabaseUrl) await postgresTemplate(testDatabaseUrl)
-  else return pgliteTemplate(project)
+  return removePgliteTemplate
 }
