@@ -18,9 +18,9 @@ import { BUSINESS, goodPage, localPage } from './fixtures/golden-pages.js'
 const PAGE_COUNT = 8
 let site: FixtureServer
 const requests: string[] = []
-/** While set, pages other than the home page answer only once it resolves. */
+/** While set, the pages the home page links to (/p0 …) answer only once it resolves. */
 let held: Promise<void> | undefined
-/** Called at the first request for a page other than the home page. */
+/** Called at the first request for one of those pages. */
 let onInnerPage = () => {}
 
 function serve(req: IncomingMessage, res: ServerResponse) {
@@ -29,9 +29,10 @@ function serve(req: IncomingMessage, res: ServerResponse) {
   const links = Array.from({ length: PAGE_COUNT }, (_, i) => `<a href="/p${i}">Page ${i}</a>`)
   const html =
     path === '/' ? localPage(BUSINESS, { extraBody: links.join('') }) : goodPage(`Page ${path}`)
-  if (path !== '/') onInnerPage()
+  const linked = /^\/p\d+$/.test(path)
+  if (linked) onInnerPage()
   // Held pages: the audit is still crawling when its instance stops.
-  void (path === '/' ? Promise.resolve() : (held ?? Promise.resolve())).then(() =>
+  void ((linked && held) || Promise.resolve()).then(() =>
     res.writeHead(200, { 'content-type': 'text/html' }).end(html),
   )
 }
