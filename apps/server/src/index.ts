@@ -11,6 +11,7 @@ import { DataDirLockedError } from './db/lock.js'
 import { createAutomationRunner, type AutomationRunner } from './features/automation/public.js'
 import { defineVerifyJobs, fetcherOf, stopVerifyRuns } from './features/backlinks/public.js'
 import { defineGeoGridJobs, stopGridScans } from './features/geo-grid/public.js'
+import { defineKeywordJobs } from './features/keywords/public.js'
 import { defineAnalyticsImportJobs } from './features/integrations/public.js'
 import { createSimulatedGoogleProvider } from './features/integrations/google-data.js'
 import { defineAuditJobs, stopAuditRuns } from './features/site-audit/public.js'
@@ -153,6 +154,7 @@ async function main() {
   defineAuditJobs(jobs, { ...deps, allowHosts: env.FETCH_ALLOW_HOSTS })
   defineGeoGridJobs(jobs, deps)
   defineVerifyJobs(jobs, { ...deps, fetcher: fetcherOf(deps) })
+  defineKeywordJobs(jobs, deps)
   defineAnalyticsImportJobs(jobs, deps)
   const automation = createAutomationRunner(deps, jobs)
   await automation.start()

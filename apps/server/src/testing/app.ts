@@ -11,7 +11,11 @@ import {
 } from '../features/integrations/google-data.js'
 import type { Clock } from '../lib/clock.js'
 import type { AppDeps } from '../lib/deps.js'
-import { createSimulatedRankProvider, type RankProvider } from '../features/keywords/public.js'
+import {
+  createSimulatedRankProvider,
+  defineKeywordJobs,
+  type RankProvider,
+} from '../features/keywords/public.js'
 import { generateDevMailKey } from '../mail/dev-mail-key.js'
 import { createOutboxMailer } from '../mail/mailer.js'
 import type { Resolver, SafeFetcher } from '../net/safe-fetch.js'
@@ -153,6 +157,7 @@ async function startAutomation(deps: AppDeps, database: Database) {
   defineAuditJobs(deps.jobs, { ...deps, allowHosts: deps.env.FETCH_ALLOW_HOSTS })
   defineGeoGridJobs(deps.jobs, deps)
   defineVerifyJobs(deps.jobs, { ...deps, fetcher: fetcherOf(deps) })
+  defineKeywordJobs(deps.jobs, deps)
   defineAnalyticsImportJobs(deps.jobs, deps)
   const runner = createAutomationRunner(deps, deps.jobs)
   await runner.start({ timer: false })

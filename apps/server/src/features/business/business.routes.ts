@@ -5,6 +5,7 @@ import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { validate } from '../../lib/validate.js'
 import { getBusinessForUser, requireBusinessId } from '../../lib/tenant.js'
+import { requestFirstChecks } from '../keywords/public.js'
 import { saveBusiness } from './business.service.js'
 import { saveCoordinates } from './coordinates.js'
 import { getSampleData, removeSampleData } from './sample-data.js'
@@ -17,12 +18,14 @@ export function businessRoutes(deps: AppDeps) {
       return c.json({ business })
     })
     .put('/', validate('json', businessInputSchema), async (c) => {
-      const business = await saveBusiness({
+      const { business, seeded } = await saveBusiness({
         db: deps.db,
         userId: c.var.auth.userId,
         input: c.req.valid('json'),
         now: deps.clock.now(),
       })
+      // The default keywords' first positions come from a job; the screens read them (issue 30).
+      if (seeded) await requestFirstChecks(deps, business.id)
       return c.json({ business })
     })
     .put('/coordinates', validate('json', coordinatesInputSchema), async (c) => {

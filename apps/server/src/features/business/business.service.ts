@@ -11,7 +11,10 @@ import { getBusinessForUser } from '../../lib/tenant.js'
 import { refreshListingConsistency } from '../listings/public.js'
 import { seedFirstRunData } from './first-run.js'
 
-/** Creates the owner's one business, or updates it: one row per user, keyed by user id. */
+/**
+ * Creates the owner's one business, or updates it: one row per user, keyed by user id. `seeded`:
+ * this save wrote the first-run data, whose keywords wait for their first check.
+ */
 export async function saveBusiness({
   db,
   userId,
@@ -22,7 +25,7 @@ export async function saveBusiness({
   userId: string
   input: z.output<typeof businessInputSchema>
   now: Date
-}): Promise<Business> {
+}): Promise<{ business: Business; seeded: boolean }> {
   // Services left out keep the saved list; a business without any starts with its name's
   // ('Lopez Plumbing' offers plumbing), which the owner can change (issue 15 item 5).
   const named = servicesFromName(input.name, input.category)
@@ -31,7 +34,7 @@ export async function saveBusiness({
     : sql`case when cardinality(${businesses.services}) > 0 then ${businesses.services} else excluded.services end`
   // A zone left out keeps the saved one; a new business takes its address's (regions.ts).
   const timeZone = input.timeZone ? sql`excluded.time_zone` : businesses.timeZone
-  await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const [saved] = await tx
       .insert(businesses)
       .values({
@@ -60,18 +63,18 @@ export async function saveBusiness({
         },
       })
       .returning({ id: businesses.id })
-    if (saved) {
-      await seedFirstRunData(tx, saved.id, now)
-      await recordActivity(tx, {
-        businessId: saved.id,
-        kind: 'business_saved',
-        message: 'Business information saved',
-        now,
-      })
-    }
+    if (!saved) return false
+    const firstRun = await seedFirstRunData(tx, saved.id, now)
+    await recordActivity(tx, {
+      businessId: saved.id,
+      kind: 'business_saved',
+      message: 'Business information saved',
+      now,
+    })
+    return firstRun
   })
   const business = await getBusinessForUser({ db, userId })
   // A new phone or address can leave the listings showing the old one: the owner hears about it.
   await refreshListingConsistency(db, business, { now, alert: true })
-  return business
+  return { business, seeded }
 }

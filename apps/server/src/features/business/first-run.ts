@@ -8,18 +8,20 @@ import { seedSampleBacklinks } from '../backlinks/public.js'
 import { seedDefaultKeywords } from '../keywords/public.js'
 import { seedStarterTasks } from '../recommendations/public.js'
 
-export async function seedFirstRunData(tx: Tx, businessId: string, now: Date) {
+/** Answers whether it wrote the first-run data (its keywords then wait for their first check). */
+export async function seedFirstRunData(tx: Tx, businessId: string, now: Date): Promise<boolean> {
   const [business] = await tx
     .select()
     .from(businesses)
     .where(eq(businesses.id, businessId))
     .for('update')
-  if (!business || business.sampleDataSeededAt) return
-  if (!business.name.trim() || !business.city.trim() || !business.category.trim()) return
+  if (!business || business.sampleDataSeededAt) return false
+  if (!business.name.trim() || !business.city.trim() || !business.category.trim()) return false
 
   // Each feature writes its own samples, and only when it has nothing yet.
   await seedSampleBacklinks(tx, business, now)
   await seedStarterTasks(tx, business, now)
   await seedDefaultKeywords(tx, business, now)
   await tx.update(businesses).set({ sampleDataSeededAt: now }).where(eq(businesses.id, businessId))
+  return true
 }

@@ -6,6 +6,7 @@ import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { requireBusinessId } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
+import { requestFirstChecks } from '../keywords/public.js'
 import { saveCoordinates } from './coordinates.js'
 import {
   addLocation,
@@ -30,6 +31,8 @@ export function locationRoutes(deps: AppDeps) {
       const businessId = await requireBusinessId(db, c.var.auth.userId)
       const input = c.req.valid('json')
       const list = await addLocation({ db, businessId, input, now: clock.now() })
+      // Its default keywords' first positions come from a job; the screens read them (issue 30).
+      await requestFirstChecks(deps, businessId)
       return c.json({ locations: list }, 201)
     })
     .patch(

@@ -16,6 +16,7 @@ import { businesses, locations } from '../../db/schema/business.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
 import { getBusinessById, locationFields, locationOrder, lockBusiness } from '../../lib/tenant.js'
+import { seedLocationKeywords } from '../keywords/public.js'
 import { refreshListingConsistency } from '../listings/public.js'
 import { parseOrFail } from '../../lib/validate.js'
 
@@ -43,6 +44,27 @@ async function businessCountry(tx: Tx, businessId: string): Promise<string> {
   return row?.country ?? 'US'
 }
 
+/** A new location of a named business tracks the default keywords (its first check follows). */
+async function seedLocationDefaults(
+  tx: Tx,
+  businessId: string,
+  location: { id: string; city: string },
+  now: Date,
+) {
+  const [business] = await tx
+    .select({
+      id: businesses.id,
+      name: businesses.name,
+      city: businesses.city,
+      category: businesses.category,
+      services: businesses.services,
+    })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+  if (!business?.name.trim() || !business.category.trim()) return
+  await seedLocationKeywords(tx, business, location, now)
+}
+
 export async function addLocation({
   db,
   businessId,
@@ -66,14 +88,16 @@ export async function addLocation({
     if (n >= MAX_LOCATIONS) {
       throw new AppError('conflict', `A business can have at most ${MAX_LOCATIONS} locations.`)
     }
+    const id = newLocationId(now)
     await tx.insert(locations).values({
       ...input,
-      id: newLocationId(now),
+      id,
       businessId,
       isPrimary: n === 0,
       createdAt: now,
       updatedAt: now,
     })
+    await seedLocationDefaults(tx, businessId, { id, city: input.city }, now)
     await recordActivity(tx, {
       businessId,
       kind: 'location_added',

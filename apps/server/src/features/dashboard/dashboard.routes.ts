@@ -5,7 +5,7 @@ import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { getVersionedBusinessForUser, requireLocation } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
-import { keywordProviders, rankProviderFor } from '../keywords/public.js'
+import { keywordProviders } from '../keywords/public.js'
 import { createDashboardCache } from './dashboard-cache.js'
 import { getDashboard, type DashboardReads } from './dashboard.service.js'
 
@@ -22,18 +22,13 @@ export function dashboardRoutes(deps: AppDeps) {
     const { location } = c.req.valid('query')
     // An unknown location is a 404 (another owner's location id included), never the main data.
     if (business.id) requireLocation(business, location)
-    // The business's own search-results provider under its daily budget (issue 17), read only
-    // when a keyword needs its first check.
-    const rank = () =>
-      business.id ? rankProviderFor(deps, business.id) : Promise.resolve(providers.rank)
     return c.json(
       await getDashboard({
         db: deps.db,
         business,
         locationId: location,
         now: deps.clock.now(),
-        ...providers,
-        rank,
+        keywordData: providers.keywordData,
         cache,
         version: dashboardVersion,
       }),

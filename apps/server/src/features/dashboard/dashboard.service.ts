@@ -6,11 +6,10 @@ import { resolveLocation } from '@localseo/shared/location-selection'
 import type { Db } from '../../db/client.js'
 import { listRecentActivity } from '../../lib/activity.js'
 import {
-  checkNewKeywords,
+  countUncheckedKeywords,
   listTopKeywordRows,
   toRecords,
   type PositionRow,
-  type RankProvider,
 } from '../keywords/public.js'
 import type { DashboardCache } from './dashboard-cache.js'
 import { getDashboardScore, type DashboardScore } from './score.js'
@@ -22,22 +21,23 @@ const TOP_KEYWORDS = 3
 export interface DashboardReads {
   score: DashboardScore
   topKeywordRows: PositionRow[]
+  /** Tracked keywords of the place still waiting for their first check (a job stores it). */
+  keywordsNotChecked: number
   recentActivity: Awaited<ReturnType<typeof listRecentActivity>>
   /** The top keywords with their figures, once asked of a `pure` keyword data provider. */
   topKeywords?: KeywordRecord[]
 }
 
 /**
- * The business, the location chosen on the dashboard ('main' or an id) and the keyword providers;
- * the rank provider is looked up only when a new keyword needs its first check. `version` is the
- * business's dashboard version read with it (null: unknown, nothing is kept).
+ * The business, the location chosen on the dashboard ('main' or an id) and the keyword data
+ * provider. `version` is the business's dashboard version read with it (null: unknown, nothing is
+ * kept).
  */
 interface DashboardRequest {
   db: Db
   business: Business
   locationId: string
   now: Date
-  rank: () => Promise<RankProvider>
   keywordData: KeywordDataProvider
   cache: DashboardCache<DashboardReads>
   version: number | null
@@ -46,8 +46,8 @@ interface DashboardRequest {
 /**
  * The database reads: the score's inputs, the top keywords by position of the chosen business or
  * location (the keyword entity's records, so they agree with Keyword Analysis and the Rank Tracker,
- * issue 15 item 1) and the recent activity. Kept only when no new keyword needed its first check:
- * a check that could not be stored is tried again on the next visit.
+ * issue 15 item 1) and the recent activity. Only reads (issue 30 item 8): a keyword not checked yet
+ * is shown as such until its first check, sent where it was added, is stored.
  */
 async function readDashboard(request: DashboardRequest): Promise<DashboardReads> {
   const { db, business, locationId, now, cache, version } = request
@@ -56,23 +56,14 @@ async function readDashboard(request: DashboardRequest): Promise<DashboardReads>
   const kept = version === null ? undefined : cache.get(key, version)
   if (kept) return kept
   const location = resolveLocation(business, locationId)
-  const [score, top, recentActivity] = await Promise.all([
+  const [score, topKeywordRows, keywordsNotChecked, recentActivity] = await Promise.all([
     getDashboardScore({ db, business, now }),
-    (async () => {
-      const checked = await checkNewKeywords({
-        db,
-        provider: request.rank,
-        business,
-        location,
-        now,
-      })
-      const rows = await listTopKeywordRows({ db, business, location, limit: TOP_KEYWORDS })
-      return { checked, rows }
-    })(),
+    listTopKeywordRows({ db, business, location, limit: TOP_KEYWORDS }),
+    countUncheckedKeywords(db, business, location),
     listRecentActivity(db, business.id),
   ])
-  const reads = { score, topKeywordRows: top.rows, recentActivity }
-  if (version !== null && top.checked === 0) cache.set(key, version, reads)
+  const reads = { score, topKeywordRows, keywordsNotChecked, recentActivity }
+  if (version !== null) cache.set(key, version, reads)
   return reads
 }
 
@@ -107,6 +98,7 @@ export async function getDashboard(request: DashboardRequest) {
       scoreNote: '',
       scoreAudit: null,
       topKeywords: [],
+      keywordsNotChecked: 0,
       issues: [],
       recentActivity: [],
     }
@@ -124,6 +116,7 @@ export async function getDashboard(request: DashboardRequest) {
     scoreNote: score.note,
     scoreAudit: score.audit,
     topKeywords: await topKeywordsOf(reads, request),
+    keywordsNotChecked: reads.keywordsNotChecked,
     issues: findIssues(business),
     recentActivity: recentActivity.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
   }

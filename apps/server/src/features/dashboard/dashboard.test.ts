@@ -51,6 +51,7 @@ describe('GET /api/dashboard', () => {
       scoreNote: '',
       scoreAudit: null,
       topKeywords: [],
+      keywordsNotChecked: 0,
       issues: [],
       recentActivity: [],
     })

@@ -40,6 +40,36 @@ export async function seedDefaultKeywords(tx: Tx, business: KeywordBusiness, now
   }
 }
 
+/**
+ * A new location's default keywords (docs/product.md §9), tracked for it and labelled 'Sample' like
+ * the sign-up data; inside the caller's transaction. Written when the location is added, not when
+ * its Rank Tracker is first opened, so reading a screen never writes (issue 30 item 8). The scope
+ * row marks the defaults as filled: they come once.
+ */
+export async function seedLocationKeywords(
+  tx: Tx,
+  business: KeywordBusiness,
+  location: { id: string; city: string },
+  now: Date,
+) {
+  const [scope] = await tx
+    .insert(rankScopes)
+    .values({ businessId: business.id, locationId: location.id, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: rankScopes.id })
+  if (!scope) return
+  for (const keyword of defaultRankKeywords(business, location.city)) {
+    await upsertKeyword(tx, {
+      businessId: business.id,
+      location: { isMain: false, id: location.id },
+      keyword,
+      role: 'tracked',
+      now,
+      sample: true,
+    })
+  }
+}
+
 /** How many sample keywords the business still has. */
 export async function countSampleKeywords(db: Db | Tx, businessId: string): Promise<number> {
   const [row] = await db

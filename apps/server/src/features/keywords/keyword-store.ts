@@ -24,7 +24,7 @@ export function scopeId(location: Pick<ResolvedLocation, 'isMain' | 'id'>): stri
 }
 
 /** Equality that uses the (business_id, location_id, …) index for the main business too. */
-export function inScope(column: AnyPgColumn, id: string | null) {
+function inScope(column: AnyPgColumn, id: string | null) {
   return id === null ? isNull(column) : eq(column, id)
 }
 

@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { recordActivity } from '../../lib/activity.js'
-import { checkNewKeywords, checkToday } from './rank-checks.js'
+import { checkToday } from './rank-checks.js'
 import type { RankProvider } from './rank-provider.js'
 import { listKeywordRecords, upsertKeyword } from './keyword-store.js'
 
@@ -32,9 +32,11 @@ export interface KeywordScope {
   now: Date
 }
 
-/** 'Current Keyword Rankings': the analysed and tracked keywords of the scope with their latest checks. */
+/**
+ * 'Current Keyword Rankings': the analysed and tracked keywords of the scope with their latest
+ * checks, as stored (a GET only reads, issue 30 item 8); one never checked reads 'Not checked yet'.
+ */
 export async function listKeywords(scope: KeywordScope): Promise<KeywordRecord[]> {
-  await checkNewKeywords({ ...scope, provider: scope.rank })
   return listKeywordRecords({
     ...scope,
     provider: scope.keywordData,

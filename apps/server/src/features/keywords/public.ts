@@ -4,7 +4,9 @@ export {
   countSampleKeywords,
   removeSampleKeywords,
   seedDefaultKeywords,
+  seedLocationKeywords,
 } from './default-keywords.js'
+export { defineKeywordJobs, requestFirstChecks, runFirstChecks } from './first-checks.js'
 export { keywordProviders } from './providers.js'
 export { rankProviderFor } from './provider-for.js'
 export { queryBudget } from './query-budget.js'
@@ -21,7 +23,6 @@ export { simulateMapPack } from './simulated-map-pack.js'
 export { createSimulatedKeywordProvider } from './keyword-data.js'
 export {
   hasRole,
-  inScope,
   latestPosition,
   listTopKeywordRows,
   releaseKeyword,
@@ -31,4 +32,10 @@ export {
   upsertKeyword,
   type PositionRow,
 } from './keyword-store.js'
-export { checkNewKeywords, checkTrackedToday, mapChecks, storedCheck } from './rank-checks.js'
+export {
+  checkNewKeywords,
+  checkTrackedToday,
+  countUncheckedKeywords,
+  mapChecks,
+  storedCheck,
+} from './rank-checks.js'

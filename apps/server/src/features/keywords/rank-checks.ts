@@ -175,7 +175,7 @@ async function storeChecks({
   return rows
 }
 
-/** The scope's tracked keywords that have never been checked (prepared: every dashboard visit). */
+/** The scope's tracked keywords that have never been checked (prepared: every first-checks job). */
 const uncheckedTracked = preparedPerScope((db, scope) =>
   db
     .select({ id: keywords.id, keywordKey: keywords.keywordKey })
@@ -195,21 +195,33 @@ const uncheckedTracked = preparedPerScope((db, scope) =>
     .prepare(`unchecked_tracked_${scope}`),
 )
 
+/** How many of the scope's tracked keywords still wait for their first check (screens say so). */
+export async function countUncheckedKeywords(
+  db: Db,
+  business: Pick<Business, 'id'>,
+  location: Pick<ResolvedLocation, 'isMain' | 'id'>,
+): Promise<number> {
+  const rows = await uncheckedTracked(db, {
+    businessId: business.id,
+    locationId: scopeId(location),
+  })
+  return rows.length
+}
+
 /**
- * First checks under way in this process, per scope. Screens opened together (the dashboard and the
- * Rank Tracker, a reload, 50 connections of a load test) would each find the same unchecked keywords
- * and ask the provider again, spending paid queries twice: a later caller waits for the running
- * check, then looks again.
+ * First checks under way in this process, per scope. A keyword tracked while the first-checks job
+ * of the business runs would be found by both and asked twice, spending paid queries twice: a later
+ * caller waits for the running check, then looks again.
  */
 const firstChecks = new Map<string, Promise<number>>()
 
 /**
- * The first check of the scope's tracked keywords that were never checked (just added, or filled in
- * as defaults). The simulation also stores its past, up to the backfill window, labelled simulated;
- * a real provider can only check today. Later days are stored by the daily job (issue 16), never
- * when a screen is opened. The provider may be given as a function, so a screen that usually finds
- * nothing to check (the dashboard) looks it up only when needed (issue 19 item 4). Answers how many
- * keywords it found to check: 0 means the scope's positions are as stored.
+ * The first check of the scope's tracked keywords that were never checked (just tracked, or written
+ * as defaults: first-checks.ts). The simulation also stores its past, up to the backfill window,
+ * labelled simulated; a real provider can only check today. Later days are stored by the daily job
+ * (issue 16); a screen never checks (issue 30 item 8). The provider may be given as a function, so
+ * a caller that usually finds nothing to check looks it up only when needed (issue 19 item 4).
+ * Answers how many keywords it found to check: 0 means the scope's positions are as stored.
  */
 export async function checkNewKeywords(request: {
   db: Db

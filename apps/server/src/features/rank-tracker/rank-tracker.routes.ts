@@ -36,18 +36,9 @@ export function rankTrackerRoutes(deps: AppDeps) {
   return new Hono()
     .use('*', requireAuth(deps))
     .get('/keywords', validate('query', rankLocationQuerySchema), async (c) => {
-      const { business, location, provider } = await scope(
-        c.var.auth.userId,
-        c.req.valid('query').location,
-      )
-      const keywords = await listTrackedKeywords({
-        db,
-        provider,
-        business,
-        location,
-        now: clock.now(),
-      })
-      return c.json({ keywords })
+      const location = c.req.valid('query').location
+      const found = await requireScope(db, c.var.auth.userId, location)
+      return c.json({ keywords: await listTrackedKeywords({ db, ...found }) })
     })
     .post('/keywords', validate('json', trackKeywordInputSchema), async (c) => {
       const input = c.req.valid('json')

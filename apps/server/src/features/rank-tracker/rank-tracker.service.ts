@@ -13,32 +13,18 @@ import { rankScopes } from '../../db/schema/rank-tracker.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
 import { lockBusiness } from '../../lib/tenant.js'
-import {
-  checkNewKeywords,
-  inScope,
-  releaseKeyword,
-  scopeId,
-  upsertKeyword,
-} from '../keywords/public.js'
-import { fillDefaults, toTracked, trackedWhere, type ScopeRequest } from './rank-scope.js'
+import { checkNewKeywords, releaseKeyword, scopeId, upsertKeyword } from '../keywords/public.js'
+import { toTracked, trackedWhere, type ScopeRequest } from './rank-scope.js'
 
 /**
- * The tracked keywords of a business or location. The first view fills the docs/product.md §9 defaults;
- * a keyword never checked gets its first check; later days come from the daily job (issue 16).
+ * The tracked keywords of a business or location, as stored: a GET only reads (issue 30 item 8). The
+ * defaults were written with the business or location, and their first checks come from a job.
  */
-export async function listTrackedKeywords(request: ScopeRequest): Promise<TrackedKeyword[]> {
-  const { db, business, location } = request
-  const [seeded] = await db
-    .select({ id: rankScopes.id })
-    .from(rankScopes)
-    .where(
-      and(
-        eq(rankScopes.businessId, business.id),
-        inScope(rankScopes.locationId, scopeId(location)),
-      ),
-    )
-  if (!seeded) await fillDefaults(request)
-  await checkNewKeywords(request)
+export async function listTrackedKeywords({
+  db,
+  business,
+  location,
+}: Pick<ScopeRequest, 'db' | 'business' | 'location'>): Promise<TrackedKeyword[]> {
   const rows = await db
     .select()
     .from(keywords)

@@ -87,15 +87,15 @@ describe('tracked keywords', () => {
     expect(await listKeywords()).toEqual(keywords)
   })
 
-  test('each location gets its own defaults from its city when first viewed', async () => {
+  test('each location gets its own defaults from its city when it is added', async () => {
     await withBusiness()
-    const branch = await addLocation('Round Rock branch')
     // The main business's five were added at sign-up, as sample data (issue 15 item 2).
     expect(await t.db.select().from(rankKeywords)).toHaveLength(5)
+    const branch = await addLocation('Round Rock branch')
+    expect(await t.db.select().from(rankKeywords)).toHaveLength(10)
     const keywords = await listKeywords(branch.id)
     expect(keywords.map((k) => k.keyword)).toContain('dentist in Round Rock')
     expect(keywords.every((k) => k.sample)).toBe(true)
-    expect(await t.db.select().from(rankKeywords)).toHaveLength(10)
     await listKeywords()
     expect(await t.db.select().from(rankKeywords)).toHaveLength(10)
   })
@@ -317,10 +317,10 @@ describe('failed checks', () => {
   })
 
   test('Refresh re-checks today and replaces a failed check', async () => {
-    await withBusiness()
+    // The business is saved through an app whose provider fails one keyword: its first check fails.
     const broken = createApp({ ...t.deps, rank: failing('teeth cleaning austin') })
     const brokenCall = apiCaller(broken, () => owner.accessToken)
-    await brokenCall('GET', '/api/rank-tracker/keywords')
+    await brokenCall('PUT', '/api/business', businessInput)
     const before = await history('range=7')
     const failedEntry = before.body.keywords.find((k) => k.keyword === 'teeth cleaning Austin')!
     expect(failedEntry.checks.at(-1)).toBe('failed')

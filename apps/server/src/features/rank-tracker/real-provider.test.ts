@@ -27,7 +27,13 @@ afterEach(async () => {
 
 test('a tracked keyword shows the provider’s position with its source on every screen', async () => {
   t = await createTestApp({
-    env: { SECRETS_KEY: Buffer.alloc(32, 3).toString('hex'), SERP_BASE_URL: fake.origin },
+    env: {
+      SECRETS_KEY: Buffer.alloc(32, 3).toString('hex'),
+      SERP_BASE_URL: fake.origin,
+      // The instance's default provider checks the sample keywords when the business is saved.
+      SERP_PROVIDER: 'serpapi',
+      SERP_API_KEY: KEY,
+    },
   })
   // No test provider: the app chooses the business's provider as in production.
   t.deps.rank = undefined
@@ -64,7 +70,8 @@ test('a tracked keyword shows the provider’s position with its source on every
     simulated: false,
     map: { status: 'ok', position: 3 },
   })
-  // The sample keywords were checked too: the website is not in their first 100 results.
+  // The sample keywords were checked when the business was saved: the website is not in their
+  // first 100 results.
   const others = history.body.keywords.filter((k) => k.keyword !== 'dentist austin')
   expect(others.every((k) => k.checks.at(-1) === 'absent')).toBe(true)
 

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query'
 import * as z from 'zod/mini'
 import { figureSourceSchema, keywordRecordSchema } from '@localseo/shared/keyword-figures'
 import { apiClient, toApiError } from '@/lib/api-client'
+import { whileFirstChecksPending } from '@/lib/first-checks'
 import { unlessJustPreloaded } from '@/lib/preloaded-queries'
 import { dashboardKey } from '@/lib/query-keys'
 
@@ -29,6 +30,8 @@ const dashboardSchema = z.object({
   scoreNote: z._default(z.string(), ''),
   scoreAudit: z._default(z.nullable(z.object({ runId: z.string(), finishedAt: z.string() })), null),
   topKeywords: z.array(keywordRecordSchema),
+  /** Tracked keywords of the place still waiting for their first check (issue 30 item 8). */
+  keywordsNotChecked: z._default(z.number(), 0),
   issues: z.array(
     z.object({
       id: z.string(),
@@ -61,6 +64,12 @@ export function dashboardQueryOptions(businessId: string, location: string) {
     queryKey: [...dashboardKey, businessId, location],
     queryFn: () => fetchDashboard(location),
     staleTime: 0,
+    // A new business's keywords get their first positions from a job: read again until they land.
+    refetchInterval: (query) =>
+      whileFirstChecksPending(
+        (query.state.data?.keywordsNotChecked ?? 0) > 0,
+        query.state.dataUpdateCount,
+      ),
   })
 }
 

@@ -72,7 +72,10 @@ function Dashboard({ business }: { business: Business }) {
         <ErrorAlert>Could not load your dashboard. Please try again later.</ErrorAlert>
       ) : (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-          <TopKeywordsCard keywords={dashboard.data.topKeywords} />
+          <TopKeywordsCard
+            keywords={dashboard.data.topKeywords}
+            notChecked={dashboard.data.keywordsNotChecked}
+          />
           <IssuesCard issues={dashboard.data.issues} businessId={business.id} />
         </div>
       )}

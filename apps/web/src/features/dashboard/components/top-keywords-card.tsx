@@ -36,7 +36,19 @@ export function PositionBadge({ position }: { position: number }) {
   )
 }
 
-export function TopKeywordsCard({ keywords }: { keywords: TopKeyword[] }) {
+/** 'Checking the first positions of 5 keywords…' while a job stores them (issue 30 item 8). */
+function firstChecksText(count: number) {
+  return `Checking the first positions of ${count} ${count === 1 ? 'keyword' : 'keywords'}…`
+}
+
+export function TopKeywordsCard({
+  keywords,
+  notChecked = 0,
+}: {
+  keywords: TopKeyword[]
+  /** Tracked keywords still waiting for their first check. */
+  notChecked?: number
+}) {
   return (
     <Card className="h-full">
       <CardHeader>
@@ -44,7 +56,9 @@ export function TopKeywordsCard({ keywords }: { keywords: TopKeyword[] }) {
       </CardHeader>
       <CardContent>
         {keywords.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No keyword rankings yet.</p>
+          <p role="status" className="text-sm text-muted-foreground">
+            {notChecked > 0 ? firstChecksText(notChecked) : 'No keyword rankings yet.'}
+          </p>
         ) : (
           <ol aria-label="Top keywords" className="grid grid-cols-1 gap-3">
             {keywords.map((keyword) => (
@@ -78,6 +92,11 @@ export function TopKeywordsCard({ keywords }: { keywords: TopKeyword[] }) {
             ))}
           </ol>
         )}
+        {keywords.length > 0 && notChecked > 0 ? (
+          <p role="status" className="mt-3 text-xs text-muted-foreground">
+            {firstChecksText(notChecked)}
+          </p>
+        ) : null}
       </CardContent>
     </Card>
   )

@@ -5,6 +5,7 @@ import { keywordRecordSchema, type KeywordRecord } from '@localseo/shared/keywor
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
+import { whileFirstChecksPending } from '@/lib/first-checks'
 import { keywordsKey } from '@/lib/query-keys'
 
 export type { KeywordRecord }
@@ -25,6 +26,15 @@ function keywordsQueryOptions(businessId: string, location: string) {
   })
 }
 
+/** A tracked keyword not checked yet gets its first position from a job on the server (issue 30). */
+const waitsForFirstCheck = (records: KeywordRecord[] | undefined) =>
+  records?.some((k) => k.tracked && k.positionSource === null && !k.notInTop100) ?? false
+
 export function useKeywords(businessId: string, location: string) {
-  return useQuery({ ...keywordsQueryOptions(businessId, location), enabled: businessId !== '' })
+  return useQuery({
+    ...keywordsQueryOptions(businessId, location),
+    enabled: businessId !== '',
+    refetchInterval: (query) =>
+      whileFirstChecksPending(waitsForFirstCheck(query.state.data), query.state.dataUpdateCount),
+  })
 }

@@ -3,6 +3,7 @@
 import { rankHistorySchema, type RankHistory, type RankRange } from '@localseo/shared/rank-tracker'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
+import { whileFirstChecksPending } from '@/lib/first-checks'
 import { rankScopeKey } from './get-tracked-keywords'
 
 async function fetchRankHistory(locationId: string, range: RankRange): Promise<RankHistory> {
@@ -31,5 +32,11 @@ export function useRankHistory(
     ...rankHistoryQueryOptions(businessId, locationId, range),
     enabled: businessId !== '' && keywordsReady,
     refetchOnWindowFocus: false,
+    // Default keywords get their first check from a job on the server: read again until it lands.
+    refetchInterval: (query) =>
+      whileFirstChecksPending(
+        query.state.data?.keywords.some((k) => k.latestCheck === null) ?? false,
+        query.state.dataUpdateCount,
+      ),
   })
 }

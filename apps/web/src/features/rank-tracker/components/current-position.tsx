@@ -16,6 +16,9 @@ export function CurrentPosition({ entry }: { entry: RankingEntry }) {
         <span className="font-semibold tabular-nums">#{entry.currentPosition}</span>
       ) : entry.notInTop100 ? (
         <span className="font-medium">{NOT_IN_TOP_100}</span>
+      ) : latest === null && !entry.latestCheckFailed ? (
+        // Its first check comes from a job on the server (issue 30 item 8).
+        <span className="text-muted-foreground">Not checked yet</span>
       ) : null}
       {latest?.map ? <MapPackPosition map={latest.map} /> : null}
       {entry.latestCheckFailed ? <FailedCheckBadge lastKnown={entry.currentPosition} /> : null}

@@ -1,0 +1,51 @@
+// The first check of keywords that were written without one (issue 30 item 8): the default keywords
+// of a new business or location. Screens only read (docs/decisions/018-job-queue.md "No filling on
+// view"): the request that writes the keywords sends a job, and the screens show them as 'Not
+// checked yet' until it has stored their first positions. A keyword the owner tracks is checked by
+// the request that tracks it.
+import { resolveLocation } from '@localseo/shared/location-selection'
+import type { JobQueue } from '../../jobs/queue.js'
+import type { AppDeps } from '../../lib/deps.js'
+import { getBusinessById } from '../../lib/tenant.js'
+import { rankProviderFor } from './provider-for.js'
+import { checkNewKeywords } from './rank-checks.js'
+
+const FIRST_CHECKS_QUEUE = 'keywords.first-checks'
+
+type FirstCheckDeps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'rank' | 'jobs'>
+
+/** Every scope's tracked keywords that were never checked get their first check. */
+export async function runFirstChecks(deps: FirstCheckDeps, businessId: string) {
+  const business = await getBusinessById(deps.db, businessId)
+  if (!business) return
+  const provider = await rankProviderFor(deps, businessId)
+  for (const scope of ['main', ...business.locations.map((l) => l.id)]) {
+    await checkNewKeywords({
+      db: deps.db,
+      provider,
+      business,
+      location: resolveLocation(business, scope),
+      now: deps.clock.now(),
+    })
+  }
+}
+
+/**
+ * Keywords were written without their first check: the queue checks them in a moment (one job
+ * waiting per business); without a queue (tests that run no jobs) they are checked now.
+ */
+export async function requestFirstChecks(deps: FirstCheckDeps, businessId: string) {
+  if (deps.jobs) await deps.jobs.send(FIRST_CHECKS_QUEUE, { businessId }, businessId)
+  else await runFirstChecks(deps, businessId)
+}
+
+export function defineKeywordJobs(queue: JobQueue, deps: Omit<FirstCheckDeps, 'jobs'>) {
+  queue.define<{ businessId: string }>({
+    name: FIRST_CHECKS_QUEUE,
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    // A real provider pages through up to 100 results per keyword, one request after another.
+    expireInSeconds: 15 * 60,
+    handle: ({ businessId }) => runFirstChecks(deps, businessId),
+  })
+}

@@ -1,0 +1,11 @@
+// Keywords written without their first position (the default keywords of a new business or
+// location) get it from a job on the server a moment later (issue 30 item 8): a screen that shows
+// one as not checked yet reads again every few seconds for a while, so the position appears without
+// a reload. A check the provider put off (its daily budget) is not waited for forever.
+const POLL_MS = 2_000
+const MAX_READS = 45
+
+/** A query's refetchInterval while `pending`: every 2 s, up to 45 reads (about a minute and a half). */
+export function whileFirstChecksPending(pending: boolean, reads: number): number | false {
+  return pending && reads < MAX_READS ? POLL_MS : false
+}
