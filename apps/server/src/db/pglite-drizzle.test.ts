@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/pglite'
-import { afterEach, beforeEach, expect, test, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { pgliteDatabase, type Database } from './client.js'
 
 // Every type drizzle-orm reads as text, and some it leaves to PGlite, with and without rows.
@@ -24,15 +24,17 @@ let plain: PGlite
 let client: PGlite
 let database: Database
 
-beforeEach(async () => {
+// One initdb for the file (several seconds each on a loaded machine): the plain client only reads,
+// and each test's client is a clone with a session of its own.
+beforeAll(async () => {
   plain = await PGlite.create()
-  client = await PGlite.create()
+})
+afterAll(() => plain.close())
+beforeEach(async () => {
+  client = (await plain.clone()) as PGlite
   database = pgliteDatabase(client, () => client.close())
 })
-afterEach(async () => {
-  await database.close()
-  await plain.close()
-})
+afterEach(() => database.close())
 
 test('drizzle reads every type as it does on a plain client, through a prepared statement', async () => {
   const query = vi.spyOn(client, 'query')
