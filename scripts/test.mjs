@@ -17,7 +17,10 @@ const skipBuild = process.argv.includes('--skip-build')
 /** @type {{ name: string, seconds: number, ok: boolean, counts?: Counts }[]} */
 const results = []
 
-/** @typedef {{ passed: number, failed: number, skipped: number }} Counts */
+/**
+ * @typedef {{ passed: number, failed: number, skipped: number, failures: string[],
+ *   slowest: { name: string, seconds: number }[] }} Counts
+ */
 
 /**
  * Runs one command; with `prefix`, each output line is prefixed (for steps that run side by side).
@@ -58,14 +61,31 @@ async function run(name, command, options = {}) {
   return result.ok
 }
 
-/** Vitest's JSON report, summed: what ran, so every run prints the same counts. */
+/**
+ * Vitest's JSON report, summed: what ran, so every run prints the same counts; with the names of
+ * the tests that failed and the slowest files, so the end of a CI log says what to look at.
+ */
 async function readCounts(file) {
   try {
     const report = JSON.parse(await readFile(file, 'utf8'))
+    const files = report.testResults.map((result) => ({
+      name: path.relative(root, result.name),
+      seconds: (result.endTime - result.startTime) / 1000,
+      failed: result.assertionResults
+        .filter((test) => test.status === 'failed')
+        .map((test) => test.fullName),
+      // A file that fails before its tests run (an import or a hook) names no failed test.
+      broken: result.status === 'failed' && result.message ? result.message.split('\n')[0] : '',
+    }))
     return {
       passed: report.numPassedTests,
       failed: report.numFailedTests,
       skipped: report.numPendingTests + report.numTodoTests,
+      failures: files.flatMap((entry) => [
+        ...entry.failed.map((test) => `${entry.name} > ${test}`),
+        ...(entry.broken && entry.failed.length === 0 ? [`${entry.name}: ${entry.broken}`] : []),
+      ]),
+      slowest: files.sort((a, b) => b.seconds - a.seconds).slice(0, 8),
     }
   } catch {
     return undefined
@@ -80,6 +100,16 @@ function vitestReport(name) {
 
 function summary() {
   const line = (text) => process.stdout.write(`${text}\n`)
+  for (const { name, counts } of results) {
+    if (!counts) continue
+    line(`\n== ${name}: slowest files`)
+    for (const file of counts.slowest) line(`${file.seconds.toFixed(0).padStart(5)} s  ${file.name}`)
+  }
+  for (const { name, counts } of results) {
+    if (!counts?.failures.length) continue
+    line(`\n== ${name}: failed`)
+    for (const failure of counts.failures) line(`  ${failure}`)
+  }
   line('\n== npm test: steps')
   let total = { passed: 0, failed: 0, skipped: 0 }
   for (const { name, seconds, ok, counts } of results) {
