@@ -1,0 +1,235 @@
+// The schema of every /api answer (issue 30 item 7), each from packages/shared as the web app parses
+// it, with a valid request on a seeded business. response-contracts.test.ts runs them in this order
+// (later requests use the ids earlier answers gave) and fails for a route listed nowhere here.
+import { backlinkAnalysisSchema, contentIdeasSchema } from '@localseo/shared/ai'
+import { alertPreferencesSchema, notificationsResponseSchema } from '@localseo/shared/alerts'
+import { analyticsPropertiesSchema, analyticsStatusSchema } from '@localseo/shared/analytics'
+import { schedulesResponseSchema } from '@localseo/shared/automation'
+import {
+  backlinkPageSchema,
+  backlinkSchema,
+  backlinkSummarySchema,
+  backlinkVerifyRunAnswerSchema,
+} from '@localseo/shared/backlinks'
+import { searchConsoleSitesSchema } from '@localseo/shared/integrations'
+import { listingsViewSchema } from '@localseo/shared/listings'
+import { connectionTestSchema, rankProviderSettingsSchema } from '@localseo/shared/rank-provider'
+import { rankHistorySchema } from '@localseo/shared/rank-tracker'
+import { searchConsolePerformanceAnswerSchema } from '@localseo/shared/search-console'
+import { auditRunDetailSchema } from '@localseo/shared/site-audit'
+import type { $ZodType } from 'zod/v4/core'
+
+/** Ids the seeded business has, and those earlier answers gave. */
+export interface World {
+  locationId: string
+  auditRunId: string
+  ids: Record<string, string>
+}
+
+type Answer =
+  /** A JSON answer parsed with its schema. */
+  | { schema: $ZodType }
+  /** No JSON: 204, or a CSV file. */
+  | { answers: 'no content' | 'csv' }
+
+export type Contract = Answer & {
+  /** 'METHOD /api/path/:param', as the route is declared. */
+  route: string
+  /** The path to call (params filled in), defaulting to the route's. */
+  path?: (w: World) => string
+  body?: (w: World) => unknown
+  /** Keeps ids from the answer for later requests. */
+  keep?: (body: never, w: World) => void
+  /** The server with Google sign-in configured (its fake Google), else the simulated one. */
+  google?: true
+}
+
+const id = (w: World, name: string) => {
+  const value = w.ids[name]
+  if (!value) throw new Error(`no ${name} yet: an earlier request keeps it`)
+  return value
+}
+
+export const CONTRACTS: Contract[] = [
+  // rank tracker and its provider
+  {
+    route: 'GET /api/rank-tracker/history',
+    path: () => '/api/rank-tracker/history?range=7',
+    schema: rankHistorySchema,
+  },
+  { route: 'GET /api/rank-provider', schema: rankProviderSettingsSchema },
+  {
+    route: 'PUT /api/rank-provider',
+    schema: rankProviderSettingsSchema,
+    body: () => ({ provider: 'serpapi', key: 'serpapi-test-key-1234' }),
+  },
+  { route: 'POST /api/rank-provider/test', schema: connectionTestSchema },
+  { route: 'DELETE /api/rank-provider', schema: rankProviderSettingsSchema },
+  // backlinks
+  { route: 'GET /api/backlinks', schema: backlinkPageSchema },
+  { route: 'GET /api/backlinks/summary', schema: backlinkSummarySchema },
+  { route: 'GET /api/backlinks/export', answers: 'csv' },
+  {
+    route: 'POST /api/backlinks',
+    schema: backlinkSchema,
+    body: () => ({ url: 'https://www.austinnews.example/best-dentists' }),
+    keep: (body: { id: string }, w) => {
+      w.ids.backlink = body.id
+    },
+  },
+  {
+    route: 'PATCH /api/backlinks/:id',
+    path: (w) => `/api/backlinks/${id(w, 'backlink')}`,
+    schema: backlinkSchema,
+    body: () => ({ status: 'active' }),
+  },
+  {
+    route: 'POST /api/backlinks/:id/verify',
+    path: (w) => `/api/backlinks/${id(w, 'backlink')}/verify`,
+    schema: backlinkSchema,
+  },
+  {
+    route: 'POST /api/backlinks/verify-runs',
+    schema: backlinkVerifyRunAnswerSchema,
+    body: () => ({ location: 'main' }),
+    keep: (body: { run: { id: string } }, w) => {
+      w.ids.verifyRun = body.run.id
+    },
+  },
+  { route: 'GET /api/backlinks/verify-runs/latest', schema: backlinkVerifyRunAnswerSchema },
+  {
+    route: 'GET /api/backlinks/verify-runs/:id',
+    path: (w) => `/api/backlinks/verify-runs/${id(w, 'verifyRun')}`,
+    schema: backlinkVerifyRunAnswerSchema,
+  },
+  {
+    route: 'POST /api/backlinks/verify-runs/:id/stop',
+    path: (w) => `/api/backlinks/verify-runs/${id(w, 'verifyRun')}/stop`,
+    schema: backlinkVerifyRunAnswerSchema,
+  },
+  {
+    route: 'POST /api/backlinks/analysis',
+    schema: backlinkAnalysisSchema,
+    body: () => ({ location: 'main' }),
+  },
+  {
+    route: 'POST /api/backlinks/content-ideas',
+    schema: contentIdeasSchema,
+    body: () => ({ location: 'main' }),
+  },
+  {
+    route: 'DELETE /api/backlinks/:id',
+    path: (w) => `/api/backlinks/${id(w, 'backlink')}`,
+    answers: 'no content',
+  },
+  // listings
+  { route: 'GET /api/listings', schema: listingsViewSchema },
+  {
+    route: 'PUT /api/listings/records',
+    schema: listingsViewSchema,
+    body: () => ({
+      platform: 'Yelp',
+      status: 'claimed',
+      url: 'https://www.yelp.com/biz/bright-smile',
+    }),
+  },
+  {
+    route: 'DELETE /api/listings/records',
+    path: () => '/api/listings/records?platform=Yelp',
+    schema: listingsViewSchema,
+  },
+  // recommendations and the site audit
+  {
+    route: 'GET /api/site-audit/runs/:id',
+    path: (w) => `/api/site-audit/runs/${w.auditRunId}`,
+    schema: auditRunDetailSchema,
+  },
+  // settings: AI, automatic checks, alerts
+  { route: 'GET /api/automation', schema: schedulesResponseSchema },
+  {
+    route: 'PUT /api/automation',
+    schema: schedulesResponseSchema,
+    body: () => ({ kind: 'rank_checks', frequency: 'weekly' }),
+  },
+  { route: 'GET /api/alerts', schema: notificationsResponseSchema },
+  { route: 'POST /api/alerts/read', schema: notificationsResponseSchema },
+  { route: 'GET /api/alerts/preferences', schema: alertPreferencesSchema },
+  {
+    route: 'PUT /api/alerts/preferences',
+    schema: alertPreferencesSchema,
+    body: () => ({ topics: ['rankings', 'site_audit'] }),
+  },
+  // simulated Google
+  {
+    route: 'GET /api/integrations/google/search-console/performance',
+    schema: searchConsolePerformanceAnswerSchema,
+  },
+  { route: 'GET /api/integrations/google/analytics', schema: analyticsStatusSchema },
+  // Google sign-in configured (the fake Google), an owner connected through it
+  {
+    route: 'GET /api/integrations/google/search-console/sites',
+    schema: searchConsoleSitesSchema,
+    google: true,
+  },
+  {
+    route: 'GET /api/integrations/google/analytics/properties',
+    schema: analyticsPropertiesSchema,
+    google: true,
+  },
+  {
+    route: 'PUT /api/integrations/google/analytics/property',
+    schema: analyticsStatusSchema,
+    body: () => ({ property: 'properties/314159265' }),
+    google: true,
+  },
+  { route: 'GET /api/integrations/google/analytics', schema: analyticsStatusSchema, google: true },
+]
+
+/** Routes whose answer has no schema in packages/shared yet: the test lists them as to do. */
+export const STILL_TO_DO: string[] = [
+  'GET /api/business',
+  'PUT /api/business',
+  'PUT /api/business/coordinates',
+  'GET /api/business/sample-data',
+  'GET /api/business/locations',
+  'POST /api/business/locations',
+  'PATCH /api/business/locations/:id',
+  'PUT /api/business/locations/:id/coordinates',
+  'POST /api/business/locations/:id/primary',
+  'GET /api/dashboard',
+  'GET /api/keywords',
+  'GET /api/keywords/suggestions',
+  'POST /api/keywords/analyse',
+  'GET /api/planner/ideas',
+  'POST /api/planner/saved',
+  'GET /api/planner/saved',
+  'DELETE /api/planner/saved/:id',
+  'POST /api/rank-tracker/keywords',
+  'GET /api/rank-tracker/keywords',
+  'POST /api/rank-tracker/refresh',
+  'GET /api/geo-grid/tiles',
+  'GET /api/geo-grid/setup',
+  'POST /api/geo-grid/scans',
+  'GET /api/geo-grid/scans',
+  'GET /api/geo-grid/scans/:id',
+  'DELETE /api/rank-tracker/keywords/:id',
+  'GET /api/recommendations',
+  'POST /api/recommendations/generate',
+  'PATCH /api/recommendations/:id',
+  'GET /api/site-audit/runs',
+  'POST /api/site-audit/runs/:id/issues/:checkId/task',
+  'POST /api/site-audit/runs',
+  'POST /api/site-audit/runs/:id/cancel',
+  'GET /api/ai/status',
+  'GET /api/integrations',
+  'POST /api/integrations/:service/connect',
+  'GET /api/integrations/search-console/data',
+  'GET /api/integrations/analytics/data',
+  'DELETE /api/integrations/:service',
+  'DELETE /api/business/sample-data',
+  'DELETE /api/business/locations/:id',
+  'GET /api/integrations/google/connect',
+  'PUT /api/integrations/google/search-console/site',
+  'GET /api/integrations/google/search-console/rows',
+  'DELETE /api/integrations/google',
+]
