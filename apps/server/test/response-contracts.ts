@@ -11,6 +11,7 @@ import {
   backlinkSummarySchema,
   backlinkVerifyRunAnswerSchema,
 } from '@localseo/shared/backlinks'
+import { dashboardResponseSchema } from '@localseo/shared/dashboard'
 import { searchConsoleSitesSchema } from '@localseo/shared/integrations'
 import { listingsViewSchema } from '@localseo/shared/listings'
 import { connectionTestSchema, rankProviderSettingsSchema } from '@localseo/shared/rank-provider'
@@ -51,6 +52,13 @@ const id = (w: World, name: string) => {
 }
 
 export const CONTRACTS: Contract[] = [
+  // dashboard
+  { route: 'GET /api/dashboard', schema: dashboardResponseSchema },
+  {
+    route: 'GET /api/dashboard',
+    path: (w) => `/api/dashboard?location=${w.locationId}`,
+    schema: dashboardResponseSchema,
+  },
   // rank tracker and its provider
   {
     route: 'GET /api/rank-tracker/history',
@@ -196,7 +204,6 @@ export const STILL_TO_DO: string[] = [
   'PATCH /api/business/locations/:id',
   'PUT /api/business/locations/:id/coordinates',
   'POST /api/business/locations/:id/primary',
-  'GET /api/dashboard',
   'GET /api/keywords',
   'GET /api/keywords/suggestions',
   'POST /api/keywords/analyse',

@@ -1,17 +1,55 @@
-// Dashboard rules shared by the server and the screen (docs/product.md §2 Dashboard, §9).
+// Dashboard rules shared by the server and the screen (docs/product.md §2 Dashboard, §9), and what
+// GET /api/dashboard answers. In zod/mini, as everything the dashboard's first screen imports
+// (docs/decisions/019-compressed-assets-and-preloading.md).
+import * as z from 'zod/mini'
 import type { Business } from './business.js'
+import { figureSourceSchema } from './figure-source.js'
+import { keywordRecordSchema } from './keyword-figures.js'
 import { zipMatchesState } from './zip-state.js'
 
 /** docs/product.md §9: the Local SEO Score is fixed at 72/100 once a business name exists. */
 export const LOCAL_SEO_SCORE = 72
 
-export type IssueSeverity = 'high' | 'medium' | 'low'
+const ISSUE_SEVERITIES = ['high', 'medium', 'low'] as const
+export type IssueSeverity = (typeof ISSUE_SEVERITIES)[number]
 
-export interface DashboardIssue {
-  id: string
-  severity: IssueSeverity
-  description: string
-}
+const dashboardIssueSchema = z.object({
+  id: z.string(),
+  severity: z.enum(ISSUE_SEVERITIES),
+  description: z.string(),
+})
+export type DashboardIssue = z.infer<typeof dashboardIssueSchema>
+
+/** GET /api/dashboard: the score, top 3 keywords, issues to fix and recent activity. */
+export const dashboardResponseSchema = z.object({
+  score: z.nullable(z.number()),
+  /** False while the score is the product's fixed 72 (no finished site audit yet). */
+  measured: z._default(z.boolean(), false),
+  /** The starting estimate, or measured by the site audit at its time (issue 15 item 2). */
+  scoreSource: z._default(z.nullable(figureSourceSchema), null),
+  breakdown: z._default(
+    z.array(
+      z.object({
+        group: z.string(),
+        label: z.string(),
+        weight: z.number(),
+        score: z.number(),
+        explanation: z.string(),
+      }),
+    ),
+    [],
+  ),
+  scoreNote: z._default(z.string(), ''),
+  scoreAudit: z._default(z.nullable(z.object({ runId: z.string(), finishedAt: z.string() })), null),
+  topKeywords: z.array(keywordRecordSchema),
+  /** Tracked keywords of the place still waiting for their first check (issue 30 item 8). */
+  keywordsNotChecked: z._default(z.number(), 0),
+  issues: z.array(dashboardIssueSchema),
+  recentActivity: z.array(
+    z.object({ id: z.string(), kind: z.string(), message: z.string(), createdAt: z.string() }),
+  ),
+})
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>
 
 /** docs/product.md §2: under 10 green, over 20 red, otherwise yellow. */
 export function positionTone(position: number): 'good' | 'fair' | 'poor' {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
+import type { DashboardResponse } from '@localseo/shared/dashboard'
 import { MAIN_LOCATION } from '@localseo/shared/location-selection'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
@@ -22,16 +23,16 @@ export function dashboardRoutes(deps: AppDeps) {
     const { location } = c.req.valid('query')
     // An unknown location is a 404 (another owner's location id included), never the main data.
     if (business.id) requireLocation(business, location)
-    return c.json(
-      await getDashboard({
-        db: deps.db,
-        business,
-        locationId: location,
-        now: deps.clock.now(),
-        keywordData: providers.keywordData,
-        cache,
-        version: dashboardVersion,
-      }),
-    )
+    const dashboard = await getDashboard({
+      db: deps.db,
+      business,
+      locationId: location,
+      now: deps.clock.now(),
+      keywordData: providers.keywordData,
+      cache,
+      version: dashboardVersion,
+    })
+    // The shape the web app parses (packages/shared/src/dashboard.ts).
+    return c.json(dashboard satisfies DashboardResponse)
   })
 }
