@@ -120,3 +120,14 @@ export const sampleDataSchema = z.object({
   removedAt: z.nullable(z.string()),
 })
 export type SampleData = z.infer<typeof sampleDataSchema>
+
+/** GET and PUT /api/business, PUT /api/business/coordinates: the business with its locations. */
+export const businessResponseSchema = z.object({ business: businessSchema })
+export type BusinessResponse = z.infer<typeof businessResponseSchema>
+
+/** Every /api/business/locations answer: the whole list, since one change can move the primary. */
+export const locationsResponseSchema = z.object({ locations: z.array(locationSchema) })
+export type LocationsResponse = z.infer<typeof locationsResponseSchema>
+
+/** GET and DELETE /api/business/sample-data. */
+export const sampleDataResponseSchema = z.object({ sampleData: sampleDataSchema })

@@ -1,8 +1,7 @@
 // The signed-in user's business: one query, shared by the auth store and every screen. zod/mini, as
 // everything the dashboard's first screen imports (docs/decisions/019-compressed-assets-and-preloading.md).
-import { businessSchema, type Business } from '@localseo/shared/business'
+import { businessResponseSchema, type Business } from '@localseo/shared/business'
 import { queryOptions } from '@tanstack/react-query'
-import * as z from 'zod/mini'
 import { apiClient, toApiError } from './api-client'
 import { businessQueryKey } from './query-keys'
 
@@ -14,7 +13,7 @@ export async function fetchBusiness(): Promise<Business> {
   const response = await apiClient.api.business.$get()
   if (!response.ok) throw await toApiError(response)
   // Parsed as well as typed: the stored user and the screens rely on this exact shape.
-  return z.object({ business: businessSchema }).parse(await response.json()).business
+  return businessResponseSchema.parse(await response.json()).business
 }
 
 export function businessQueryOptions(userId: string) {

@@ -1,15 +1,12 @@
 // Every locations endpoint answers with the whole updated list (a change to one location can move
 // the primary flag), so each mutation ends the same way: the list replaces the one on the business.
-import { locationSchema, type Location } from '@localseo/shared/business'
-import { z } from 'zod'
+import { locationsResponseSchema, type Location } from '@localseo/shared/business'
 import { toApiError } from '@/lib/api-client'
 import { useAuthStore } from '@/lib/auth'
 
-const locationsBodySchema = z.object({ locations: z.array(locationSchema) })
-
 export async function readLocations(response: Response): Promise<Location[]> {
   if (!response.ok) throw await toApiError(response)
-  return locationsBodySchema.parse(await response.json()).locations
+  return locationsResponseSchema.parse(await response.json()).locations
 }
 
 export function useReplaceLocations() {

@@ -1,25 +1,22 @@
 // GET and DELETE /api/business/sample-data: what is left of the sample data a new business starts
 // with, and the one action that removes all of it (issue 15 item 2).
-import { sampleDataSchema, type SampleData } from '@localseo/shared/business'
+import { sampleDataResponseSchema, type SampleData } from '@localseo/shared/business'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { businessDerivedKeys } from '@/lib/query-keys'
-
-const responseSchema = z.object({ sampleData: sampleDataSchema })
 
 const sampleDataKey = (businessId: string) => ['business', 'sample-data', businessId] as const
 
 async function fetchSampleData(): Promise<SampleData> {
   const response = await apiClient.api.business['sample-data'].$get()
   if (!response.ok) throw await toApiError(response)
-  return responseSchema.parse(await response.json()).sampleData
+  return sampleDataResponseSchema.parse(await response.json()).sampleData
 }
 
 async function removeSampleData(): Promise<SampleData> {
   const response = await apiClient.api.business['sample-data'].$delete()
   if (!response.ok) throw await toApiError(response)
-  return responseSchema.parse(await response.json()).sampleData
+  return sampleDataResponseSchema.parse(await response.json()).sampleData
 }
 
 export function useSampleData(businessId: string) {

@@ -1,8 +1,8 @@
 // PUT /api/business: creates or updates the owner's one business (docs/product.md §4 "Business save success").
-import { businessSchema, type Business } from '@localseo/shared/business'
+import { businessResponseSchema, type Business } from '@localseo/shared/business'
 import { businessInputSchema } from '@localseo/shared/business-input'
 import { useMutation } from '@tanstack/react-query'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { useAuthStore } from '@/lib/auth'
 
@@ -13,7 +13,7 @@ export type SaveBusinessInput = z.output<typeof saveBusinessInputSchema>
 async function saveBusiness(input: SaveBusinessInput): Promise<Business> {
   const response = await apiClient.api.business.$put({ json: input })
   if (!response.ok) throw await toApiError(response)
-  return z.object({ business: businessSchema }).parse(await response.json()).business
+  return businessResponseSchema.parse(await response.json()).business
 }
 
 /** Saves, then replaces the business on the stored user and in the query cache. */

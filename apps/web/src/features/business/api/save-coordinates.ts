@@ -1,9 +1,8 @@
 // PUT /api/business/coordinates and /api/business/locations/:id/coordinates (issue 17 item 3): the pin
 // of the business or of one location; nulls clear it. The business on the stored user follows.
-import { businessSchema, type Business } from '@localseo/shared/business'
+import { businessResponseSchema, type Business } from '@localseo/shared/business'
 import type { CoordinatesInput } from '@localseo/shared/coordinates'
 import { useMutation } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { useAuthStore } from '@/lib/auth'
 import { readLocations } from './replace-locations'
@@ -20,7 +19,7 @@ async function saveCoordinates({
   if (locationId === 'main') {
     const response = await apiClient.api.business.coordinates.$put({ json: input })
     if (!response.ok) throw await toApiError(response)
-    return z.object({ business: businessSchema }).parse(await response.json()).business
+    return businessResponseSchema.parse(await response.json()).business
   }
   const locations = await readLocations(
     await apiClient.api.business.locations[':id'].coordinates.$put({
