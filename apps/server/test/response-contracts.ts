@@ -17,11 +17,24 @@ import {
   sampleDataResponseSchema,
 } from '@localseo/shared/business'
 import { dashboardResponseSchema } from '@localseo/shared/dashboard'
-import { searchConsoleSitesSchema } from '@localseo/shared/integrations'
+import {
+  analyticsDataResponseSchema,
+  connectionsResponseSchema,
+  connectServiceResponseSchema,
+  googleAccountResponseSchema,
+  googleConnectResponseSchema,
+  googleDisconnectResponseSchema,
+  integrationsStateSchema,
+  searchConsoleDataResponseSchema,
+  searchConsoleSitesSchema,
+} from '@localseo/shared/integrations'
 import { listingsViewSchema } from '@localseo/shared/listings'
 import { connectionTestSchema, rankProviderSettingsSchema } from '@localseo/shared/rank-provider'
 import { rankHistorySchema } from '@localseo/shared/rank-tracker'
-import { searchConsolePerformanceAnswerSchema } from '@localseo/shared/search-console'
+import {
+  searchConsolePerformanceAnswerSchema,
+  searchConsoleRowsSchema,
+} from '@localseo/shared/search-console'
 import { auditRunDetailSchema } from '@localseo/shared/site-audit'
 import type { $ZodType } from 'zod/v4/core'
 import { businessInput } from '../src/testing/factories.js'
@@ -219,11 +232,29 @@ export const CONTRACTS: Contract[] = [
     body: () => ({ topics: ['rankings', 'site_audit'] }),
   },
   // simulated Google
+  { route: 'GET /api/integrations', schema: integrationsStateSchema },
+  {
+    route: 'POST /api/integrations/:service/connect',
+    path: () => '/api/integrations/search-console/connect',
+    schema: connectServiceResponseSchema,
+  },
+  {
+    route: 'POST /api/integrations/:service/connect',
+    path: () => '/api/integrations/analytics/connect',
+    schema: connectServiceResponseSchema,
+  },
+  { route: 'GET /api/integrations/search-console/data', schema: searchConsoleDataResponseSchema },
+  { route: 'GET /api/integrations/analytics/data', schema: analyticsDataResponseSchema },
   {
     route: 'GET /api/integrations/google/search-console/performance',
     schema: searchConsolePerformanceAnswerSchema,
   },
   { route: 'GET /api/integrations/google/analytics', schema: analyticsStatusSchema },
+  {
+    route: 'DELETE /api/integrations/:service',
+    path: () => '/api/integrations/analytics',
+    schema: connectionsResponseSchema,
+  },
   // the business's own data last: these change what the requests above read
   {
     route: 'DELETE /api/business/sample-data',
@@ -235,9 +266,32 @@ export const CONTRACTS: Contract[] = [
     schema: locationsResponseSchema,
   },
   // Google sign-in configured (the fake Google), an owner connected through it
+  { route: 'GET /api/integrations', schema: integrationsStateSchema, google: true },
+  {
+    route: 'GET /api/integrations/google/connect',
+    schema: googleConnectResponseSchema,
+    google: true,
+  },
   {
     route: 'GET /api/integrations/google/search-console/sites',
     schema: searchConsoleSitesSchema,
+    google: true,
+  },
+  {
+    route: 'PUT /api/integrations/google/search-console/site',
+    schema: googleAccountResponseSchema,
+    body: () => ({ siteUrl: 'https://www.sunrisedental.com/' }),
+    google: true,
+  },
+  {
+    route: 'GET /api/integrations/google/search-console/performance',
+    schema: searchConsolePerformanceAnswerSchema,
+    google: true,
+  },
+  {
+    route: 'GET /api/integrations/google/search-console/rows',
+    path: () => '/api/integrations/google/search-console/rows?dimension=query',
+    schema: searchConsoleRowsSchema,
     google: true,
   },
   {
@@ -252,6 +306,11 @@ export const CONTRACTS: Contract[] = [
     google: true,
   },
   { route: 'GET /api/integrations/google/analytics', schema: analyticsStatusSchema, google: true },
+  {
+    route: 'DELETE /api/integrations/google',
+    schema: googleDisconnectResponseSchema,
+    google: true,
+  },
 ]
 
 /** Routes whose answer has no schema in packages/shared yet: the test lists them as to do. */
@@ -280,13 +339,4 @@ export const STILL_TO_DO: string[] = [
   'POST /api/site-audit/runs',
   'POST /api/site-audit/runs/:id/cancel',
   'GET /api/ai/status',
-  'GET /api/integrations',
-  'POST /api/integrations/:service/connect',
-  'GET /api/integrations/search-console/data',
-  'GET /api/integrations/analytics/data',
-  'DELETE /api/integrations/:service',
-  'GET /api/integrations/google/connect',
-  'PUT /api/integrations/google/search-console/site',
-  'GET /api/integrations/google/search-console/rows',
-  'DELETE /api/integrations/google',
 ]

@@ -105,3 +105,44 @@ export const searchConsoleSitesSchema = z.object({
   selected: z.nullable(z.string()),
 })
 export type SearchConsoleSites = z.infer<typeof searchConsoleSitesSchema>
+
+/** GET /api/integrations: the per-service flags, and whether Google is simulated or real. */
+export const integrationsStateSchema = z.object({
+  connections: googleConnectionsSchema,
+  google: googleAccountSchema,
+})
+export type IntegrationsState = z.infer<typeof integrationsStateSchema>
+
+/** POST /api/integrations/:service/connect (simulated Google): the outcome and the new flags. */
+export const connectServiceResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  connections: googleConnectionsSchema,
+})
+
+/** DELETE /api/integrations/:service (simulated Google). */
+export const connectionsResponseSchema = z.object({ connections: googleConnectionsSchema })
+
+/** GET /api/integrations/search-console/data: the simulated Search Console figures. */
+export const searchConsoleDataResponseSchema = z.object({
+  data: searchConsoleDataSchema,
+  simulated: z.literal(true),
+})
+
+/** GET /api/integrations/analytics/data: the simulated Analytics figures. */
+export const analyticsDataResponseSchema = z.object({
+  data: analyticsDataSchema,
+  simulated: z.literal(true),
+})
+
+/** GET /api/integrations/google/connect: Google's consent screen for the browser to open. */
+export const googleConnectResponseSchema = z.object({ url: z.url() })
+
+/** PUT /api/integrations/google/search-console/site: the account with the site picked. */
+export const googleAccountResponseSchema = z.object({ google: googleAccountSchema })
+
+/** DELETE /api/integrations/google: the account as it is now, and whether Google took the revoke. */
+export const googleDisconnectResponseSchema = z.object({
+  google: googleAccountSchema,
+  revokedAtGoogle: z.boolean(),
+})

@@ -1,13 +1,12 @@
 // The owner's Google connections (docs/product.md §3 googleConnections, §4 "Google connection per service"):
 // stored on the server per user, mirrored on the stored user. Read by Settings and the Dashboard.
 import {
-  googleAccountSchema,
-  googleConnectionsSchema,
+  integrationsStateSchema,
   type GoogleAccount,
   type GoogleConnections,
+  type IntegrationsState,
 } from '@localseo/shared/integrations'
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
-import * as z from 'zod/mini'
 import { apiClient, toApiError } from './api-client'
 import { useAuth, useAuthStore, type AuthStore } from './auth'
 import { integrationsKey } from './query-keys'
@@ -15,21 +14,10 @@ import { noGoogleConnections } from './user-storage'
 
 const connectionsQueryKey = (userId: string) => [...integrationsKey, 'connections', userId] as const
 
-/** The per-service flags, and whether Google is simulated on this server or real (issue 18). */
-interface IntegrationsState {
-  connections: GoogleConnections
-  google: GoogleAccount
-}
-
-const integrationsSchema = z.object({
-  connections: googleConnectionsSchema,
-  google: googleAccountSchema,
-})
-
 async function fetchConnections(): Promise<IntegrationsState> {
   const response = await apiClient.api.integrations.$get()
   if (!response.ok) throw await toApiError(response)
-  const { connections, google } = integrationsSchema.parse(await response.json())
+  const { connections, google } = integrationsStateSchema.parse(await response.json())
   return { connections, google }
 }
 

@@ -1,6 +1,5 @@
 // GET /api/integrations/analytics/data?location=…: simulated Google Analytics (docs/product.md §3, §7).
-import { analyticsDataSchema, type AnalyticsData } from '@localseo/shared/integrations'
-import { z } from 'zod'
+import { analyticsDataResponseSchema, type AnalyticsData } from '@localseo/shared/integrations'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { googleDataKey } from '@/lib/query-keys'
@@ -10,7 +9,7 @@ async function fetchAnalyticsData(locationId: string): Promise<AnalyticsData> {
     query: { location: locationId },
   })
   if (!response.ok) throw await toApiError(response)
-  return z.object({ data: analyticsDataSchema }).parse(await response.json()).data
+  return analyticsDataResponseSchema.parse(await response.json()).data
 }
 
 function analyticsDataQueryOptions(businessId: string, locationId: string) {

@@ -1,6 +1,8 @@
 // GET /api/integrations/search-console/data?location=…: simulated Search Console (docs/product.md §3, §7).
-import { searchConsoleDataSchema, type SearchConsoleData } from '@localseo/shared/integrations'
-import { z } from 'zod'
+import {
+  searchConsoleDataResponseSchema,
+  type SearchConsoleData,
+} from '@localseo/shared/integrations'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { googleDataKey } from '@/lib/query-keys'
@@ -10,7 +12,7 @@ async function fetchSearchConsoleData(locationId: string): Promise<SearchConsole
     query: { location: locationId },
   })
   if (!response.ok) throw await toApiError(response)
-  return z.object({ data: searchConsoleDataSchema }).parse(await response.json()).data
+  return searchConsoleDataResponseSchema.parse(await response.json()).data
 }
 
 function searchConsoleDataQueryOptions(businessId: string, locationId: string) {

@@ -1,24 +1,17 @@
 // POST /api/integrations/:service/connect (docs/product.md §4 "Google connection per service", §8 messages).
-import { googleConnectionsSchema, type GoogleService } from '@localseo/shared/integrations'
+import { connectServiceResponseSchema, type GoogleService } from '@localseo/shared/integrations'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { useAuthStore } from '@/lib/auth'
 import { storeConnections } from '@/lib/integrations'
 import { dashboardKey } from '@/lib/query-keys'
-
-const connectBodySchema = z.object({
-  success: z.boolean(),
-  message: z.string(),
-  connections: googleConnectionsSchema,
-})
 
 async function connectGoogle(service: GoogleService) {
   const response = await apiClient.api.integrations[':service'].connect.$post({
     param: { service },
   })
   if (!response.ok) throw await toApiError(response)
-  return connectBodySchema.parse(await response.json())
+  return connectServiceResponseSchema.parse(await response.json())
 }
 
 export function useConnectGoogle() {

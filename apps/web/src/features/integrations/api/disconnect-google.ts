@@ -1,18 +1,15 @@
 // DELETE /api/integrations/:service: back to disconnected; the flag is stored on the server.
-import { googleConnectionsSchema, type GoogleService } from '@localseo/shared/integrations'
+import { connectionsResponseSchema, type GoogleService } from '@localseo/shared/integrations'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { useAuthStore } from '@/lib/auth'
 import { storeConnections } from '@/lib/integrations'
 import { dashboardKey } from '@/lib/query-keys'
 
-const disconnectBodySchema = z.object({ connections: googleConnectionsSchema })
-
 async function disconnectGoogle(service: GoogleService) {
   const response = await apiClient.api.integrations[':service'].$delete({ param: { service } })
   if (!response.ok) throw await toApiError(response)
-  return disconnectBodySchema.parse(await response.json()).connections
+  return connectionsResponseSchema.parse(await response.json()).connections
 }
 
 export function useDisconnectGoogle() {

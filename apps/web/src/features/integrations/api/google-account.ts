@@ -1,9 +1,13 @@
 // The business's Google account over OAuth (issue 18 item 1): GET /api/integrations tells whether
 // Google is real on this server and, if so, connected, revoked or not; GET /google/connect answers
 // the consent screen's address, which the browser then opens; DELETE /google revokes and forgets.
-import { googleAccountSchema, type GoogleAccount } from '@localseo/shared/integrations'
+import {
+  googleConnectResponseSchema,
+  googleDisconnectResponseSchema,
+  integrationsStateSchema,
+  type GoogleAccount,
+} from '@localseo/shared/integrations'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { dashboardKey, integrationsKey } from '@/lib/query-keys'
 
@@ -12,7 +16,7 @@ const accountKey = (userId: string) => [...integrationsKey, 'google-account', us
 async function fetchGoogleAccount(): Promise<GoogleAccount> {
   const response = await apiClient.api.integrations.$get()
   if (!response.ok) throw await toApiError(response)
-  return z.object({ google: googleAccountSchema }).parse(await response.json()).google
+  return integrationsStateSchema.parse(await response.json()).google
 }
 
 function googleAccountQueryOptions(userId: string) {
@@ -27,7 +31,7 @@ export function useGoogleAccount(userId: string) {
 async function consentScreenUrl(): Promise<string> {
   const response = await apiClient.api.integrations.google.connect.$get()
   if (!response.ok) throw await toApiError(response)
-  return z.object({ url: z.url() }).parse(await response.json()).url
+  return googleConnectResponseSchema.parse(await response.json()).url
 }
 
 /** 'Connect with Google': on success the browser leaves for Google's consent screen. */
@@ -41,7 +45,7 @@ export function useStartGoogleConnect() {
 async function disconnectGoogleAccount(): Promise<GoogleAccount> {
   const response = await apiClient.api.integrations.google.$delete()
   if (!response.ok) throw await toApiError(response)
-  return z.object({ google: googleAccountSchema }).parse(await response.json()).google
+  return googleDisconnectResponseSchema.parse(await response.json()).google
 }
 
 export function useDisconnectGoogleAccount(userId: string) {

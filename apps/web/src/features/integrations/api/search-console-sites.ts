@@ -1,12 +1,11 @@
 // GET /api/integrations/google/search-console/sites: the properties of the owner's Google account,
 // the website's first; PUT …/site picks the one the imports will read (issue 18 item 2).
 import {
-  googleAccountSchema,
+  googleAccountResponseSchema,
   searchConsoleSitesSchema,
   type SearchConsoleSites,
 } from '@localseo/shared/integrations'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { integrationsKey } from '@/lib/query-keys'
 
@@ -27,7 +26,7 @@ async function chooseSite(siteUrl: string) {
     json: { siteUrl },
   })
   if (!response.ok) throw await toApiError(response)
-  return z.object({ google: googleAccountSchema }).parse(await response.json()).google
+  return googleAccountResponseSchema.parse(await response.json()).google
 }
 
 export function useChooseSearchConsoleSite(userId: string) {
