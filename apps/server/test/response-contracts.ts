@@ -28,9 +28,21 @@ import {
   searchConsoleDataResponseSchema,
   searchConsoleSitesSchema,
 } from '@localseo/shared/integrations'
+import { keywordAnalyseResponseSchema, keywordListResponseSchema } from '@localseo/shared/keywords'
 import { listingsViewSchema } from '@localseo/shared/listings'
+import {
+  estimatedKeywordsResponseSchema,
+  savedKeywordResponseSchema,
+  savedKeywordsResponseSchema,
+} from '@localseo/shared/planner'
 import { connectionTestSchema, rankProviderSettingsSchema } from '@localseo/shared/rank-provider'
-import { rankHistorySchema } from '@localseo/shared/rank-tracker'
+import {
+  rankHistorySchema,
+  refreshRankingsResponseSchema,
+  trackedKeywordsResponseSchema,
+  trackKeywordResponseSchema,
+  untrackKeywordResponseSchema,
+} from '@localseo/shared/rank-tracker'
 import {
   searchConsolePerformanceAnswerSchema,
   searchConsoleRowsSchema,
@@ -123,11 +135,52 @@ export const CONTRACTS: Contract[] = [
     path: (w) => `/api/dashboard?location=${w.locationId}`,
     schema: dashboardResponseSchema,
   },
+  // keywords and the planner
+  { route: 'GET /api/keywords', schema: keywordListResponseSchema },
+  { route: 'GET /api/keywords/suggestions', schema: estimatedKeywordsResponseSchema },
+  {
+    route: 'POST /api/keywords/analyse',
+    schema: keywordAnalyseResponseSchema,
+    body: () => ({ keyword: 'dentist austin', locationId: null }),
+  },
+  {
+    route: 'GET /api/planner/ideas',
+    path: () => '/api/planner/ideas?q=dentist',
+    schema: estimatedKeywordsResponseSchema,
+  },
+  {
+    route: 'POST /api/planner/saved',
+    schema: savedKeywordResponseSchema,
+    body: () => ({ keyword: 'emergency dentist', locationId: null }),
+    keep: (body: { keyword: { id: string } }, w) => {
+      w.ids.saved = body.keyword.id
+    },
+  },
+  { route: 'GET /api/planner/saved', schema: savedKeywordsResponseSchema },
+  {
+    route: 'DELETE /api/planner/saved/:id',
+    path: (w) => `/api/planner/saved/${id(w, 'saved')}`,
+    answers: 'no content',
+  },
   // rank tracker and its provider
+  {
+    route: 'POST /api/rank-tracker/keywords',
+    schema: trackKeywordResponseSchema,
+    body: () => ({ keyword: 'teeth whitening austin', location: 'main' }),
+    keep: (body: { keyword: { id: string } }, w) => {
+      w.ids.tracked = body.keyword.id
+    },
+  },
+  { route: 'GET /api/rank-tracker/keywords', schema: trackedKeywordsResponseSchema },
   {
     route: 'GET /api/rank-tracker/history',
     path: () => '/api/rank-tracker/history?range=7',
     schema: rankHistorySchema,
+  },
+  {
+    route: 'POST /api/rank-tracker/refresh',
+    schema: refreshRankingsResponseSchema,
+    body: () => ({ location: 'main' }),
   },
   { route: 'GET /api/rank-provider', schema: rankProviderSettingsSchema },
   {
@@ -137,6 +190,12 @@ export const CONTRACTS: Contract[] = [
   },
   { route: 'POST /api/rank-provider/test', schema: connectionTestSchema },
   { route: 'DELETE /api/rank-provider', schema: rankProviderSettingsSchema },
+  // geo grid
+  {
+    route: 'DELETE /api/rank-tracker/keywords/:id',
+    path: (w) => `/api/rank-tracker/keywords/${id(w, 'tracked')}`,
+    schema: untrackKeywordResponseSchema,
+  },
   // backlinks
   { route: 'GET /api/backlinks', schema: backlinkPageSchema },
   { route: 'GET /api/backlinks/summary', schema: backlinkSummarySchema },
@@ -315,22 +374,11 @@ export const CONTRACTS: Contract[] = [
 
 /** Routes whose answer has no schema in packages/shared yet: the test lists them as to do. */
 export const STILL_TO_DO: string[] = [
-  'GET /api/keywords',
-  'GET /api/keywords/suggestions',
-  'POST /api/keywords/analyse',
-  'GET /api/planner/ideas',
-  'POST /api/planner/saved',
-  'GET /api/planner/saved',
-  'DELETE /api/planner/saved/:id',
-  'POST /api/rank-tracker/keywords',
-  'GET /api/rank-tracker/keywords',
-  'POST /api/rank-tracker/refresh',
   'GET /api/geo-grid/tiles',
   'GET /api/geo-grid/setup',
   'POST /api/geo-grid/scans',
   'GET /api/geo-grid/scans',
   'GET /api/geo-grid/scans/:id',
-  'DELETE /api/rank-tracker/keywords/:id',
   'GET /api/recommendations',
   'POST /api/recommendations/generate',
   'PATCH /api/recommendations/:id',

@@ -187,6 +187,26 @@ export const rankHistorySchema = z.object({
 export type RankHistory = z.infer<typeof rankHistorySchema>
 export type RankHistoryKeyword = RankHistory['keywords'][number]
 
+/** GET /api/rank-tracker/keywords: the place's tracked keywords. */
+export const trackedKeywordsResponseSchema = z.object({ keywords: z.array(trackedKeywordSchema) })
+
+/** POST /api/rank-tracker/keywords: 201 with the keyword added, 200 when it was tracked already. */
+export const trackKeywordResponseSchema = z.object({
+  keyword: trackedKeywordSchema,
+  added: z.boolean(),
+})
+
+/** DELETE /api/rank-tracker/keywords/:id: the id of the keyword no longer tracked. */
+export const untrackKeywordResponseSchema = z.object({ removed: z.string() })
+
+/** POST /api/rank-tracker/refresh: today's checks; `deferred` ones wait for tomorrow's budget. */
+export const refreshRankingsResponseSchema = z.object({
+  day: z.string(),
+  checked: z.number().int(),
+  failed: z.number().int(),
+  deferred: z.number().int(),
+})
+
 /** YYYY-MM-DD of a UTC instant. */
 export function dayOf(date: Date): string {
   return date.toISOString().slice(0, 10)

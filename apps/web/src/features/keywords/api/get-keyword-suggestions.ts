@@ -1,7 +1,7 @@
 // GET /api/keywords/suggestions: relevant ideas from the keyword engine the owner does not track yet.
-import { plannerKeywordSchema, type PlannerKeyword } from '@localseo/shared/keyword-engine'
+import type { PlannerKeyword } from '@localseo/shared/keyword-engine'
+import { estimatedKeywordsResponseSchema } from '@localseo/shared/planner'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { keywordsKey } from '@/lib/query-keys'
 
@@ -10,7 +10,7 @@ async function fetchKeywordSuggestions(locationId: string): Promise<PlannerKeywo
     query: { location: locationId },
   })
   if (!response.ok) throw await toApiError(response)
-  return z.object({ keywords: z.array(plannerKeywordSchema) }).parse(await response.json()).keywords
+  return estimatedKeywordsResponseSchema.parse(await response.json()).keywords
 }
 
 function keywordSuggestionsQueryOptions(businessId: string, locationId: string) {

@@ -1,9 +1,9 @@
 // GET /api/keywords?location=: the keyword records behind 'Current Keyword Rankings' (docs/product.md §3,
 // §7): the analysed and tracked keywords of the chosen business or location, the same records the
 // dashboard and the Rank Tracker read.
-import { keywordRecordSchema, type KeywordRecord } from '@localseo/shared/keyword-figures'
+import type { KeywordRecord } from '@localseo/shared/keyword-figures'
+import { keywordListResponseSchema } from '@localseo/shared/keywords'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { whileFirstChecksPending } from '@/lib/first-checks'
 import { keywordsKey } from '@/lib/query-keys'
@@ -13,7 +13,7 @@ export type { KeywordRecord }
 async function fetchKeywords(location: string): Promise<KeywordRecord[]> {
   const response = await apiClient.api.keywords.$get({ query: { location } })
   if (!response.ok) throw await toApiError(response)
-  return z.object({ keywords: z.array(keywordRecordSchema) }).parse(await response.json()).keywords
+  return keywordListResponseSchema.parse(await response.json()).keywords
 }
 
 const keywordListKey = (businessId: string, location: string) =>

@@ -1,8 +1,9 @@
 import type { Business } from '@localseo/shared/business'
+import type { AnalyseKeywordResult } from '@localseo/shared/keywords'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { useRef, useState } from 'react'
 import { BusinessRequired } from '@/components/business-required'
-import { useAnalyseKeyword, type AnalyseKeywordResult } from '../api/analyse-keyword'
+import { useAnalyseKeyword } from '../api/analyse-keyword'
 import { useKeywordSuggestions } from '../api/get-keyword-suggestions'
 import { useKeywords } from '../api/get-keywords'
 import {

@@ -1,7 +1,8 @@
 // DELETE /api/planner/saved/:id.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
-import { savedKeywordsKey, type SavedKeyword } from './get-saved-keywords'
+import type { SavedKeyword } from '@localseo/shared/planner'
+import { savedKeywordsKey } from './get-saved-keywords'
 
 async function removeSavedKeyword(id: string) {
   const response = await apiClient.api.planner.saved[':id'].$delete({ param: { id } })

@@ -1,13 +1,13 @@
 // POST /api/planner/saved: the server computes the figures; the same text twice is a 409 (docs/product.md §5).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
-import { savedKeywordSchema, savedKeywordsKey, type SavedKeyword } from './get-saved-keywords'
+import { savedKeywordResponseSchema, type SavedKeyword } from '@localseo/shared/planner'
+import { savedKeywordsKey } from './get-saved-keywords'
 
 async function saveKeyword(input: { keyword: string; locationId: string }) {
   const response = await apiClient.api.planner.saved.$post({ json: input })
   if (!response.ok) throw await toApiError(response)
-  return z.object({ keyword: savedKeywordSchema }).parse(await response.json()).keyword
+  return savedKeywordResponseSchema.parse(await response.json()).keyword
 }
 
 export function useSaveKeyword(businessId: string, location: string) {

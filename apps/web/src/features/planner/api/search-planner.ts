@@ -1,8 +1,7 @@
 // GET /api/planner/ideas: keyword ideas with estimates, filtered and sorted on the server (docs/product.md §2).
-import type { PlannerQuery } from '@localseo/shared/keyword-engine'
-import { plannerKeywordSchema, type PlannerKeyword } from '@localseo/shared/keyword-engine'
+import type { PlannerKeyword, PlannerQuery } from '@localseo/shared/keyword-engine'
+import { estimatedKeywordsResponseSchema } from '@localseo/shared/planner'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { plannerKey } from '@/lib/query-keys'
 
@@ -11,7 +10,7 @@ export type PlannerSearch = PlannerQuery & { location: string }
 async function searchPlanner(search: PlannerSearch): Promise<PlannerKeyword[]> {
   const response = await apiClient.api.planner.ideas.$get({ query: search })
   if (!response.ok) throw await toApiError(response)
-  return z.object({ keywords: z.array(plannerKeywordSchema) }).parse(await response.json()).keywords
+  return estimatedKeywordsResponseSchema.parse(await response.json()).keywords
 }
 
 /**

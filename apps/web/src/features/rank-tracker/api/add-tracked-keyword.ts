@@ -1,17 +1,14 @@
 // POST /api/rank-tracker/keywords: trimmed, never empty, ignored when already tracked (docs/product.md §5).
-import { trackedKeywordSchema } from '@localseo/shared/rank-tracker'
+import { trackKeywordResponseSchema } from '@localseo/shared/rank-tracker'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { dashboardKey, keywordsKey } from '@/lib/query-keys'
 import { rankScopeKey } from './get-tracked-keywords'
 
-const responseSchema = z.object({ keyword: trackedKeywordSchema, added: z.boolean() })
-
 async function addTrackedKeyword(input: { keyword: string; location: string }) {
   const response = await apiClient.api['rank-tracker'].keywords.$post({ json: input })
   if (!response.ok) throw await toApiError(response)
-  return responseSchema.parse(await response.json())
+  return trackKeywordResponseSchema.parse(await response.json())
 }
 
 export function useAddTrackedKeyword(businessId: string, locationId: string) {

@@ -1,19 +1,16 @@
 // GET /api/rank-tracker/keywords?location=…: the tracked keywords; the first view fills the docs/product.md §9
 // defaults and every view records the checks missing up to today.
-import { trackedKeywordSchema, type TrackedKeyword } from '@localseo/shared/rank-tracker'
+import { trackedKeywordsResponseSchema, type TrackedKeyword } from '@localseo/shared/rank-tracker'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { rankTrackerKey } from '@/lib/query-keys'
-
-const responseSchema = z.object({ keywords: z.array(trackedKeywordSchema) })
 
 async function fetchTrackedKeywords(locationId: string): Promise<TrackedKeyword[]> {
   const response = await apiClient.api['rank-tracker'].keywords.$get({
     query: { location: locationId },
   })
   if (!response.ok) throw await toApiError(response)
-  return responseSchema.parse(await response.json()).keywords
+  return trackedKeywordsResponseSchema.parse(await response.json()).keywords
 }
 
 /** The prefix of everything the screen shows for one business and location. */

@@ -83,7 +83,7 @@ function signIn(business = savedBusiness) {
     },
     'POST /api/rank-tracker/refresh': async (request) => {
       posted.push(await request.json())
-      return json({ day: '2026-03-10', checked: tracked.length, failed: 1 })
+      return json({ day: '2026-03-10', checked: tracked.length, failed: 1, deferred: 0 })
     },
   })
   renderApp('/rank-tracker')
