@@ -44,10 +44,21 @@ import {
   untrackKeywordResponseSchema,
 } from '@localseo/shared/rank-tracker'
 import {
+  auditTaskResponseSchema,
+  generateTasksResponseSchema,
+  recommendationsResponseSchema,
+  taskStatusResponseSchema,
+} from '@localseo/shared/recommendations'
+import {
   searchConsolePerformanceAnswerSchema,
   searchConsoleRowsSchema,
 } from '@localseo/shared/search-console'
-import { auditRunDetailSchema } from '@localseo/shared/site-audit'
+import {
+  auditCancelResponseSchema,
+  auditRunDetailSchema,
+  auditRunsResponseSchema,
+  auditStartResponseSchema,
+} from '@localseo/shared/site-audit'
 import type { $ZodType } from 'zod/v4/core'
 import { businessInput } from '../src/testing/factories.js'
 
@@ -271,9 +282,44 @@ export const CONTRACTS: Contract[] = [
   },
   // recommendations and the site audit
   {
+    route: 'GET /api/recommendations',
+    schema: recommendationsResponseSchema,
+  },
+  {
+    route: 'POST /api/recommendations/generate',
+    schema: generateTasksResponseSchema,
+    keep: (body: { added: { id: string }[] }, w) => {
+      w.ids.task = body.added[0]!.id
+    },
+  },
+  {
+    route: 'PATCH /api/recommendations/:id',
+    path: (w) => `/api/recommendations/${id(w, 'task')}`,
+    schema: taskStatusResponseSchema,
+    body: () => ({ status: 'in-progress' }),
+  },
+  { route: 'GET /api/site-audit/runs', schema: auditRunsResponseSchema },
+  {
     route: 'GET /api/site-audit/runs/:id',
     path: (w) => `/api/site-audit/runs/${w.auditRunId}`,
     schema: auditRunDetailSchema,
+  },
+  {
+    route: 'POST /api/site-audit/runs/:id/issues/:checkId/task',
+    path: (w) => `/api/site-audit/runs/${w.auditRunId}/issues/tel-link-missing/task`,
+    schema: auditTaskResponseSchema,
+  },
+  {
+    route: 'POST /api/site-audit/runs',
+    schema: auditStartResponseSchema,
+    keep: (body: { run: { id: string } }, w) => {
+      w.ids.audit = body.run.id
+    },
+  },
+  {
+    route: 'POST /api/site-audit/runs/:id/cancel',
+    path: (w) => `/api/site-audit/runs/${id(w, 'audit')}/cancel`,
+    schema: auditCancelResponseSchema,
   },
   // settings: AI, automatic checks, alerts
   { route: 'GET /api/automation', schema: schedulesResponseSchema },
@@ -379,12 +425,5 @@ export const STILL_TO_DO: string[] = [
   'POST /api/geo-grid/scans',
   'GET /api/geo-grid/scans',
   'GET /api/geo-grid/scans/:id',
-  'GET /api/recommendations',
-  'POST /api/recommendations/generate',
-  'PATCH /api/recommendations/:id',
-  'GET /api/site-audit/runs',
-  'POST /api/site-audit/runs/:id/issues/:checkId/task',
-  'POST /api/site-audit/runs',
-  'POST /api/site-audit/runs/:id/cancel',
   'GET /api/ai/status',
 ]

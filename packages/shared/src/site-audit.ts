@@ -80,3 +80,14 @@ export type AuditRunDetail = z.infer<typeof auditRunDetailSchema>
 
 export const isFinishedRun = (run: Pick<AuditRun, 'status'>) =>
   run.status === 'done' || run.status === 'cancelled'
+
+/** POST /api/site-audit/runs (202): the run that started, or the one already going on. */
+export const auditStartResponseSchema = z.object({
+  run: z.object({ id: z.string(), status: auditRunSchema.shape.status, budget: z.number() }),
+})
+
+/** GET /api/site-audit/runs: the history, newest first. */
+export const auditRunsResponseSchema = z.object({ runs: z.array(auditRunSummarySchema) })
+
+/** POST /api/site-audit/runs/:id/cancel. */
+export const auditCancelResponseSchema = z.object({ run: auditRunSchema })

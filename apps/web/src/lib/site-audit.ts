@@ -3,12 +3,11 @@
 import { queryOptions } from '@tanstack/react-query'
 import {
   auditRunDetailSchema,
-  auditRunSummarySchema,
+  auditRunsResponseSchema,
   isFinishedRun,
   type AuditRunDetail,
   type AuditRunSummary,
 } from '@localseo/shared/site-audit'
-import * as z from 'zod/mini'
 import { apiClient, toApiError } from './api-client'
 import { siteAuditKey } from './query-keys'
 
@@ -30,7 +29,7 @@ const AUDIT_POLL_MS = 1_500
 async function fetchAuditRuns(): Promise<AuditRunSummary[]> {
   const response = await apiClient.api['site-audit'].runs.$get()
   if (!response.ok) throw await toApiError(response)
-  return z.object({ runs: z.array(auditRunSummarySchema) }).parse(await response.json()).runs
+  return auditRunsResponseSchema.parse(await response.json()).runs
 }
 
 async function fetchAuditRun(id: string): Promise<AuditRunDetail> {

@@ -1,21 +1,11 @@
 // PATCH /api/recommendations/:id: Start and Mark Complete (docs/product.md §4). The server enforces the
 // transitions; a completion also lands on the dashboard's Recent Activity.
-import { seoTaskSchema, type SeoTask, type TaskStatus } from '@localseo/shared/progress'
+import type { SeoTask, TaskStatus } from '@localseo/shared/progress'
+import { taskStatusResponseSchema, type Recommendations } from '@localseo/shared/recommendations'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { dashboardKey } from '@/lib/query-keys'
-import {
-  progressSchema,
-  recommendationsQueryKey,
-  type Recommendations,
-} from './get-recommendations'
-
-const changeBodySchema = z.object({
-  task: seoTaskSchema,
-  pointsEarned: z.number(),
-  progress: progressSchema,
-})
+import { recommendationsQueryKey } from './get-recommendations'
 
 async function changeTaskStatus(input: { id: string; status: TaskStatus }) {
   const response = await apiClient.api.recommendations[':id'].$patch({
@@ -23,7 +13,7 @@ async function changeTaskStatus(input: { id: string; status: TaskStatus }) {
     json: { status: input.status },
   })
   if (!response.ok) throw await toApiError(response)
-  return changeBodySchema.parse(await response.json())
+  return taskStatusResponseSchema.parse(await response.json())
 }
 
 const replaceTask = (tasks: SeoTask[], task: SeoTask) =>

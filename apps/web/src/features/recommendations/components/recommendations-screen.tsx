@@ -1,5 +1,6 @@
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import { newlyEarnedBadges, type SeoTask, type TaskStatus } from '@localseo/shared/progress'
+import type { Recommendations } from '@localseo/shared/recommendations'
 import { CheckCircle2, Sparkles } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { BusinessRequired } from '@/components/business-required'
@@ -15,7 +16,7 @@ import {
   GENERATE_FAILED_MESSAGE,
   useGenerateRecommendations,
 } from '../api/generate-recommendations'
-import { useRecommendations, type Recommendations } from '../api/get-recommendations'
+import { useRecommendations } from '../api/get-recommendations'
 import { AchievementsCard } from './achievements-card'
 import { JourneyCard } from './journey-card'
 import { TaskCompletedDialog, type Completion } from './task-completed-dialog'

@@ -27,15 +27,24 @@ function renderButton(issue: Parameters<typeof AddTaskButton>[0]['issue']) {
   )
 }
 
+/** The task as the server answers it (auditTaskResponseSchema). */
+const TASK = {
+  id: 't1',
+  title: 'Make it tap-to-call',
+  description: 'Visitors on phones call with one tap.',
+  priority: 'medium',
+  category: 'technical',
+  impact: 'More calls from mobile visitors.',
+  points: 40,
+  implementationGuide: 'Wrap the phone number in a tel: link.',
+}
+
 describe('Add to my tasks', () => {
   test('turns the local issue into a task once, then links to SEO Recommendations', async () => {
     storeSession()
     const { calls } = stubNetwork({
       [TASK_PATH]: () =>
-        json(
-          { created: true, task: { id: 't1', title: 'Make it tap-to-call', status: 'pending' } },
-          201,
-        ),
+        json({ created: true, task: { ...TASK, status: 'pending' } }, 201),
     })
     renderButton(localIssue)
     const user = userEvent.setup()
@@ -61,10 +70,7 @@ describe('Add to my tasks', () => {
     storeSession()
     stubNetwork({
       [TASK_PATH]: () =>
-        json({
-          created: false,
-          task: { id: 't1', title: 'Make it tap-to-call', status: 'completed' },
-        }),
+        json({ created: false, task: { ...TASK, status: 'completed' } }),
     })
     renderButton(localIssue)
     await userEvent.setup().click(screen.getByRole('button', { name: /Add to my tasks/ }))
