@@ -1,7 +1,7 @@
 // The schema of every /api answer (issue 30 item 7), each from packages/shared as the web app parses
 // it, with a valid request on a seeded business. response-contracts.test.ts runs them in this order
 // (later requests use the ids earlier answers gave) and fails for a route listed nowhere here.
-import { backlinkAnalysisSchema, contentIdeasSchema } from '@localseo/shared/ai'
+import { aiStatusSchema, backlinkAnalysisSchema, contentIdeasSchema } from '@localseo/shared/ai'
 import { alertPreferencesSchema, notificationsResponseSchema } from '@localseo/shared/alerts'
 import { analyticsPropertiesSchema, analyticsStatusSchema } from '@localseo/shared/analytics'
 import { schedulesResponseSchema } from '@localseo/shared/automation'
@@ -17,6 +17,12 @@ import {
   sampleDataResponseSchema,
 } from '@localseo/shared/business'
 import { dashboardResponseSchema } from '@localseo/shared/dashboard'
+import {
+  gridSetupSchema,
+  mapTilesResponseSchema,
+  scanDetailSchema,
+  scanListSchema,
+} from '@localseo/shared/geo-grid'
 import {
   analyticsDataResponseSchema,
   connectionsResponseSchema,
@@ -202,6 +208,28 @@ export const CONTRACTS: Contract[] = [
   { route: 'POST /api/rank-provider/test', schema: connectionTestSchema },
   { route: 'DELETE /api/rank-provider', schema: rankProviderSettingsSchema },
   // geo grid
+  { route: 'GET /api/geo-grid/tiles', schema: mapTilesResponseSchema },
+  {
+    route: 'GET /api/geo-grid/setup',
+    schema: gridSetupSchema,
+    keep: (body: { keywords: { id: string }[] }, w) => {
+      w.ids.gridKeyword = body.keywords[0]!.id
+    },
+  },
+  {
+    route: 'POST /api/geo-grid/scans',
+    schema: scanDetailSchema,
+    body: (w) => ({ keywordId: id(w, 'gridKeyword'), gridSize: 3, spacingKm: 1 }),
+    keep: (body: { scan: { id: string } }, w) => {
+      w.ids.scan = body.scan.id
+    },
+  },
+  { route: 'GET /api/geo-grid/scans', schema: scanListSchema },
+  {
+    route: 'GET /api/geo-grid/scans/:id',
+    path: (w) => `/api/geo-grid/scans/${id(w, 'scan')}`,
+    schema: scanDetailSchema,
+  },
   {
     route: 'DELETE /api/rank-tracker/keywords/:id',
     path: (w) => `/api/rank-tracker/keywords/${id(w, 'tracked')}`,
@@ -322,6 +350,7 @@ export const CONTRACTS: Contract[] = [
     schema: auditCancelResponseSchema,
   },
   // settings: AI, automatic checks, alerts
+  { route: 'GET /api/ai/status', schema: aiStatusSchema },
   { route: 'GET /api/automation', schema: schedulesResponseSchema },
   {
     route: 'PUT /api/automation',
@@ -416,14 +445,4 @@ export const CONTRACTS: Contract[] = [
     schema: googleDisconnectResponseSchema,
     google: true,
   },
-]
-
-/** Routes whose answer has no schema in packages/shared yet: the test lists them as to do. */
-export const STILL_TO_DO: string[] = [
-  'GET /api/geo-grid/tiles',
-  'GET /api/geo-grid/setup',
-  'POST /api/geo-grid/scans',
-  'GET /api/geo-grid/scans',
-  'GET /api/geo-grid/scans/:id',
-  'GET /api/ai/status',
 ]

@@ -197,6 +197,13 @@ export const scanListSchema = z.object({
   nextBefore: z.string().nullable(),
 })
 
+/** The map tiles the server allows (MAP_TILE_URL): the URL template and its credit, or null. */
+const mapTilesSchema = z.object({ url: z.string(), attribution: z.string() }).nullable()
+
+/** GET /api/geo-grid/tiles: read once per session by every map. */
+export const mapTilesResponseSchema = z.object({ tiles: mapTilesSchema })
+export type MapTiles = NonNullable<z.infer<typeof mapTilesSchema>>
+
 /** What the screen needs before a scan: keywords, locations with their points, the budget, the map tiles. */
 export const gridSetupSchema = z.object({
   keywords: z.array(z.object({ id: z.string(), keyword: z.string(), locationId: z.string() })),
@@ -213,6 +220,6 @@ export const gridSetupSchema = z.object({
     .nullable(),
   simulated: z.boolean(),
   sourceLabel: z.string(),
-  tiles: z.object({ url: z.string(), attribution: z.string() }).nullable(),
+  tiles: mapTilesSchema,
 })
 export type GridSetup = z.infer<typeof gridSetupSchema>

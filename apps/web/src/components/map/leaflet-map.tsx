@@ -2,10 +2,10 @@
 // optional numbered markers. Leaflet and its stylesheet are loaded when a map first renders, so only
 // the screens that draw one (Settings, the geo-grid) ever download them.
 import type { LatLng } from '@localseo/shared/coordinates'
+import type { MapTiles } from '@localseo/shared/geo-grid'
 import type * as Leaflet from 'leaflet'
 import type * as LeafletChunk from './leaflet'
 import { useEffect, useRef, type RefObject } from 'react'
-import type { MapTiles } from '@/lib/map-tiles'
 import { cn } from '@/lib/utils'
 
 export interface MapMarker extends LatLng {

@@ -1,8 +1,12 @@
 import { formatPoint } from '@localseo/shared/coordinates'
-import { positionBand, type GridScan, type ScanPoint } from '@localseo/shared/geo-grid'
+import {
+  positionBand,
+  type GridScan,
+  type MapTiles,
+  type ScanPoint,
+} from '@localseo/shared/geo-grid'
 import { useMemo } from 'react'
 import { LeafletMap, type MapMarker } from '@/components/map/leaflet-map'
-import type { MapTiles } from '@/lib/map-tiles'
 import { cn } from '@/lib/utils'
 
 /** Cell colours: 1-3 green, 4-10 amber, 11-20 orange, not found red; no answer is a dashed grey. */

@@ -1,14 +1,7 @@
 // GET /api/ai/status: which engine answers the AI features (the key and endpoint never reach us).
-import { AI_ENGINES } from '@localseo/shared/ai'
+import { aiStatusSchema, type AiStatus } from '@localseo/shared/ai'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { z } from 'zod'
 import { apiClient, toApiError } from '@/lib/api-client'
-
-const aiStatusSchema = z.object({
-  engine: z.enum(AI_ENGINES),
-  model: z.string().optional(),
-})
-export type AiStatus = z.infer<typeof aiStatusSchema>
 
 async function fetchAiStatus(): Promise<AiStatus> {
   const response = await apiClient.api.ai.status.$get()

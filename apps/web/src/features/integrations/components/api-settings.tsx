@@ -1,3 +1,4 @@
+import type { AiStatus } from '@localseo/shared/ai'
 import {
   GOOGLE_CONNECT_OUTCOMES,
   type GoogleAccount,
@@ -9,7 +10,7 @@ import { FormMessage } from '@/components/form-message'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { useAuth } from '@/lib/auth'
 import { useGoogleConnections } from '@/lib/integrations'
-import { useAiStatus, type AiStatus } from '../api/get-ai-status'
+import { useAiStatus } from '../api/get-ai-status'
 import { ConnectionStatus } from './connection-status'
 import { useGoogleAccount } from '../api/google-account'
 import { connectedAs, GoogleAccountCard } from './google-account-card'
