@@ -1,12 +1,18 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import type { Backlink, BacklinkPage, BacklinkSummary } from '@localseo/shared/backlinks'
+import {
+  backlinkSchema,
+  type Backlink,
+  type BacklinkPage,
+  type BacklinkSummary,
+} from '@localseo/shared/backlinks'
 import { activities } from '../../db/schema/activities.js'
 import { backlinks } from '../../db/schema/backlinks.js'
 import { businesses } from '../../db/schema/business.js'
 import { createTestApp, createTestClock, stubDns, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
+import { expectShape } from '../../testing/contract.js'
 import { seedBacklinks, type SeedRow } from '../../testing/backlink-owners.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
 
@@ -52,6 +58,7 @@ describe('adding a backlink (docs/product.md §5)', () => {
   test('prepends https://, strips www. for the domain and defaults anchor, type and quality', async () => {
     const res = await call<Backlink>('POST', '/api/backlinks', { url: 'www.austinnews.com/best' })
     expect(res.status).toBe(201)
+    expectShape(backlinkSchema, res.body)
     expect(res.body).toMatchObject({
       url: 'https://www.austinnews.com/best',
       domain: 'austinnews.com',

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import { emptyBusiness } from '@localseo/shared/business'
+import { businessResponseSchema, emptyBusiness } from '@localseo/shared/business'
 import { businesses } from '../../db/schema/business.js'
 import { createTestApp, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
+import { expectShape } from '../../testing/contract.js'
 
 let t: TestApp
 let token: string
@@ -43,7 +44,9 @@ describe('GET /api/business', () => {
   test('a new owner gets the empty business', async () => {
     const res = await call('GET', '/api/business')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ business: emptyBusiness })
+    expect(expectShape(businessResponseSchema, await res.json())).toEqual({
+      business: emptyBusiness,
+    })
   })
 })
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
+import { dashboardResponseSchema } from '@localseo/shared/dashboard'
 import { backlinks } from '../../db/schema/backlinks.js'
 import { businesses } from '../../db/schema/business.js'
 import { keywords } from '../../db/schema/keywords.js'
@@ -7,6 +8,7 @@ import { insertKeyword } from '../../testing/keywords.js'
 import { createAuditRun } from '../../testing/audit-runs.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
+import { expectShape } from '../../testing/contract.js'
 import { signUp } from '../../testing/auth.js'
 import { businessInput } from '../../testing/factories.js'
 
@@ -79,6 +81,7 @@ describe('GET /api/dashboard', () => {
     }
 
     const { body } = await call('GET', '/api/dashboard')
+    expectShape(dashboardResponseSchema, body)
     expect(body.score).toBe(72)
     expect(body.measured).toBe(false)
     expect(body.scoreSource).toEqual({ kind: 'estimate' })

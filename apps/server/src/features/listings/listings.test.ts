@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import type { ListingsView } from '@localseo/shared/listings'
+import { listingsViewSchema, type ListingsView } from '@localseo/shared/listings'
 import { activities } from '../../db/schema/activities.js'
 import { listingRecords } from '../../db/schema/listings.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
+import { expectShape } from '../../testing/contract.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
 
 let t: TestApp
@@ -50,6 +51,7 @@ describe('GET /api/listings', () => {
   test('starts with sample data that warns about 3 platforms, or 4 for a location', async () => {
     const main = await call('GET', '/api/listings')
     expect(main.status).toBe(200)
+    expectShape(listingsViewSchema, main.body)
     expect(main.body.inconsistentCount).toBe(3)
     expect(main.body.hasSampleData).toBe(true)
     const location = await call('GET', `/api/listings?location=${locationId}`)

@@ -2,10 +2,12 @@ import { count, isNotNull } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { Business } from '@localseo/shared/business'
 import { describeKeyword, type PlannerKeyword } from '@localseo/shared/keyword-engine'
+import { estimatedKeywordsResponseSchema } from '@localseo/shared/planner'
 import { keywords } from '../../db/schema/keywords.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
+import { expectShape } from '../../testing/contract.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
 import { createSimulatedKeywordProvider } from '../keywords/public.js'
 import type { SavedKeyword } from './planner.service.js'
@@ -57,6 +59,7 @@ describe('GET /api/planner/ideas', () => {
   test('filters by intent and difficulty and sorts by CPC', async () => {
     await ownerWithBusiness()
     const { body } = await call('GET', '/api/planner/ideas?intent=local&difficulty=low&sort=cpc')
+    expectShape(estimatedKeywordsResponseSchema, body)
     expect(body.keywords.length).toBeGreaterThan(0)
     for (const k of body.keywords) {
       expect(k.intent).toBe('local')
