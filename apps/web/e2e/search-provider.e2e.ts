@@ -1,6 +1,6 @@
 // Journey (issue 17): an owner chooses SerpApi in Settings → API Settings, pastes the key, tests the
 // connection, then tracks a keyword and reads on the Rank Tracker the real adapter's position with
-// its source and the map pack, and 'Not in top 100' for the others. SerpApi is played by the fake
+// its source and the map pack, and after a Refresh 'Not in top 100' for the others. SerpApi is played by the fake
 // provider on 127.0.0.1 (testing/fake-serp.ts): this journey starts its own server from the same
 // build with SERP_BASE_URL pointing there, so nothing leaves the machine.
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -81,6 +81,13 @@ test('SerpApi in Settings, then the Rank Tracker shows its positions with their 
   await row
     .getByText(/SerpApi, checked/)
     .first()
+    .waitFor()
+  // The default keywords were first checked by the simulation, before the key was saved (their
+  // check is queued with the business); Refresh checks every tracked keyword again with SerpApi.
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click()
+  await page
+    .getByRole('status')
+    .getByText(/^Re-checked 6 keywords for today\.$/)
     .waitFor()
   await table.getByText('Not in top 100').first().waitFor()
   await expectAccessible(page, 'Rank Tracker with measured positions')
