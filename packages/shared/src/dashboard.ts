@@ -40,6 +40,10 @@ export const dashboardResponseSchema = z.object({
     [],
   ),
   scoreNote: z._default(z.string(), ''),
+  /**
+   * finishedAt and createdAt below are ISO 8601 UTC times, kept as plain strings: z.iso.datetime()
+   * would take the dashboard's first screen past its JavaScript budget (ADR 019).
+   */
   scoreAudit: z._default(z.nullable(z.object({ runId: z.string(), finishedAt: z.string() })), null),
   topKeywords: z.array(keywordRecordSchema),
   /** Tracked keywords of the place still waiting for their first check (issue 30 item 8). */

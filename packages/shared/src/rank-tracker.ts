@@ -201,7 +201,7 @@ export const untrackKeywordResponseSchema = z.object({ removed: z.string() })
 
 /** POST /api/rank-tracker/refresh: today's checks; `deferred` ones wait for tomorrow's budget. */
 export const refreshRankingsResponseSchema = z.object({
-  day: z.string(),
+  day: z.iso.date(),
   checked: z.number().int(),
   failed: z.number().int(),
   deferred: z.number().int(),
