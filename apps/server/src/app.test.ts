@@ -18,7 +18,11 @@ describe('health and headers', () => {
   test('GET /healthz reports ok and which database is in use', async () => {
     const res = await t.app.request('/healthz')
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ status: 'ok', database: t.deps.dbKind })
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      database: t.deps.dbKind,
+      queue: { queued: 0, active: 0, failedLastHour: 0 },
+    })
   })
 
   test('every response carries the security headers', async () => {

@@ -102,7 +102,7 @@ export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) 
         status: 'ok' as const,
         database: deps.dbKind,
         // Counts only: no job's data, which names businesses (issue 16 item 6).
-        ...(deps.jobs ? { queue: await deps.jobs.state() } : {}),
+        queue: await deps.jobs.state(),
       }),
     )
     .route('/auth/v1', authRoutes(deps))

@@ -6,12 +6,17 @@
 // docs/decisions/019-compressed-assets-and-preloading.md "Authenticated reads", "Pipelined reads".
 import type { Db } from './client.js'
 
-/** A handle's twin over pipelined connections, where its prepared reads run (PostgreSQL only). */
-const pipelinedTwins = new WeakMap<Db, Db>()
+/**
+ * Where a handle keeps its twin over pipelined connections (PostgreSQL only): on the handle itself,
+ * so the twin lives and goes with the database that createDeps opened, not in this module.
+ */
+const PIPELINED_TWIN = Symbol('pipelined twin')
+
+type WithTwin = Db & { [PIPELINED_TWIN]?: Db }
 
 /** Runs the prepared reads of `db` on `twin`: the same database over pipelined connections. */
 export function runPreparedReadsOn(db: Db, twin: Db): void {
-  pipelinedTwins.set(db, twin)
+  Object.defineProperty(db, PIPELINED_TWIN, { value: twin })
 }
 
 /**
@@ -24,7 +29,7 @@ export function preparedPerDb<Prepared>(build: (db: Db) => Prepared): (db: Db) =
   return (db) => {
     let prepared = byDb.get(db)
     if (!prepared) {
-      prepared = build(pipelinedTwins.get(db) ?? db)
+      prepared = build((db as WithTwin)[PIPELINED_TWIN] ?? db)
       byDb.set(db, prepared)
     }
     return prepared

@@ -30,7 +30,11 @@ interface QueueState {
 export interface JobQueue {
   /** Registers a queue and its handler; call before start(). */
   define<T extends object>(definition: QueueDefinition<T>): void
-  start(): Promise<void>
+  /**
+   * Opens the queue so that send() stores jobs, and starts a worker per queue (and the maintenance
+   * that fails over lost jobs) unless `workers` is false: a test that runs no jobs still sends them.
+   */
+  start(options?: { workers?: boolean }): Promise<void>
   stop(): Promise<void>
   /**
    * Enqueues unless a job with the same key is already waiting (the queues are 'stately': one
@@ -57,28 +61,42 @@ export function createJobQueue({
   pollingIntervalSeconds = 2,
   maintenanceIntervalSeconds = 120,
 }: Options): JobQueue {
-  const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.executeSql(text, values) },
-    schema: QUEUE_SCHEMA,
-    // Our planner schedules the work (features/automation); pg-boss's own cron is not used.
-    schedule: false,
-    supervise: true,
-    maintenanceIntervalSeconds,
-    migrate: true,
-  })
-  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'))
   const definitions = new Map<string, QueueDefinition<object>>()
   const workers: string[] = []
+  let boss: PgBoss | undefined
 
-  async function startWorker(definition: QueueDefinition<object>) {
-    await boss.createQueue(definition.name, {
-      name: definition.name,
-      policy: 'stately',
-      retryLimit: definition.retryLimit,
-      retryDelay: definition.retryDelaySeconds,
-      retryBackoff: true,
-      expireInSeconds: definition.expireInSeconds,
+  const open = (supervise: boolean) => {
+    const opened = new PgBoss({
+      db: { executeSql: (text, values) => database.executeSql(text, values) },
+      schema: QUEUE_SCHEMA,
+      // Our planner schedules the work (features/automation); pg-boss's own cron is not used.
+      schedule: false,
+      supervise,
+      maintenanceIntervalSeconds,
+      migrate: true,
     })
+    opened.on('error', (error) => logger.error({ err: error }, 'job queue error'))
+    return opened
+  }
+
+  /** Creates the queues not created yet (a queue's options are kept from its first creation). */
+  async function createQueues(boss: PgBoss) {
+    const { rows } = await database.executeSql(`select name from ${QUEUE_SCHEMA}.queue`)
+    const existing = new Set(rows.map((row) => String(row.name)))
+    for (const definition of definitions.values()) {
+      if (existing.has(definition.name)) continue
+      await boss.createQueue(definition.name, {
+        name: definition.name,
+        policy: 'stately',
+        retryLimit: definition.retryLimit,
+        retryDelay: definition.retryDelaySeconds,
+        retryBackoff: true,
+        expireInSeconds: definition.expireInSeconds,
+      })
+    }
+  }
+
+  async function startWorker(boss: PgBoss, definition: QueueDefinition<object>) {
     for (let n = 0; n < (definition.concurrency ?? 1); n++) {
       let id = ''
       id = await boss.work<object>(
@@ -105,15 +123,19 @@ export function createJobQueue({
     define(definition) {
       definitions.set(definition.name, definition)
     },
-    async start() {
+    async start({ workers: working = true } = {}) {
+      boss = open(working)
       await boss.start()
-      for (const definition of definitions.values()) await startWorker(definition)
+      await createQueues(boss)
+      if (!working) return
+      for (const definition of definitions.values()) await startWorker(boss, definition)
     },
     async stop() {
       // Running jobs get a few seconds to finish; one cut off is retried by the next start (expiry).
-      await boss.stop({ graceful: true, wait: true, timeout: 5_000 })
+      await boss?.stop({ graceful: true, wait: true, timeout: 5_000 })
     },
     async send(name, data, key) {
+      if (!boss) throw new Error('the job queue was not started')
       const id = await boss.send(name, data, { singletonKey: key })
       if (id) for (const worker of workers) boss.notifyWorker(worker)
       return id

@@ -1,3 +1,4 @@
+import type { KeywordDataProvider } from '@localseo/shared/keyword-engine'
 import type { AiService } from '../ai/ai-service.js'
 import type { Db, DatabaseKind } from '../db/client.js'
 import type { Env } from '../env.js'
@@ -10,8 +11,14 @@ import type { Resolver, SafeFetcher } from '../net/safe-fetch.js'
 import type { Clock } from './clock.js'
 import type { Logger } from './logger.js'
 import type { Mailer } from '../mail/mailer.js'
+import type { Runs } from './run-registry.js'
+import type { SecretsSource } from './secrets.js'
 
-/** Everything a request handler may use, passed in once by index.ts (or by a test). */
+/**
+ * Everything a request handler or a job may use, built once by createDeps (deps.ts) for the server
+ * and for each test app alike. Nothing of it lives at module level, so two apps in one process
+ * (tests) never share a run, a cache or a key (docs/decisions/025-one-wiring.md).
+ */
 export interface AppDeps {
   db: Db
   dbKind: DatabaseKind
@@ -29,16 +36,30 @@ export interface AppDeps {
   google: GoogleDataProvider
   /** The configured model or the built-in engine, with docs/product.md §8 fallbacks and the daily quota. */
   ai: AiService
+  /**
+   * Volumes and difficulty from DataForSEO when the instance has it (ADR 024), one per app so its
+   * batching covers every screen; the estimate engine when undefined (features/keywords/providers.ts).
+   */
+  measuredKeywords?: KeywordDataProvider
   /** Keyword positions for the Rank Tracker; the simulated provider when not given. */
   rank?: RankProvider
-  /** The SSRF-safe fetcher for user-given URLs; built from env (FETCH_ALLOW_HOSTS) when not given. */
-  fetcher?: SafeFetcher
+  /** The SSRF-safe fetcher for user-given URLs (FETCH_ALLOW_HOSTS, and `resolve` when given). */
+  fetcher: SafeFetcher
   /**
    * DNS for checking a user-given URL when it is added (net/safe-fetch.ts `isAddableUrl`) and for
    * fetchers built from env; the system resolver when not given. Tests give a stub, so no test
    * asks real DNS.
    */
   resolve?: Resolver
-  /** The job queue (jobs/queue.ts); /healthz shows its counts. Absent in tests that run no jobs. */
-  jobs?: JobQueue
+  /**
+   * The job queue (jobs/queue.ts) with every queue registered (register-jobs.ts); /healthz shows its
+   * counts. A test app that runs no jobs opens it without workers: what it sends waits in the queue.
+   */
+  jobs: JobQueue
+  /** Provider keys and Google tokens sealed at rest (lib/secrets.ts), the key loaded once. */
+  secrets: SecretsSource
+  /** Audits, grid scans and "Verify all" runs going on in this process; shutdown stops them. */
+  runs: Runs
+  /** First checks under way, per scope (keywords/rank-checks.ts `checkNewKeywords`). */
+  firstChecks: Map<string, Promise<number>>
 }

@@ -89,25 +89,29 @@ async function fileKey(dataDir: string): Promise<Buffer> {
 const SECRETS_KEY_REQUIRED =
   'Saving a key needs SECRETS_KEY on this server: with DATABASE_URL every instance must open the keys it stores. Ask the operator to set SECRETS_KEY (32 bytes, base64 or hex) on every instance.'
 
-const loaded = new Map<string, Promise<Secrets>>()
+/** The instance's secrets, loaded on first use; deps.secrets (createDeps, deps.ts). */
+export type SecretsSource = () => Promise<Secrets>
 
 /**
- * The instance's secrets, loaded on first use. With DATABASE_URL and no SECRETS_KEY there is no key
- * every instance shares: a 409 that says SECRETS_KEY is needed.
+ * The secrets of an instance with this env, the key read (or generated) once. With DATABASE_URL
+ * and no SECRETS_KEY there is no key every instance shares: a 409 that says SECRETS_KEY is needed.
  */
-export function secretsFor(env: Pick<Env, 'SECRETS_KEY' | 'DATA_DIR' | 'DATABASE_URL'>) {
-  if (env.SECRETS_KEY !== undefined) {
-    return Promise.resolve(secretsWithKey(parseSecretsKey(env.SECRETS_KEY)))
+export function createSecretsSource(
+  env: Pick<Env, 'SECRETS_KEY' | 'DATA_DIR' | 'DATABASE_URL'>,
+): SecretsSource {
+  let loaded: Promise<Secrets> | undefined
+  return () => {
+    if (env.SECRETS_KEY !== undefined) {
+      return Promise.resolve(secretsWithKey(parseSecretsKey(env.SECRETS_KEY)))
+    }
+    if (env.DATABASE_URL !== undefined) {
+      return Promise.reject(new AppError('conflict', SECRETS_KEY_REQUIRED))
+    }
+    if (!loaded) {
+      const secrets = fileKey(env.DATA_DIR).then(secretsWithKey)
+      secrets.catch(() => (loaded = undefined))
+      loaded = secrets
+    }
+    return loaded
   }
-  if (env.DATABASE_URL !== undefined) {
-    return Promise.reject(new AppError('conflict', SECRETS_KEY_REQUIRED))
-  }
-  const dir = path.resolve(env.DATA_DIR)
-  let secrets = loaded.get(dir)
-  if (!secrets) {
-    secrets = fileKey(dir).then(secretsWithKey)
-    secrets.catch(() => loaded.delete(dir))
-    loaded.set(dir, secrets)
-  }
-  return secrets
 }

@@ -3,29 +3,20 @@ import { pino } from 'pino'
 import { createAiServiceFromEnv, type AiService } from '../ai/ai-service.js'
 import { createApp } from '../app.js'
 import { generateJwtKeys } from '../auth/keys.js'
-import { openSessionCache } from '../auth/session-invalidation.js'
-import { parseEnv, type Env } from '../env.js'
+import { createDeps } from '../deps.js'
+import { parseEnv } from '../env.js'
 import {
   createSimulatedGoogleProvider,
   type GoogleDataProvider,
 } from '../features/integrations/google-data.js'
 import type { Clock } from '../lib/clock.js'
 import type { AppDeps } from '../lib/deps.js'
-import {
-  createSimulatedRankProvider,
-  defineKeywordJobs,
-  type RankProvider,
-} from '../features/keywords/public.js'
+import { createSimulatedRankProvider, type RankProvider } from '../features/keywords/public.js'
 import { generateDevMailKey } from '../mail/dev-mail-key.js'
 import { createOutboxMailer } from '../mail/mailer.js'
 import type { Resolver, SafeFetcher } from '../net/safe-fetch.js'
 import type { Database } from '../db/client.js'
-import { createAutomationRunner } from '../features/automation/public.js'
-import { defineAuditJobs } from '../features/site-audit/public.js'
-import { defineVerifyJobs, fetcherOf } from '../features/backlinks/public.js'
-import { defineGeoGridJobs } from '../features/geo-grid/public.js'
-import { defineAnalyticsImportJobs } from '../features/integrations/public.js'
-import { createJobQueue } from '../jobs/queue.js'
+import { registerJobs } from '../register-jobs.js'
 import { createTestDb } from './db.js'
 
 /** A clock tests can move: `clock.advance(seconds)`. */
@@ -73,7 +64,7 @@ export async function createTestApp(
     env?: Record<string, string>
     clock?: Clock
     google?: GoogleDataProvider
-    /** The SSRF-safe fetcher (the caller closes it); built from env when not given. */
+    /** The SSRF-safe fetcher (the caller closes it); built from env (and `resolve`) when not given. */
     fetcher?: SafeFetcher
     /** DNS for add-time URL checks and env-built fetchers; `unresolvableDns` when not given. */
     resolve?: Resolver
@@ -84,7 +75,10 @@ export async function createTestApp(
      * for failures (`env: { SIMULATED_FAILURE_RATE: '1' }`), so tests are exact.
      */
     rank?: RankProvider
-    /** Runs the job queue and the planner (issue 16); `t.automation.tick()` plans, workers run. */
+    /**
+     * Runs the queue's workers and the planner (issue 16); `t.automation.tick()` plans, workers run.
+     * Without it jobs are sent (rows in pgboss.job) and none runs.
+     */
     jobs?: boolean
     /** Another app on this database (a second instance, or one started after a stop); the caller closes it. */
     database?: Database
@@ -93,43 +87,39 @@ export async function createTestApp(
   const database = options.database ?? (await createTestDb())
   // Suites sign up many users from one address: per-IP limits are off unless a test turns them on.
   // Simulated checks never fail unless a test asks, even one that runs as production (issue 30).
-  const env: Env = parseEnv({
+  const env = parseEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMITS: 'off',
     SIMULATED_FAILURE_RATE: '0',
+    QUEUE_MAINTENANCE_SECONDS: '1',
     ...options.env,
   })
   const clock = options.clock ?? { now: () => new Date() }
   const logger = pino({ level: 'silent' })
-  // As in production, so every run proves that each write reaches the cache: on PostgreSQL through
-  // the listener, which is connected before the app answers.
-  const sessions = openSessionCache({ databaseUrl: database.connectionString, logger })
-  await sessions.ready
   // A fresh outbox key per test app: read /dev/mail with `?key=${t.devMailKey}`.
   const devMailKey = generateDevMailKey()
-  const base: Omit<AppDeps, 'ai'> = {
-    db: database.db,
-    dbKind: database.kind,
-    env,
-    clock,
+  // The server's own wiring (deps.ts), with what a test must control given in.
+  const deps = await createDeps(env, {
+    database,
     logger,
-    // Tests never talk SMTP: mail goes to the outbox table (readOutbox() below).
+    clock,
+    // Tests never talk SMTP: mail goes to the outbox table (readOutbox() in mail.ts).
     mailer: createOutboxMailer({ db: database.db, clock, logger }),
     devMailKey,
     jwtKeys: await generateJwtKeys(),
     google: options.google ?? createSimulatedGoogleProvider({ delays: false }),
-    sessionCache: sessions.cache,
     fetcher: options.fetcher,
     resolve: options.resolve ?? unresolvableDns,
     rank: options.rank ?? createSimulatedRankProvider({ failureRate: env.SIMULATED_FAILURE_RATE }),
-  }
-  // Without an override the service follows env: built-in unless OPENAI_API_KEY is set.
-  const deps: AppDeps = {
-    ...base,
-    ai: options.ai ? options.ai(base) : createAiServiceFromEnv({ ...base, retryDelayMs: 0 }),
-  }
-  const automation = options.jobs ? await startAutomation(deps, database) : undefined
+    // Without an override the service follows env: built-in unless OPENAI_API_KEY is set.
+    ai: options.ai ?? ((base) => createAiServiceFromEnv({ ...base, retryDelayMs: 0 })),
+    queuePollingSeconds: 0.5,
+  })
+  // Every queue is opened, so a request's send() stores its job as in production; its workers and
+  // the planner run only when the test asks (`jobs: true`); the planner never on a timer: tests tick.
+  const automation = registerJobs(deps)
+  await automation.start({ timer: false, workers: options.jobs ?? false })
   const app = createApp(deps)
   return {
     app,
@@ -137,31 +127,14 @@ export async function createTestApp(
     database,
     db: database.db,
     devMailKey,
-    automation,
+    automation: options.jobs ? automation : undefined,
     async close() {
-      await automation?.stop()
-      await sessions.close()
+      // As on SIGTERM (index.ts): the runs go back to the queue, then the queue stops.
+      await deps.close()
+      await automation.stop()
       if (!options.database) await database.close()
     },
   }
-}
-
-/** The queue on the test database, polled often, and the planner (never on a timer: tests tick). */
-async function startAutomation(deps: AppDeps, database: Database) {
-  deps.jobs = createJobQueue({
-    database,
-    logger: deps.logger,
-    pollingIntervalSeconds: 0.5,
-    maintenanceIntervalSeconds: 1,
-  })
-  defineAuditJobs(deps.jobs, { ...deps, allowHosts: deps.env.FETCH_ALLOW_HOSTS })
-  defineGeoGridJobs(deps.jobs, deps)
-  defineVerifyJobs(deps.jobs, { ...deps, fetcher: fetcherOf(deps) })
-  defineKeywordJobs(deps.jobs, deps)
-  defineAnalyticsImportJobs(deps.jobs, deps)
-  const runner = createAutomationRunner(deps, deps.jobs)
-  await runner.start({ timer: false })
-  return runner
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>

@@ -18,8 +18,11 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined
 
 /** The schemas whose tables hold a test's rows; drizzle's migration bookkeeping stays. */
 const DATA_SCHEMAS = ['public', 'auth']
-/** pg-boss's schema (jobs/queue.ts): dropped, so each test's queue installs afresh with its own options. */
-const QUEUE_SCHEMA = 'pgboss'
+/**
+ * pg-boss's tables of jobs (jobs/queue.ts), installed in the template (global-setup.ts): emptied,
+ * while its version and its queues (created by a file's first test app) stay.
+ */
+const QUEUE_TABLES = ['pgboss.job', 'pgboss.archive']
 
 /** A copy of the migrated template directory (opening one takes a fraction of creating one). */
 async function copiedPglite(): Promise<Database> {
@@ -86,9 +89,9 @@ async function emptyingStatement(database: Database): Promise<string> {
     'BEGIN',
     'SET LOCAL session_replication_role = replica',
     ...tables.map((row) => `DELETE FROM ${String(row.name)}`),
+    ...QUEUE_TABLES.map((table) => `DELETE FROM ${table}`),
     ...sequences.map((row) => `SELECT setval('${String(row.name)}', 1, false)`),
     'COMMIT',
-    `DROP SCHEMA IF EXISTS ${QUEUE_SCHEMA} CASCADE`,
   ].join(';\n')
 }
 

@@ -11,8 +11,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { pino } from 'pino'
 import type { TestProject } from 'vitest/node'
-import { migrationsFolder } from '../db/client.js'
+import { migrationsFolder, pgliteDatabase, postgresDatabase, type Database } from '../db/client.js'
+import { createJobQueue } from '../jobs/queue.js'
 import { schema } from '../db/schema.js'
 import { TEMPLATE_DATABASE, testDatabaseUrl } from './db.js'
 import { PGLITE_TEMPLATE } from './pglite-template.js'
@@ -25,6 +27,16 @@ async function admin<T>(url: string, run: (client: pg.Client) => Promise<T>): Pr
   } finally {
     await client.end()
   }
+}
+
+/**
+ * pg-boss's schema, installed once in the template: each test app's queue then finds it, and the
+ * test database empties its jobs between tests (testing/db.ts) instead of installing it afresh.
+ */
+async function installQueue(database: Database) {
+  const queue = createJobQueue({ database, logger: pino({ level: 'silent' }) })
+  await queue.start({ workers: false })
+  await queue.stop()
 }
 
 async function postgresTemplate(url: string) {
@@ -44,6 +56,12 @@ async function postgresTemplate(url: string) {
   } finally {
     await pool.end()
   }
+  const database = postgresDatabase(templateUrl.toString(), 1)
+  try {
+    await installQueue(database)
+  } finally {
+    await database.close()
+  }
 }
 
 async function pgliteTemplate(project: TestProject) {
@@ -52,6 +70,7 @@ async function pgliteTemplate(project: TestProject) {
   const client = await PGlite.create(path.join(runDir, PGLITE_TEMPLATE))
   try {
     await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder })
+    await installQueue(pgliteDatabase(client, () => Promise.resolve()))
   } finally {
     await client.close()
   }

@@ -46,11 +46,11 @@ async function setUp({ simulated = false } = {}) {
   const nextDay = async () => {
     clock.advance(86_400)
     await app.automation!.tick()
-    await app.deps.jobs!.whenIdle()
+    await app.deps.jobs.whenIdle()
     owner = await signIn(app.app, { email: owner.email, password: 'correct horse battery' })
   }
   await app.automation!.tick()
-  await app.deps.jobs!.whenIdle()
+  await app.deps.jobs.whenIdle()
   return { app, call, nextDay }
 }
 

@@ -43,11 +43,11 @@ async function setUp() {
     for (let i = 0; i < n; i++) {
       clock.advance(HOUR)
       await app.automation!.tick()
-      await app.deps.jobs!.whenIdle()
+      await app.deps.jobs.whenIdle()
     }
   }
   await app.automation!.tick()
-  await app.deps.jobs!.whenIdle()
+  await app.deps.jobs.whenIdle()
   return { app, owner, hours }
 }
 

@@ -32,7 +32,7 @@ async function setUp(
     apiCaller(app.app, () => session.accessToken)<T>(method, path, body)
   await call('PUT', '/api/business', { ...businessInput, timeZone: options.timeZone })
   // The sample keywords' first checks, a job the save sent.
-  await app.deps.jobs!.whenIdle()
+  await app.deps.jobs.whenIdle()
   const { body } = await call<{ keyword: TrackedKeyword }>('POST', '/api/rank-tracker/keywords', {
     keyword: 'emergency dentist austin',
   })
@@ -45,7 +45,7 @@ async function setUp(
   /** One planner tick, then every job it enqueued runs to the end on the queue's workers. */
   const runDueWork = async () => {
     const enqueued = await app.automation!.tick()
-    await app.deps.jobs!.whenIdle()
+    await app.deps.jobs.whenIdle()
     return enqueued
   }
   const checkDays = async () =>

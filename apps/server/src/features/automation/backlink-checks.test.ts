@@ -91,7 +91,7 @@ async function setUp() {
   ])
   const runDueWork = async () => {
     const enqueued = await app.automation!.tick()
-    await app.deps.jobs!.whenIdle()
+    await app.deps.jobs.whenIdle()
     return enqueued
   }
   const links = () =>

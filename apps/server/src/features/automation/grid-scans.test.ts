@@ -29,7 +29,7 @@ test('a grid scanned once is scanned again at the weekly run, with the same sett
   }
   const runDueWork = async () => {
     await app.automation!.tick()
-    await app.deps.jobs!.whenIdle()
+    await app.deps.jobs.whenIdle()
   }
   const grid = async () =>
     (await call<{ schedules: Schedule[] }>('GET', '/api/automation')).body.schedules.find(
@@ -50,7 +50,7 @@ test('a grid scanned once is scanned again at the weekly run, with the same sett
     spacingKm: 1,
   })
   expect(started.status).toBe(202)
-  await app.deps.jobs!.whenIdle()
+  await app.deps.jobs.whenIdle()
 
   // The weekly slot may come tomorrow (too soon after the owner's scan) or a week on: two weeks.
   for (let day = 0; day < 14; day++) {

@@ -2,7 +2,6 @@
 // enqueues one job per business and kind; the queue's workers run them on whichever instance is
 // free. A tick at start-up runs what fell due while the app was down: once, never once per missed day.
 import { automationQueue, type AutomationKind } from '@localseo/shared/automation'
-import type { JobQueue } from '../../jobs/queue.js'
 import { claimDueSchedules, ensureSchedules, finishRun, scheduleFrequency } from './schedules.js'
 import { workFor, type WorkDeps } from './work.js'
 
@@ -17,12 +16,16 @@ interface JobData {
 export interface AutomationRunner {
   /** Claims the due schedules and enqueues their jobs; answers how many were enqueued. */
   tick(): Promise<number>
-  /** Starts the queue's workers and ticks once; then every minute unless `timer` is false (tests tick). */
-  start(options?: { timer?: boolean }): Promise<void>
+  /**
+   * Opens the queue and starts its workers (unless `workers` is false: jobs are sent, none runs),
+   * and ticks once; then every minute unless `timer` is false (tests tick).
+   */
+  start(options?: { timer?: boolean; workers?: boolean }): Promise<void>
   stop(): Promise<void>
 }
 
-export function createAutomationRunner(deps: WorkDeps, queue: JobQueue): AutomationRunner {
+export function createAutomationRunner(deps: WorkDeps): AutomationRunner {
+  const queue = deps.jobs
   const work = workFor(deps)
   for (const kind of Object.keys(work) as AutomationKind[]) {
     queue.define<JobData>({
@@ -59,8 +62,8 @@ export function createAutomationRunner(deps: WorkDeps, queue: JobQueue): Automat
 
   return {
     tick,
-    async start({ timer: ticking = true } = {}) {
-      await queue.start()
+    async start({ timer: ticking = true, workers = true } = {}) {
+      await queue.start({ workers })
       if (!ticking) return
       await safeTick()
       timer = setInterval(() => void safeTick(), TICK_INTERVAL_MS)

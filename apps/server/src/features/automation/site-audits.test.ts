@@ -48,7 +48,7 @@ test('a monthly audit starts by itself, once, on the business day of the month',
   const audits = async () => app.db.select().from(siteAuditRuns)
   const runDueWork = async () => {
     await app.automation!.tick()
-    await app.deps.jobs!.whenIdle()
+    await app.deps.jobs.whenIdle()
   }
 
   // The first run comes at once and audits the site through the queue.

@@ -3,7 +3,6 @@
 import type { AutomationKind, Frequency } from '@localseo/shared/automation'
 import type { AppDeps } from '../../lib/deps.js'
 import { getBusinessById } from '../../lib/tenant.js'
-import { createSafeFetcher, type SafeFetcher } from '../../net/safe-fetch.js'
 import { recordBacklinkChanges, recordRankMoves, sendAlertDigest } from '../alerts/public.js'
 import { runScheduledBacklinkChecks } from '../backlinks/public.js'
 import { runScheduledGridScans } from '../geo-grid/public.js'
@@ -32,11 +31,6 @@ const PERIOD_MS: Record<Frequency, number> = {
 }
 
 export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
-  let own: SafeFetcher | undefined
-  // The process's fetcher; without one (tests) one is made from env, once.
-  const fetcher = () =>
-    deps.fetcher ??
-    (own ??= createSafeFetcher({ allowHosts: deps.env.FETCH_ALLOW_HOSTS, resolve: deps.resolve }))
   return {
     async rank_checks(businessId) {
       const business = await getBusinessById(deps.db, businessId)
@@ -63,7 +57,7 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
     async backlink_checks(businessId, frequency) {
       const run = await runScheduledBacklinkChecks({
         db: deps.db,
-        fetcher: fetcher(),
+        fetcher: deps.fetcher,
         clock: deps.clock,
         businessId,
         periodMs: PERIOD_MS[frequency],

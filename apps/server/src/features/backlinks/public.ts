@@ -6,4 +6,4 @@ export {
   seedSampleBacklinks,
 } from './sample-backlinks.js'
 export { runScheduledBacklinkChecks } from './scheduled-checks.js'
-export { defineVerifyJobs, fetcherOf, stopVerifyRuns } from './verify-runs.js'
+export { defineVerifyJobs } from './verify-runs.js'

@@ -19,7 +19,7 @@ import { businessInput, locationInput } from '../../testing/factories.js'
 import { retryNow } from '../../testing/job-retries.js'
 import { page, startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js'
 import { NO_WEBSITE_TO_VERIFY } from './verify.js'
-import { VERIFY_QUEUE, stopVerifyRuns } from './verify-runs.js'
+import { VERIFY_QUEUE } from './verify-runs.js'
 
 type RunAnswer = { run: BacklinkVerifyRun | null; error?: { code: string; message: string } }
 
@@ -89,7 +89,7 @@ beforeEach(async () => {
   })
   expect(res.status).toBe(200)
   // The sample keywords' first checks (a job the save sent) are done before the test begins.
-  await t.deps.jobs!.whenIdle()
+  await t.deps.jobs.whenIdle()
   const [business] = await t.db.select({ id: businesses.id }).from(businesses)
   businessId = business!.id
 })
@@ -180,7 +180,7 @@ describe('Verify all as a job', () => {
     expect(byPath('/held')).toMatchObject({ status: 'broken', lastCheckedAt: null })
 
     release()
-    await t.deps.jobs!.whenIdle()
+    await t.deps.jobs.whenIdle()
     const { body } = await call('GET', `/api/backlinks/verify-runs/${started.body.run!.id}`)
     expect(body.run).toMatchObject({
       status: 'done',
@@ -210,13 +210,13 @@ describe('Verify all as a job', () => {
     expect(again.body.run).toMatchObject({ id: first.body.run!.id, status: 'running' })
     expect(await t.db.select().from(backlinkVerifyRuns)).toHaveLength(1)
     release()
-    await t.deps.jobs!.whenIdle()
+    await t.deps.jobs.whenIdle()
     // Once it has ended, the next start is a new run.
     clock.advance(11 * 60)
     const next = await call('POST', '/api/backlinks/verify-runs', {})
     expect(next.status).toBe(202)
     expect(next.body.run!.id).not.toBe(first.body.run!.id)
-    await t.deps.jobs!.whenIdle()
+    await t.deps.jobs.whenIdle()
   })
 
   test('Stop: no new check starts, the ones under way are still stored', async () => {
@@ -236,7 +236,7 @@ describe('Verify all as a job', () => {
     expect(stopped.status).toBe(200)
     expect(stopped.body.run).toMatchObject({ status: 'stopped', finishedAt: NOW.toISOString() })
     release()
-    await t.deps.jobs!.whenIdle()
+    await t.deps.jobs.whenIdle()
     const { body } = await call('GET', `/api/backlinks/verify-runs/${id}`)
     expect(body.run).toMatchObject({ status: 'stopped', total: 9, checked: 5, active: 5 })
     expect(site.requests.filter((r) => r.path.startsWith('/later'))).toEqual([])
@@ -259,7 +259,7 @@ describe('Verify all as a job', () => {
       .where(eq(backlinks.id, localRow!.id))
     const started = await call('POST', '/api/backlinks/verify-runs', { location: locationId })
     expect(started.body.run).toMatchObject({ location: locationId, total: 1 })
-    await t.deps.jobs!.whenIdle()
+    await t.deps.jobs.whenIdle()
     const [untouched] = await t.db.select().from(backlinks).where(eq(backlinks.id, mainRow!.id))
     expect(untouched?.lastCheckedAt).toBeNull()
     const [checked] = await t.db.select().from(backlinks).where(eq(backlinks.id, localRow!.id))
@@ -274,7 +274,7 @@ describe('Verify all as a job', () => {
     const id = started.body.run!.id
     await heldAsked
     // The instance stops as on SIGTERM: its runs first (the pages under way are stored), then the queue.
-    const stopping = stopVerifyRuns()
+    const stopping = t.deps.runs.verifies.stop()
     release()
     await stopping
     await t.automation!.stop()
@@ -284,7 +284,7 @@ describe('Verify all as a job', () => {
     // The job waits 5 s before its retry (retryDelaySeconds): brought forward, not waited for.
     await retryNow(database!, VERIFY_QUEUE)
     const next = await instance()
-    await next.deps.jobs!.whenIdle(20_000)
+    await next.deps.jobs.whenIdle(20_000)
     expect(await runRow(id)).toMatchObject({ status: 'done', total: 7, checked: 7, active: 7 })
     // The next instance asked only the pages the first one had not stored.
     expect(
@@ -365,7 +365,7 @@ describe('tenant isolation', () => {
     expect(theirs.body.run!.id).not.toBe(id)
 
     release()
-    await t.deps.jobs!.whenIdle()
+    await t.deps.jobs.whenIdle()
     const { body } = await call('GET', `/api/backlinks/verify-runs/${id}`)
     expect(body.run).toMatchObject({ status: 'done', checked: 1 })
     const [stored] = await t.db.select().from(backlinks).where(eq(backlinks.id, mine!.id))

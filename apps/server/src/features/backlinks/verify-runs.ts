@@ -12,13 +12,12 @@ import { MAIN_LOCATION } from '@localseo/shared/location-selection'
 import type { Db } from '../../db/client.js'
 import { backlinks, backlinkVerifyRuns } from '../../db/schema/backlinks.js'
 import { businesses } from '../../db/schema/business.js'
-import type { JobQueue } from '../../jobs/queue.js'
 import { recordActivity } from '../../lib/activity.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
+import { SHUTDOWN } from '../../lib/run-registry.js'
 import { requireLocationId } from '../../lib/tenant.js'
 import { isUuid } from '../../lib/uuid.js'
-import { createSafeFetcher, type SafeFetcher } from '../../net/safe-fetch.js'
 import { websiteSiteKey } from './verify-page.js'
 import {
   CHECK_CONCURRENCY,
@@ -41,40 +40,15 @@ const RUN_EXPIRY_SECONDS = 60 * 60
 const RUN_RETRIES = 2
 /** A run still queued or running after every try could have ended is lost: a new start replaces it. */
 const LOST_AFTER_MS = (RUN_RETRIES + 1) * RUN_EXPIRY_SECONDS * 1000 + 30 * 60_000
-/** The abort reason of a stop: a queued run goes back to the queue. */
-const SHUTDOWN = 'shutdown'
 
 type RunRow = typeof backlinkVerifyRuns.$inferSelect
 
-export type VerifyRunDeps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'jobs'> & {
-  fetcher: () => SafeFetcher
-}
-
-/** The process's fetcher, or one made from env once (tests that give none). */
-export function fetcherOf(deps: Pick<AppDeps, 'fetcher' | 'env' | 'resolve'>): () => SafeFetcher {
-  let own: SafeFetcher | undefined
-  return () =>
-    deps.fetcher ??
-    (own ??= createSafeFetcher({ allowHosts: deps.env.FETCH_ALLOW_HOSTS, resolve: deps.resolve }))
-}
+export type VerifyRunDeps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'jobs' | 'fetcher' | 'runs'>
 
 class RunInterrupted extends Error {
   constructor() {
     super('The check was interrupted by a restart; the queue runs it again.')
   }
-}
-
-const running = new Map<string, { controller: AbortController; done: Promise<void> }>()
-
-/** Waits for every run going on in this process (tests, graceful shutdown), as grid scans do. */
-export async function settleVerifyRuns(): Promise<void> {
-  await Promise.allSettled([...running.values()].map((run) => run.done))
-}
-
-/** Graceful shutdown: stops the runs going on here; a queued one goes on from its next link. */
-export async function stopVerifyRuns() {
-  for (const run of running.values()) run.controller.abort(SHUTDOWN)
-  await settleVerifyRuns()
 }
 
 function toVerifyRun(row: RunRow): BacklinkVerifyRun {
@@ -169,24 +143,13 @@ export async function startVerifyRun(
       .onConflictDoNothing()
       .returning()
     if (row) {
-      await send(deps, row)
+      await deps.jobs.send(VERIFY_QUEUE, { runId: row.id, businessId: row.businessId }, row.id)
       return { run: toVerifyRun(row), started: true }
     }
     const current = await activeRun(db, businessId)
     if (current) return { run: toVerifyRun(current), started: false }
   }
   throw new AppError('conflict', 'A check of your backlinks is starting; try again in a moment.')
-}
-
-async function send(deps: VerifyRunDeps, row: RunRow) {
-  if (deps.jobs) {
-    await deps.jobs.send(VERIFY_QUEUE, { runId: row.id, businessId: row.businessId }, row.id)
-    return
-  }
-  // Without a queue (tests that run no jobs) the run goes on in this process.
-  void track(row.id, (controller) => executeRun(deps, row, controller)).catch((error: unknown) =>
-    deps.logger.error({ err: error, runId: row.id }, 'backlink verify run failed'),
-  )
 }
 
 /** GET /api/backlinks/verify-runs/latest: the business's newest run, whatever its scope. */
@@ -226,8 +189,8 @@ export async function stopVerifyRun(
   return stopped ? toVerifyRun(stopped) : getVerifyRun(db, businessId, id)
 }
 
-export function defineVerifyJobs(queue: JobQueue, deps: VerifyRunDeps) {
-  queue.define<{ runId: string; businessId: string }>({
+export function defineVerifyJobs(deps: VerifyRunDeps) {
+  deps.jobs.define<{ runId: string; businessId: string }>({
     name: VERIFY_QUEUE,
     retryLimit: RUN_RETRIES,
     retryDelaySeconds: 5,
@@ -243,14 +206,7 @@ async function runQueuedVerify(
 ) {
   const [run] = await deps.db.select().from(backlinkVerifyRuns).where(runWhere(runId, businessId))
   if (!run || !ACTIVE.includes(run.status)) return
-  await track(run.id, (controller) => executeRun(deps, run, controller, true))
-}
-
-function track(runId: string, execute: (controller: AbortController) => Promise<void>) {
-  const controller = new AbortController()
-  const done = execute(controller).finally(() => running.delete(runId))
-  running.set(runId, { controller, done })
-  return done
+  await deps.runs.verifies.track(run.id, (controller) => executeRun(deps, run, controller))
 }
 
 type DueLink = { id: string; url: string }
@@ -263,7 +219,7 @@ type DueLink = { id: string; url: string }
 async function checkAndStore(deps: VerifyRunDeps, run: RunRow, link: DueLink, target: string) {
   const counts = backlinkVerifyRuns
   try {
-    const check = await checkBacklink({ fetcher: deps.fetcher(), url: link.url, target })
+    const check = await checkBacklink({ fetcher: deps.fetcher, url: link.url, target })
     const status = backlinkStatusFor(check.verification.outcome)
     return await deps.db.transaction(async (tx) => {
       const [stored] = await tx
@@ -322,12 +278,7 @@ async function failRun(deps: VerifyRunDeps, run: RunRow, error: string) {
     .where(and(runWhere(run.id, run.businessId), inArray(backlinkVerifyRuns.status, ACTIVE)))
 }
 
-async function executeRun(
-  deps: VerifyRunDeps,
-  run: RunRow,
-  controller: AbortController,
-  queued = false,
-) {
+async function executeRun(deps: VerifyRunDeps, run: RunRow, controller: AbortController) {
   const { db } = deps
   try {
     const [business] = await db
@@ -362,7 +313,7 @@ async function executeRun(
         if ((await checkAndStore(deps, run, link, target)) !== 'running') stopped = true
       },
     )
-    if (queued && controller.signal.reason === SHUTDOWN) throw new RunInterrupted()
+    if (controller.signal.reason === SHUTDOWN) throw new RunInterrupted()
     await finishRun(deps, run)
   } catch (error) {
     if (error instanceof RunInterrupted) throw error

@@ -7,24 +7,16 @@ import { backlinkVerifyStartSchema } from '@localseo/shared/backlinks'
 import type { AppDeps } from '../../lib/deps.js'
 import { requireBusinessId } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
-import {
-  fetcherOf,
-  getVerifyRun,
-  latestVerifyRun,
-  startVerifyRun,
-  stopVerifyRun,
-} from './verify-runs.js'
+import { getVerifyRun, latestVerifyRun, startVerifyRun, stopVerifyRun } from './verify-runs.js'
 import { verifyBacklink } from './verify.js'
 
 export function verifyRoutes(deps: AppDeps) {
-  const { db, clock } = deps
-  const fetcher = fetcherOf(deps)
+  const { db, clock, fetcher } = deps
   return new Hono()
     .post('/verify-runs', validate('json', backlinkVerifyStartSchema), async (c) => {
       const businessId = await requireBusinessId(db, c.var.auth.userId)
       const { location } = c.req.valid('json')
-      // deps is read per request: the test app adds its queue after building the routes.
-      const { run, started } = await startVerifyRun({ ...deps, fetcher }, { businessId, location })
+      const { run, started } = await startVerifyRun(deps, { businessId, location })
       return c.json({ run }, started ? 202 : 200)
     })
     .get('/verify-runs/latest', async (c) => {
@@ -42,6 +34,6 @@ export function verifyRoutes(deps: AppDeps) {
     .post('/:id/verify', async (c) => {
       const businessId = await requireBusinessId(db, c.var.auth.userId)
       const id = c.req.param('id')
-      return c.json(await verifyBacklink({ db, fetcher: fetcher(), clock, businessId, id }))
+      return c.json(await verifyBacklink({ db, fetcher, clock, businessId, id }))
     })
 }

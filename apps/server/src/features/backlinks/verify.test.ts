@@ -1,5 +1,5 @@
 // Link verification against local fixture pages on 127.0.0.1 (allowlisted, as FETCH_ALLOW_HOSTS
-// would): outcomes, stored fields, "Verify all" runs without a queue, tenant isolation.
+// would): outcomes, stored fields, "Verify all" runs through the queue, tenant isolation.
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { Backlink, BacklinkVerifyRun } from '@localseo/shared/backlinks'
@@ -17,7 +17,6 @@ import {
   startFixtureServer,
   type FixtureServer,
 } from '../../testing/fixture-server.js'
-import { settleVerifyRuns } from './verify-runs.js'
 import { NO_WEBSITE_TO_VERIFY, RECHECK_AFTER_MS } from './verify.js'
 
 type ErrorBody = { error?: { code: string; message: string } }
@@ -173,7 +172,7 @@ async function verifyPage(path: string) {
 
 beforeEach(async () => {
   clock.set(NOW)
-  t = await createTestApp({ clock, fetcher })
+  t = await createTestApp({ clock, fetcher, jobs: true })
   token = (await signUp(t.app, { email: 'owner@example.com' })).accessToken
   await setBusiness(token, 'https://brightsmile.example')
   const [business] = await t.db.select({ id: businesses.id }).from(businesses)
@@ -416,12 +415,12 @@ describe('refusals', () => {
   })
 })
 
-describe('Verify all without a queue (POST /api/backlinks/verify-runs)', () => {
-  /** Starts Verify all and waits for it: without a job queue the run goes on in this process. */
+describe('Verify all (POST /api/backlinks/verify-runs)', () => {
+  /** Starts Verify all and waits for the queue to run it. */
   async function verifyAll(body: object = {}) {
     const started = await call<RunAnswer>('POST', '/api/backlinks/verify-runs', body)
     expect(started.status, JSON.stringify(started.body)).toBe(202)
-    await settleVerifyRuns()
+    await t.deps.jobs.whenIdle()
     const { body: latest } = await call<RunAnswer>('GET', '/api/backlinks/verify-runs/latest')
     expect(latest.run?.id).toBe(started.body.run?.id)
     return latest.run!
@@ -547,7 +546,7 @@ describe('tenant isolation', () => {
     expect(single.status).toBe(404)
     const all = await call<RunAnswer>('POST', '/api/backlinks/verify-runs', {}, other)
     expect(all.status).toBe(202)
-    await settleVerifyRuns()
+    await t.deps.jobs.whenIdle()
     const [stored] = await t.db.select().from(backlinks).where(eq(backlinks.id, mine!.id))
     expect(stored?.lastCheckedAt).toBeNull()
   })

@@ -14,7 +14,6 @@ import { createTestApp, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
 import { startFakeSerp, type FakeSerp } from '../../testing/fake-serp.js'
 import { businessInput } from '../../testing/factories.js'
-import { stopGridScans } from './scan-runs.js'
 
 const KEY = 'serp-grid-test-key-5151'
 const AUSTIN = { lat: 30.2672, lng: -97.7431 }
@@ -29,8 +28,6 @@ beforeAll(async () => {
 })
 afterAll(() => fake.close())
 afterEach(async () => {
-  // Scans running in this process end before their database closes.
-  await stopGridScans()
   await t?.close()
   t = undefined
 })

@@ -20,15 +20,14 @@ import {
   type RankProvider,
 } from '../keywords/public.js'
 import { runScheduledGridScans } from './public.js'
-import { GRID_QUEUE, settleGridScans, stopGridScans } from './scan-runs.js'
+import { GRID_QUEUE } from './scan-runs.js'
 
 const AUSTIN = { lat: 30.2672, lng: -97.7431 }
 const apps: TestApp[] = []
 let database: Database | undefined
 
 afterEach(async () => {
-  // Scans running in this process end before their database closes.
-  await stopGridScans()
+  // Each app hands back the scans running in it before its database closes.
   for (const app of apps.splice(0)) await app.close()
   await database?.close()
   database = undefined
@@ -50,8 +49,9 @@ async function trackedKeywordId(
   return setup.body.keywords.find((k) => k.keyword === keyword)!.id
 }
 
+/** An app on the file's database; its queue runs the scans it is sent. */
 async function app(options: Parameters<typeof createTestApp>[0] = {}) {
-  const t = await createTestApp({ database, ...options })
+  const t = await createTestApp({ database, jobs: true, ...options })
   apps.push(t)
   return t
 }
@@ -150,7 +150,7 @@ describe('scans', () => {
       simulated: true,
       sourceLabel: 'Simulated',
     })
-    await t.deps.jobs!.whenIdle(20_000)
+    await t.deps.jobs.whenIdle(20_000)
 
     const detail = await call<GridScanDetail>('GET', `/api/geo-grid/scans/${started.body.scan.id}`)
     expect(detail.body.scan).toMatchObject({
@@ -314,9 +314,9 @@ async function ranScan(t: TestApp, email: string, grid: { gridSize: number; spac
   return { call, started }
 }
 
-/** Waits for a scan run in this process (an app without the queue) to end. */
+/** Waits for the queue to run the scan to its end. */
 async function scanDone(t: TestApp, id: string) {
-  await settleGridScans()
+  await t.deps.jobs.whenIdle(20_000)
   const [row] = await t.db.select().from(geoGridScans).where(eq(geoGridScans.id, id))
   expect(row?.status).toMatch(/^(done|failed)$/)
 }
@@ -351,7 +351,7 @@ test('a scan interrupted by a stop is finished by the next instance', async () =
   })
   const id = started.body.scan.id
   await asked
-  const stopping = stopGridScans()
+  const stopping = first.deps.runs.scans.stop()
   answer()
   await stopping
   await first.automation!.stop()
@@ -363,7 +363,7 @@ test('a scan interrupted by a stop is finished by the next instance', async () =
   // The job waits 5 s before its retry (retryDelaySeconds): brought forward, not waited for.
   await retryNow(database, GRID_QUEUE)
   const second = await app({ jobs: true })
-  await second.deps.jobs!.whenIdle(20_000)
+  await second.deps.jobs.whenIdle(20_000)
   const row = await scanRow(id)
   expect(row.status).toBe('done')
   const points = await database.db.select().from(geoGridPoints).where(eq(geoGridPoints.scanId, id))

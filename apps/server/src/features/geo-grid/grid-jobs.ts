@@ -3,7 +3,6 @@
 import { and, desc, eq, gte, isNotNull } from 'drizzle-orm'
 import type { GridSize, GridSpacing } from '@localseo/shared/geo-grid'
 import { geoGridScans } from '../../db/schema/geo-grid.js'
-import type { JobQueue } from '../../jobs/queue.js'
 import { AppError } from '../../lib/errors.js'
 import { getBusinessById } from '../../lib/tenant.js'
 import { requireBudgetFor } from './budget.js'
@@ -16,8 +15,8 @@ const RECENT_MS = 6 * 86_400_000
 /** Searches the weekly run re-scans per business at most. */
 const MAX_WEEKLY_SCANS = 5
 
-export function defineGeoGridJobs(queue: JobQueue, deps: GridDeps) {
-  queue.define<{ scanId: string; businessId: string }>({
+export function defineGeoGridJobs(deps: GridDeps) {
+  deps.jobs.define<{ scanId: string; businessId: string }>({
     name: GRID_QUEUE,
     retryLimit: 3,
     retryDelaySeconds: 5,

@@ -1,4 +1,3 @@
 // What other features may use of geo-grid (docs/decisions/014-feature-dependencies.md): the scan queue
 // and the weekly re-scan the automation feature schedules (issue 17 item 4).
 export { defineGeoGridJobs, runScheduledGridScans } from './grid-jobs.js'
-export { stopGridScans } from './scan-runs.js'

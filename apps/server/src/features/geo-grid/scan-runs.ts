@@ -11,6 +11,7 @@ import { geoGridPoints, geoGridScans } from '../../db/schema/geo-grid.js'
 import { keywords } from '../../db/schema/keywords.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
+import { SHUTDOWN } from '../../lib/run-registry.js'
 import { getBusinessById, requireLocation } from '../../lib/tenant.js'
 import { recordFoundPlace } from '../business/public.js'
 import {
@@ -24,29 +25,12 @@ import { answeredCount, pendingPoints, type ScanRow } from './scan-store.js'
 export const GRID_QUEUE = 'geo-grid.scan'
 /** Points searched per provider call; progress is stored after each. */
 const BATCH = 5
-/** The abort reason of a stop: a queued scan goes back to the queue. */
-const SHUTDOWN = 'shutdown'
-
-export type GridDeps = Omit<AppDeps, 'jobs'> & { jobs?: AppDeps['jobs'] }
+export type GridDeps = AppDeps
 
 class ScanInterrupted extends Error {
   constructor() {
     super('The scan was interrupted by a restart; the queue runs it again.')
   }
-}
-
-const active = new Map<string, { controller: AbortController; done: Promise<void> }>()
-
-/** Waits for every scan running in this process (tests, graceful shutdown), as audits do. */
-export async function settleGridScans(): Promise<void> {
-  // A queued scan handed back by a stop rejects (ScanInterrupted): its job sees that, not this wait.
-  await Promise.allSettled([...active.values()].map((run) => run.done))
-}
-
-/** Graceful shutdown: stops the scans running here; a queued one runs again from its next point. */
-export async function stopGridScans() {
-  for (const run of active.values()) run.controller.abort(SHUTDOWN)
-  await settleGridScans()
 }
 
 /** The rank provider the business's scans use, held to its daily query budget. */
@@ -80,8 +64,8 @@ async function trackedKeyword(deps: GridDeps, business: Business, settings: Scan
 }
 
 /**
- * Stores a scan and its points and starts it: through the queue when there is one, else in this
- * process. Needs the place's coordinates and a tracked keyword of that place; one scan at a time.
+ * Stores a scan and its points and sends it to the queue (deps.runs.scans holds it while a worker
+ * runs it here; a shutdown hands it back). Needs the place's coordinates and a tracked keyword of that place; one scan at a time.
  */
 export async function startScan(
   deps: GridDeps,
@@ -142,22 +126,8 @@ export async function startScan(
     )
     return row
   })
-  if (deps.jobs)
-    await deps.jobs.send(GRID_QUEUE, { scanId: scan.id, businessId: business.id }, scan.id)
-  else {
-    void track(scan.id, (controller) => executeScan(deps, scan, controller)).catch(
-      (error: unknown) =>
-        deps.logger.error({ err: error, scanId: scan.id }, 'geo-grid scan failed'),
-    )
-  }
+  await deps.jobs.send(GRID_QUEUE, { scanId: scan.id, businessId: business.id }, scan.id)
   return scan
-}
-
-function track(scanId: string, execute: (controller: AbortController) => Promise<void>) {
-  const controller = new AbortController()
-  const done = execute(controller).finally(() => active.delete(scanId))
-  active.set(scanId, { controller, done })
-  return done
 }
 
 /** The queue's job: runs the scan's pending points unless it already ended. */
@@ -170,7 +140,7 @@ export async function runQueuedScan(
     .from(geoGridScans)
     .where(and(eq(geoGridScans.id, scanId), eq(geoGridScans.businessId, businessId)))
   if (!scan || scan.status === 'done' || scan.status === 'failed') return
-  await track(scan.id, (controller) => executeScan(deps, scan, controller, true))
+  await deps.runs.scans.track(scan.id, (controller) => executeScan(deps, scan, controller))
 }
 
 function queryFor(business: Business, location: ResolvedLocation, scan: ScanRow) {
@@ -266,12 +236,7 @@ async function finishScan(deps: GridDeps, scan: ScanRow) {
     .where(and(eq(geoGridScans.id, scan.id), eq(geoGridScans.businessId, scan.businessId)))
 }
 
-async function executeScan(
-  deps: GridDeps,
-  scan: ScanRow,
-  controller: AbortController,
-  queued = false,
-) {
+async function executeScan(deps: GridDeps, scan: ScanRow, controller: AbortController) {
   const scope = and(eq(geoGridScans.id, scan.id), eq(geoGridScans.businessId, scan.businessId))
   try {
     const business = await getBusinessById(deps.db, scan.businessId)
@@ -293,7 +258,7 @@ async function executeScan(
         foundPlace,
       )
     }
-    if (queued && controller.signal.reason === SHUTDOWN) throw new ScanInterrupted()
+    if (controller.signal.reason === SHUTDOWN) throw new ScanInterrupted()
     await finishScan(deps, scan)
   } catch (error) {
     if (error instanceof ScanInterrupted) throw error

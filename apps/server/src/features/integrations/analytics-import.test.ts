@@ -41,6 +41,7 @@ beforeEach(async () => {
   t = await createTestApp({
     clock,
     env: { ...fake.env, SECRETS_KEY, SITE_URL: 'http://localhost:3000' },
+    jobs: true,
   })
 })
 afterEach(() => t.close())
@@ -69,15 +70,12 @@ const status = async (call: Call) => (await call<AnalyticsStatus>('GET', ROUTE))
 /** What the card reads, past the app session's hour (the daily run's time). */
 const storedStatus = (businessId: string) => analyticsStatus(t.db, true, businessId)
 
-/** The first import runs after the answer: waits (a bounded while) until it has ended. */
+/** The first import is a job the pick sent: the card once the queue has run it. */
 async function settled(call: Call): Promise<Extract<AnalyticsStatus, { status: 'property' }>> {
-  for (let i = 0; i < 200; i++) {
-    const now = await status(call)
-    if (now.status !== 'property') throw new Error(`no property: ${now.status}`)
-    if (now.import.state !== 'pending') return now
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-  throw new Error('the analytics import did not end')
+  await t.deps.jobs.whenIdle()
+  const now = await status(call)
+  if (now.status !== 'property') throw new Error(`no property: ${now.status}`)
+  return now
 }
 
 async function picked(call: Call, property = GA4_PROPERTY) {

@@ -22,7 +22,7 @@ import {
 import { connectionRow, googleAccessToken, grantedServices } from './google-connection.js'
 import type { GoogleOAuthConfig } from './google-oauth.js'
 
-type Deps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'logger'>
+type Deps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'logger' | 'secrets'>
 type Period = 'current' | 'previous'
 
 const NO_SCOPE = 'Google did not grant access to Analytics: connect again and leave its box ticked.'

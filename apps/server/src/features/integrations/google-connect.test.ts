@@ -10,7 +10,6 @@ import { pino } from 'pino'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createApp } from '../../app.js'
 import { googleConnections } from '../../db/schema/google.js'
-import { secretsFor } from '../../lib/secrets.js'
 import { apiCaller } from '../../testing/api.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
@@ -180,7 +179,7 @@ describe('connecting', () => {
     expect(await rowsHolding(refreshToken!)).toBe(0)
     const [row] = await t.db.select().from(googleConnections)
     expect(row!.refreshTokenSealed).toMatch(/^v1:/)
-    const secrets = await secretsFor(t.deps.env)
+    const secrets = await t.deps.secrets()
     expect(secrets.open(row!.refreshTokenSealed!, `google-refresh:${row!.businessId}`)).toBe(
       refreshToken,
     )

@@ -14,7 +14,6 @@ import { searchConsoleImports, searchConsoleRows } from '../../db/schema/search-
 import { recordActivity } from '../../lib/activity.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
-import { secretsFor } from '../../lib/secrets.js'
 import {
   authorizeUrl,
   emailFromIdToken,
@@ -29,7 +28,7 @@ import {
   type TokenAnswer,
 } from './google-oauth.js'
 
-type Deps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'logger'>
+type Deps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'logger' | 'secrets'>
 
 /** How long the consent screen may take before its `state` is refused. */
 const STATE_TTL_MS = 10 * 60_000
@@ -97,7 +96,7 @@ export async function startGoogleConnect(
   who: { userId: string; sessionId: string; businessId: string },
 ) {
   // Fails first (409) when this server cannot seal the tokens it is about to receive.
-  await secretsFor(deps.env)
+  await deps.secrets()
   const now = deps.clock.now()
   const state = randomToken()
   const browserKey = randomToken()
@@ -132,7 +131,7 @@ async function storeTokens(
   businessId: string,
   token: TokenAnswer & { refresh_token: string },
 ) {
-  const secrets = await secretsFor(deps.env)
+  const secrets = await deps.secrets()
   const now = deps.clock.now()
   const email = emailFromIdToken(token.id_token)
   const values = {
@@ -223,7 +222,7 @@ export async function googleAccessToken(
   const row = await connectionRow(deps.db, businessId)
   if (!row) throw new AppError('conflict', 'Connect Google in Settings → API Settings first.')
   if (row.status === 'revoked' || !row.refreshTokenSealed) throw new AppError('conflict', RECONNECT)
-  const secrets = await secretsFor(deps.env)
+  const secrets = await deps.secrets()
   const now = deps.clock.now()
   const expiresAt = row.accessTokenExpiresAt?.getTime() ?? 0
   if (!renew && row.accessTokenSealed && expiresAt - EXPIRY_MARGIN_MS > now.getTime()) {
@@ -270,7 +269,7 @@ export async function disconnectGoogle(deps: Deps, config: GoogleOAuthConfig, bu
   let revokedAtGoogle = row.status === 'revoked'
   if (row.refreshTokenSealed) {
     try {
-      const secrets = await secretsFor(deps.env)
+      const secrets = await deps.secrets()
       await revokeToken(config, secrets.open(row.refreshTokenSealed, refreshContext(businessId)))
       revokedAtGoogle = true
     } catch (error) {

@@ -8,7 +8,7 @@ import { googleOAuthConfig, type GoogleOAuthConfig } from './google-oauth.js'
 import { importAnalytics } from './analytics-import.js'
 import { importSearchConsole } from './search-console-import.js'
 
-export type ImportDeps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'logger'>
+export type ImportDeps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'logger' | 'secrets'>
 export type GoogleConnectionRow = NonNullable<Awaited<ReturnType<typeof connectionRow>>>
 
 /** One product's import: its outcome in words, or null when the owner has not set it up (no property). */
@@ -37,14 +37,12 @@ export async function runGoogleImports(deps: ImportDeps, businessId: string) {
 
 /**
  * Asks the queue for an import now (a property was just picked): the request does not wait for it,
- * and the run is the automation's own, so Settings shows its outcome. Without a queue (tests that
- * run no jobs) the next daily run imports.
+ * and the run is the automation's own, so Settings shows its outcome.
  */
 export async function enqueueGoogleImport(
   deps: Pick<AppDeps, 'jobs' | 'logger'>,
   businessId: string,
 ) {
-  if (!deps.jobs) return
   try {
     await deps.jobs.send(automationQueue('google_import'), { businessId }, businessId)
   } catch (error) {

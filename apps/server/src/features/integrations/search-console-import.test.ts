@@ -337,7 +337,7 @@ describe('the daily job', () => {
     await start({ jobs: true })
     const { call, businessId } = await connectedOwner('sc-job@example.com', null)
     await call('PUT', '/api/integrations/google/search-console/site', { siteUrl: SITE })
-    await t.deps.jobs!.whenIdle()
+    await t.deps.jobs.whenIdle()
     expect((await performance(businessId)).import).toMatchObject({
       status: 'ok',
       lastDay: '2026-03-20',

@@ -96,7 +96,7 @@ async function listSearchConsoleSites(baseUrl: string, accessToken: string) {
   return body.data.siteEntry ?? []
 }
 
-type Deps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'logger'>
+type Deps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'logger' | 'secrets'>
 
 async function readableConnection(deps: Deps, businessId: string) {
   const row = await connectionRow(deps.db, businessId)

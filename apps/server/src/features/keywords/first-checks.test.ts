@@ -20,10 +20,12 @@ afterEach(async () => {
 
 test('saving a new business checks its default keywords once; screens opened together ask nothing', async () => {
   const { provider, queries } = recordingRankProvider({ simulated: false, position: 5 })
-  t = await createTestApp({ rank: provider })
+  t = await createTestApp({ rank: provider, jobs: true })
   const owner = await signUp(t.app, { email: 'together@example.com' })
   const call = apiCaller(t.app, () => owner.accessToken)
   await call('PUT', '/api/business', businessInput)
+  // The save sent the first checks; the queue runs them.
+  await t.deps.jobs.whenIdle()
   const checkedAtSave = queries.length
 
   const answers = await Promise.all([
@@ -79,7 +81,7 @@ test('with the queue, the defaults read as not checked yet until the job stores 
   expect(await t.db.select().from(rankPositions)).toEqual([])
 
   release()
-  await t.deps.jobs!.whenIdle()
+  await t.deps.jobs.whenIdle()
   for (const scope of ['main', branch]) {
     const checked = await call<{ keywords: KeywordRecord[] }>(
       'GET',

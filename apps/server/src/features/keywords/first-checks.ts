@@ -4,7 +4,6 @@
 // checked yet' until it has stored their first positions. A keyword the owner tracks is checked by
 // the request that tracks it.
 import { resolveLocation } from '@localseo/shared/location-selection'
-import type { JobQueue } from '../../jobs/queue.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { getBusinessById } from '../../lib/tenant.js'
 import { rankProviderFor } from './provider-for.js'
@@ -12,7 +11,10 @@ import { checkNewKeywords } from './rank-checks.js'
 
 const FIRST_CHECKS_QUEUE = 'keywords.first-checks'
 
-type FirstCheckDeps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'rank' | 'jobs'>
+type FirstCheckDeps = Pick<
+  AppDeps,
+  'db' | 'env' | 'clock' | 'rank' | 'secrets' | 'jobs' | 'firstChecks'
+>
 
 /** Every scope's tracked keywords that were never checked get their first check. */
 export async function runFirstChecks(deps: FirstCheckDeps, businessId: string) {
@@ -26,21 +28,21 @@ export async function runFirstChecks(deps: FirstCheckDeps, businessId: string) {
       business,
       location: resolveLocation(business, scope),
       now: deps.clock.now(),
+      firstChecks: deps.firstChecks,
     })
   }
 }
 
 /**
  * Keywords were written without their first check: the queue checks them in a moment (one job
- * waiting per business); without a queue (tests that run no jobs) they are checked now.
+ * waiting per business).
  */
-export async function requestFirstChecks(deps: FirstCheckDeps, businessId: string) {
-  if (deps.jobs) await deps.jobs.send(FIRST_CHECKS_QUEUE, { businessId }, businessId)
-  else await runFirstChecks(deps, businessId)
+export async function requestFirstChecks(deps: Pick<AppDeps, 'jobs'>, businessId: string) {
+  await deps.jobs.send(FIRST_CHECKS_QUEUE, { businessId }, businessId)
 }
 
-export function defineKeywordJobs(queue: JobQueue, deps: Omit<FirstCheckDeps, 'jobs'>) {
-  queue.define<{ businessId: string }>({
+export function defineKeywordJobs(deps: FirstCheckDeps) {
+  deps.jobs.define<{ businessId: string }>({
     name: FIRST_CHECKS_QUEUE,
     retryLimit: 3,
     retryDelaySeconds: 30,

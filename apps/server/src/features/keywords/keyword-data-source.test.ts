@@ -249,8 +249,11 @@ test("the dashboard asks a measured provider on every visit: its figures change 
   t = await createTestApp({
     env: dataforseo(),
     clock: createTestClock(new Date('2026-11-25T12:00:00Z')),
+    jobs: true,
   })
   const call = await ownerOf(t.app, 'visits@example.com')
+  // The top keywords are the checked ones: the defaults' first checks, a job the save sent.
+  await t.deps.jobs.whenIdle()
   await call('GET', '/api/dashboard')
   const first = (await call<{ topKeywords: KeywordRecord[] }>('GET', '/api/dashboard')).body
   const top = first.topKeywords[0]

@@ -8,7 +8,7 @@ import { queryMeter, withQueryBudget } from './query-budget.js'
 import { createSimulatedRankProvider, type RankProvider } from './rank-provider.js'
 import { createSerpProvider, failingProvider, type SerpProviderOptions } from './serp-provider.js'
 
-type ProviderDeps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'rank'>
+type ProviderDeps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'rank' | 'secrets'>
 
 const meterFor = (deps: ProviderDeps, businessId: string) =>
   queryMeter({

@@ -12,13 +12,12 @@ import type { Db } from '../../db/client.js'
 import { rankProviderSettings } from '../../db/schema/rank-providers.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
-import { secretsFor } from '../../lib/secrets.js'
 import { queryBudget } from './query-budget.js'
 import { SERPAPI_BASE_URL, serpApiAdapter } from './serpapi.js'
 import { SERPER_BASE_URL, serperAdapter } from './serper.js'
 import type { SerpAdapter } from './serp-provider.js'
 
-type SettingsDeps = Pick<AppDeps, 'db' | 'env' | 'clock'>
+type SettingsDeps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'secrets'>
 type RealProvider = Exclude<RankProviderId, 'simulated'>
 
 export const ADAPTERS: Readonly<Record<RealProvider, { adapter: SerpAdapter; baseUrl: string }>> = {
@@ -50,7 +49,7 @@ export async function providerChoice(
   if (row) {
     if (row.provider === 'simulated' || !row.keyCiphertext) return { provider: 'simulated' }
     try {
-      const secrets = await secretsFor(deps.env)
+      const secrets = await deps.secrets()
       const key = secrets.open(row.keyCiphertext, sealContext(businessId))
       return { provider: row.provider, key, own: true }
     } catch {
@@ -70,7 +69,7 @@ export async function providerChoice(
 /** Why keys cannot be saved on this server, or null. */
 async function keysUnavailable(deps: SettingsDeps): Promise<string | null> {
   try {
-    await secretsFor(deps.env)
+    await deps.secrets()
     return null
   } catch (error) {
     return error instanceof AppError ? error.message : 'Keys cannot be stored on this server.'
@@ -131,7 +130,7 @@ export async function saveProviderSettings(
       { path: 'key', message: `Paste your ${RANK_PROVIDER_LABELS[input.provider]} API key.` },
     ])
   }
-  const secrets = await secretsFor(deps.env)
+  const secrets = await deps.secrets()
   await upsertRow(deps.db, businessId, {
     provider: input.provider,
     keyCiphertext: secrets.seal(input.key, sealContext(businessId)),

@@ -9,42 +9,41 @@ import { createSimulatedKeywordProvider } from './keyword-data.js'
 import { createMeasuredKeywordProvider } from './keyword-volumes.js'
 import { createSimulatedRankProvider } from './rank-provider.js'
 
-type ProviderDeps = Pick<AppDeps, 'rank' | 'db' | 'env' | 'clock'>
+type ProviderDeps = Pick<AppDeps, 'rank' | 'env' | 'measuredKeywords'>
 
-// One measured provider per app, so its batching and its pause after a failure cover every screen.
-const measured = new WeakMap<ProviderDeps['env'], KeywordDataProvider>()
-
-function keywordDataFor(deps: ProviderDeps, delays: boolean): KeywordDataProvider {
+/**
+ * DataForSEO when the instance has it (KEYWORD_DATA_PROVIDER, ADR 024), else undefined. createDeps
+ * (deps.ts) makes it once per app, so its batching and its pause after a failure cover every screen.
+ */
+export function createMeasuredKeywordsFromEnv(
+  deps: Pick<AppDeps, 'db' | 'env' | 'clock'>,
+): KeywordDataProvider | undefined {
   const { env } = deps
   if (
     env.KEYWORD_DATA_PROVIDER !== 'dataforseo' ||
     !env.DATAFORSEO_LOGIN ||
     !env.DATAFORSEO_PASSWORD
   ) {
-    return createSimulatedKeywordProvider({ delays })
+    return undefined
   }
-  let provider = measured.get(env)
-  if (!provider) {
-    provider = createMeasuredKeywordProvider({
-      db: deps.db,
-      clock: deps.clock,
-      dataforseo: {
-        baseUrl: env.DATAFORSEO_URL,
-        login: env.DATAFORSEO_LOGIN,
-        password: env.DATAFORSEO_PASSWORD,
-        timeoutMs: env.KEYWORD_DATA_TIMEOUT_MS,
-      },
-      estimate: createSimulatedKeywordProvider({ delays: false }),
-    })
-    measured.set(env, provider)
-  }
-  return provider
+  return createMeasuredKeywordProvider({
+    db: deps.db,
+    clock: deps.clock,
+    dataforseo: {
+      baseUrl: env.DATAFORSEO_URL,
+      login: env.DATAFORSEO_LOGIN,
+      password: env.DATAFORSEO_PASSWORD,
+      timeoutMs: env.KEYWORD_DATA_TIMEOUT_MS,
+    },
+    estimate: createSimulatedKeywordProvider({ delays: false }),
+  })
 }
 
 export function keywordProviders(deps: ProviderDeps, options = { delays: false }) {
   return {
     rank:
       deps.rank ?? createSimulatedRankProvider({ failureRate: deps.env.SIMULATED_FAILURE_RATE }),
-    keywordData: keywordDataFor(deps, options.delays),
+    keywordData:
+      deps.measuredKeywords ?? createSimulatedKeywordProvider({ delays: options.delays }),
   }
 }

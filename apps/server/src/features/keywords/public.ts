@@ -7,7 +7,7 @@ export {
   seedLocationKeywords,
 } from './default-keywords.js'
 export { defineKeywordJobs, requestFirstChecks, runFirstChecks } from './first-checks.js'
-export { keywordProviders } from './providers.js'
+export { createMeasuredKeywordsFromEnv, keywordProviders } from './providers.js'
 export { rankProviderFor } from './provider-for.js'
 export { queryBudget } from './query-budget.js'
 export {

@@ -25,10 +25,17 @@ afterEach(async () => {
 test('past the daily budget checks are deferred, stored as nothing, and asked the next day', async () => {
   const clock = createTestClock(new Date('2026-03-02T23:20:00Z'))
   const { provider, queries } = recordingRankProvider({ simulated: false, position: 4 })
-  t = await createTestApp({ rank: provider, clock, env: { SERP_DAILY_QUERY_BUDGET: '3' } })
+  t = await createTestApp({
+    rank: provider,
+    clock,
+    env: { SERP_DAILY_QUERY_BUDGET: '3' },
+    jobs: true,
+  })
   const owner = await signUp(t.app, { email: 'budget@example.com' })
   const call = apiCaller(t.app, () => owner.accessToken)
   await call('PUT', '/api/business', businessInput)
+  // The defaults' first checks, a job the save sent.
+  await t.deps.jobs.whenIdle()
   const { body } = await call<{ keywords: { id: string }[] }>(
     'GET',
     '/api/rank-tracker/keywords?location=main',

@@ -209,13 +209,6 @@ export async function countUncheckedKeywords(
 }
 
 /**
- * First checks under way in this process, per scope. A keyword tracked while the first-checks job
- * of the business runs would be found by both and asked twice, spending paid queries twice: a later
- * caller waits for the running check, then looks again.
- */
-const firstChecks = new Map<string, Promise<number>>()
-
-/**
  * The first check of the scope's tracked keywords that were never checked (just tracked, or written
  * as defaults: first-checks.ts). The simulation also stores its past, up to the backfill window,
  * labelled simulated; a real provider can only check today. Later days are stored by the daily job
@@ -229,7 +222,14 @@ export async function checkNewKeywords(request: {
   business: CheckedBusiness
   location: ResolvedLocation
   now: Date
+  /**
+   * First checks under way in this process, per scope (deps.firstChecks). A keyword tracked while
+   * the first-checks job of the business runs would be found by both and asked twice, spending paid
+   * queries twice: a later caller waits for the running check, then looks again.
+   */
+  firstChecks: Map<string, Promise<number>>
 }): Promise<number> {
+  const { firstChecks } = request
   const key = `${request.business.id}|${scopeId(request.location) ?? 'main'}`
   const running = firstChecks.get(key)
   if (running) await running.catch(() => undefined) // its caller reports its failure

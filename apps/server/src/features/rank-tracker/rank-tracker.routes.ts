@@ -50,6 +50,7 @@ export function rankTrackerRoutes(deps: AppDeps) {
         location,
         keyword: input.keyword,
         now: clock.now(),
+        firstChecks: deps.firstChecks,
       })
       return c.json(result, result.added ? 201 : 200)
     })

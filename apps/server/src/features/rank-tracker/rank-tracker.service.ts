@@ -38,7 +38,7 @@ export async function listTrackedKeywords({
  * saved here becomes tracked, keeping its history; a new one gets its first check.
  */
 export async function trackKeyword(
-  request: ScopeRequest & { keyword: string },
+  request: ScopeRequest & { keyword: string; firstChecks: Map<string, Promise<number>> },
 ): Promise<{ keyword: TrackedKeyword; added: boolean }> {
   const { db, business, location, keyword, now } = request
   const key = keywordKey(keyword)

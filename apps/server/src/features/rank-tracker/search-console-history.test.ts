@@ -15,6 +15,7 @@ import { signUp } from '../../testing/auth.js'
 import { startFakeGoogle, type FakeGoogle } from '../../testing/fake-google.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
 import { connectGoogle } from '../../testing/google-owner.js'
+import { runFirstChecks } from '../keywords/public.js'
 
 const SECRETS_KEY = Buffer.alloc(32, 9).toString('base64')
 const SITE = 'https://www.sunrisedental.com/'
@@ -67,6 +68,8 @@ async function owner(email: string) {
     .select({ id: businesses.id })
     .from(businesses)
     .where(eq(businesses.userId, session.userId))
+  // The defaults' first checks, a job the save sent, run here as the queue's worker would.
+  await runFirstChecks(t.deps, business!.id)
   const history = async (query = 'location=main&range=7') => {
     const res = await call<RankHistory>('GET', `/api/rank-tracker/history?${query}`)
     expect(res.status).toBe(200)
@@ -83,7 +86,7 @@ async function importSearchConsole(who: Awaited<ReturnType<typeof owner>>) {
     siteUrl: SITE,
   })
   expect(picked.status).toBe(200)
-  await t.deps.jobs!.whenIdle()
+  await t.deps.jobs.whenIdle()
 }
 
 const checksOf = (body: RankHistory) =>

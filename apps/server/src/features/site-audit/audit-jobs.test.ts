@@ -12,7 +12,7 @@ import { createTestDb } from '../../testing/db.js'
 import { retryNow } from '../../testing/job-retries.js'
 import { businessInput } from '../../testing/factories.js'
 import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js'
-import { AUDIT_QUEUE, stopAuditRuns } from './audit-runs.js'
+import { AUDIT_QUEUE } from './audit-runs.js'
 import { BUSINESS, goodPage, localPage } from './fixtures/golden-pages.js'
 
 const PAGE_COUNT = 8
@@ -79,7 +79,7 @@ test('an audit interrupted by a stop is finished by the next instance, not start
   // The first instance is crawling the inner pages; then it stops as on SIGTERM: audits first,
   // then the queue.
   await crawling
-  const stopping = stopAuditRuns()
+  const stopping = first.deps.runs.audits.stop()
   release()
   await stopping
   await first.automation!.stop()
@@ -90,7 +90,7 @@ test('an audit interrupted by a stop is finished by the next instance, not start
   await retryNow(database, AUDIT_QUEUE)
   // The next instance takes the job from the queue and runs it to the end.
   const next = await instance()
-  await next.deps.jobs!.whenIdle(20_000)
+  await next.deps.jobs.whenIdle(20_000)
   const row = await runRow(runId)
   expect(row).toMatchObject({ status: 'done', endReason: 'done', pagesCrawled: PAGE_COUNT + 1 })
   // Run again from its queue entry: the home page was fetched a second time.

@@ -3,7 +3,6 @@
 // a few seconds later), a crash lets it expire after the crawl's watchdog and be tried again.
 import { and, eq, gte } from 'drizzle-orm'
 import { siteAuditRuns } from '../../db/schema/site-audit.js'
-import type { JobQueue } from '../../jobs/queue.js'
 import { AppError } from '../../lib/errors.js'
 import { getBusinessById } from '../../lib/tenant.js'
 import { AUDIT_QUEUE, runQueuedAudit, startAuditRun, type AuditRunDeps } from './audit-runs.js'
@@ -12,8 +11,8 @@ import { CRAWL_DEFAULTS } from './crawl-result.js'
 /** A scheduled audit is skipped when one started this recently (the owner's or an earlier try's). */
 const RECENT_MS = 20 * 3_600_000
 
-export function defineAuditJobs(queue: JobQueue, deps: Omit<AuditRunDeps, 'jobs'>) {
-  queue.define<{ runId: string; businessId: string }>({
+export function defineAuditJobs(deps: AuditRunDeps) {
+  deps.jobs.define<{ runId: string; businessId: string }>({
     name: AUDIT_QUEUE,
     retryLimit: 3,
     retryDelaySeconds: 5,

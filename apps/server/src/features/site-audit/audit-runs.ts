@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js'
 import { AppError } from '../../lib/errors.js'
 import type { JobQueue } from '../../jobs/queue.js'
 import type { Logger } from '../../lib/logger.js'
+import { SHUTDOWN, type Runs } from '../../lib/run-registry.js'
 import { getBusinessById } from '../../lib/tenant.js'
 import { isAddableUrl, urlPolicy, type Resolver } from '../../net/safe-fetch.js'
 import { createAuditFetcher } from './audit-fetcher.js'
@@ -30,37 +31,12 @@ import { unreachableSite, type Unreachable } from './unreachable.js'
 const PROGRESS_EVERY_MS = 1_000
 const MAX_PAGES_PER_ISSUE = 200
 
-interface ActiveRun {
-  controller: AbortController
-  done: Promise<void>
-}
-
 export const AUDIT_QUEUE = 'site-audit.run'
-
-/** The abort reason of a stop: a queued run is handed back to the queue instead of stored as cancelled. */
-const SHUTDOWN = 'shutdown'
 
 class AuditInterrupted extends Error {
   constructor() {
     super('The audit was interrupted by a restart; the queue runs it again.')
   }
-}
-
-const active = new Map<string, ActiveRun>()
-
-/** Waits for every audit running in this process (tests, graceful shutdown). */
-export async function settleAuditRuns(): Promise<void> {
-  // A queued run handed back by a stop rejects (AuditInterrupted): its job sees that, not this wait.
-  await Promise.allSettled([...active.values()].map((run) => run.done))
-}
-
-/**
- * Graceful shutdown: stops every audit running in this process and waits for each. A queued run goes
- * back to the queue (it runs again on the next start); one run in-process keeps what it crawled.
- */
-export async function stopAuditRuns(): Promise<void> {
-  for (const run of active.values()) run.controller.abort(SHUTDOWN)
-  await settleAuditRuns()
 }
 
 /** An address as the crawler gets it: https:// added when it has no scheme (a port is no scheme). */
@@ -138,8 +114,10 @@ export interface AuditRunDeps {
   allowHosts: readonly string[]
   /** DNS for the start URLs' check and the crawl (tests); the system resolver when not given. */
   resolve?: Resolver
-  /** The job queue: runs go through it when given, otherwise they run in this process. */
-  jobs?: JobQueue
+  /** The job queue: the request sends the run, a worker runs it (audit-jobs.ts). */
+  jobs: JobQueue
+  /** runs.audits: the audits running here; a cancel reaches them, a shutdown hands them back. */
+  runs: Pick<Runs, 'audits'>
 }
 
 export async function startAuditRun(deps: AuditRunDeps & { business: Business }) {
@@ -178,22 +156,8 @@ export async function startAuditRun(deps: AuditRunDeps & { business: Business })
     throw error
   }
   if (!run) throw new Error('site audit run was not inserted')
-  if (deps.jobs) {
-    await deps.jobs.send(AUDIT_QUEUE, { runId: run.id, businessId: business.id }, business.id)
-  } else {
-    void track(run.id, (controller) =>
-      executeRun({ ...deps, runId: run.id, startUrls, controller }),
-    )
-  }
+  await deps.jobs.send(AUDIT_QUEUE, { runId: run.id, businessId: business.id }, business.id)
   return run
-}
-
-/** Runs an audit in this process, cancellable by cancelAuditRun and stopped by stopAuditRuns. */
-function track(runId: string, execute: (controller: AbortController) => Promise<void>) {
-  const controller = new AbortController()
-  const done = execute(controller).finally(() => active.delete(runId))
-  active.set(runId, { controller, done })
-  return done
 }
 
 /**
@@ -201,7 +165,7 @@ function track(runId: string, execute: (controller: AbortController) => Promise<
  * earlier try). Stopped by a shutdown, it throws AuditInterrupted so the queue tries it again.
  */
 export async function runQueuedAudit(
-  deps: Omit<AuditRunDeps, 'jobs'>,
+  deps: AuditRunDeps,
   { runId, businessId }: { runId: string; businessId: string },
 ) {
   const [run] = await deps.db
@@ -211,25 +175,17 @@ export async function runQueuedAudit(
   const business = await getBusinessById(deps.db, businessId)
   if (run?.status !== 'running' || !business) return
   const startUrls = auditStartUrls(business)
-  await track(runId, (controller) =>
-    executeRun({ ...deps, business, runId, startUrls, controller, queued: true }),
+  // Stopped by a shutdown, it throws AuditInterrupted so the queue tries it again.
+  await deps.runs.audits.track(runId, (controller) =>
+    executeRun({ ...deps, business, runId, startUrls, controller }),
   )
 }
 
-/** Asks a running audit to stop; it ends with what it has crawled. False when it is not running here. */
-export function cancelAuditRun(runId: string): boolean {
-  const run = active.get(runId)
-  run?.controller.abort()
-  return run !== undefined
-}
-
-type RunDeps = Omit<AuditRunDeps, 'jobs'> & {
+type RunDeps = AuditRunDeps & {
   business: Business
   runId: string
   startUrls: StartUrl[]
   controller: AbortController
-  /** Run by the job queue: a shutdown hands it back instead of storing it as cancelled. */
-  queued?: boolean
 }
 
 /**
@@ -333,7 +289,7 @@ async function executeRun(deps: RunDeps) {
     })
     await progress.settled()
     // A queued run stopped by a restart is run again by the queue; nothing is stored now.
-    if (deps.queued && deps.controller.signal.reason === SHUTDOWN) throw new AuditInterrupted()
+    if (deps.controller.signal.reason === SHUTDOWN) throw new AuditInterrupted()
     const unreachable = unreachableSite(crawl)
     // A site that could not be reached has no findings: the run fails with the cause.
     const issues = unreachable ? [] : runChecks(crawl, auditProfileFrom(business), clock.now())

@@ -6,7 +6,7 @@ import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { requireNamedBusiness } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
-import { cancelAuditRun, startAuditRun } from './audit-runs.js'
+import { startAuditRun } from './audit-runs.js'
 import { createTaskFromIssue } from './issue-task.js'
 import { cancelAuditRunFor, getAuditRun, listAuditRuns } from './site-audit.service.js'
 
@@ -32,6 +32,7 @@ export function siteAuditRoutes(deps: AppDeps) {
           allowHosts: env.FETCH_ALLOW_HOSTS,
           resolve: deps.resolve,
           jobs: deps.jobs,
+          runs: deps.runs,
           business: owner,
         })
         return c.json({ run: { id: run.id, status: run.status, budget: run.budget } }, 202)
@@ -66,7 +67,7 @@ export function siteAuditRoutes(deps: AppDeps) {
           db,
           businessId: owner.id,
           runId: c.req.valid('param').id,
-          cancel: cancelAuditRun,
+          cancel: (id) => deps.runs.audits.cancel(id),
           now: clock.now(),
         })
         return c.json({ run })

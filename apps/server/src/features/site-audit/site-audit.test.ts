@@ -10,7 +10,6 @@ import { businessInput } from '../../testing/factories.js'
 import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js'
 import { businesses } from '../../db/schema/business.js'
 import { siteAuditRuns } from '../../db/schema/site-audit.js'
-import { settleAuditRuns } from './audit-runs.js'
 import { cancelAuditRunFor } from './site-audit.service.js'
 import { BUSINESS, goodPage, localPage } from './fixtures/golden-pages.js'
 
@@ -88,18 +87,18 @@ beforeEach(async () => {
     '/': localPage(BUSINESS, { extraBody: '<a href="/services">Our dental services</a>' }),
     '/services': goodPage('Dental services'),
   }
-  t = await createTestApp({ env: { FETCH_ALLOW_HOSTS: site.hostPort } })
+  t = await createTestApp({ env: { FETCH_ALLOW_HOSTS: site.hostPort }, jobs: true })
   token = (await signUp(t.app, { email: 'owner@example.com' })).accessToken
   await call('PUT', '/api/business', { ...businessInput, website: site.origin })
 })
 afterEach(async () => {
-  await settleAuditRuns()
+  await t.deps.jobs.whenIdle()
   await t.close()
 })
 
-/** The run once every audit running in this process has ended. */
+/** The run once the queue has run every audit sent. */
 async function finishedRun(id: string, bearer?: string): Promise<RunBody> {
-  await settleAuditRuns()
+  await t.deps.jobs.whenIdle()
   const res = await call('GET', `/api/site-audit/runs/${id}`, undefined, bearer)
   expect(res.body.run.status).not.toBe('running')
   return res.body

@@ -9,7 +9,7 @@ import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
 import { businessInput } from '../../testing/factories.js'
 import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js'
-import { auditStartUrls, settleAuditRuns } from './audit-runs.js'
+import { auditStartUrls } from './audit-runs.js'
 import { BUSINESS, localBusinessJsonLd, localPage } from './fixtures/golden-pages.js'
 
 const ROUND_ROCK = {
@@ -38,9 +38,9 @@ const call = <T = RunBody>(method: string, path: string, body?: unknown) =>
     body,
   )
 
-/** The run once every audit running in this process has ended. */
+/** The run once the queue has run every audit sent. */
 async function finishedRun(id: string): Promise<RunBody> {
-  await settleAuditRuns()
+  await t.deps.jobs.whenIdle()
   const res = await call('GET', `/api/site-audit/runs/${id}`)
   expect(res.body.run.status).not.toBe('running')
   return res.body
@@ -102,12 +102,12 @@ describe('location pages', () => {
   })
   afterAll(() => site.close())
   beforeEach(async () => {
-    t = await createTestApp({ env: { FETCH_ALLOW_HOSTS: site.hostPort } })
+    t = await createTestApp({ env: { FETCH_ALLOW_HOSTS: site.hostPort }, jobs: true })
     token = (await signUp(t.app, { email: 'owner@example.com' })).accessToken
     await call('PUT', '/api/business', { ...businessInput, website: site.origin })
   })
   afterEach(async () => {
-    await settleAuditRuns()
+    await t.deps.jobs.whenIdle()
     await t.close()
   })
 
@@ -165,12 +165,12 @@ describe('refused start addresses (security-tests §1f)', () => {
   })
   beforeEach(async () => {
     // FETCH_ALLOW_HOSTS names another port: the canary's stays refused.
-    t = await createTestApp({ env: { FETCH_ALLOW_HOSTS: '127.0.0.1:1' } })
+    t = await createTestApp({ env: { FETCH_ALLOW_HOSTS: '127.0.0.1:1' }, jobs: true })
     token = (await signUp(t.app, { email: 'owner@example.com' })).accessToken
     await call('PUT', '/api/business', { ...businessInput, website: 'https://brightsmile.example' })
   })
   afterEach(async () => {
-    await settleAuditRuns()
+    await t.deps.jobs.whenIdle()
     await t.close()
   })
 
@@ -275,24 +275,22 @@ describe('refused start addresses (security-tests §1f)', () => {
       expect(page.body.error?.message).toMatch(/^A location page URL \(/)
       expect(await app.db.select().from(siteAuditRuns)).toHaveLength(0)
     } finally {
-      await settleAuditRuns()
       await app.close()
     }
   })
 
   test('a host named in FETCH_ALLOW_HOSTS is audited although it is on loopback', async () => {
     const allowed = await startFixtureServer({ '/': { body: localPage(BUSINESS) } })
-    const app = await createTestApp({ env: { FETCH_ALLOW_HOSTS: allowed.hostPort } })
+    const app = await createTestApp({ env: { FETCH_ALLOW_HOSTS: allowed.hostPort }, jobs: true })
     try {
       const owner = (await signUp(app.app, { email: 'intranet@example.com' })).accessToken
       const as = apiCaller(app.app, () => owner)
       await as('PUT', '/api/business', { ...businessInput, website: allowed.origin })
       const res = await as<RunBody>('POST', '/api/site-audit/runs')
       expect(res.status).toBe(202)
-      await settleAuditRuns()
+      await app.deps.jobs.whenIdle()
       expect(allowed.hits()).toBeGreaterThan(0)
     } finally {
-      await settleAuditRuns()
       await app.close()
       await allowed.close()
     }

@@ -10,7 +10,6 @@ import { signUp } from '../../testing/auth.js'
 import { businessInput } from '../../testing/factories.js'
 import { startFixtureServer, type FixtureServer } from '../../testing/fixture-server.js'
 import type { CrawlResult } from './crawl-result.js'
-import { settleAuditRuns } from './audit-runs.js'
 import { unreachableSite } from './unreachable.js'
 
 interface RunBody {
@@ -63,13 +62,14 @@ async function auditOf(
 ): Promise<{ run: RunBody; before: DashboardBody; after: DashboardBody }> {
   t = await createTestApp({
     env: { FETCH_ALLOW_HOSTS: [down.hostPort, notTlsHostPort, closedHostPort].join(',') },
+    jobs: true,
   })
   token = (await signUp(t.app, { email: 'unreachable@example.com' })).accessToken
   await call('PUT', '/api/business', { ...businessInput, website })
   const before = (await call<DashboardBody>('GET', '/api/dashboard')).body
   const started = await call<{ run: { id: string } }>('POST', '/api/site-audit/runs')
   expect(started.status).toBe(202)
-  await settleAuditRuns()
+  await t.deps.jobs.whenIdle()
   const run = (await call<RunBody>('GET', `/api/site-audit/runs/${started.body.run.id}`)).body
   const after = (await call<DashboardBody>('GET', '/api/dashboard')).body
   return { run, before, after }
@@ -77,7 +77,7 @@ async function auditOf(
 
 describe('an audit of a website that cannot be reached', () => {
   afterEach(async () => {
-    await settleAuditRuns()
+    await t.deps.jobs.whenIdle()
     await t.close()
   })
 

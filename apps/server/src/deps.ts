@@ -1,0 +1,116 @@
+// One wiring (docs/decisions/025-one-wiring.md): every dependency of the app, built here from env for
+// the server (index.ts) and for each test app (testing/app.ts) alike. A test passes overrides (its
+// clock, a stub provider, its own database) but goes through this same function, so the queue, the
+// fetcher and the secrets a test uses are the ones production uses.
+import { createAiServiceFromEnv, type AiService } from './ai/ai-service.js'
+import { loadJwtKeys, type JwtKeys } from './auth/keys.js'
+import { openSessionCache } from './auth/session-invalidation.js'
+import { openDatabase, type Database } from './db/client.js'
+import type { Env } from './env.js'
+import { createSimulatedGoogleProvider } from './features/integrations/google-data.js'
+import { createMeasuredKeywordsFromEnv } from './features/keywords/public.js'
+import { createJobQueue } from './jobs/queue.js'
+import { systemClock } from './lib/clock.js'
+import type { AppDeps } from './lib/deps.js'
+import { createLogger } from './lib/logger.js'
+import { createRuns } from './lib/run-registry.js'
+import { createSecretsSource } from './lib/secrets.js'
+import { loadDevMailKey } from './mail/dev-mail-key.js'
+import { createMailer } from './mail/mailer.js'
+import { createSafeFetcher } from './net/safe-fetch.js'
+
+/** What a test (or a bench) gives instead of what env would build. */
+export interface DepsOverrides extends Partial<
+  Pick<
+    AppDeps,
+    'logger' | 'clock' | 'jwtKeys' | 'mailer' | 'devMailKey' | 'google' | 'rank' | 'resolve'
+  >
+> {
+  /** An open database; the caller closes it. Otherwise DATA_DIR or DATABASE_URL is opened (and locked). */
+  database?: Database
+  /** The SSRF-safe fetcher; the caller closes it. */
+  fetcher?: AppDeps['fetcher']
+  /** Builds the AI service from the other deps, e.g. to point it at a stub. */
+  ai?: (deps: Omit<AppDeps, 'ai'>) => AiService
+  /** How often an idle worker looks for work (jobs/queue.ts); tests look often. */
+  queuePollingSeconds?: number
+}
+
+/** The app's dependencies, with what createDeps opened and closes. */
+export interface ServerDeps extends AppDeps {
+  database: Database
+  /**
+   * Stops the runs going on here (a queued one goes back to its queue), then the queue (its jobs
+   * get a few seconds), and closes the fetcher, the session listener and the database that
+   * createDeps opened; what the caller gave stays open.
+   */
+  close(): Promise<void>
+}
+
+async function jwtKeysFor(env: Env, overrides: DepsOverrides): Promise<JwtKeys> {
+  return overrides.jwtKeys ?? loadJwtKeys({ dataDir: env.DATA_DIR, secret: env.JWT_SECRET })
+}
+
+/** The local outbox's key; none in production, where the outbox is not served (app.ts). */
+async function devMailKeyFor(env: Env, overrides: DepsOverrides) {
+  if ('devMailKey' in overrides) return overrides.devMailKey
+  return env.NODE_ENV === 'production' ? undefined : loadDevMailKey(env.DATA_DIR)
+}
+
+/** Every dependency the app gets, built once from env (and a test's overrides). */
+export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promise<ServerDeps> {
+  const logger = overrides.logger ?? createLogger(env)
+  const clock = overrides.clock ?? systemClock
+  const database =
+    overrides.database ??
+    (await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL }))
+  const { db } = database
+  // The session cache; with PostgreSQL it hears the other instances' logouts (ADR 004), connected
+  // before the app answers.
+  const sessions = openSessionCache({ databaseUrl: database.connectionString, logger })
+  await sessions.ready
+  const fetcher =
+    overrides.fetcher ??
+    createSafeFetcher({ allowHosts: env.FETCH_ALLOW_HOSTS, resolve: overrides.resolve })
+  const base: Omit<AppDeps, 'ai'> = {
+    db,
+    dbKind: database.kind,
+    env,
+    clock,
+    logger,
+    jwtKeys: await jwtKeysFor(env, overrides),
+    mailer: overrides.mailer ?? createMailer({ env, db, clock, logger }),
+    devMailKey: await devMailKeyFor(env, overrides),
+    sessionCache: sessions.cache,
+    google: overrides.google ?? createSimulatedGoogleProvider({ delays: env.SIMULATED_DELAYS }),
+    rank: overrides.rank,
+    resolve: overrides.resolve,
+    fetcher,
+    jobs: createJobQueue({
+      database,
+      logger,
+      pollingIntervalSeconds: overrides.queuePollingSeconds,
+      maintenanceIntervalSeconds: env.QUEUE_MAINTENANCE_SECONDS,
+    }),
+    secrets: createSecretsSource(env),
+    runs: createRuns(),
+    firstChecks: new Map(),
+  }
+  const deps: AppDeps = {
+    ...base,
+    ai: overrides.ai ? overrides.ai(base) : createAiServiceFromEnv(base),
+    measuredKeywords: createMeasuredKeywordsFromEnv(base),
+  }
+  return {
+    ...deps,
+    database,
+    async close() {
+      const { audits, scans, verifies } = deps.runs
+      await Promise.all([audits.stop(), scans.stop(), verifies.stop()])
+      await deps.jobs.stop()
+      if (!overrides.fetcher) await fetcher.close()
+      await sessions.close()
+      if (!overrides.database) await database.close()
+    },
+  }
+}
