@@ -11,10 +11,12 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle } from 'drizzle-orm/node-postgres'
 import { migrate } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
-import { pino } from 'pino'
 import type { TestProject } from 'vitest/node'
+import { generateJwtKeys } from '../auth/keys.js'
 import { migrationsFolder, pgliteDatabase, postgresDatabase, type Database } from '../db/client.js'
-import { createJobQueue } from '../jobs/queue.js'
+import { createDeps } from '../deps.js'
+import { parseEnv } from '../env.js'
+import { registerJobs } from '../register-jobs.js'
 import { schema } from '../db/schema.js'
 import { TEMPLATE_DATABASE, testDatabaseUrl } from './db.js'
 import { PGLITE_TEMPLATE } from './pglite-template.js'
@@ -30,13 +32,21 @@ async function admin<T>(url: string, run: (client: pg.Client) => Promise<T>): Pr
 }
 
 /**
- * pg-boss's schema, installed once in the template: each test app's queue then finds it, and the
- * test database empties its jobs between tests (testing/db.ts) instead of installing it afresh.
+ * pg-boss's schema and every queue the app registers (register-jobs.ts), installed once in the
+ * template through the app's own wiring: each test app's queue then finds them, and the test
+ * database empties the jobs between tests (testing/db.ts) instead of installing them afresh.
  */
 async function installQueue(database: Database) {
-  const queue = createJobQueue({ database, logger: pino({ level: 'silent' }) })
-  await queue.start({ workers: false })
-  await queue.stop()
+  const deps = await createDeps(parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), {
+    database,
+    jwtKeys: await generateJwtKeys(),
+    devMailKey: undefined,
+  })
+  try {
+    await registerJobs(deps).start({ timer: false, workers: false })
+  } finally {
+    await deps.close()
+  }
 }
 
 async function postgresTemplate(url: string) {
