@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { openBrowser, url, type Browser } from './browser'
+import { downloadText, openBrowser, url, type Browser } from './browser'
 import { fixtureOrigin, serveFixtureSite, type FixtureSite } from './fixture-site'
 import { signUpWithBusiness } from './journeys'
 
@@ -109,7 +108,7 @@ describe('backlinks journey', () => {
       page.getByRole('button', { name: 'Export' }).click(),
     ])
     expect(download.suggestedFilename()).toBe('backlinks.csv')
-    const csv = await readFile(await download.path(), 'utf8')
+    const csv = await downloadText(download)
     const lines = csv
       .replace(/^\uFEFF/, '')
       .trimEnd()

@@ -1,8 +1,13 @@
-// Launches the system Chromium through playwright-core with a throwaway profile per journey.
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+// The journeys' browser: a context of its own per journey, on the one Chromium of the run
+// (browser-server.ts).
+import {
+  chromium,
+  type Browser as Chromium,
+  type BrowserContext,
+  type Download,
+  type Page,
+} from 'playwright-core'
+import { afterAll, inject } from 'vitest'
 
 // Vitest overwrites process.env.BASE_URL with Vite's base path ('/'), so run.mjs also passes
 // E2E_BASE_URL.
@@ -16,25 +21,19 @@ export interface Browser {
   close: () => Promise<void>
 }
 
+/** This file's connection to the run's Chromium, made at the first journey that needs it. */
+let connection: Promise<Chromium> | undefined
+
+afterAll(async () => {
+  const opened = connection
+  connection = undefined
+  if (opened) await (await opened).close()
+})
+
 export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<Browser> {
-  const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'localseo-e2e-chromium-'))
-  // --user-data-dir cannot be passed to launch(); a persistent context takes it as its profile.
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    headless: true,
-    viewport,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  })
-  const page = context.pages()[0] ?? (await context.newPage())
+  connection ??= chromium.connect(inject('chromiumEndpoint'))
+  const context = await (await connection).newContext({ viewport })
+  const page = await context.newPage()
   const problems: string[] = []
   page.on('console', (message) => {
     // A refused login is an expected 400; Chromium logs every failed request as an error.
@@ -42,17 +41,16 @@ export async function openBrowser(viewport = { width: 1280, height: 800 }): Prom
     problems.push(`console: ${message.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-  return {
-    context,
-    page,
-    problems,
-    close: async () => {
-      await context.close()
-      await rm(userDataDir, { recursive: true, force: true })
-    },
-  }
+  return { context, page, problems, close: () => context.close() }
 }
 
 export function url(pathname: string): string {
   return new URL(pathname, baseUrl).toString()
+}
+
+/** A finished download's text (the browser runs apart from the test, so it is read as a stream). */
+export async function downloadText(download: Download): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
 }

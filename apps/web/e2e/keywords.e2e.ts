@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises'
 import { afterEach, describe, expect, test } from 'vitest'
-import { openBrowser, url, type Browser } from './browser'
+import { downloadText, openBrowser, url, type Browser } from './browser'
 import { saveBusinessInSettings, signUpThroughLanding } from './journeys'
 import { expectAccessible } from './a11y'
 
@@ -91,7 +90,7 @@ describe('keywords journey', () => {
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ])
     expect(download.suggestedFilename()).toBe('localseo-ai-keywords.csv')
-    const csv = await readFile(await download.path(), 'utf8')
+    const csv = await downloadText(download)
     const lines = csv.trim().split('\r\n')
     expect(lines[0]).toBe('Keyword,Search Volume,Difficulty,CPC,Competition,Relevance,Intent,Trend')
     expect(lines).toHaveLength(3)

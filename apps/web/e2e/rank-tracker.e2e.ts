@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises'
 import { afterEach, describe, expect, test } from 'vitest'
-import { openBrowser, url, type Browser } from './browser'
+import { downloadText, openBrowser, url, type Browser } from './browser'
 import { callApiAs, signUpWithBusiness } from './journeys'
 
 let browser: Browser | undefined
@@ -77,7 +76,7 @@ describe('rank tracker journey', () => {
       page.getByRole('button', { name: 'Export CSV' }).click(),
     ])
     expect(download.suggestedFilename()).toBe('localseo-ai-rankings.csv')
-    const csv = await readFile(await download.path(), 'utf8')
+    const csv = await downloadText(download)
     const lines = csv.trimEnd().split('\r\n')
     const header = lines[0]!.split(',')
     expect(header.slice(0, 4)).toEqual([

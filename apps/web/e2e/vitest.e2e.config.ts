@@ -8,6 +8,8 @@ export default defineConfig({
     root: fileURLToPath(new URL('../../../', import.meta.url)),
     environment: 'node',
     include: ['apps/web/e2e/**/*.e2e.ts'],
+    // One Chromium for the run; each journey opens a context on it (browser.ts).
+    globalSetup: ['apps/web/e2e/browser-server.ts'],
     testTimeout: 60_000,
     // A journey with its own server waits for its first start (own-server.ts, up to 90 s).
     hookTimeout: 120_000,
