@@ -16,7 +16,7 @@ const migrateEntry = path.join(root, 'apps/server/dist/db/migrate-pglite.js')
 const webIndex = path.join(root, 'apps/web/dist/index.html')
 // A first start creates and migrates the embedded database; a loaded machine can take half a minute.
 const HEALTH_TIMEOUT_MS = 90_000
-const JOURNEY_WORKERS = 1
+const JOURNEY_WORKERS = 2
 
 function fail(message) {
   console.error(`e2e: ${message}`)
@@ -84,8 +84,7 @@ const baseUrl = `http://127.0.0.1:${port}`
 // Ports for the journeys' own fixture pages (backlink verification, audits): the server may fetch
 // them, and nothing else on loopback (FETCH_ALLOW_HOSTS is empty by default).
 // Journey files run on JOURNEY_WORKERS workers at once (vitest.e2e.config.ts); each worker serves
-// its fixture pages on a port of its own. One for now: keywords.e2e and sample-data.e2e beside each
-// other both ran past 60 s on the one server (each passes alone in 20 s); the cause is not found yet.
+// its fixture pages on a port of its own.
 const fixturePorts = []
 while (fixturePorts.length < JOURNEY_WORKERS) {
   const candidate = await freePort()
