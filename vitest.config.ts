@@ -24,6 +24,11 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           globalSetup: ['./src/testing/global-setup.ts'],
           setupFiles: ['./src/testing/setup-file.ts'],
+          // A worker imports the app once for all its files rather than once per file (a fifth of
+          // the server tests' CPU): nothing a test file changes lives at module level, since every
+          // app's state is in its deps (docs/decisions/025-one-wiring.md) and each file's database
+          // is closed after it (setup-file.ts).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
