@@ -144,6 +144,18 @@ describe.skipIf(!testDatabaseUrl)('three instances on one PostgreSQL', () => {
         }),
       )
     }
+    // Each new business's default keywords get their first checks (90 days of history) from a
+    // job: let them land before the stop, so none is left for the three instances to run.
+    await waitUntil(
+      async () =>
+        (
+          await query<{ n: number }>(
+            `select count(*)::int as n from pgboss.job
+             where name = 'keywords.first-checks' and state in ('created', 'retry', 'active')`,
+          )
+        )[0]!.n === 0,
+      120_000,
+    )
     await stopInstance(first)
     await admin.query(`delete from job_schedules`)
     await admin.query(`delete from rank_positions`)
