@@ -115,7 +115,9 @@ function BacklinkRow({
         {formatDate(backlink.firstSeen)}
       </TableCell>
       <TableCell className="max-sm:col-span-2">
-        <div className="flex items-center gap-1 max-sm:flex-wrap">
+        {/* Two lines beside a wide table (Mark Broken; Verify and Delete), so Delete is never past
+            the card's edge on a desktop screen. */}
+        <div className="flex flex-wrap items-center gap-1 sm:w-40">
           <Button
             variant="outline"
             size="sm"
