@@ -38,17 +38,7 @@ function start(): ServerProcess {
   return started
 }
 
-async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms
-  while (Date.now() < deadline) {
-    if (check()) return true
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  return check()
-}
-
-const listening = (s: ServerProcess) =>
-  waitFor(() => s.output().includes('LocalSEO AI is listening'), 30_000)
+const listening = (s: ServerProcess) => s.wrote('LocalSEO AI is listening')
 
 afterAll(() => {
   for (const child of children) child.kill('SIGKILL')
@@ -88,7 +78,7 @@ describe('server process', () => {
   test('a first start creates the database and prints the outbox address with its key, kept in DATA_DIR/dev-mail.key (0600)', async () => {
     newDataDir(false)
     const server = start()
-    expect(await waitFor(() => server.output().includes('/dev/mail?key='), 30_000)).toBe(true)
+    expect(await server.wrote('/dev/mail?key=')).toBe(true)
     const logged = /"outbox":"(http:\/\/127\.0\.0\.1:\d+\/dev\/mail\?key=([\w-]+))"/.exec(
       server.output(),
     )

@@ -110,6 +110,18 @@ async function takeSocket(socketPath: string, me: Owner): Promise<net.Server> {
   throw new DataDirLockedError(socketPath)
 }
 
+/**
+ * The error a server would meet taking DATA_DIR's lock when a live server answers on its socket;
+ * undefined when none does. Only asks, takes nothing: index.ts asks before loading the app, so a
+ * second server says so at once rather than after its start-up (acquireDataDirLock still decides).
+ */
+export async function lockedBy(dataDir: string): Promise<DataDirLockedError | undefined> {
+  const socketPath = socketPathFor(dataDir)
+  const owner = await probe(socketPath)
+  if (owner === undefined) return undefined
+  return new DataDirLockedError(socketPath, owner === 'silent' ? undefined : owner)
+}
+
 export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> {
   rmSync(path.join(dataDir, LEGACY_LOCK_FILE), { force: true })
   const socketPath = socketPathFor(dataDir)

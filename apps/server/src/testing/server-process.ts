@@ -11,6 +11,8 @@ export interface ServerProcess {
   /** Everything it wrote to stdout and stderr so far. */
   output: () => string
   exited: Promise<number | null>
+  /** Resolves true once `text` has been written, false if the process exits first. */
+  wrote: (text: string) => Promise<boolean>
 }
 
 export function spawnServer(env: Record<string, string | undefined>): ServerProcess {
@@ -24,8 +26,29 @@ export function spawnServer(env: Record<string, string | undefined>): ServerProc
     },
   )
   let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const waiting = new Set<() => void>()
+  const append = (chunk: Buffer) => {
+    output += chunk.toString()
+    for (const check of waiting) check()
+  }
+  child.stdout?.on('data', append)
+  child.stderr?.on('data', append)
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, output: () => output, exited }
+  // The test's own time limit bounds the wait: a start is waited for as it happens, not for a
+  // guessed number of seconds that a busy machine can exceed.
+  const wrote = (text: string) =>
+    new Promise<boolean>((resolve) => {
+      const check = () => {
+        if (!output.includes(text)) return
+        waiting.delete(check)
+        resolve(true)
+      }
+      waiting.add(check)
+      check()
+      void exited.then(() => {
+        waiting.delete(check)
+        resolve(output.includes(text))
+      })
+    })
+  return { child, output: () => output, exited, wrote }
 }

@@ -81,8 +81,10 @@ describe('crawl bounds', () => {
     const result = await crawl(slow, { watchdogMs: 800 })
     const elapsed = Date.now() - started
     expect(result.endReason).toBe('timeout')
-    expect(elapsed).toBeLessThan(800 + 400)
-    expect(result.pages.length).toBeGreaterThan(2)
+    // Without the watchdog this crawl takes 30 s (200 pages, 150 ms each); the bounds hold on a
+    // machine too busy to read more than the first page in time.
+    expect(elapsed).toBeLessThan(800 + 1_000)
+    expect(result.pages.length).toBeGreaterThanOrEqual(1)
     expect(result.pages.length).toBeLessThan(30)
   })
 
