@@ -280,8 +280,14 @@ describe.skipIf(!testDatabaseUrl)('three instances on one PostgreSQL', () => {
     expect(await answers([b!, c!], first.accessToken)).toEqual([403, 401, 403, 401])
     expect(await answers([b!, c!], second.accessToken)).toEqual([200, 200, 200, 200])
 
-    // An operator deleting the user in SQL, not through any instance.
+    // An operator deleting the user in SQL, not through any instance. The instances hear it from
+    // PostgreSQL's notification (ADR 004); the test asks once PostgreSQL has delivered it (to a
+    // listener of its own), so a busy machine's delay in sending it is not read as a stale cache.
+    await admin!.query('LISTEN auth_change')
+    const delivered = new Promise((resolve) => admin!.once('notification', resolve))
     await query(`delete from auth.users where email = $1`, [email])
+    await delivered
+    await admin!.query('UNLISTEN auth_change')
     expect(await answers([a!, b!, c!], second.accessToken)).toEqual([403, 401, 403, 401, 403, 401])
   })
 

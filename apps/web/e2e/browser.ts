@@ -41,6 +41,14 @@ export async function openBrowser(viewport = { width: 1280, height: 800 }): Prom
     problems.push(`console: ${message.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  // Which request failed, beside the console's line that names only its status.
+  page.on('response', (response) => {
+    if (response.status() >= 500) {
+      problems.push(
+        `response: ${response.status()} ${response.request().method()} ${response.url()}`,
+      )
+    }
+  })
   return { context, page, problems, close: () => context.close() }
 }
 
