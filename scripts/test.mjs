@@ -73,7 +73,7 @@ async function readCounts(file) {
       seconds: (result.endTime - result.startTime) / 1000,
       failed: result.assertionResults
         .filter((test) => test.status === 'failed')
-        .map((test) => test.fullName),
+        .map((test) => `${test.fullName}${why(test.failureMessages)}`),
       // A file that fails before its tests run (an import or a hook) names no failed test.
       broken: result.status === 'failed' && result.message ? result.message.split('\n')[0] : '',
     }))
@@ -90,6 +90,18 @@ async function readCounts(file) {
   } catch {
     return undefined
   }
+}
+
+/** A failure's first lines, short, so the end of a CI log says why as well as what. */
+function why(messages = []) {
+  const lines = messages
+    .join('\n')
+    .split('\n')
+    .map((text) => text.trim())
+    .filter((text) => text && !text.startsWith('at '))
+    .slice(0, 4)
+    .map((text) => (text.length > 240 ? `${text.slice(0, 240)}…` : text))
+  return lines.map((text) => `\n      ${text}`).join('')
 }
 
 /** Vitest arguments that also write the JSON report read by readCounts. */

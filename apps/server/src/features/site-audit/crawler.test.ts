@@ -131,7 +131,9 @@ describe('crawl bounds', () => {
     expect(result.robots[0]?.crawlDelayMs).toBe(200)
     const gaps = starts.slice(1).map((t, i) => t - starts[i]!)
     expect(gaps).toHaveLength(3)
-    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(190)
+    // The delay runs from each answer, which the site sent after it saw the request: every gap
+    // the site sees is the whole delay, however busy the machine.
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(200)
   })
 
   test('a page that does not answer in time is unreachable, and the crawl goes on', async () => {

@@ -279,6 +279,11 @@ class Crawl {
         host.nextStartAt = this.now() + robots.crawlDelayMs
         const done = () => {
           host.active--
+          // The delay also counts from the answer, so the site sees its gap between requests
+          // however long one took to reach it.
+          if (robots.crawlDelayMs > 0) {
+            host.nextStartAt = Math.max(host.nextStartAt, this.now() + robots.crawlDelayMs)
+          }
         }
         this.track(
           this.crawlPage(item, host)
