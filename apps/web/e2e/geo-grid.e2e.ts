@@ -3,7 +3,7 @@
 // figures; then, on a second server whose MAP_TILE_URL points at a tiny tile server on 127.0.0.1, the
 // pin map and the heat map draw on tiles the CSP lets through.
 import type { Page } from 'playwright-core'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { expectAccessible } from './a11y'
 import { baseUrl, openBrowser, type Browser } from './browser'
 import { callApiAs, signUpWithBusiness, sunriseDental } from './journeys'
@@ -12,12 +12,10 @@ import { snap } from './screenshots'
 import { startTileServer } from './tile-server'
 
 let browser: Browser | undefined
-const cleanups: (() => Promise<void>)[] = []
 
 afterEach(async () => {
   await browser?.close()
   browser = undefined
-  for (const cleanup of cleanups.splice(0)) await cleanup()
 })
 
 /** Settings → Map position: types the coordinates (or clicks the map) and saves. */
@@ -89,17 +87,30 @@ describe('geo-grid journey', () => {
     await expect.poll(() => scan.getByText('Average rank').count()).toBe(2)
     expect(problems).toEqual([])
   })
+})
 
-  test('with MAP_TILE_URL the pin and the heat map draw on tiles the CSP allows', async () => {
-    const tiles = await startTileServer()
-    cleanups.push(tiles.close)
-    const origin = await startServer(
+describe('geo-grid journey on map tiles', () => {
+  let tiles: Awaited<ReturnType<typeof startTileServer>>
+  let origin = ''
+  const servers: (() => Promise<void>)[] = []
+
+  // The second server starts before the journey's time begins (hookTimeout: its first start).
+  beforeAll(async () => {
+    tiles = await startTileServer()
+    servers.push(tiles.close)
+    origin = await startServer(
       {
         MAP_TILE_URL: `http://127.0.0.1:${tiles.port}/{z}/{x}/{y}.png`,
         MAP_TILE_ATTRIBUTION: '© Test tiles',
       },
-      cleanups,
+      servers,
     )
+  })
+  afterAll(async () => {
+    for (const cleanup of servers.splice(0)) await cleanup()
+  })
+
+  test('with MAP_TILE_URL the pin and the heat map draw on tiles the CSP allows', async () => {
     browser = await openBrowser()
     const { page, problems } = browser
     const csp: string[] = []

@@ -11,6 +11,9 @@ export default defineConfig({
     // One Chromium for the run; each journey opens a context on it (browser.ts).
     globalSetup: ['apps/web/e2e/browser-server.ts'],
     testTimeout: 60_000,
+    // expect.poll waits on the browser as long as Playwright's own waits do (30 s): Vitest's 1 s,
+    // made for unit tests, ran out in CI while a loaded machine drew the geo-grid's second scan.
+    expect: { poll: { timeout: 30_000 } },
     // A journey with its own server waits for its first start (own-server.ts, up to 90 s).
     hookTimeout: 120_000,
     // Journey files share the server run.mjs starts but no state (each signs up its own owner), and

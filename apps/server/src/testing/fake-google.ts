@@ -266,6 +266,10 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     revokeAll() {
       for (const grant of grants.values()) grant.revoked = true
     },
+    /** Google stops accepting the access tokens handed out before their hour ends; grants stay. */
+    expireAccessTokens() {
+      accessTokens.clear()
+    },
     /** Refresh tokens handed out, to search for them where they must not be. */
     refreshTokens: () => [...grants.keys()],
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

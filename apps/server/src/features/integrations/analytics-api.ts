@@ -5,6 +5,7 @@
 // Authorization header only.
 import { z } from 'zod'
 import { AppError } from '../../lib/errors.js'
+import { GoogleTokenRefused } from './google-connection.js'
 
 const REQUEST_TIMEOUT_MS = 20_000
 /** accountSummaries pages asked at most (200 accounts each): an account list is never endless. */
@@ -96,6 +97,7 @@ async function callGoogle(url: string, accessToken: string, body?: unknown): Pro
       "Google Analytics' request quota for this property is used up for now: the next import tries again.",
     )
   }
+  if (response.status === 401) throw new GoogleTokenRefused('Google Analytics')
   if (response.status === 403) {
     throw new AppError(
       'bad_gateway',

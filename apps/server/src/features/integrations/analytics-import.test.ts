@@ -336,6 +336,28 @@ describe('the daily import', () => {
     expect(reportCalls()).toEqual([])
   })
 
+  test('an access token Google refuses before its hour is renewed once; a revoked grant reads Reconnect, never a 502', async () => {
+    const call = await owner('owner@example.com')
+    await picked(call)
+    fake.expireAccessTokens()
+    fake.calls.length = 0
+    const listed = await call<AnalyticsProperties>('GET', `${ROUTE}/properties`)
+    expect(listed.status).toBe(200)
+    expect(listed.body.selected).toBe(GA4_PROPERTY)
+    expect(fake.calls).toEqual([
+      'GET /v1beta/accountSummaries',
+      'POST /token refresh_token',
+      'GET /v1beta/accountSummaries',
+      'GET /v1beta/accountSummaries',
+    ])
+    // Revoked in the Google account (or disconnected here while the list was asked for).
+    fake.revokeAll()
+    const refused = await call('GET', `${ROUTE}/properties`)
+    expect(refused.status).toBe(409)
+    expect(refused.body.error?.message).toMatch(/Reconnect/)
+    expect(await status(call)).toMatchObject({ status: 'revoked' })
+  })
+
   test('disconnecting Google forgets the property and its figures', async () => {
     const call = await owner('owner@example.com')
     await picked(call)

@@ -19,7 +19,7 @@ import {
   type Report,
   type ReportRequest,
 } from './analytics-api.js'
-import { connectionRow, googleAccessToken, grantedServices } from './google-connection.js'
+import { connectionRow, grantedServices, withGoogleToken } from './google-connection.js'
 import type { GoogleOAuthConfig } from './google-oauth.js'
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'logger' | 'secrets'>
@@ -104,8 +104,9 @@ export async function analyticsProperties(
   business: { id: string; name: string; website: string | null },
 ): Promise<AnalyticsProperties> {
   await readableConnection(deps, business.id)
-  const token = await googleAccessToken(deps, config, business.id)
-  const listed = await listAccountProperties(deps.env.GOOGLE_ANALYTICS_ADMIN_URL, token)
+  const listed = await withGoogleToken(deps, config, business.id, (token) =>
+    listAccountProperties(deps.env.GOOGLE_ANALYTICS_ADMIN_URL, token),
+  )
   const hints = nameHints(business)
   const properties = listed
     .map((entry) => {
@@ -264,8 +265,9 @@ export async function importAnalytics(
     if (!grantedServices(connection.scopes).includes('analytics')) {
       throw new AppError('conflict', NO_SCOPE)
     }
-    const token = await googleAccessToken(deps, config, businessId)
-    const reports = await fetchReports(deps.env.GOOGLE_ANALYTICS_DATA_URL, token, picked.property)
+    const reports = await withGoogleToken(deps, config, businessId, (token) =>
+      fetchReports(deps.env.GOOGLE_ANALYTICS_DATA_URL, token, picked.property),
+    )
     if (!(await storeReports(deps, businessId, picked.property, reports))) {
       return 'Analytics: another property was picked meanwhile'
     }

@@ -434,6 +434,20 @@ describe('Search Console properties (issue 18 item 2)', () => {
     expect(tokenCalls()).toEqual(['POST /token authorization_code', 'POST /token refresh_token'])
   })
 
+  test('a token Google refuses before its hour is renewed once; revoked meanwhile, the list reads Reconnect, never a 502', async () => {
+    const call = await connectedOwner()
+    fake.expireAccessTokens()
+    const listed = await call<Sites>('GET', '/api/integrations/google/search-console/sites')
+    expect(listed.status).toBe(200)
+    expect(listed.body.sites).toHaveLength(3)
+    expect(tokenCalls()).toEqual(['POST /token authorization_code', 'POST /token refresh_token'])
+    // The owner removes the app from their Google account (or disconnects here) within the hour.
+    fake.revokeAll()
+    const res = await call('GET', '/api/integrations/google/search-console/sites')
+    expect(res.status).toBe(409)
+    expect(res.body.error?.message).toMatch(/Reconnect/)
+  })
+
   test("Google's quota answer (429) is passed on with its reason, never a 5xx", async () => {
     const call = await connectedOwner()
     fake.failSearchConsole(429)

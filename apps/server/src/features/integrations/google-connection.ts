@@ -259,6 +259,33 @@ export async function googleAccessToken(
   return token.access_token
 }
 
+/** Google refused an access token (401): revoked in the Google account, or renewed meanwhile. */
+export class GoogleTokenRefused extends AppError {
+  constructor(service: string) {
+    super('bad_gateway', `${service} refused the access Google gave. Try again later.`)
+  }
+}
+
+/**
+ * Asks Google with the business's access token; a token Google refuses before its expiry is renewed
+ * once. When the grant is gone (revoked in the Google account, or disconnected here while the call
+ * ran) the renewal says so: 'Reconnect', or not connected.
+ */
+export async function withGoogleToken<T>(
+  deps: Deps,
+  config: GoogleOAuthConfig,
+  businessId: string,
+  ask: (token: string) => Promise<T>,
+  refused: (error: unknown) => boolean = (error) => error instanceof GoogleTokenRefused,
+): Promise<T> {
+  try {
+    return await ask(await googleAccessToken(deps, config, businessId))
+  } catch (error) {
+    if (!refused(error)) throw error
+    return ask(await googleAccessToken(deps, config, businessId, { renew: true }))
+  }
+}
+
 /**
  * Revokes the grant at Google and forgets it here. The row goes even when Google cannot be reached:
  * the owner asked for it gone, and the grant can still be removed in their Google account.

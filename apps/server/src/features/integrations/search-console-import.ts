@@ -9,7 +9,7 @@ import { and, eq, gte, lt } from 'drizzle-orm'
 import type { Tx } from '../../db/client.js'
 import { searchConsoleImports, searchConsoleRows } from '../../db/schema/search-console.js'
 import { AppError } from '../../lib/errors.js'
-import { googleAccessToken } from './google-connection.js'
+import { withGoogleToken } from './google-connection.js'
 import type { GoogleConnectionRow, ImportDeps } from './google-imports.js'
 import type { GoogleOAuthConfig } from './google-oauth.js'
 import {
@@ -136,13 +136,13 @@ async function fetchDays(
     }
     return rows
   }
-  try {
-    return await ask(await googleAccessToken(deps, config, run.businessId))
-  } catch (error) {
-    if (!(error instanceof SearchAnalyticsError && error.kind === 'unauthenticated')) throw error
-    // Revoked in the Google account: the renewal fails too and the connection reads 'Reconnect'.
-    return ask(await googleAccessToken(deps, config, run.businessId, { renew: true }))
-  }
+  return withGoogleToken(
+    deps,
+    config,
+    run.businessId,
+    ask,
+    (error) => error instanceof SearchAnalyticsError && error.kind === 'unauthenticated',
+  )
 }
 
 function failureReason(error: unknown): string | undefined {

@@ -7,7 +7,12 @@ import { z } from 'zod'
 import { googleConnections } from '../../db/schema/google.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
-import { connectionRow, googleAccessToken, grantedServices } from './google-connection.js'
+import {
+  connectionRow,
+  GoogleTokenRefused,
+  grantedServices,
+  withGoogleToken,
+} from './google-connection.js'
 import type { GoogleOAuthConfig } from './google-oauth.js'
 
 const REQUEST_TIMEOUT_MS = 15_000
@@ -87,6 +92,7 @@ async function listSearchConsoleSites(baseUrl: string, accessToken: string) {
       "Google Search Console's request quota is used up for now. Try again in a few minutes.",
     )
   }
+  if (response.status === 401) throw new GoogleTokenRefused('Google Search Console')
   if (!response.ok) {
     throw new AppError('bad_gateway', `Google Search Console answered ${response.status}.`)
   }
@@ -117,8 +123,9 @@ export async function searchConsoleSites(
   business: { id: string; website: string | null },
 ): Promise<SearchConsoleSites> {
   const row = await readableConnection(deps, business.id)
-  const token = await googleAccessToken(deps, config, business.id)
-  const entries = await listSearchConsoleSites(deps.env.GOOGLE_SEARCH_CONSOLE_URL, token)
+  const entries = await withGoogleToken(deps, config, business.id, (token) =>
+    listSearchConsoleSites(deps.env.GOOGLE_SEARCH_CONSOLE_URL, token),
+  )
   return { sites: orderSites(entries, business.website), selected: row.searchConsoleSite }
 }
 
