@@ -12,6 +12,11 @@ import { startServer } from '../lib/server.mjs'
 import { printLoadAverage } from '../lib/measure.mjs'
 import { signUpOwner } from '../lib/owner.mjs'
 
+/** The journeys' Chromium flags (apps/web/e2e/chromium-args.json). */
+const chromiumArgs = JSON.parse(
+  readFileSync(new URL('../../apps/web/e2e/chromium-args.json', import.meta.url), 'utf8'),
+)
+
 const RUNS = Number(process.env.RUNS ?? 5)
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 const args = process.argv.slice(2)
@@ -93,15 +98,7 @@ const context = await chromium.launchPersistentContext(profile, {
   executablePath: chromiumPath,
   headless: true,
   viewport: { width: 1280, height: 800 },
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: chromiumArgs,
 })
 try {
   const page = context.pages()[0] ?? (await context.newPage())

@@ -4,6 +4,8 @@
 // starts it with a throwaway --user-data-dir and removes it at close.
 import { chromium } from 'playwright-core'
 import type { TestProject } from 'vitest/node'
+// The flags every headless Chromium of ours starts with (the journeys', bench/web-load's).
+import chromiumArgs from './chromium-args.json'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,16 +17,7 @@ export async function setup(project: TestProject) {
   const server = await chromium.launchServer({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: chromiumArgs,
   })
   project.provide('chromiumEndpoint', server.wsEndpoint())
   return () => server.close()

@@ -3,7 +3,7 @@
 // picks the Search Console and Analytics properties, whose first imports run as jobs; reads the
 // imported figures on the dashboard with their source; then disconnects. The shared journey server keeps Google simulated (other journeys use the
 // simulated cards), so this one starts its own server from the same build, with the fake's URLs.
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startFakeGoogle, type FakeGoogle } from '../../server/src/testing/fake-google'
 import { expectAccessible } from './a11y'
 import { openBrowser, type Browser } from './browser'
@@ -30,97 +30,113 @@ afterAll(async () => {
   await fake.close()
 })
 
-test('Connect with Google goes through the consent screen and comes back connected', async () => {
-  browser = await openBrowser()
-  const { page, problems } = browser
-  await page.goto(`${base}/`)
-  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
-  await page.getByLabel('Full Name').fill('Grace Hopper')
-  await page.getByLabel('Email Address').fill(`e2e-google-${Date.now()}@example.com`)
-  await page.getByLabel('Password').fill('correct horse battery')
-  await page.getByRole('button', { name: 'Sign Up' }).click()
-  await page.waitForURL(`${base}/dashboard`)
-  const website = 'https://www.sunrisedental.com'
-  expect(
-    (await callApiAs(page, 'PUT', '/api/business', { ...sunriseDental, website })).status,
-  ).toBe(200)
+describe('Connect with Google', () => {
+  // One owner through the whole journey; a step per test, so each has a journey's whole time.
+  let page: Browser['page']
+  let problems: string[]
+  const searchConsole = () => page.getByRole('region', { name: 'Google Search Console' })
+  const analytics = () => page.getByRole('region', { name: 'Google Analytics' })
 
-  await page.goto(`${base}/settings`)
-  const searchConsole = page.getByRole('region', { name: 'Google Search Console' })
-  await searchConsole.getByText('Not connected').waitFor()
-  await searchConsole.getByRole('button', { name: 'Connect with Google' }).click()
+  beforeAll(async () => {
+    browser = await openBrowser()
+    ;({ page, problems } = browser)
+    await page.goto(`${base}/`)
+    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
+    await page.getByLabel('Full Name').fill('Grace Hopper')
+    await page.getByLabel('Email Address').fill(`e2e-google-${Date.now()}@example.com`)
+    await page.getByLabel('Password').fill('correct horse battery')
+    await page.getByRole('button', { name: 'Sign Up' }).click()
+    await page.waitForURL(`${base}/dashboard`)
+    const website = 'https://www.sunrisedental.com'
+    expect(
+      (await callApiAs(page, 'PUT', '/api/business', { ...sunriseDental, website })).status,
+    ).toBe(200)
+  })
 
-  // The fake consent screen approves at once and Google's redirect brings the owner back.
-  await page.waitForURL(`${base}/settings`)
-  await page
-    .getByRole('status')
-    .filter({ hasText: 'Connected to Google as owner@gmail.com' })
-    .waitFor()
-  for (const name of ['Google Search Console', 'Google Analytics']) {
-    const card = page.getByRole('region', { name })
-    await card.getByText('Connected and working properly').waitFor()
-    await card.getByText('Connected to Google as owner@gmail.com').waitFor()
-  }
-  expect(fake.calls.slice(0, 2)).toEqual([
-    'GET /o/oauth2/v2/auth',
-    'POST /token authorization_code',
-  ])
+  test('goes through the consent screen and comes back connected', async () => {
+    await page.goto(`${base}/settings`)
+    await searchConsole().getByText('Not connected').waitFor()
+    await searchConsole().getByRole('button', { name: 'Connect with Google' }).click()
 
-  // The Search Console property: listed from Google, the website's own first (issue 18 item 2).
-  const property = searchConsole.getByLabel('Search Console property')
-  await property.waitFor()
-  expect(await property.inputValue()).toBe('https://www.sunrisedental.com/')
-  await searchConsole.getByRole('button', { name: 'Use this property' }).click()
-  await searchConsole.getByText('Search Console property saved').waitFor()
+    // The fake consent screen approves at once and Google's redirect brings the owner back.
+    await page.waitForURL(`${base}/settings`)
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Connected to Google as owner@gmail.com' })
+      .waitFor()
+    for (const card of [searchConsole(), analytics()]) {
+      await card.getByText('Connected and working properly').waitFor()
+      await card.getByText('Connected to Google as owner@gmail.com').waitFor()
+    }
+    expect(fake.calls.slice(0, 2)).toEqual([
+      'GET /o/oauth2/v2/auth',
+      'POST /token authorization_code',
+    ])
+    expect(problems).toEqual([])
+  })
 
-  // The Analytics property: the account's GA4 properties, the business's first (issue 18 item 3).
-  const analytics = page.getByRole('region', { name: 'Google Analytics' })
-  const ga4 = analytics.getByLabel('Google Analytics property')
-  await ga4.waitFor()
-  expect(await ga4.inputValue()).toBe('properties/314159265')
-  await analytics.getByRole('button', { name: 'Use this property' }).click()
-  await analytics
-    .getByText('Property saved: the first import from Google Analytics has started.')
-    .waitFor()
-  await expectAccessible(page, 'Settings with Google connected')
+  test('picks the Search Console and Analytics properties Google lists, the website first', async () => {
+    // The Search Console property (issue 18 item 2).
+    const property = searchConsole().getByLabel('Search Console property')
+    await property.waitFor()
+    expect(await property.inputValue()).toBe('https://www.sunrisedental.com/')
+    await searchConsole().getByRole('button', { name: 'Use this property' }).click()
+    await searchConsole().getByText('Search Console property saved').waitFor()
 
-  // Both first imports run as jobs; the dashboard reads what they stored, with its source.
-  await page.goto(`${base}/dashboard`)
-  const performance = page.getByRole('region', { name: 'Search Performance' })
-  const topSearches = performance.getByRole('table', { name: 'Top searches' })
-  await topSearches.waitFor({ timeout: 30_000 })
-  await topSearches.getByText('bright smile dental').waitFor()
-  await performance
-    .getByText(/^Source: Google Search Console \(https:\/\/www\.sunrisedental\.com\/\), imported/)
-    .waitFor()
-  const visitors = page.getByRole('region', { name: 'Website Analytics' })
-  await visitors.getByText('1,842').waitFor({ timeout: 30_000 })
-  await visitors
-    .getByText(/^Source: Google Analytics 4 \(sunrisedental\.com - GA4\), imported/)
-    .waitFor()
-  for (const card of [performance, visitors]) {
-    expect(await card.getByText('Sample data', { exact: true }).count()).toBe(0)
-  }
-  expect(fake.calls).toContain('POST searchAnalytics.query')
-  await expectAccessible(page, 'Dashboard with imported Google data')
-  await snap(page, 'dashboard-google', performance)
+    // The account's GA4 properties, the business's first (issue 18 item 3).
+    const ga4 = analytics().getByLabel('Google Analytics property')
+    await ga4.waitFor()
+    expect(await ga4.inputValue()).toBe('properties/314159265')
+    await analytics().getByRole('button', { name: 'Use this property' }).click()
+    await analytics()
+      .getByText('Property saved: the first import from Google Analytics has started.')
+      .waitFor()
+    await expectAccessible(page, 'Settings with Google connected')
+    expect(problems).toEqual([])
+  })
 
-  // All the searches, on Keyword Analysis's Search queries tab (issue 18 item 2).
-  await performance.getByRole('link', { name: 'See all 7 searches' }).click()
-  await page.waitForURL(`${base}/keywords?tab=search-queries`)
-  const queries = page.getByRole('table', { name: 'Search queries' })
-  await queries.getByText('bright smile dental').waitFor()
-  expect(await queries.getByRole('row').count()).toBe(8)
-  await expectAccessible(page, 'Keyword Analysis, Search queries')
-  await snap(page, 'search-queries', queries)
-  await page.goto(`${base}/settings`)
+  test('the dashboard reads what the first imports stored, with its source', async () => {
+    // Both first imports run as jobs.
+    await page.goto(`${base}/dashboard`)
+    const performance = page.getByRole('region', { name: 'Search Performance' })
+    const topSearches = performance.getByRole('table', { name: 'Top searches' })
+    await topSearches.waitFor({ timeout: 30_000 })
+    await topSearches.getByText('bright smile dental').waitFor()
+    await performance
+      .getByText(/^Source: Google Search Console \(https:\/\/www\.sunrisedental\.com\/\), imported/)
+      .waitFor()
+    const visitors = page.getByRole('region', { name: 'Website Analytics' })
+    await visitors.getByText('1,842').waitFor({ timeout: 30_000 })
+    await visitors
+      .getByText(/^Source: Google Analytics 4 \(sunrisedental\.com - GA4\), imported/)
+      .waitFor()
+    for (const card of [performance, visitors]) {
+      expect(await card.getByText('Sample data', { exact: true }).count()).toBe(0)
+    }
+    expect(fake.calls).toContain('POST searchAnalytics.query')
+    await expectAccessible(page, 'Dashboard with imported Google data')
+    await snap(page, 'dashboard-google', performance)
 
-  // Disconnect revokes at Google; both cards offer to connect again. It is pressed once the cards
-  // have their property lists: a list still on its way when the grant ends is refused (409).
-  await property.waitFor()
-  await ga4.waitFor()
-  await analytics.getByRole('button', { name: 'Disconnect' }).click()
-  await searchConsole.getByRole('button', { name: 'Connect with Google' }).waitFor()
-  expect(fake.calls).toContain('POST /revoke')
-  expect(problems).toEqual([])
+    // All the searches, on Keyword Analysis's Search queries tab (issue 18 item 2).
+    await performance.getByRole('link', { name: 'See all 7 searches' }).click()
+    await page.waitForURL(`${base}/keywords?tab=search-queries`)
+    const queries = page.getByRole('table', { name: 'Search queries' })
+    await queries.getByText('bright smile dental').waitFor()
+    expect(await queries.getByRole('row').count()).toBe(8)
+    await expectAccessible(page, 'Keyword Analysis, Search queries')
+    await snap(page, 'search-queries', queries)
+    expect(problems).toEqual([])
+  })
+
+  test('Disconnect revokes at Google, and both cards offer to connect again', async () => {
+    await page.goto(`${base}/settings`)
+    // Pressed once the cards have their property lists: a list still on its way when the grant
+    // ends is refused (409).
+    await searchConsole().getByLabel('Search Console property').waitFor()
+    await analytics().getByLabel('Google Analytics property').waitFor()
+    await analytics().getByRole('button', { name: 'Disconnect' }).click()
+    await searchConsole().getByRole('button', { name: 'Connect with Google' }).waitFor()
+    expect(fake.calls).toContain('POST /revoke')
+    expect(problems).toEqual([])
+  })
 })

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, test, vi } from 'vitest'
+import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { BUSINESS_REQUIRED_MESSAGE } from '@/components/business-required'
 import { createAppState } from '@/app/provider'
-import { renderApp } from '@/test/render-app'
+import { paths } from '@/config/paths'
+import { loadScreens, renderApp } from '@/test/render-app'
 import {
   authUser,
   deferred,
@@ -13,6 +14,10 @@ import {
   storeSession,
   stubNetwork,
 } from '@/test/network'
+
+// The screens' code, compiled before the first render (CI's loaded machine took over findBy's
+// second to compile the Keyword Planner's on first use).
+beforeAll(() => loadScreens(paths.dashboard, paths.keywordPlanner, paths.keywords, paths.settings))
 
 function signIn(business = signedInHandlers()) {
   storeSession()
@@ -70,10 +75,11 @@ describe('signed in', () => {
   test('the header shows the name from the live session', async () => {
     signIn()
     renderApp('/settings')
-    const name = await screen.findByText('Ada Lovelace')
-    const banner = screen.getByRole('banner')
-    expect(banner).toContainElement(name)
-    expect(within(banner).getByText('LocalSEO AI')).toBeInTheDocument()
+    // In the header (Settings' account card names the owner too).
+    await waitFor(() =>
+      expect(within(screen.getByRole('banner')).getByText('Ada Lovelace')).toBeInTheDocument(),
+    )
+    expect(within(screen.getByRole('banner')).getByText('LocalSEO AI')).toBeInTheDocument()
   })
 
   test("while the session is checked the shell's frame is painted, with nothing of the account", async () => {
