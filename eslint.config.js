@@ -46,7 +46,7 @@ export const allowedFeatureCalls = {
     'rank-tracker': [
       {
         calls: ['keywords'],
-        why: 'the keyword entity (`upsertKeyword`, `releaseKeyword`), its providers and its stored checks: the tracker shows the same positions as every other screen (ADR 016)',
+        why: 'the keyword entity (`upsertKeyword`, `releaseKeyword`), its providers and its checks (`checkNewKeywords`, `refreshTracked`): the tracker shows the same positions as every other screen (ADR 016)',
       },
     ],
     planner: [
@@ -55,20 +55,10 @@ export const allowedFeatureCalls = {
         why: "`upsertKeyword`, `releaseKeyword`, `keywordProviders`: a saved keyword is the keyword entity in the 'saved' role, with the provider's figures (ADR 016)",
       },
     ],
-    keywords: [
-      {
-        calls: ['business'],
-        why: '`recordFoundPlace`: a daily map-pack check that finds the business keeps its place id when none is known (issue 17)',
-      },
-    ],
     'geo-grid': [
       {
         calls: ['keywords'],
         why: "`rankProviderFor`, `queryBudget`: a grid scan's map-pack searches and their cost (issue 17)",
-      },
-      {
-        calls: ['business'],
-        why: '`recordFoundPlace`: where a map search found the business, kept when it has no pin (issue 17)',
       },
     ],
     'site-audit': [
@@ -88,7 +78,7 @@ export const allowedFeatureCalls = {
       },
       {
         calls: ['keywords'],
-        why: "`listTopKeywordRows`, `checkNewKeywords`: the Top Keywords card is the keyword entity's (ADR 016)",
+        why: "`listTopKeywordRows`, `countUncheckedKeywords`: the Top Keywords card is the keyword entity's (ADR 016)",
       },
     ],
     automation: [

@@ -7,6 +7,7 @@ import { loadJwtKeys, type JwtKeys } from './auth/keys.js'
 import { openSessionCache } from './auth/session-invalidation.js'
 import { openDatabase, type Database } from './db/client.js'
 import type { Env } from './env.js'
+import { recordFoundPlace } from './features/business/public.js'
 import { createSimulatedGoogleProvider } from './features/integrations/google-data.js'
 import { createMeasuredKeywordsFromEnv } from './features/keywords/public.js'
 import { createJobQueue } from './jobs/queue.js'
@@ -95,6 +96,7 @@ export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promi
     secrets: createSecretsSource(env),
     runs: createRuns(),
     firstChecks: new Map(),
+    recordFoundPlace,
   }
   const deps: AppDeps = {
     ...base,

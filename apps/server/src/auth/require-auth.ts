@@ -1,9 +1,11 @@
 // Guards the product's /api routes with the same checks GoTrue applies to its own user endpoints:
 // a valid access token AND a live session row (docs/house-rules.md "Sessions are checked on every
-// authenticated request"), so logout and password change take effect at once.
+// authenticated request"), so logout and password change take effect at once. It also puts the
+// owner's business on the context, read once when a handler first asks (lib/tenant.ts `Tenant`).
 import type { MiddlewareHandler } from 'hono'
 import type { AppDeps } from '../lib/deps.js'
 import { AppError } from '../lib/errors.js'
+import { tenantOf, type Tenant } from '../lib/tenant.js'
 import { authenticateBearer } from './authenticate.js'
 import { GoTrueError } from './errors.js'
 
@@ -17,6 +19,7 @@ interface AuthContext {
 declare module 'hono' {
   interface ContextVariableMap {
     auth: AuthContext
+    tenant: Tenant
   }
 }
 
@@ -45,6 +48,7 @@ export function requireAuth(deps: AppDeps): MiddlewareHandler {
       throw new AppError('forbidden', 'Enter the 6-digit code from your authenticator app first.')
     }
     c.set('auth', { userId: user.id, sessionId: session.id, email: user.email, aal: session.aal })
+    c.set('tenant', tenantOf(deps.db, user.id))
     await next()
   }
 }

@@ -6,7 +6,7 @@ import type { JwtKeys } from '../auth/keys.js'
 import type { SessionCache } from '../auth/session-cache.js'
 import type { JobQueue } from '../jobs/queue.js'
 import type { GoogleDataProvider } from '../features/integrations/google-data.js'
-import type { RankProvider } from '../features/keywords/public.js'
+import type { OnPlaceFound, RankProvider } from '../features/keywords/public.js'
 import type { Resolver, SafeFetcher } from '../net/safe-fetch.js'
 import type { Clock } from './clock.js'
 import type { Logger } from './logger.js'
@@ -62,4 +62,9 @@ export interface AppDeps {
   runs: Runs
   /** First checks under way, per scope (keywords/rank-checks.ts `checkNewKeywords`). */
   firstChecks: Map<string, Promise<number>>
+  /**
+   * Keeps where a map search found the business (features/business `recordFoundPlace`): given to
+   * the keyword checks and the grid scans here, so neither imports business (ADR 014).
+   */
+  recordFoundPlace: OnPlaceFound
 }

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../testing/app.js'
 import { apiCaller } from '../testing/api.js'
 import { signUp } from '../testing/auth.js'
 import { businessInput, locationInput } from '../testing/factories.js'
-import { getBusinessById, getVersionedBusinessForUser } from './tenant.js'
+import { getBusinessById, getVersionedBusinessForUser, tenantOf } from './tenant.js'
 
 let t: TestApp | undefined
 afterEach(async () => {
@@ -83,4 +83,34 @@ test('a business without locations has an empty list, and an owner without one t
   const { business } = await getVersionedBusinessForUser({ db: app.db, userId: owner.userId })
   expect(business.locations).toEqual([])
   expect(business).toEqual(await getBusinessById(app.db, business.id))
+})
+
+test('a request reads the business once, whichever questions its handler asks; forget() reads again', async () => {
+  const { app, owner, call } = await ownerWithBusiness()
+  const none = tenantOf(app.db, owner.userId)
+  await expect(none.businessId()).rejects.toMatchObject({ code: 'not_found' })
+  await expect(none.named()).rejects.toMatchObject({ code: 'not_found' })
+  expect(await none.business()).toEqual(emptyBusiness)
+
+  await call('PUT', '/api/business', businessInput)
+  const other = await signUp(app.app, { email: 'other@example.com' })
+  await apiCaller(app.app, () => other.accessToken)('PUT', '/api/business', businessInput)
+  const theirs = await apiCaller(app.app, () => other.accessToken)<{ locations: { id: string }[] }>(
+    'POST',
+    '/api/business/locations',
+    locationInput('Theirs'),
+  )
+  const theirLocation = theirs.body.locations[0]!.id
+
+  const tenant = tenantOf(app.db, owner.userId)
+  const named = await tenant.named()
+  // Changed behind the request's back: the request keeps what it read first.
+  await app.db.update(businesses).set({ name: 'Renamed' }).where(eq(businesses.id, named.id))
+  expect(await tenant.businessId()).toBe(named.id)
+  expect((await tenant.scope('main')).business.name).toBe(businessInput.name)
+  expect((await tenant.read()).business.name).toBe(businessInput.name)
+  // Another owner's location is a 404, never the main business.
+  await expect(tenant.scope(theirLocation)).rejects.toMatchObject({ code: 'not_found' })
+  tenant.forget()
+  expect((await tenant.named()).name).toBe('Renamed')
 })

@@ -19,24 +19,9 @@ import { businesses, locations } from '../db/schema/business.js'
 import { dashboardVersions } from '../db/schema/dashboard-versions.js'
 import { AppError } from './errors.js'
 
-async function findBusinessId(db: Db, userId: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(eq(businesses.userId, userId))
-  return row?.id
-}
-
 /** What a screen that needs the business says until the owner has entered it. */
 export const BUSINESS_REQUIRED = 'Add your business information in Settings first.'
 const LOCATION_NOT_FOUND = 'That location does not exist.'
-
-/** The caller's business id, or a 404 that reads well in the UI when there is none yet. */
-export async function requireBusinessId(db: Db, userId: string): Promise<string> {
-  const id = await findBusinessId(db, userId)
-  if (!id) throw new AppError('not_found', BUSINESS_REQUIRED)
-  return id
-}
 
 /** A location's fields as `Location` names them: drizzle selects them, PostgreSQL builds them as JSON. */
 export const locationFields = {
@@ -152,11 +137,6 @@ export async function getVersionedBusinessForUser({
   return { business: businessFromValues(row.values), dashboardVersion: row.dashboardVersion }
 }
 
-/** The signed-in owner's business with its locations, or the empty business (docs/product.md §3, §6). */
-export async function getBusinessForUser(request: { db: Db; userId: string }): Promise<Business> {
-  return (await getVersionedBusinessForUser(request)).business
-}
-
 /** A business by its id, for work that runs without a signed-in owner (the job queue). */
 export async function getBusinessById(db: Db, businessId: string): Promise<Business | undefined> {
   const [business] = await db
@@ -172,11 +152,52 @@ export async function getBusinessById(db: Db, businessId: string): Promise<Busin
   return { ...business, locations: rows }
 }
 
-/** The caller's business once it has a name (every screen's texts need one), else a 404. */
-export async function requireNamedBusiness(db: Db, userId: string): Promise<Business> {
-  const business = await getBusinessForUser({ db, userId })
-  if (!business.id || !hasBusinessName(business)) throw new AppError('not_found', BUSINESS_REQUIRED)
-  return business
+/**
+ * The signed-in owner's business as a request sees it (issue 30 item 5): requireAuth puts one on
+ * every /api request's context (`c.var.tenant`), and it reads the business at most once, whichever
+ * of its questions the handler asks. The business id never comes from the request.
+ */
+export interface Tenant {
+  /** The business with its locations, or the empty business, and its dashboard's data version. */
+  read(): Promise<{ business: Business; dashboardVersion: number | null }>
+  /** The business, or the empty one until the owner has entered it. */
+  business(): Promise<Business>
+  /** The business's id, or a 404 that reads well in the UI when there is none yet. */
+  businessId(): Promise<string>
+  /** The business once it has a name (every screen's texts need one), else a 404. */
+  named(): Promise<Business>
+  /** The named business and the place the request is about: main, or one of its own locations. */
+  scope(locationId?: string | null): Promise<{ business: Business; location: ResolvedLocation }>
+  /** After the request wrote the business: the next question reads it again. */
+  forget(): void
+}
+
+export function tenantOf(db: Db, userId: string): Tenant {
+  let read: ReturnType<Tenant['read']> | undefined
+  const tenant: Tenant = {
+    read: () => (read ??= getVersionedBusinessForUser({ db, userId })),
+    business: async () => (await tenant.read()).business,
+    async businessId() {
+      const { id } = await tenant.business()
+      if (!id) throw new AppError('not_found', BUSINESS_REQUIRED)
+      return id
+    },
+    async named() {
+      const business = await tenant.business()
+      if (!business.id || !hasBusinessName(business)) {
+        throw new AppError('not_found', BUSINESS_REQUIRED)
+      }
+      return business
+    },
+    async scope(locationId) {
+      const business = await tenant.named()
+      return { business, location: requireLocation(business, locationId) }
+    },
+    forget() {
+      read = undefined
+    },
+  }
+  return tenant
 }
 
 const isMain = (locationId: string | null | undefined) =>
@@ -191,16 +212,6 @@ export function requireLocation(business: Business, locationId?: string | null):
     throw new AppError('not_found', LOCATION_NOT_FOUND)
   }
   return resolveLocation(business, locationId)
-}
-
-/** The caller's named business and the place the request is about, each checked as above. */
-export async function requireScope(
-  db: Db,
-  userId: string,
-  locationId?: string | null,
-): Promise<{ business: Business; location: ResolvedLocation }> {
-  const business = await requireNamedBusiness(db, userId)
-  return { business, location: requireLocation(business, locationId) }
 }
 
 /** requireLocation by id alone, for queries that filter by location: undefined means main. */

@@ -6,10 +6,8 @@ import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 
 export function aiRoutes(deps: AppDeps) {
-  return new Hono()
-    .use('*', requireAuth(deps))
-    .get('/status', async (c) => {
-      const status = await deps.ai.getStatus({ userId: c.var.auth.userId })
-      return c.json(status satisfies AiStatus)
-    })
+  return new Hono().use('*', requireAuth(deps)).get('/status', async (c) => {
+    const status = await deps.ai.getStatus({ userId: c.var.auth.userId })
+    return c.json(status satisfies AiStatus)
+  })
 }

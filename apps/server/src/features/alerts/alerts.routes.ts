@@ -5,7 +5,6 @@ import { Hono } from 'hono'
 import { alertPreferencesUpdateSchema } from '@localseo/shared/alerts'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
-import { requireNamedBusiness } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import {
   getAlertPreferences,
@@ -19,20 +18,20 @@ export function alertRoutes(deps: AppDeps) {
   return new Hono()
     .use('*', requireAuth(deps))
     .get('/', async (c) => {
-      const business = await requireNamedBusiness(db, c.var.auth.userId)
+      const business = await c.var.tenant.named()
       return c.json(await listNotifications(db, business.id))
     })
     .get('/preferences', async (c) => {
-      const business = await requireNamedBusiness(db, c.var.auth.userId)
+      const business = await c.var.tenant.named()
       return c.json(await getAlertPreferences(db, business.id))
     })
     .put('/preferences', validate('json', alertPreferencesUpdateSchema), async (c) => {
-      const business = await requireNamedBusiness(db, c.var.auth.userId)
+      const business = await c.var.tenant.named()
       const input = c.req.valid('json')
       return c.json(await setAlertPreferences(db, business.id, input, clock.now()))
     })
     .post('/read', async (c) => {
-      const business = await requireNamedBusiness(db, c.var.auth.userId)
+      const business = await c.var.tenant.named()
       await markAllRead(db, business.id, clock.now())
       return c.json(await listNotifications(db, business.id))
     })

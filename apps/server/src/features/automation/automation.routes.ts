@@ -4,7 +4,6 @@ import { Hono } from 'hono'
 import { scheduleUpdateSchema } from '@localseo/shared/automation'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
-import { requireNamedBusiness } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { listSchedules, setFrequency } from './schedules.js'
 
@@ -13,11 +12,11 @@ export function automationRoutes(deps: AppDeps) {
   return new Hono()
     .use('*', requireAuth(deps))
     .get('/', async (c) => {
-      const business = await requireNamedBusiness(db, c.var.auth.userId)
+      const business = await c.var.tenant.named()
       return c.json({ schedules: await listSchedules(db, business.id, clock.now()) })
     })
     .put('/', validate('json', scheduleUpdateSchema), async (c) => {
-      const business = await requireNamedBusiness(db, c.var.auth.userId)
+      const business = await c.var.tenant.named()
       const now = clock.now()
       await setFrequency(db, { businessId: business.id, ...c.req.valid('json'), now })
       return c.json({ schedules: await listSchedules(db, business.id, now) })

@@ -43,6 +43,7 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
         provider: rank,
         business,
         now,
+        onPlaceFound: deps.recordFoundPlace,
       })
       // A keyword leaving the top 3 or 10, or moving 5 places, is in the notification list.
       await recordRankMoves(deps.db, businessId, moves, { now, simulated: rank.simulated })

@@ -34,7 +34,7 @@ export async function analyseBacklinkProfile({
   db: Db
   ai: AiService
   userId: string
-  /** The caller's own business (getBusinessForUser), so its id scopes every query. */
+  /** The caller's own business (the request's tenant), so its id scopes every query. */
   business: Business
   location: string | undefined
 }): Promise<BacklinkAnalysis> {

@@ -9,7 +9,7 @@ import { backlinks } from '../../db/schema/backlinks.js'
 import { businesses } from '../../db/schema/business.js'
 import { createTestApp, type TestApp } from '../../testing/app.js'
 import { createOwner, seedBacklinks, type SeedRow } from '../../testing/backlink-owners.js'
-import { getBusinessForUser } from '../../lib/tenant.js'
+import { tenantOf } from '../../lib/tenant.js'
 import { countBacklinkProfile } from './backlink-profile.js'
 
 let t: TestApp
@@ -59,7 +59,7 @@ async function expectSqlMatchesShared(locationId?: string) {
     .select({ userId: businesses.userId })
     .from(businesses)
     .where(eq(businesses.id, owner.businessId))
-  const business = await getBusinessForUser({ db: t.db, userId: row!.userId })
+  const business = await tenantOf(t.db, row!.userId).business()
   const place = resolveLocation(business, locationId)
   const rows = await rowsInScope(locationId)
   const fromSql = await countBacklinkProfile({ db: t.db, business, locationId, place })

@@ -12,7 +12,6 @@ import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
 import { streamedBody } from '../../lib/streamed-body.js'
-import { getBusinessForUser, requireBusinessId } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { isAddableUrl, urlPolicy } from '../../net/safe-fetch.js'
 import { analyseBacklinkProfile, generateBacklinkContentIdeas } from './backlink-ai.js'
@@ -37,17 +36,17 @@ export function backlinkRoutes(deps: AppDeps) {
     .use('*', requireAuth(deps))
     .route('/', verifyRoutes(deps))
     .get('/', validate('query', backlinkQuerySchema), async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       const filter = c.req.valid('query')
       return c.json(await listBacklinks({ db, businessId, filter, now: clock.now() }))
     })
     .get('/summary', validate('query', locationQuery), async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       const { location } = c.req.valid('query')
       return c.json(await summarizeBacklinks({ db, businessId, location, now: clock.now() }))
     })
     .get('/export', validate('query', exportQuery), async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       // Resolved before the first byte, so a foreign location is still a 404 in the error shape.
       const condition = await backlinkFilter({
         db,
@@ -64,18 +63,18 @@ export function backlinkRoutes(deps: AppDeps) {
     })
     .post('/analysis', validate('json', backlinkAiRequestSchema), async (c) => {
       const userId = c.var.auth.userId
-      const business = await getBusinessForUser({ db, userId })
+      const business = await c.var.tenant.business()
       const { location } = c.req.valid('json')
       return c.json(await analyseBacklinkProfile({ db, ai, userId, business, location }))
     })
     .post('/content-ideas', validate('json', backlinkAiRequestSchema), async (c) => {
       const userId = c.var.auth.userId
-      const business = await getBusinessForUser({ db, userId })
+      const business = await c.var.tenant.business()
       const { location } = c.req.valid('json')
       return c.json(await generateBacklinkContentIdeas({ ai, userId, business, location }))
     })
     .post('/', validate('json', backlinkInputSchema), async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       const input = c.req.valid('json')
       // Security §1f: a link on a private or local address could later make Verify reach inside;
       // a name that resolves to one is refused here too (Verify checks again when it connects).
@@ -85,13 +84,13 @@ export function backlinkRoutes(deps: AppDeps) {
       return c.json(await addBacklink({ db, businessId, input, now: clock.now() }), 201)
     })
     .patch('/:id', validate('json', backlinkStatusSchema), async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       const id = c.req.param('id')
       const { status } = c.req.valid('json')
       return c.json(await setBacklinkStatus({ db, businessId, id, status }))
     })
     .delete('/:id', async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       await deleteBacklink({ db, businessId, id: c.req.param('id') })
       return c.body(null, 204)
     })

@@ -5,7 +5,6 @@
 import { Hono } from 'hono'
 import { backlinkVerifyStartSchema } from '@localseo/shared/backlinks'
 import type { AppDeps } from '../../lib/deps.js'
-import { requireBusinessId } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { getVerifyRun, latestVerifyRun, startVerifyRun, stopVerifyRun } from './verify-runs.js'
 import { verifyBacklink } from './verify.js'
@@ -14,25 +13,25 @@ export function verifyRoutes(deps: AppDeps) {
   const { db, clock, fetcher } = deps
   return new Hono()
     .post('/verify-runs', validate('json', backlinkVerifyStartSchema), async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       const { location } = c.req.valid('json')
       const { run, started } = await startVerifyRun(deps, { businessId, location })
       return c.json({ run }, started ? 202 : 200)
     })
     .get('/verify-runs/latest', async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       return c.json({ run: await latestVerifyRun(db, businessId) })
     })
     .get('/verify-runs/:id', async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       return c.json({ run: await getVerifyRun(db, businessId, c.req.param('id')) })
     })
     .post('/verify-runs/:id/stop', async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       return c.json({ run: await stopVerifyRun({ db, clock }, businessId, c.req.param('id')) })
     })
     .post('/:id/verify', async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       const id = c.req.param('id')
       return c.json(await verifyBacklink({ db, fetcher, clock, businessId, id }))
     })

@@ -4,7 +4,6 @@ import { coordinatesInputSchema } from '@localseo/shared/coordinates'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { validate } from '../../lib/validate.js'
-import { getBusinessForUser, requireBusinessId } from '../../lib/tenant.js'
 import { requestFirstChecks } from '../keywords/public.js'
 import { saveBusiness } from './business.service.js'
 import { saveCoordinates } from './coordinates.js'
@@ -14,13 +13,14 @@ export function businessRoutes(deps: AppDeps) {
   return new Hono()
     .use('*', requireAuth(deps))
     .get('/', async (c) => {
-      const business = await getBusinessForUser({ db: deps.db, userId: c.var.auth.userId })
+      const business = await c.var.tenant.business()
       return c.json({ business })
     })
     .put('/', validate('json', businessInputSchema), async (c) => {
       const { business, seeded } = await saveBusiness({
         db: deps.db,
         userId: c.var.auth.userId,
+        tenant: c.var.tenant,
         input: c.req.valid('json'),
         now: deps.clock.now(),
       })
@@ -31,18 +31,18 @@ export function businessRoutes(deps: AppDeps) {
     .put('/coordinates', validate('json', coordinatesInputSchema), async (c) => {
       // The main business's pin (issue 17 item 3); nulls clear it. Answers the business as GET does.
       const { db, clock } = deps
-      const userId = c.var.auth.userId
-      const businessId = await requireBusinessId(db, userId)
+      const businessId = await c.var.tenant.businessId()
       const input = c.req.valid('json')
       await saveCoordinates({ db, businessId, locationId: 'main', input, now: clock.now() })
-      return c.json({ business: await getBusinessForUser({ db, userId }) })
+      c.var.tenant.forget()
+      return c.json({ business: await c.var.tenant.business() })
     })
     .get('/sample-data', async (c) => {
-      const businessId = await requireBusinessId(deps.db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       return c.json({ sampleData: await getSampleData(deps.db, businessId) })
     })
     .delete('/sample-data', async (c) => {
-      const businessId = await requireBusinessId(deps.db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       const sampleData = await removeSampleData(deps.db, businessId, deps.clock.now())
       return c.json({ sampleData })
     })

@@ -7,7 +7,7 @@ import type { z } from 'zod'
 import type { Db } from '../../db/client.js'
 import { businesses } from '../../db/schema/business.js'
 import { recordActivity } from '../../lib/activity.js'
-import { getBusinessForUser } from '../../lib/tenant.js'
+import type { Tenant } from '../../lib/tenant.js'
 import { refreshListingConsistency } from '../listings/public.js'
 import { seedFirstRunData } from './first-run.js'
 
@@ -18,11 +18,14 @@ import { seedFirstRunData } from './first-run.js'
 export async function saveBusiness({
   db,
   userId,
+  tenant,
   input,
   now,
 }: {
   db: Db
   userId: string
+  /** The request's business: read again once the save has ended. */
+  tenant: Tenant
   input: z.output<typeof businessInputSchema>
   now: Date
 }): Promise<{ business: Business; seeded: boolean }> {
@@ -73,7 +76,8 @@ export async function saveBusiness({
     })
     return firstRun
   })
-  const business = await getBusinessForUser({ db, userId })
+  tenant.forget()
+  const business = await tenant.business()
   // A new phone or address can leave the listings showing the old one: the owner hears about it.
   await refreshListingConsistency(db, business, { now, alert: true })
   return { business, seeded }

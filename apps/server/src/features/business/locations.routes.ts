@@ -4,7 +4,6 @@ import { locationCreateSchema, locationUpdateSchema } from '@localseo/shared/bus
 import { coordinatesInputSchema } from '@localseo/shared/coordinates'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
-import { requireBusinessId } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { requestFirstChecks } from '../keywords/public.js'
 import { saveCoordinates } from './coordinates.js'
@@ -24,11 +23,11 @@ export function locationRoutes(deps: AppDeps) {
   return new Hono()
     .use('*', requireAuth(deps))
     .get('/', async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       return c.json({ locations: await listLocations(db, businessId) })
     })
     .post('/', validate('json', locationCreateSchema), async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       const input = c.req.valid('json')
       const list = await addLocation({ db, businessId, input, now: clock.now() })
       // Its default keywords' first positions come from a job; the screens read them (issue 30).
@@ -40,7 +39,7 @@ export function locationRoutes(deps: AppDeps) {
       validate('param', idParam),
       validate('json', locationUpdateSchema),
       async (c) => {
-        const businessId = await requireBusinessId(db, c.var.auth.userId)
+        const businessId = await c.var.tenant.businessId()
         const list = await updateLocation({
           db,
           businessId,
@@ -57,7 +56,7 @@ export function locationRoutes(deps: AppDeps) {
       validate('json', coordinatesInputSchema),
       async (c) => {
         // A location's pin (issue 17 item 3); nulls clear it.
-        const businessId = await requireBusinessId(db, c.var.auth.userId)
+        const businessId = await c.var.tenant.businessId()
         const locationId = c.req.valid('param').id
         const input = c.req.valid('json')
         await saveCoordinates({ db, businessId, locationId, input, now: clock.now() })
@@ -65,13 +64,13 @@ export function locationRoutes(deps: AppDeps) {
       },
     )
     .delete('/:id', validate('param', idParam), async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       const locationId = c.req.valid('param').id
       const list = await deleteLocation({ db, businessId, locationId, now: clock.now() })
       return c.json({ locations: list })
     })
     .post('/:id/primary', validate('param', idParam), async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       const locationId = c.req.valid('param').id
       const list = await setPrimaryLocation({ db, businessId, locationId, now: clock.now() })
       return c.json({ locations: list })

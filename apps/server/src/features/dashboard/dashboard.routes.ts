@@ -4,7 +4,7 @@ import type { DashboardResponse } from '@localseo/shared/dashboard'
 import { MAIN_LOCATION } from '@localseo/shared/location-selection'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
-import { getVersionedBusinessForUser, requireLocation } from '../../lib/tenant.js'
+import { requireLocation } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { keywordProviders } from '../keywords/public.js'
 import { createDashboardCache } from './dashboard-cache.js'
@@ -16,10 +16,7 @@ export function dashboardRoutes(deps: AppDeps) {
   const providers = keywordProviders(deps)
   const cache = createDashboardCache<DashboardReads>()
   return new Hono().use('*', requireAuth(deps)).get('/', validate('query', query), async (c) => {
-    const { business, dashboardVersion } = await getVersionedBusinessForUser({
-      db: deps.db,
-      userId: c.var.auth.userId,
-    })
+    const { business, dashboardVersion } = await c.var.tenant.read()
     const { location } = c.req.valid('query')
     // An unknown location is a 404 (another owner's location id included), never the main data.
     if (business.id) requireLocation(business, location)

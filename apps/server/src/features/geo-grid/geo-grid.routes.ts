@@ -10,7 +10,6 @@ import { requireAuth } from '../../auth/require-auth.js'
 import { keywords } from '../../db/schema/keywords.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { mapTiles } from '../../lib/map-tiles.js'
-import { requireNamedBusiness } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { requireBudgetFor, todaysBudget } from './budget.js'
 import { gridProvider, startScan } from './scan-runs.js'
@@ -30,7 +29,7 @@ export function geoGridRoutes(deps: AppDeps) {
     .use('*', requireAuth(deps))
     .get('/tiles', (c) => c.json({ tiles: mapTiles(deps.env) }))
     .get('/setup', async (c) => {
-      const business = await requireNamedBusiness(db, c.var.auth.userId)
+      const business = await c.var.tenant.named()
       const tracked = await db
         .select({ id: keywords.id, keyword: keywords.keyword, locationId: keywords.locationId })
         .from(keywords)
@@ -52,16 +51,16 @@ export function geoGridRoutes(deps: AppDeps) {
       return c.json(setup)
     })
     .get('/scans', validate('query', listQuery), async (c) => {
-      const business = await requireNamedBusiness(db, c.var.auth.userId)
+      const business = await c.var.tenant.named()
       const { before, keyword } = c.req.valid('query')
       return c.json(await listScans(db, business, { before, keywordKey: keyword }))
     })
     .get('/scans/:id', validate('param', idParam), async (c) => {
-      const business = await requireNamedBusiness(db, c.var.auth.userId)
+      const business = await c.var.tenant.named()
       return c.json(await getScan(db, business, c.req.valid('param').id))
     })
     .post('/scans', validate('json', scanInputSchema), async (c) => {
-      const business = await requireNamedBusiness(db, c.var.auth.userId)
+      const business = await c.var.tenant.named()
       const input = c.req.valid('json')
       const provider = await gridProvider(deps, business.id)
       await requireBudgetFor(deps, business.id, provider, scanCost(input.gridSize))

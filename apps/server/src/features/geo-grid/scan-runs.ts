@@ -13,7 +13,6 @@ import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
 import { SHUTDOWN } from '../../lib/run-registry.js'
 import { getBusinessById, requireLocation } from '../../lib/tenant.js'
-import { recordFoundPlace } from '../business/public.js'
 import {
   rankProviderFor,
   type MapPackQuery,
@@ -210,7 +209,7 @@ async function searchBatch(
     const found = result?.status === 'ok' ? result.business : null
     if (found && !foundPlace.saved && (found.placeId || found.lat !== null)) {
       foundPlace.saved = true
-      await recordFoundPlace(deps.db, scan.businessId, scan.locationId ?? 'main', found)
+      await deps.recordFoundPlace(deps.db, scan.businessId, scan.locationId ?? 'main', found)
     }
   }
 }

@@ -6,7 +6,6 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
-import { requireBusinessId, requireNamedBusiness } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { analyticsProperties, chooseAnalyticsProperty } from './analytics-import.js'
 import { queueAnalyticsImport } from './analytics-jobs.js'
@@ -36,17 +35,17 @@ export function analyticsRoutes(deps: AppDeps) {
 
   return new Hono()
     .get('/', async (c) => {
-      const businessId = await requireBusinessId(deps.db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       return c.json(await analyticsStatus(deps.db, config !== undefined, businessId))
     })
     .get('/properties', async (c) => {
       const oauth = requireConfig()
-      const business = await requireNamedBusiness(deps.db, c.var.auth.userId)
+      const business = await c.var.tenant.named()
       return c.json(await analyticsProperties(deps, oauth, business))
     })
     .put('/property', validate('json', propertyBody), async (c) => {
       const oauth = requireConfig()
-      const business = await requireNamedBusiness(deps.db, c.var.auth.userId)
+      const business = await c.var.tenant.named()
       await chooseAnalyticsProperty(deps, oauth, business, c.req.valid('json').property)
       await queueAnalyticsImport(deps, business.id)
       return c.json(await analyticsStatus(deps.db, true, business.id))

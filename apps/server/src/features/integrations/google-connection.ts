@@ -8,7 +8,6 @@ import type {
 } from '@localseo/shared/integrations'
 import { eq, lt } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
-import { businesses } from '../../db/schema/business.js'
 import { googleConnections, googleOauthStates } from '../../db/schema/google.js'
 import { searchConsoleImports, searchConsoleRows } from '../../db/schema/search-console.js'
 import { recordActivity } from '../../lib/activity.js'
@@ -52,15 +51,6 @@ export function grantedServices(scopes: string): GoogleService[] {
   if (granted.has(GOOGLE_SCOPES.searchConsole)) services.push('search-console')
   if (granted.has(GOOGLE_SCOPES.analytics)) services.push('analytics')
   return services
-}
-
-export async function googleAccountOfUser(db: Db, userId: string): Promise<GoogleAccount> {
-  const [row] = await db
-    .select({ connection: googleConnections })
-    .from(googleConnections)
-    .innerJoin(businesses, eq(businesses.id, googleConnections.businessId))
-    .where(eq(businesses.userId, userId))
-  return accountOf(row?.connection)
 }
 
 export async function googleAccount(db: Db, businessId: string): Promise<GoogleAccount> {

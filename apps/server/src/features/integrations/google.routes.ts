@@ -9,7 +9,6 @@ import { z } from 'zod'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
-import { requireBusinessId, requireNamedBusiness } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { analyticsRoutes } from './analytics.routes.js'
 import {
@@ -72,7 +71,7 @@ export function googleRoutes(deps: AppDeps) {
       .get('/connect', async (c) => {
         const oauth = requireConfig()
         const { userId, sessionId } = c.var.auth
-        const businessId = await requireBusinessId(deps.db, userId)
+        const businessId = await c.var.tenant.businessId()
         const { url, browserKey } = await startGoogleConnect(deps, oauth, {
           userId,
           sessionId,
@@ -89,18 +88,18 @@ export function googleRoutes(deps: AppDeps) {
       })
       .delete('/', async (c) => {
         const oauth = requireConfig()
-        const businessId = await requireBusinessId(deps.db, c.var.auth.userId)
+        const businessId = await c.var.tenant.businessId()
         const { revokedAtGoogle } = await disconnectGoogle(deps, oauth, businessId)
         return c.json({ google: await googleAccount(deps.db, businessId), revokedAtGoogle })
       })
       .get('/search-console/sites', async (c) => {
         const oauth = requireConfig()
-        const business = await requireNamedBusiness(deps.db, c.var.auth.userId)
+        const business = await c.var.tenant.named()
         return c.json(await searchConsoleSites(deps, oauth, business))
       })
       .put('/search-console/site', validate('json', siteBody), async (c) => {
         const oauth = requireConfig()
-        const business = await requireNamedBusiness(deps.db, c.var.auth.userId)
+        const business = await c.var.tenant.named()
         await chooseSearchConsoleSite(deps, oauth, business, c.req.valid('json').siteUrl)
         // The first import runs on the queue; the owner does not wait for it.
         await enqueueGoogleImport(deps, business.id)

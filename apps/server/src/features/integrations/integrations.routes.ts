@@ -11,8 +11,8 @@ import type { Db } from '../../db/client.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
 import { validate } from '../../lib/validate.js'
-import { requireNamedBusiness } from '../../lib/tenant.js'
-import { googleAccountOfUser } from './google-connection.js'
+import type { Tenant } from '../../lib/tenant.js'
+import { googleAccount } from './google-connection.js'
 import { googleOAuthConfig } from './google-oauth.js'
 import { googleRoutes } from './google.routes.js'
 import {
@@ -29,12 +29,16 @@ const locationQuery = z.object({ location: z.string().max(100).optional() })
 async function connectionState(
   db: Db,
   oauth: boolean,
-  userId: string,
+  { auth, tenant }: { auth: { userId: string }; tenant: Tenant },
 ): Promise<{ connections: GoogleConnections; google: GoogleAccount }> {
   if (!oauth) {
-    return { connections: await getConnections({ db, userId }), google: { status: 'simulated' } }
+    return {
+      connections: await getConnections({ db, userId: auth.userId }),
+      google: { status: 'simulated' },
+    }
   }
-  const account = await googleAccountOfUser(db, userId)
+  const { id } = await tenant.business()
+  const account: GoogleAccount = id ? await googleAccount(db, id) : { status: 'not_connected' }
   const services = account.status === 'connected' ? account.services : []
   return {
     connections: {
@@ -48,7 +52,8 @@ async function connectionState(
 export function integrationRoutes(deps: AppDeps) {
   const { db, clock, google } = deps
   const oauth = googleOAuthConfig(deps.env) !== undefined
-  const state = (userId: string) => connectionState(db, oauth, userId)
+  const state = (request: { auth: { userId: string }; tenant: Tenant }) =>
+    connectionState(db, oauth, request)
 
   function refuseSimulatedWhenReal() {
     if (oauth) {
@@ -60,29 +65,30 @@ export function integrationRoutes(deps: AppDeps) {
   }
 
   async function dataRequest(
-    userId: string,
+    { auth, tenant }: { auth: { userId: string }; tenant: Tenant },
     service: 'search-console' | 'analytics',
     location?: string,
   ) {
-    const { connections } = await state(userId)
+    const { connections } = await state({ auth, tenant })
     const connected = service === 'analytics' ? connections.analytics : connections.searchConsole
     if (!connected) {
       throw new AppError('conflict', `Connect ${GOOGLE_SERVICE_NAMES[service]} in Settings first.`)
     }
-    const business = await requireNamedBusiness(db, userId)
+    const business = await tenant.named()
     return googleDataRequest(business, location, clock.now())
   }
 
   return new Hono()
     .route('/google', googleRoutes(deps))
     .use('*', requireAuth(deps))
-    .get('/', async (c) => c.json(await state(c.var.auth.userId)))
+    .get('/', async (c) => c.json(await state(c.var)))
     .post('/:service/connect', validate('param', serviceParam), async (c) => {
       refuseSimulatedWhenReal()
       const result = await connectService({
         db,
         provider: google,
         userId: c.var.auth.userId,
+        businessId: (await c.var.tenant.business()).id || null,
         service: c.req.valid('param').service,
         now: clock.now(),
       })
@@ -93,6 +99,7 @@ export function integrationRoutes(deps: AppDeps) {
       const connections = await setConnection({
         db,
         userId: c.var.auth.userId,
+        businessId: (await c.var.tenant.business()).id || null,
         service: c.req.valid('param').service,
         connected: false,
         now: clock.now(),
@@ -100,19 +107,11 @@ export function integrationRoutes(deps: AppDeps) {
       return c.json({ connections })
     })
     .get('/search-console/data', validate('query', locationQuery), async (c) => {
-      const request = await dataRequest(
-        c.var.auth.userId,
-        'search-console',
-        c.req.valid('query').location,
-      )
+      const request = await dataRequest(c.var, 'search-console', c.req.valid('query').location)
       return c.json({ data: await google.searchConsole(request), simulated: true })
     })
     .get('/analytics/data', validate('query', locationQuery), async (c) => {
-      const request = await dataRequest(
-        c.var.auth.userId,
-        'analytics',
-        c.req.valid('query').location,
-      )
+      const request = await dataRequest(c.var, 'analytics', c.req.valid('query').location)
       return c.json({ data: await google.analytics(request), simulated: true })
     })
 }

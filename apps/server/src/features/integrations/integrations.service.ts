@@ -6,7 +6,7 @@ import {
   type GoogleService,
 } from '@localseo/shared/integrations'
 import type { Db } from '../../db/client.js'
-import { businesses, users } from '../../db/schema/business.js'
+import { users } from '../../db/schema/business.js'
 import { recordActivity } from '../../lib/activity.js'
 import { requireLocation } from '../../lib/tenant.js'
 import type { GoogleDataProvider, GoogleDataRequest } from './google-data.js'
@@ -38,12 +38,15 @@ export async function getConnections({
 export async function setConnection({
   db,
   userId,
+  businessId,
   service,
   connected,
   now,
 }: {
   db: Db
   userId: string
+  /** The owner's business, whose activity log records the change; null before there is one. */
+  businessId: string | null
   service: GoogleService
   connected: boolean
   now: Date
@@ -53,14 +56,10 @@ export async function setConnection({
       .update(users)
       .set({ [flag[service]]: connected, updatedAt: now })
       .where(eq(users.id, userId))
-    const [business] = await tx
-      .select({ id: businesses.id })
-      .from(businesses)
-      .where(eq(businesses.userId, userId))
-    if (business) {
+    if (businessId) {
       const name = GOOGLE_SERVICE_NAMES[service]
       await recordActivity(tx, {
-        businessId: business.id,
+        businessId,
         kind: connected ? 'connection_made' : 'connection_removed',
         message: connected ? `Connected ${name}` : `Disconnected ${name}`,
         now,
@@ -89,18 +88,20 @@ export async function connectService({
   db,
   provider,
   userId,
+  businessId,
   service,
   now,
 }: {
   db: Db
   provider: GoogleDataProvider
   userId: string
+  businessId: string | null
   service: GoogleService
   now: Date
 }) {
   const result = await provider.connect(service)
   const connections = result.success
-    ? await setConnection({ db, userId, service, connected: true, now })
+    ? await setConnection({ db, userId, businessId, service, connected: true, now })
     : await getConnections({ db, userId })
   return { ...result, connections }
 }

@@ -6,7 +6,7 @@ import { searchConsoleRowsQuerySchema } from '@localseo/shared/search-console'
 import { Hono } from 'hono'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
-import { requireBusinessId } from '../../lib/tenant.js'
+import type { Tenant } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { googleOAuthConfig } from './google-oauth.js'
 import { searchConsolePerformance, searchConsoleTable } from './search-console-report.js'
@@ -14,24 +14,24 @@ import { searchConsolePerformance, searchConsoleTable } from './search-console-r
 export function searchConsoleDataRoutes(deps: AppDeps) {
   const configured = googleOAuthConfig(deps.env) !== undefined
 
-  async function businessOf(userId: string) {
+  async function businessOf(tenant: Tenant) {
     if (!configured) {
       throw new AppError('not_found', 'Google is simulated on this server: nothing is imported.')
     }
-    return requireBusinessId(deps.db, userId)
+    return tenant.businessId()
   }
 
   return new Hono()
     .get('/performance', async (c) => {
       if (!configured) return c.json({ simulated: true as const })
-      const businessId = await businessOf(c.var.auth.userId)
+      const businessId = await businessOf(c.var.tenant)
       return c.json({
         simulated: false as const,
         ...(await searchConsolePerformance(deps.db, businessId)),
       })
     })
     .get('/rows', validate('query', searchConsoleRowsQuerySchema), async (c) => {
-      const businessId = await businessOf(c.var.auth.userId)
+      const businessId = await businessOf(c.var.tenant)
       return c.json(await searchConsoleTable(deps.db, businessId, c.req.valid('query')))
     })
 }

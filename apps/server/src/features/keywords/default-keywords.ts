@@ -7,9 +7,9 @@ import { and, count, eq } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
 import { locations } from '../../db/schema/business.js'
 import { keywords } from '../../db/schema/keywords.js'
-import { rankScopes } from '../../db/schema/rank-tracker.js'
 import { businessHasRows } from '../../lib/tenant.js'
 import { upsertKeyword } from './keyword-store.js'
+import { fillScope, fillScopes } from './rank-store.js'
 
 interface KeywordBusiness {
   id: string
@@ -24,10 +24,7 @@ const MAIN = { isMain: true, id: 'main' } as const
 /** Adds the default keywords when the business has none yet; inside the caller's transaction. */
 export async function seedDefaultKeywords(tx: Tx, business: KeywordBusiness, now: Date) {
   if (await businessHasRows(tx, keywords, business.id)) return
-  await tx
-    .insert(rankScopes)
-    .values({ businessId: business.id, locationId: null, createdAt: now })
-    .onConflictDoNothing()
+  await fillScope(tx, business.id, MAIN, now)
   for (const keyword of defaultRankKeywords(business, business.city)) {
     await upsertKeyword(tx, {
       businessId: business.id,
@@ -52,16 +49,12 @@ export async function seedLocationKeywords(
   location: { id: string; city: string },
   now: Date,
 ) {
-  const [scope] = await tx
-    .insert(rankScopes)
-    .values({ businessId: business.id, locationId: location.id, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ id: rankScopes.id })
-  if (!scope) return
+  const scope = { isMain: false, id: location.id }
+  if (!(await fillScope(tx, business.id, scope, now))) return
   for (const keyword of defaultRankKeywords(business, location.city)) {
     await upsertKeyword(tx, {
       businessId: business.id,
-      location: { isMain: false, id: location.id },
+      location: scope,
       keyword,
       role: 'tracked',
       now,
@@ -93,15 +86,7 @@ export async function removeSampleKeywords(tx: Tx, businessId: string, now: Date
     .select({ id: locations.id })
     .from(locations)
     .where(eq(locations.businessId, businessId))
-  await tx
-    .insert(rankScopes)
-    .values(
-      [null, ...scopes.map((s) => s.id)].map((locationId) => ({
-        businessId,
-        locationId,
-        createdAt: now,
-      })),
-    )
-    .onConflictDoNothing()
+  const filled = [MAIN, ...scopes.map((s) => ({ isMain: false, id: s.id }))]
+  await fillScopes(tx, businessId, filled, now)
   return removed.length
 }

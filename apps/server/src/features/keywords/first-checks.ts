@@ -13,7 +13,7 @@ const FIRST_CHECKS_QUEUE = 'keywords.first-checks'
 
 type FirstCheckDeps = Pick<
   AppDeps,
-  'db' | 'env' | 'clock' | 'rank' | 'secrets' | 'jobs' | 'firstChecks'
+  'db' | 'env' | 'clock' | 'rank' | 'secrets' | 'jobs' | 'firstChecks' | 'recordFoundPlace'
 >
 
 /** Every scope's tracked keywords that were never checked get their first check. */
@@ -29,6 +29,7 @@ export async function runFirstChecks(deps: FirstCheckDeps, businessId: string) {
       location: resolveLocation(business, scope),
       now: deps.clock.now(),
       firstChecks: deps.firstChecks,
+      onPlaceFound: deps.recordFoundPlace,
     })
   }
 }

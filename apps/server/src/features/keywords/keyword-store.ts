@@ -42,7 +42,7 @@ export function scopePlaceholders(scope: 'main' | 'location') {
 }
 
 /** The keywords of one business or location. */
-export function scopeWhere(businessId: string, location: Pick<ResolvedLocation, 'isMain' | 'id'>) {
+function scopeWhere(businessId: string, location: Pick<ResolvedLocation, 'isMain' | 'id'>) {
   return and(eq(keywords.businessId, businessId), inScope(keywords.locationId, scopeId(location)))
 }
 
@@ -53,7 +53,16 @@ const ROLE_FILTER: Record<KeywordRole, SQL> = {
 }
 
 /** Keywords that play at least one of the roles. */
-export const hasRole = (...roles: KeywordRole[]) => or(...roles.map((r) => ROLE_FILTER[r]))
+const hasRole = (...roles: KeywordRole[]) => or(...roles.map((r) => ROLE_FILTER[r]))
+
+/** The keywords of one business or location that play `role` (the Rank Tracker's, the planner's). */
+export function roleWhere(
+  businessId: string,
+  location: Pick<ResolvedLocation, 'isMain' | 'id'>,
+  role: KeywordRole,
+) {
+  return and(scopeWhere(businessId, location), ROLE_FILTER[role])
+}
 
 function roleSet(role: KeywordRole, on: boolean, now: Date) {
   if (role === 'tracked') return { tracked: on }

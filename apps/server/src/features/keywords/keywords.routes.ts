@@ -4,7 +4,7 @@ import { hasBusinessName } from '@localseo/shared/business'
 import { KEYWORD_MAX_LENGTH } from '@localseo/shared/keyword-engine'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
-import { getBusinessForUser, requireScope } from '../../lib/tenant.js'
+import type { Tenant } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { keywordProviders } from './providers.js'
 import { rankProviderFor } from './provider-for.js'
@@ -26,27 +26,34 @@ export function keywordRoutes(deps: AppDeps) {
   const { db, clock, ai } = deps
   const providers = keywordProviders(deps)
   /** The caller's business and the chosen location (main when none); an unknown location is a 404. */
-  const scopeOf = async (userId: string, location?: string | null) => {
-    const scope = await requireScope(db, userId, location)
+  const scopeOf = async (tenant: Tenant, location?: string | null) => {
+    const scope = await tenant.scope(location)
     const rank = await rankProviderFor(deps, scope.business.id)
-    return { db, ...providers, rank, ...scope, now: clock.now() }
+    return {
+      db,
+      ...providers,
+      rank,
+      ...scope,
+      now: clock.now(),
+      onPlaceFound: deps.recordFoundPlace,
+    }
   }
   return new Hono()
     .use('*', requireAuth(deps))
     .get('/', validate('query', z.object({ location: locationId })), async (c) => {
-      const owner = await getBusinessForUser({ db, userId: c.var.auth.userId })
+      const owner = await c.var.tenant.business()
       if (!hasBusinessName(owner)) return c.json({ keywords: [] })
-      const scope = await scopeOf(c.var.auth.userId, c.req.valid('query').location)
+      const scope = await scopeOf(c.var.tenant, c.req.valid('query').location)
       return c.json({ keywords: await listKeywords(scope) })
     })
     .get('/suggestions', validate('query', z.object({ location: locationId })), async (c) => {
-      const scope = await scopeOf(c.var.auth.userId, c.req.valid('query').location)
+      const scope = await scopeOf(c.var.tenant, c.req.valid('query').location)
       return c.json({ keywords: await suggestKeywords(scope), estimated: true as const })
     })
     .post('/analyse', validate('json', analyseBody), async (c) => {
       const { keyword, locationId } = c.req.valid('json')
       const userId = c.var.auth.userId
-      const scope = await scopeOf(userId, locationId)
+      const scope = await scopeOf(c.var.tenant, locationId)
       const result = await analyseKeyword(scope, {
         keyword,
         advise: (estimate) =>

@@ -15,8 +15,9 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { recordActivity } from '../../lib/activity.js'
-import { checkToday } from './rank-checks.js'
+import type { OnPlaceFound } from './rank-checks.js'
 import type { RankProvider } from './rank-provider.js'
+import { checkToday } from './today-checks.js'
 import { listKeywordRecords, upsertKeyword } from './keyword-store.js'
 
 /** The rankings table shows at most this many keywords, newest first. */
@@ -30,6 +31,8 @@ export interface KeywordScope {
   business: Business
   location: ResolvedLocation
   now: Date
+  /** Where a map search found the business, kept by the business feature (deps.recordFoundPlace). */
+  onPlaceFound: OnPlaceFound
 }
 
 /**
@@ -109,7 +112,8 @@ export async function analyseKeyword(
     })
     return saved
   })
-  await checkToday({ db, provider: scope.rank, business, location, keyword: row, now })
+  const { rank: provider, onPlaceFound } = scope
+  await checkToday({ db, provider, business, location, keyword: row, now, onPlaceFound })
   return { analysis, keyword: await keywordRecord(scope, row.id) }
 }
 

@@ -7,7 +7,6 @@ import { Hono } from 'hono'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
-import { requireBusinessId, requireNamedBusiness } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { serpOptionsFor } from './provider-for.js'
 import {
@@ -24,21 +23,21 @@ export function rankProviderRoutes(deps: AppDeps) {
   return new Hono()
     .use('*', requireAuth(deps))
     .get('/', async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       return c.json(await readProviderSettings(deps, businessId))
     })
     .put('/', validate('json', saveRankProviderSchema), async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       await saveProviderSettings(deps, businessId, c.req.valid('json'))
       return c.json(await readProviderSettings(deps, businessId))
     })
     .delete('/', async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       await removeProviderSettings(db, businessId)
       return c.json(await readProviderSettings(deps, businessId))
     })
     .post('/test', async (c) => {
-      const business = await requireNamedBusiness(db, c.var.auth.userId)
+      const business = await c.var.tenant.named()
       const options = await serpOptionsFor({ ...deps, rank: undefined }, business.id)
       if (options === null) {
         throw new AppError('conflict', 'Choose SerpApi or Serper and save its key first.')

@@ -1,5 +1,6 @@
 // What other features may use of keywords (docs/decisions/014-feature-dependencies.md): the keyword
-// entity and its providers (docs/decisions/016-one-keyword-entity.md).
+// entity, its providers and the intents that check and store its positions
+// (docs/decisions/016-one-keyword-entity.md); rank-store.ts is the one writer of the checks.
 export {
   countSampleKeywords,
   removeSampleKeywords,
@@ -22,20 +23,14 @@ export {
 export { simulateMapPack } from './simulated-map-pack.js'
 export { createSimulatedKeywordProvider } from './keyword-data.js'
 export {
-  hasRole,
   latestPosition,
   listTopKeywordRows,
   releaseKeyword,
-  scopeId,
-  scopeWhere,
+  roleWhere,
   toRecords,
   upsertKeyword,
   type PositionRow,
 } from './keyword-store.js'
-export {
-  checkNewKeywords,
-  checkTrackedToday,
-  countUncheckedKeywords,
-  mapChecks,
-  storedCheck,
-} from './rank-checks.js'
+export { checkNewKeywords, countUncheckedKeywords, type OnPlaceFound } from './rank-checks.js'
+export { fillScope } from './rank-store.js'
+export { checkTrackedToday, refreshTracked } from './today-checks.js'

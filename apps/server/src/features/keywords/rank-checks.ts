@@ -1,28 +1,25 @@
 // The stored daily checks of tracked keywords: asking the provider for the days a keyword lacks and
 // storing what it answered, failures included (a failed check is stored as failed, never as 0).
+// Here the asking and a keyword's first checks; today-checks.ts has the checks of one day.
 import type { Business } from '@localseo/shared/business'
-import {
-  MAIN_LOCATION,
-  resolveLocation,
-  type ResolvedLocation,
-} from '@localseo/shared/location-selection'
-import { and, desc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm'
+import type { ResolvedLocation } from '@localseo/shared/location-selection'
+import { and, eq, notExists, sql } from 'drizzle-orm'
 import { RANK_BACKFILL_DAYS, addDays, dayOf } from '@localseo/shared/rank-tracker'
 import { pointOf } from '@localseo/shared/coordinates'
-import type { Db, Tx } from '../../db/client.js'
+import type { Db } from '../../db/client.js'
 import { preparedPerScope } from '../../db/prepared.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { rankPositions } from '../../db/schema/rank-tracker.js'
-import type { RankProvider, RankQuery, RankResult } from './rank-provider.js'
-import { scopeId, scopePlaceholders, scopeWhere, type KeywordRow } from './keyword-store.js'
-import { recordFoundPlace } from '../business/public.js'
+import type { MapPackPlace, RankProvider, RankQuery, RankResult } from './rank-provider.js'
+import { scopeId, scopePlaceholders, type KeywordRow } from './keyword-store.js'
+import { storeChecks, type StoreOptions } from './rank-store.js'
 
 /**
  * The row a provider's answer becomes: its position ('Not in the top 100' is an ok check without
  * one), or a failed check (never a made-up 0), with the provider that answered. A deferred query
  * (the day's budget is spent) becomes no row: it is asked again the next day.
  */
-export function storedCheck(
+function storedCheck(
   result: RankResult | undefined,
   where: { keywordId: string; businessId: string; day: string; checkedAt: Date },
   provider: Pick<RankProvider, 'simulated' | 'label'>,
@@ -59,16 +56,25 @@ const MAP_NOT_ASKED: MapColumns = { mapStatus: null, mapPosition: null, mapReaso
 const DAILY_MAP_ZOOM = 14
 
 /**
+ * Keeps what a map search found of the business where its place is not known yet. The business
+ * feature owns that write (its `recordFoundPlace`); the app gives it (deps.ts), so keywords never
+ * calls business (docs/decisions/014-feature-dependencies.md).
+ */
+export type OnPlaceFound = (
+  db: Db,
+  businessId: string,
+  locationId: string,
+  found: Pick<MapPackPlace, 'placeId' | 'lat' | 'lng'>,
+) => Promise<void>
+
+/**
  * The map pack of the same searches, asked from the place's pin (issue 17): one result per pair,
  * all 'not asked' when the place has no coordinates yet (Settings → the pin, or the geo-grid's first
  * map result, sets them) or when the day's budget is spent. Where the business is found and its place
  * id is not known yet, the id is kept, so later searches match it by id rather than by name.
  */
-export async function mapChecks(
-  db: Db,
-  provider: RankProvider,
-  business: CheckedBusiness,
-  location: ResolvedLocation,
+async function mapChecks(
+  { db, provider, business, location, onPlaceFound }: CheckRequest,
   pairs: readonly { keywordKey: string; day: string }[],
 ): Promise<MapColumns[]> {
   const place = location.isMain ? business : location.location
@@ -96,7 +102,7 @@ export async function mapChecks(
   const found = results.find((r) => r.status === 'ok' && r.business?.placeId)
   if (!place?.placeId && found?.status === 'ok' && found.business) {
     const { placeId, lat, lng } = found.business
-    await recordFoundPlace(db, business.id, location.id, { placeId, lat, lng })
+    await onPlaceFound(db, business.id, location.id, { placeId, lat, lng })
   }
   return results.map((result): MapColumns => {
     if (result.status === 'ok') {
@@ -109,34 +115,38 @@ export async function mapChecks(
   })
 }
 
-/** Inserts in slices, so a 500-keyword backfill stays under PostgreSQL's parameter limit. */
-const INSERT_SLICE = 2000
-
-/**
- * Asks the provider for every (keyword, day) in one batch and stores the answers. The provider is
- * called outside any transaction (a real one is slow); rows that appeared meanwhile are kept.
- */
-async function storeChecks({
-  db,
-  provider,
-  business,
-  location,
-  wanted,
-  now,
-  deferred = { count: 0 },
-}: {
-  db: Db | Tx
+/** What every check of a scope's keywords is given. */
+export interface CheckRequest {
+  db: Db
   provider: RankProvider
   business: CheckedBusiness
   location: ResolvedLocation
-  wanted: { keyword: Pick<KeywordRow, 'id' | 'keywordKey'>; days: string[] }[]
   now: Date
+  onPlaceFound: OnPlaceFound
+}
+
+/**
+ * Asks the provider for every (keyword, day) in one batch and stores the answers (rank-store.ts:
+ * `sameDay` says whether a day already stored stays or is replaced). The provider is called outside
+ * any transaction (a real one is slow). `attempt` counts the asks of that day: 1, more on Refresh.
+ */
+export async function checkAndStore({
+  wanted,
+  deferred = { count: 0 },
+  sameDay = 'keep',
+  remainingIds,
+  ...request
+}: CheckRequest & {
+  wanted: { keyword: Pick<KeywordRow, 'id' | 'keywordKey'>; days: string[]; attempt?: number }[]
   /** Counts the queries the day's budget left unasked. */
   deferred?: { count: number }
-}): Promise<(StoredCheck & MapColumns)[]> {
-  const pairs = wanted.flatMap(({ keyword, days }) => days.map((day) => ({ keyword, day })))
+} & Partial<StoreOptions>): Promise<(StoredCheck & MapColumns)[]> {
+  const { db, provider, business, location, now } = request
+  const pairs = wanted.flatMap(({ keyword, days, attempt = 1 }) =>
+    days.map((day) => ({ keyword, day, attempt })),
+  )
   if (pairs.length === 0) return []
-  const queries: RankQuery[] = pairs.map(({ keyword, day }) => ({
+  const queries: RankQuery[] = pairs.map(({ keyword, day, attempt }) => ({
     businessId: business.id,
     locationId: location.id,
     city: location.city,
@@ -144,34 +154,27 @@ async function storeChecks({
     country: location.country,
     keyword: keyword.keywordKey,
     day,
-    attempt: 1,
+    attempt,
     website: business.website,
   }))
   const results = await provider.check(queries)
   const asked = pairs.filter((_, i) => results[i]?.status !== 'deferred')
   const maps = await mapChecks(
-    db,
-    provider,
-    business,
-    location,
+    request,
     asked.map(({ keyword, day }) => ({ keywordKey: keyword.keywordKey, day })),
   )
   let m = 0
-  const rows = pairs.flatMap(({ keyword, day }, i) => {
+  const rows = pairs.flatMap(({ keyword, day, attempt }, i) => {
     const row = storedCheck(
       results[i],
       { keywordId: keyword.id, businessId: business.id, day, checkedAt: now },
       provider,
     )
-    return row ? [{ ...row, ...(maps[m++] ?? MAP_NOT_ASKED) }] : []
+    // A query past the daily budget was not asked: today's stored check, if any, stays.
+    return row ? [{ ...row, ...(maps[m++] ?? MAP_NOT_ASKED), checks: attempt }] : []
   })
   deferred.count += pairs.length - rows.length
-  for (let i = 0; i < rows.length; i += INSERT_SLICE) {
-    await db
-      .insert(rankPositions)
-      .values(rows.slice(i, i + INSERT_SLICE))
-      .onConflictDoNothing()
-  }
+  await storeChecks(db, rows, { sameDay, remainingIds })
   return rows
 }
 
@@ -216,19 +219,17 @@ export async function countUncheckedKeywords(
  * a caller that usually finds nothing to check looks it up only when needed (issue 19 item 4).
  * Answers how many keywords it found to check: 0 means the scope's positions are as stored.
  */
-export async function checkNewKeywords(request: {
-  db: Db
-  provider: RankProvider | (() => Promise<RankProvider>)
-  business: CheckedBusiness
-  location: ResolvedLocation
-  now: Date
-  /**
-   * First checks under way in this process, per scope (deps.firstChecks). A keyword tracked while
-   * the first-checks job of the business runs would be found by both and asked twice, spending paid
-   * queries twice: a later caller waits for the running check, then looks again.
-   */
-  firstChecks: Map<string, Promise<number>>
-}): Promise<number> {
+export async function checkNewKeywords(
+  request: Omit<CheckRequest, 'provider'> & {
+    provider: RankProvider | (() => Promise<RankProvider>)
+    /**
+     * First checks under way in this process, per scope (deps.firstChecks). A keyword tracked while
+     * the first-checks job of the business runs would be found by both and asked twice, spending
+     * paid queries twice: a later caller waits for the running check, then looks again.
+     */
+    firstChecks: Map<string, Promise<number>>
+  },
+): Promise<number> {
   const { firstChecks } = request
   const key = `${request.business.id}|${scopeId(request.location) ?? 'main'}`
   const running = firstChecks.get(key)
@@ -242,13 +243,8 @@ export async function checkNewKeywords(request: {
   }
 }
 
-async function checkUnchecked({
-  db,
-  provider: given,
-  business,
-  location,
-  now,
-}: Parameters<typeof checkNewKeywords>[0]): Promise<number> {
+async function checkUnchecked(request: Parameters<typeof checkNewKeywords>[0]): Promise<number> {
+  const { db, provider: given, business, location, now } = request
   const scope = { businessId: business.id, locationId: scopeId(location) }
   const rows = await uncheckedTracked(db, scope)
   if (rows.length === 0) return 0
@@ -256,118 +252,8 @@ async function checkUnchecked({
   const today = dayOf(now)
   const days = provider.simulated ? backfillDays(today) : [today]
   const wanted = rows.map((keyword) => ({ keyword, days }))
-  await storeChecks({ db, provider, business, location, wanted, now })
+  await checkAndStore({ ...request, provider, wanted })
   return rows.length
-}
-
-/**
- * The day's scheduled check (issue 16 item 2): every tracked keyword of every scope of the business
- * that has no check for today gets one; a keyword checked today already is left as it is, so a
- * second run on the same day changes nothing. Missed days are not filled in. Checks past the daily
- * query budget are deferred: nothing is stored and tomorrow's run asks them.
- */
-export async function checkTrackedToday({
-  db,
-  provider,
-  business,
-  now,
-}: {
-  db: Db
-  provider: RankProvider
-  business: Business
-  now: Date
-}): Promise<{ checked: number; failed: number; deferred: number; moves: RankMove[] }> {
-  const today = dayOf(now)
-  const stored: { keywordId: string; keyword: string; position: number | null }[] = []
-  let failed = 0
-  const deferred = { count: 0 }
-  for (const scope of [MAIN_LOCATION, ...business.locations.map((l) => l.id)]) {
-    const location = resolveLocation(business, scope)
-    const rows = await db
-      .select({ id: keywords.id, keywordKey: keywords.keywordKey, keyword: keywords.keyword })
-      .from(keywords)
-      .leftJoin(
-        rankPositions,
-        and(eq(rankPositions.keywordId, keywords.id), eq(rankPositions.day, today)),
-      )
-      .where(
-        and(scopeWhere(business.id, location), keywords.tracked, isNull(rankPositions.keywordId)),
-      )
-    const wanted = rows.map((keyword) => ({ keyword, days: [today] }))
-    const texts = new Map(rows.map((row) => [row.id, row.keyword]))
-    const rowsStored = await storeChecks({
-      db,
-      provider,
-      business,
-      location,
-      wanted,
-      now,
-      deferred,
-    })
-    for (const row of rowsStored) {
-      if (row.status === 'failed') failed++
-      stored.push({
-        keywordId: row.keywordId,
-        keyword: texts.get(row.keywordId) ?? '',
-        position: row.position,
-      })
-    }
-  }
-  const moves = await movesSince(db, today, stored)
-  return { checked: stored.length, failed, deferred: deferred.count, moves }
-}
-
-/** A tracked keyword's position today next to its last successful check before today. */
-interface RankMove {
-  keyword: string
-  from: number
-  to: number
-}
-
-/** Today's successful checks that have an earlier one to compare with, in one query. */
-async function movesSince(
-  db: Db,
-  today: string,
-  checks: { keywordId: string; keyword: string; position: number | null }[],
-): Promise<RankMove[]> {
-  const measured = checks.filter((c) => c.position !== null)
-  if (measured.length === 0) return []
-  const earlier = await db
-    .selectDistinctOn([rankPositions.keywordId], {
-      keywordId: rankPositions.keywordId,
-      position: rankPositions.position,
-    })
-    .from(rankPositions)
-    .where(
-      and(
-        inArray(
-          rankPositions.keywordId,
-          measured.map((c) => c.keywordId),
-        ),
-        lt(rankPositions.day, today),
-        eq(rankPositions.status, 'ok'),
-      ),
-    )
-    .orderBy(rankPositions.keywordId, desc(rankPositions.day))
-  const before = new Map(earlier.map((row) => [row.keywordId, row.position]))
-  return measured.flatMap((check) => {
-    const from = before.get(check.keywordId)
-    return from != null && check.position !== null
-      ? [{ keyword: check.keyword, from, to: check.position }]
-      : []
-  })
-}
-
-/** Today's check of one keyword, unless it has one: a position is the same all day on every screen. */
-export async function checkToday(args: {
-  db: Db
-  provider: RankProvider
-  business: CheckedBusiness
-  location: ResolvedLocation
-  keyword: Pick<KeywordRow, 'id' | 'keywordKey'>
-  now: Date
-}) {
-  await storeChecks({ ...args, wanted: [{ keyword: args.keyword, days: [dayOf(args.now)] }] })
 }
 
 /** The simulation's past of a new keyword: the backfill window, ending today. */

@@ -6,7 +6,7 @@ import type { Notification } from '@localseo/shared/alerts'
 import type { ListingsView } from '@localseo/shared/listings'
 import { businesses } from '../../db/schema/business.js'
 import { listingRecords } from '../../db/schema/listings.js'
-import { getBusinessForUser } from '../../lib/tenant.js'
+import { tenantOf } from '../../lib/tenant.js'
 import { createTestApp, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
@@ -38,7 +38,7 @@ test('two comparisons at once record one alert for a listing that stopped matchi
     .update(businesses)
     .set({ phone: '(512) 555-0123' })
     .where(eq(businesses.userId, owner.userId))
-  const business = await getBusinessForUser({ db: app.db, userId: owner.userId })
+  const business = await tenantOf(app.db, owner.userId).business()
   const now = app.deps.clock.now()
   const told = await Promise.all([
     refreshListingConsistency(app.db, business, { now, alert: true }),

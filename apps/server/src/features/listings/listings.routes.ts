@@ -3,7 +3,6 @@ import { z } from 'zod'
 import { listingRecordInputSchema } from '@localseo/shared/listings'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
-import { requireNamedBusiness } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { forgetListing, getListings, recordListing } from './listings.service.js'
 
@@ -12,13 +11,12 @@ const forgetQuery = locationQuery.extend({ platform: z.string().trim().min(1).ma
 
 export function listingRoutes(deps: AppDeps) {
   const { db, clock } = deps
-  const business = (userId: string) => requireNamedBusiness(db, userId)
   return new Hono()
     .use('*', requireAuth(deps))
     .get('/', validate('query', locationQuery), async (c) => {
       const view = await getListings({
         db,
-        business: await business(c.var.auth.userId),
+        business: await c.var.tenant.named(),
         location: c.req.valid('query').location,
         now: clock.now(),
       })
@@ -27,7 +25,7 @@ export function listingRoutes(deps: AppDeps) {
     .put('/records', validate('json', listingRecordInputSchema), async (c) => {
       const view = await recordListing({
         db,
-        business: await business(c.var.auth.userId),
+        business: await c.var.tenant.named(),
         input: c.req.valid('json'),
         now: clock.now(),
       })
@@ -37,7 +35,7 @@ export function listingRoutes(deps: AppDeps) {
       const { platform, location } = c.req.valid('query')
       const view = await forgetListing({
         db,
-        business: await business(c.var.auth.userId),
+        business: await c.var.tenant.named(),
         platform,
         location,
         now: clock.now(),

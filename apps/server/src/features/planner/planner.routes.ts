@@ -8,7 +8,7 @@ import {
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
-import { getBusinessForUser, requireScope } from '../../lib/tenant.js'
+import type { Tenant } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { keywordProviders } from '../keywords/public.js'
 import {
@@ -33,17 +33,17 @@ export function plannerRoutes(deps: AppDeps) {
   const { db, clock } = deps
   // Only the planner's searches wait like a keyword API (docs/product.md §9); figures are the same.
   const provider = keywordProviders(deps, { delays: deps.env.SIMULATED_DELAYS }).keywordData
-  const scope = async (userId: string, location?: string | null) => ({
+  const scope = async (tenant: Tenant, location?: string | null) => ({
     db,
     provider,
-    ...(await requireScope(db, userId, location)),
+    ...(await tenant.scope(location)),
   })
 
   return new Hono()
     .use('*', requireAuth(deps))
     .get('/ideas', validate('query', searchQuery), async (c) => {
       const { location, ...query } = c.req.valid('query')
-      const { business } = await scope(c.var.auth.userId, location)
+      const { business } = await scope(c.var.tenant, location)
       const keywords = await searchPlanner({
         provider,
         business,
@@ -53,22 +53,22 @@ export function plannerRoutes(deps: AppDeps) {
       return c.json({ keywords, estimated: true as const })
     })
     .get('/saved', validate('query', z.object({ location: locationId })), async (c) => {
-      const owner = await getBusinessForUser({ db, userId: c.var.auth.userId })
+      const owner = await c.var.tenant.business()
       if (!owner.id) return c.json({ keywords: [] })
-      const saved = await scope(c.var.auth.userId, c.req.valid('query').location)
+      const saved = await scope(c.var.tenant, c.req.valid('query').location)
       return c.json({ keywords: await listSavedKeywords(saved) })
     })
     .post('/saved', validate('json', saveBody), async (c) => {
       const { keyword, locationId } = c.req.valid('json')
       const saved = await saveKeyword({
-        ...(await scope(c.var.auth.userId, locationId)),
+        ...(await scope(c.var.tenant, locationId)),
         keyword,
         now: clock.now(),
       })
       return c.json({ keyword: saved }, 201)
     })
     .delete('/saved/:id', validate('param', idParam), async (c) => {
-      const owner = await getBusinessForUser({ db, userId: c.var.auth.userId })
+      const owner = await c.var.tenant.business()
       if (!owner.id) throw new AppError('not_found', 'That saved keyword does not exist.')
       const id = c.req.valid('param').id
       await removeSavedKeyword({ db, businessId: owner.id, id, now: clock.now() })

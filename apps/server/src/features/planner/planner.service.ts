@@ -2,7 +2,7 @@
 // A saved keyword is the keyword entity playing the 'saved' role, per business and location
 // (docs/decisions/016-one-keyword-entity.md); its figures are the keyword data provider's, read when
 // listed, so they agree with Keyword Analysis, the Rank Tracker and the dashboard.
-import { and, desc, sql } from 'drizzle-orm'
+import { desc, sql } from 'drizzle-orm'
 import type { Business } from '@localseo/shared/business'
 import {
   searchKeywordIdeas,
@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { AppError } from '../../lib/errors.js'
 import { lockBusiness } from '../../lib/tenant.js'
-import { hasRole, releaseKeyword, scopeWhere, upsertKeyword } from '../keywords/public.js'
+import { releaseKeyword, roleWhere, upsertKeyword } from '../keywords/public.js'
 
 /** Enough for a six-month plan; a bound so one owner cannot grow the table without limit. */
 const SAVED_KEYWORD_LIMIT = 200
@@ -45,8 +45,7 @@ export interface SavedScope {
 
 export type SavedKeyword = PlannerKeyword & { id: string; createdAt: string; sample: boolean }
 
-const savedWhere = ({ business, location }: SavedScope) =>
-  and(scopeWhere(business.id, location), hasRole('saved'))
+const savedWhere = ({ business, location }: SavedScope) => roleWhere(business.id, location, 'saved')
 
 export async function listSavedKeywords(scope: SavedScope): Promise<SavedKeyword[]> {
   const rows = await scope.db

@@ -1,5 +1,6 @@
-// Rank Tracker history and refresh: the stored checks of a range, and today's check run again.
-import { and, asc, eq, sql } from 'drizzle-orm'
+// Rank Tracker history: the stored checks of a range (Refresh is the keywords feature's
+// `refreshTracked`, the one place that asks today again).
+import { asc, sql } from 'drizzle-orm'
 import type { Business } from '@localseo/shared/business'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import {
@@ -14,9 +15,8 @@ import type { KeywordDataProvider } from '@localseo/shared/keyword-engine'
 import type { Db } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { rankPositions } from '../../db/schema/rank-tracker.js'
-import { isForeignKeyViolation } from '../../lib/db-errors.js'
-import { mapChecks, queryBudget, storedCheck } from '../keywords/public.js'
-import { toTracked, trackedWhere, type ScopeRequest } from './rank-scope.js'
+import { queryBudget } from '../keywords/public.js'
+import { toTracked, trackedWhere } from './rank-scope.js'
 import { searchConsolePositions } from './search-console-positions.js'
 
 /**
@@ -156,113 +156,4 @@ function decodeChecks(encoded: string | null, range: number): RankCheck[] {
     }
   }
   return checks
-}
-
-/** Refresh re-checks today for every tracked keyword of the scope; the new answer replaces today's. */
-export async function refreshRankings({
-  db,
-  provider,
-  business,
-  location,
-  now,
-}: ScopeRequest): Promise<{ day: string; checked: number; failed: number; deferred: number }> {
-  const day = dayOf(now)
-  const rows = await db
-    .select({
-      id: keywords.id,
-      keywordKey: keywords.keywordKey,
-      checks: rankPositions.checks,
-    })
-    .from(keywords)
-    .leftJoin(
-      rankPositions,
-      and(eq(rankPositions.keywordId, keywords.id), eq(rankPositions.day, day)),
-    )
-    .where(trackedWhere(business.id, location))
-  if (rows.length === 0) return { day, checked: 0, failed: 0, deferred: 0 }
-  const results = await provider.check(
-    rows.map((row) => ({
-      businessId: business.id,
-      locationId: location.id,
-      city: location.city,
-      region: location.state,
-      country: location.country,
-      keyword: row.keywordKey,
-      day,
-      attempt: (row.checks ?? 0) + 1,
-      website: business.website,
-    })),
-  )
-  const asked = rows.filter((_, i) => results[i]?.status !== 'deferred')
-  const maps = await mapChecks(
-    db,
-    provider,
-    business,
-    location,
-    asked.map((row) => ({ keywordKey: row.keywordKey, day })),
-  )
-  let m = 0
-  const values = rows.flatMap((row, i) => {
-    const check = storedCheck(
-      results[i],
-      { keywordId: row.id, businessId: business.id, day, checkedAt: now },
-      provider,
-    )
-    // A query past the daily budget was not asked: today's stored check, if any, stays.
-    if (!check) return []
-    const map = maps[m++] ?? { mapStatus: null, mapPosition: null, mapReason: null }
-    return [{ ...check, ...map, checks: (row.checks ?? 0) + 1 }]
-  })
-  const deferred = rows.length - values.length
-  await saveRefreshed(db, values, () => trackedIds(db, business.id, location))
-  const failed = values.filter((v) => v.status === 'failed').length
-  return { day, checked: values.length, failed, deferred }
-}
-
-type RefreshedRow = typeof rankPositions.$inferInsert
-
-/** The ids of the scope's tracked keywords now. */
-async function trackedIds(db: Db, businessId: string, location: ResolvedLocation) {
-  const rows = await db
-    .select({ id: keywords.id })
-    .from(keywords)
-    .where(trackedWhere(businessId, location))
-  return new Set(rows.map((r) => r.id))
-}
-
-/** Today's new answers replace today's checks; a keyword removed meanwhile is left out. */
-async function saveRefreshed(
-  db: Db,
-  values: RefreshedRow[],
-  remainingIds: () => Promise<Set<string>>,
-) {
-  const save = (list: RefreshedRow[]) =>
-    db
-      .insert(rankPositions)
-      .values(list)
-      .onConflictDoUpdate({
-        target: [rankPositions.keywordId, rankPositions.day],
-        set: {
-          status: sql`excluded.status`,
-          position: sql`excluded.position`,
-          checks: sql`${rankPositions.checks} + 1`,
-          checkedAt: sql`excluded.checked_at`,
-          source: sql`excluded.source`,
-          provider: sql`excluded.provider`,
-          reason: sql`excluded.reason`,
-          mapStatus: sql`excluded.map_status`,
-          mapPosition: sql`excluded.map_position`,
-          mapReason: sql`excluded.map_reason`,
-        },
-      })
-  if (values.length === 0) return
-  try {
-    await save(values)
-  } catch (error) {
-    // A keyword removed while its check ran: save the results of the keywords that remain.
-    if (!isForeignKeyViolation(error)) throw error
-    const remaining = await remainingIds()
-    const kept = values.filter((v) => remaining.has(v.keywordId))
-    if (kept.length > 0) await save(kept)
-  }
 }

@@ -1,16 +1,16 @@
 // One business or one of its locations, as the Rank Tracker reads it: its tracked keywords (the
 // keyword entity, docs/decisions/016-one-keyword-entity.md).
-import { and, eq, type SQL } from 'drizzle-orm'
+import type { SQL } from 'drizzle-orm'
 import type { Business } from '@localseo/shared/business'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import type { TrackedKeyword } from '@localseo/shared/rank-tracker'
 import type { Db } from '../../db/client.js'
-import { keywords } from '../../db/schema/keywords.js'
-import { scopeWhere, type RankProvider } from '../keywords/public.js'
+import type { keywords } from '../../db/schema/keywords.js'
+import { roleWhere, type OnPlaceFound, type RankProvider } from '../keywords/public.js'
 
 /** The tracked keywords of the scope. */
 export function trackedWhere(businessId: string, location: ResolvedLocation): SQL | undefined {
-  return and(scopeWhere(businessId, location), eq(keywords.tracked, true))
+  return roleWhere(businessId, location, 'tracked')
 }
 
 export const toTracked = (
@@ -29,4 +29,6 @@ export interface ScopeRequest {
   business: Business
   location: ResolvedLocation
   now: Date
+  /** Where a map search found the business, kept by the business feature (deps.recordFoundPlace). */
+  onPlaceFound: OnPlaceFound
 }

@@ -9,10 +9,10 @@ import {
 import { MAIN_LOCATION } from '@localseo/shared/location-selection'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
-import { requireScope } from '../../lib/tenant.js'
+import type { Tenant } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
-import { keywordProviders, rankProviderFor } from '../keywords/public.js'
-import { getRankHistory, refreshRankings } from './rank-history.js'
+import { keywordProviders, rankProviderFor, refreshTracked } from '../keywords/public.js'
+import { getRankHistory } from './rank-history.js'
 import { listTrackedKeywords, trackKeyword, untrackKeyword } from './rank-tracker.service.js'
 
 const idParam = z.object({ id: z.uuid({ message: 'That keyword is not tracked.' }) })
@@ -26,28 +26,28 @@ export function rankTrackerRoutes(deps: AppDeps) {
 
   /**
    * The caller's business and the chosen location (an unknown location is a 404, not main), with
-   * the business's rank provider under its daily query budget (issue 17).
+   * the business's rank provider under its daily query budget (issue 17), and where a map search
+   * that finds the business keeps its place.
    */
-  const scope = async (userId: string, locationId: string) => {
-    const found = await requireScope(db, userId, locationId)
-    return { ...found, provider: await rankProviderFor(deps, found.business.id) }
+  const scope = async (tenant: Tenant, locationId: string) => {
+    const found = await tenant.scope(locationId)
+    const provider = await rankProviderFor(deps, found.business.id)
+    return { ...found, provider, onPlaceFound: deps.recordFoundPlace }
   }
 
   return new Hono()
     .use('*', requireAuth(deps))
     .get('/keywords', validate('query', rankLocationQuerySchema), async (c) => {
       const location = c.req.valid('query').location
-      const found = await requireScope(db, c.var.auth.userId, location)
+      const found = await c.var.tenant.scope(location)
       return c.json({ keywords: await listTrackedKeywords({ db, ...found }) })
     })
     .post('/keywords', validate('json', trackKeywordInputSchema), async (c) => {
       const input = c.req.valid('json')
-      const { business, location, provider } = await scope(c.var.auth.userId, input.location)
+      const request = await scope(c.var.tenant, input.location)
       const result = await trackKeyword({
         db,
-        provider,
-        business,
-        location,
+        ...request,
         keyword: input.keyword,
         now: clock.now(),
         firstChecks: deps.firstChecks,
@@ -55,14 +55,14 @@ export function rankTrackerRoutes(deps: AppDeps) {
       return c.json(result, result.added ? 201 : 200)
     })
     .delete('/keywords/:id', validate('param', idParam), async (c) => {
-      const { business } = await scope(c.var.auth.userId, MAIN_LOCATION)
+      const { business } = await scope(c.var.tenant, MAIN_LOCATION)
       const keywordId = c.req.valid('param').id
       await untrackKeyword({ db, businessId: business.id, keywordId, now: clock.now() })
       return c.json({ removed: keywordId })
     })
     .get('/history', validate('query', rankHistoryQuerySchema), async (c) => {
       const query = c.req.valid('query')
-      const { business, location, provider } = await scope(c.var.auth.userId, query.location)
+      const { business, location, provider } = await scope(c.var.tenant, query.location)
       // docs/product.md §4: the screen shows a loading state for 1.5 s; off in tests (SIMULATED_DELAYS).
       if (deps.env.SIMULATED_DELAYS) await wait(RANK_LOAD_DELAY_MS)
       const history = await getRankHistory({
@@ -78,7 +78,7 @@ export function rankTrackerRoutes(deps: AppDeps) {
       return c.json(history)
     })
     .post('/refresh', validate('json', refreshBody), async (c) => {
-      const request = await scope(c.var.auth.userId, c.req.valid('json').location)
-      return c.json(await refreshRankings({ db, ...request, now: clock.now() }))
+      const request = await scope(c.var.tenant, c.req.valid('json').location)
+      return c.json(await refreshTracked({ db, ...request, now: clock.now() }))
     })
 }

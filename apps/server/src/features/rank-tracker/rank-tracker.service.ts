@@ -9,11 +9,10 @@ import {
 } from '@localseo/shared/rank-tracker'
 import type { Db } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
-import { rankScopes } from '../../db/schema/rank-tracker.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
 import { lockBusiness } from '../../lib/tenant.js'
-import { checkNewKeywords, releaseKeyword, scopeId, upsertKeyword } from '../keywords/public.js'
+import { checkNewKeywords, fillScope, releaseKeyword, upsertKeyword } from '../keywords/public.js'
 import { toTracked, trackedWhere, type ScopeRequest } from './rank-scope.js'
 
 /**
@@ -61,10 +60,7 @@ export async function trackKeyword(
       )
     }
     // Adding counts as viewing: the defaults are never filled in on top of the owner's own list.
-    await tx
-      .insert(rankScopes)
-      .values({ businessId: business.id, locationId: scopeId(location), createdAt: now })
-      .onConflictDoNothing()
+    await fillScope(tx, business.id, location, now)
     const row = await upsertKeyword(tx, {
       businessId: business.id,
       location,

@@ -3,7 +3,6 @@ import { z } from 'zod'
 import { TASK_STATUSES } from '@localseo/shared/progress'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
-import { requireBusinessId, requireNamedBusiness } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { generateTasks } from './generate.js'
 import { changeTaskStatus, getRecommendations } from './recommendations.service.js'
@@ -16,11 +15,11 @@ export function recommendationRoutes(deps: AppDeps) {
   return new Hono()
     .use('*', requireAuth(deps))
     .get('/', async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       return c.json(await getRecommendations({ db, businessId }))
     })
     .patch('/:id', validate('param', taskParam), validate('json', statusBody), async (c) => {
-      const businessId = await requireBusinessId(db, c.var.auth.userId)
+      const businessId = await c.var.tenant.businessId()
       const result = await changeTaskStatus({
         db,
         businessId,
@@ -32,7 +31,7 @@ export function recommendationRoutes(deps: AppDeps) {
     })
     .post('/generate', async (c) => {
       const userId = c.var.auth.userId
-      const business = await requireNamedBusiness(db, userId)
+      const business = await c.var.tenant.named()
       return c.json(await generateTasks({ db, ai, userId, business, now: clock.now() }))
     })
 }

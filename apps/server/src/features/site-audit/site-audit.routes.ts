@@ -4,7 +4,6 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
-import { requireNamedBusiness } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { startAuditRun } from './audit-runs.js'
 import { createTaskFromIssue } from './issue-task.js'
@@ -18,13 +17,11 @@ const issueParam = runParam.extend({
 export function siteAuditRoutes(deps: AppDeps) {
   const { db, clock, logger, env } = deps
 
-  const business = (userId: string) => requireNamedBusiness(db, userId)
-
   return (
     new Hono()
       .use('*', requireAuth(deps))
       .post('/runs', async (c) => {
-        const owner = await business(c.var.auth.userId)
+        const owner = await c.var.tenant.named()
         const run = await startAuditRun({
           db,
           clock,
@@ -38,11 +35,11 @@ export function siteAuditRoutes(deps: AppDeps) {
         return c.json({ run: { id: run.id, status: run.status, budget: run.budget } }, 202)
       })
       .get('/runs', async (c) => {
-        const owner = await business(c.var.auth.userId)
+        const owner = await c.var.tenant.named()
         return c.json({ runs: await listAuditRuns({ db, businessId: owner.id }) })
       })
       .get('/runs/:id', validate('param', runParam), async (c) => {
-        const owner = await business(c.var.auth.userId)
+        const owner = await c.var.tenant.named()
         return c.json(
           await getAuditRun({ db, businessId: owner.id, runId: c.req.valid('param').id }),
         )
@@ -50,7 +47,7 @@ export function siteAuditRoutes(deps: AppDeps) {
       // A failed local check becomes a pending SEO task, once per business and check (issue 11 item 6):
       // 201 with the task the first time, then 200 with the task already made.
       .post('/runs/:id/issues/:checkId/task', validate('param', issueParam), async (c) => {
-        const owner = await business(c.var.auth.userId)
+        const owner = await c.var.tenant.named()
         const { id, checkId } = c.req.valid('param')
         const result = await createTaskFromIssue({
           db,
@@ -62,7 +59,7 @@ export function siteAuditRoutes(deps: AppDeps) {
         return c.json(result, result.created ? 201 : 200)
       })
       .post('/runs/:id/cancel', validate('param', runParam), async (c) => {
-        const owner = await business(c.var.auth.userId)
+        const owner = await c.var.tenant.named()
         const run = await cancelAuditRunFor({
           db,
           businessId: owner.id,

@@ -1,0 +1,150 @@
+// The checks of one day: the scheduled check of every tracked keyword that lacks today's, today's
+// check of an analysed keyword, and the owner's Refresh, which asks today again (rank-checks.ts asks
+// and stores; rank-store.ts says why a day already stored stays or is replaced).
+import type { Business } from '@localseo/shared/business'
+import {
+  MAIN_LOCATION,
+  resolveLocation,
+  type ResolvedLocation,
+} from '@localseo/shared/location-selection'
+import { dayOf } from '@localseo/shared/rank-tracker'
+import { and, desc, eq, inArray, lt } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import { keywords } from '../../db/schema/keywords.js'
+import { rankPositions } from '../../db/schema/rank-tracker.js'
+import { roleWhere, type KeywordRow } from './keyword-store.js'
+import { checkAndStore, type CheckRequest } from './rank-checks.js'
+
+/**
+ * The day's scheduled check (issue 16 item 2): every tracked keyword of every scope of the business
+ * that has no check for today gets one; a keyword checked today already is left as it is, so a
+ * second run on the same day changes nothing. Missed days are not filled in. Checks past the daily
+ * query budget are deferred: nothing is stored and tomorrow's run asks them.
+ */
+export async function checkTrackedToday(
+  request: Omit<CheckRequest, 'business' | 'location'> & { business: Business },
+): Promise<{ checked: number; failed: number; deferred: number; moves: RankMove[] }> {
+  const { db, business, now } = request
+  const today = dayOf(now)
+  const stored: { keywordId: string; keyword: string; position: number | null }[] = []
+  let failed = 0
+  const deferred = { count: 0 }
+  for (const scope of [MAIN_LOCATION, ...business.locations.map((l) => l.id)]) {
+    const location = resolveLocation(business, scope)
+    const tracked = await trackedWithChecks(db, business.id, location, today)
+    const rows = tracked.filter((row) => row.checks === null)
+    const wanted = rows.map((keyword) => ({ keyword, days: [today] }))
+    const texts = new Map(rows.map((row) => [row.id, row.keyword]))
+    const rowsStored = await checkAndStore({ ...request, location, wanted, deferred })
+    for (const row of rowsStored) {
+      if (row.status === 'failed') failed++
+      stored.push({
+        keywordId: row.keywordId,
+        keyword: texts.get(row.keywordId) ?? '',
+        position: row.position,
+      })
+    }
+  }
+  const moves = await movesSince(db, today, stored)
+  return { checked: stored.length, failed, deferred: deferred.count, moves }
+}
+
+/** The scope's tracked keywords, each with how many times `day` was checked (null: not yet). */
+function trackedWithChecks(db: Db, businessId: string, location: ResolvedLocation, day: string) {
+  return db
+    .select({
+      id: keywords.id,
+      keywordKey: keywords.keywordKey,
+      keyword: keywords.keyword,
+      checks: rankPositions.checks,
+    })
+    .from(keywords)
+    .leftJoin(
+      rankPositions,
+      and(eq(rankPositions.keywordId, keywords.id), eq(rankPositions.day, day)),
+    )
+    .where(roleWhere(businessId, location, 'tracked'))
+}
+
+/** A tracked keyword's position today next to its last successful check before today. */
+interface RankMove {
+  keyword: string
+  from: number
+  to: number
+}
+
+/** Today's successful checks that have an earlier one to compare with, in one query. */
+async function movesSince(
+  db: Db,
+  today: string,
+  checks: { keywordId: string; keyword: string; position: number | null }[],
+): Promise<RankMove[]> {
+  const measured = checks.filter((c) => c.position !== null)
+  if (measured.length === 0) return []
+  const earlier = await db
+    .selectDistinctOn([rankPositions.keywordId], {
+      keywordId: rankPositions.keywordId,
+      position: rankPositions.position,
+    })
+    .from(rankPositions)
+    .where(
+      and(
+        inArray(
+          rankPositions.keywordId,
+          measured.map((c) => c.keywordId),
+        ),
+        lt(rankPositions.day, today),
+        eq(rankPositions.status, 'ok'),
+      ),
+    )
+    .orderBy(rankPositions.keywordId, desc(rankPositions.day))
+  const before = new Map(earlier.map((row) => [row.keywordId, row.position]))
+  return measured.flatMap((check) => {
+    const from = before.get(check.keywordId)
+    return from != null && check.position !== null
+      ? [{ keyword: check.keyword, from, to: check.position }]
+      : []
+  })
+}
+
+/** Today's check of one keyword, unless it has one: a position is the same all day on every screen. */
+export async function checkToday({
+  keyword,
+  ...request
+}: CheckRequest & { keyword: Pick<KeywordRow, 'id' | 'keywordKey'> }) {
+  await checkAndStore({ ...request, wanted: [{ keyword, days: [dayOf(request.now)] }] })
+}
+
+/**
+ * Refresh (the Rank Tracker's button): today's check of every tracked keyword of the scope, asked
+ * again. The new answer replaces today's; a query past the daily budget is not asked, and today's
+ * stored check, if any, stays. A keyword removed while its check ran is left out.
+ */
+export async function refreshTracked(
+  request: CheckRequest,
+): Promise<{ day: string; checked: number; failed: number; deferred: number }> {
+  const { db, business, location, now } = request
+  const day = dayOf(now)
+  const rows = await trackedWithChecks(db, business.id, location, day)
+  const wanted = rows.map((keyword) => ({
+    keyword,
+    days: [day],
+    attempt: (keyword.checks ?? 0) + 1,
+  }))
+  const deferred = { count: 0 }
+  const stored = await checkAndStore({
+    ...request,
+    wanted,
+    deferred,
+    sameDay: 'replace',
+    remainingIds: async () => {
+      const remaining = await db
+        .select({ id: keywords.id })
+        .from(keywords)
+        .where(roleWhere(business.id, location, 'tracked'))
+      return new Set(remaining.map((row) => row.id))
+    },
+  })
+  const failed = stored.filter((row) => row.status === 'failed').length
+  return { day, checked: stored.length, failed, deferred: deferred.count }
+}
