@@ -341,6 +341,7 @@ describe.skipIf(!testDatabaseUrl)('three instances on one PostgreSQL', () => {
     await waitUntil(() => Promise.resolve(held.length > 0), 30_000)
     a!.child.kill('SIGKILL')
     await a!.exited
+    instances = instances.filter((instance) => instance !== a)
     const status = async () =>
       (
         await query<{ status: string }>(`select status from site_audit_runs where id = $1`, [
@@ -362,13 +363,15 @@ describe.skipIf(!testDatabaseUrl)('three instances on one PostgreSQL', () => {
     instances.push(await startInstance('d', { QUEUE_MAINTENANCE_SECONDS: '1' }))
     await waitUntil(async () => (await status()) !== 'running', 90_000)
     expect(await status()).toBe('done')
-    const jobs = await query<{ state: string; retry_count: number }>(
-      `select state, retry_count from pgboss.job where name = 'site-audit.run' and data->>'runId' = $1
-       union all select state, retry_count from pgboss.archive where name = 'site-audit.run' and data->>'runId' = $1`,
-      [run.id],
-    )
-    expect(jobs).toEqual([{ state: 'completed', retry_count: 1 }])
-    instances = instances.filter((instance) => instance !== a)
+    // The handler marks the run done before pg-boss marks its job completed: wait for the queue.
+    const jobs = () =>
+      query<{ state: string; retry_count: number }>(
+        `select state, retry_count from pgboss.job where name = 'site-audit.run' and data->>'runId' = $1
+         union all select state, retry_count from pgboss.archive where name = 'site-audit.run' and data->>'runId' = $1`,
+        [run.id],
+      )
+    await waitUntil(async () => (await jobs()).every((job) => job.state !== 'active'), 30_000)
+    expect(await jobs()).toEqual([{ state: 'completed', retry_count: 1 }])
   }, 150_000)
 
   test('every instance stops cleanly on SIGTERM', async () => {
