@@ -215,6 +215,18 @@ export default tseslint.config(
     },
   },
   {
+    // The web tests share one module graph per worker (apps/web/vitest.config.ts): a mocked module
+    // would stay mocked for the files after. Stub with spies, which are restored after each test.
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'vi', property: 'mock', message: 'Spy on what the test needs (vi.spyOn).' },
+        { object: 'vi', property: 'doMock', message: 'Spy on what the test needs (vi.spyOn).' },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -3,27 +3,23 @@
 // checks' position, change or summary.
 import { rangeDays, type RankHistory } from '@localseo/shared/rank-tracker'
 import { screen, within } from '@testing-library/react'
-import { cloneElement, type ReactElement } from 'react'
-import type * as Recharts from 'recharts'
-import { beforeAll, expect, test, vi } from 'vitest'
+import { beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { paths } from '@/config/paths'
 import { ownerHandlers } from '@/test/business-fixtures'
 import { json, storeSession, stubNetwork } from '@/test/network'
 import { loadScreens, renderApp } from '@/test/render-app'
 
-interface Size {
-  width?: number
-  height?: number
-}
-
-// happy-dom lays nothing out, so the chart gets the size a browser would measure.
-vi.mock('recharts', async (importOriginal) => {
-  const recharts = await importOriginal<typeof Recharts>()
-  return {
-    ...recharts,
-    ResponsiveContainer: ({ children }: { children: ReactElement<Size> }) =>
-      cloneElement(children, { width: 800, height: 300 }),
-  }
+// happy-dom lays nothing out (every element measures 0 × 0), so the chart's container gets the size
+// a browser would measure. A spy, not a mocked module: the web tests share one module graph per
+// worker (apps/web/vitest.config.ts).
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+    this: HTMLElement,
+  ) {
+    return this.classList.contains('recharts-responsive-container')
+      ? new DOMRect(0, 0, 800, 300)
+      : new DOMRect()
+  })
 })
 
 const days = rangeDays('2026-11-25', 7)
