@@ -26,8 +26,8 @@ export default defineConfig({
           setupFiles: ['./src/testing/setup-file.ts'],
           // A worker imports the app once for all its files rather than once per file (a fifth of
           // the server tests' CPU): nothing a test file changes lives at module level, since every
-          // app's state is in its deps (docs/decisions/025-one-wiring.md) and each file's database
-          // is closed after it (setup-file.ts).
+          // app's state is in its deps (docs/decisions/025-one-wiring.md); the worker's one database
+          // is emptied before each test and checked after each file (setup-file.ts, ADR 003).
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,

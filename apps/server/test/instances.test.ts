@@ -167,6 +167,14 @@ describe.skipIf(!testDatabaseUrl)('three instances on one PostgreSQL', () => {
   afterAll(async () => {
     for (const child of running) child.kill('SIGKILL')
     await admin?.end()
+    if (databaseUrl) {
+      const server = new pg.Client({ connectionString: testDatabaseUrl })
+      await server.connect()
+      await server.query(
+        `DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`,
+      )
+      await server.end()
+    }
     await site?.close()
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true })
   })

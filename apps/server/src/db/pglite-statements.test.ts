@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
-import { afterEach, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { pgliteStatements, type StatementRunner } from './pglite-statements.js'
 
 let client: PGlite
@@ -13,14 +13,18 @@ async function preparedNames(): Promise<string[]> {
   return rows.map((row) => row.name)
 }
 
-beforeEach(async () => {
+// One database for the file (creating one costs seconds); each test starts with a new table and no
+// prepared statement in the session.
+beforeAll(async () => {
   client = await PGlite.create()
-  await client.exec(`create table item (
+})
+beforeEach(async () => {
+  await client.exec(`deallocate all; drop table if exists item; create table item (
     id uuid primary key, n int not null, tags text[] not null, data jsonb, at timestamptz,
     unique (n))`)
   statements = pgliteStatements(client, 3)
 })
-afterEach(async () => {
+afterAll(async () => {
   await client.close()
 })
 

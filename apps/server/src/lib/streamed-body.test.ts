@@ -74,11 +74,17 @@ describe('GET /api/backlinks/export when the database fails', () => {
   test('answers the one error shape with the security headers, and no SQL', async () => {
     const owner = await createOwner(t, { email: 'export-fails@example.com' })
     await seedBacklinks(t, owner.businessId, [{ domain: 'one.example' }])
-    // Something the export reads is gone: its first query fails.
+    // Something the export reads is gone: its first query fails. The column comes back after, as
+    // the worker's next tests share this database (docs/decisions/003-test-databases.md).
     await t.db.execute(sql`alter table backlinks rename column anchor_text to anchor_text_gone`)
-    const res = await t.app.request('/api/backlinks/export', {
-      headers: { authorization: `Bearer ${owner.token}` },
-    })
+    let res: Response
+    try {
+      res = await t.app.request('/api/backlinks/export', {
+        headers: { authorization: `Bearer ${owner.token}` },
+      })
+    } finally {
+      await t.db.execute(sql`alter table backlinks rename column anchor_text_gone to anchor_text`)
+    }
     expect(res.status).toBe(500)
     expect(res.headers.get('content-type')).toMatch(/^application\/json/)
     expect(res.headers.get('content-security-policy')).toBeTruthy()

@@ -4,7 +4,7 @@ import { createAiServiceFromEnv, type AiService } from '../ai/ai-service.js'
 import { createApp } from '../app.js'
 import { generateJwtKeys } from '../auth/keys.js'
 import { createDeps } from '../deps.js'
-import { parseEnv } from '../env.js'
+import { parseEnv, type Env } from '../env.js'
 import {
   createSimulatedGoogleProvider,
   type GoogleDataProvider,
@@ -59,32 +59,42 @@ export function stubDns(table: Record<string, string[]>): Resolver {
   }
 }
 
-export async function createTestApp(
-  options: {
-    env?: Record<string, string>
-    clock?: Clock
-    google?: GoogleDataProvider
-    /** The SSRF-safe fetcher (the caller closes it); built from env (and `resolve`) when not given. */
-    fetcher?: SafeFetcher
-    /** DNS for add-time URL checks and env-built fetchers; `unresolvableDns` when not given. */
-    resolve?: Resolver
-    /** Builds the AI service from the other deps, e.g. to point it at a stub with a short retry. */
-    ai?: (deps: Omit<AppDeps, 'ai'>) => AiService
-    /**
-     * Positions; when not given, the simulation at env SIMULATED_FAILURE_RATE, 0 unless a test asks
-     * for failures (`env: { SIMULATED_FAILURE_RATE: '1' }`), so tests are exact.
-     */
-    rank?: RankProvider
-    /**
-     * Runs the queue's workers and the planner (issue 16); `t.automation.tick()` plans, workers run.
-     * Without it jobs are sent (rows in pgboss.job) and none runs.
-     */
-    jobs?: boolean
-    /** Another app on this database (a second instance, or one started after a stop); the caller closes it. */
-    database?: Database
-  } = {},
-) {
-  const database = options.database ?? (await createTestDb())
+/** Apps not closed yet: a file's apps are closed at its end (setup-file.ts), left open or not. */
+const openApps = new Set<{ close: () => Promise<void> }>()
+
+/**
+ * Closes what a file's tests left open. The worker's database outlives the file (testing/db.ts):
+ * an app left running would otherwise run its jobs on the next file's rows.
+ */
+export async function closeLeftoverApps(): Promise<void> {
+  for (const app of [...openApps]) await app.close()
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>
+  clock?: Clock
+  google?: GoogleDataProvider
+  /** The SSRF-safe fetcher (the caller closes it); built from env (and `resolve`) when not given. */
+  fetcher?: SafeFetcher
+  /** DNS for add-time URL checks and env-built fetchers; `unresolvableDns` when not given. */
+  resolve?: Resolver
+  /** Builds the AI service from the other deps, e.g. to point it at a stub with a short retry. */
+  ai?: (deps: Omit<AppDeps, 'ai'>) => AiService
+  /**
+   * Positions; when not given, the simulation at env SIMULATED_FAILURE_RATE, 0 unless a test asks
+   * for failures (`env: { SIMULATED_FAILURE_RATE: '1' }`), so tests are exact.
+   */
+  rank?: RankProvider
+  /**
+   * Runs the queue's workers and the planner (issue 16); `t.automation.tick()` plans, workers run.
+   * Without it jobs are sent (rows in pgboss.job) and none runs.
+   */
+  jobs?: boolean
+  /** Another app on this database (a second instance, or one started after a stop); the caller closes it. */
+  database?: Database
+}
+
+export async function createTestApp(options: TestAppOptions = {}) {
   // Suites sign up many users from one address: per-IP limits are off unless a test turns them on.
   // Simulated checks never fail unless a test asks, even one that runs as production (issue 30).
   const env = parseEnv({
@@ -95,6 +105,16 @@ export async function createTestApp(
     QUEUE_MAINTENANCE_SECONDS: '1',
     ...options.env,
   })
+  const database = options.database ?? (await createTestDb())
+  try {
+    return await startTestApp(env, database, options)
+  } catch (error) {
+    if (!options.database) await database.close()
+    throw error
+  }
+}
+
+async function startTestApp(env: Env, database: Database, options: TestAppOptions) {
   const clock = options.clock ?? { now: () => new Date() }
   const logger = pino({ level: 'silent' })
   // A fresh outbox key per test app: read /dev/mail with `?key=${t.devMailKey}`.
@@ -121,20 +141,27 @@ export async function createTestApp(
   const automation = registerJobs(deps)
   await automation.start({ timer: false, workers: options.jobs ?? false })
   const app = createApp(deps)
-  return {
+  let closed: Promise<void> | undefined
+  const testApp = {
     app,
     deps,
     database,
     db: database.db,
     devMailKey,
     automation: options.jobs ? automation : undefined,
-    async close() {
+    close() {
       // As on SIGTERM (index.ts): the runs go back to the queue, then the queue stops.
-      await deps.close()
-      await automation.stop()
-      if (!options.database) await database.close()
+      closed ??= (async () => {
+        openApps.delete(testApp)
+        await deps.close()
+        await automation.stop()
+        if (!options.database) await database.close()
+      })()
+      return closed
     },
   }
+  openApps.add(testApp)
+  return testApp
 }
 
-export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>

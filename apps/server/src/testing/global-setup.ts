@@ -49,15 +49,20 @@ async function installQueue(database: Database) {
   }
 }
 
-async function postgresTemplate(url: string) {
-  await admin(url, async (client) => {
+/** Drops the template and the workers' copies (a run stopped half-way leaves them too). */
+function dropTestDatabases(url: string) {
+  return admin(url, async (client) => {
     const leftovers = await client.query<{ datname: string }>(
       "SELECT datname FROM pg_database WHERE datname LIKE 'localseo_test_%'",
     )
     for (const { datname } of leftovers.rows)
       await client.query(`DROP DATABASE ${datname} WITH (FORCE)`)
-    await client.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`)
   })
+}
+
+async function postgresTemplate(url: string) {
+  await dropTestDatabases(url)
+  await admin(url, (client) => client.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`))
   const templateUrl = new URL(url)
   templateUrl.pathname = `/${TEMPLATE_DATABASE}`
   const pool = new pg.Pool({ connectionString: templateUrl.toString(), max: 1 })
@@ -93,5 +98,9 @@ export async function setup(project: TestProject) {
   // on an embedded database whichever database the other tests use.
   const removePgliteTemplate = await pgliteTemplate(project)
   if (testDatabaseUrl) await postgresTemplate(testDatabaseUrl)
-  return removePgliteTemplate
+  // The workers' databases live as long as the workers (testing/db.ts): removed with the run.
+  return async () => {
+    await removePgliteTemplate()
+    if (testDatabaseUrl) await dropTestDatabases(testDatabaseUrl)
+  }
 }

@@ -1,6 +1,11 @@
-// Vitest setup for every server test file: the file's one database (testing/db.ts) is closed after
-// its last test.
-import { afterAll } from 'vitest'
-import { closeFileDatabase } from './db.js'
+// Vitest setup for every server test file: what the file's tests left open is closed at its end, a
+// database lent and never given back is taken back, and a schema left changed fails the file
+// (testing/app.ts, testing/db.ts).
+import { afterAll, expect } from 'vitest'
+import { closeLeftoverApps } from './app.js'
+import { endOfFile } from './db.js'
 
-afterAll(closeFileDatabase)
+afterAll(async () => {
+  await closeLeftoverApps()
+  await endOfFile(expect.getState().testPath)
+})
