@@ -83,7 +83,10 @@ test("a keyword's Search Console average position is named as such, apart from i
   // The chart: a dashed line of its own, named for what it is.
   expect(screen.getByText(/Dashed lines: Search Console \(average position\)/)).toBeVisible()
   const chart = within(screen.getByRole('figure', { name: 'Ranking Trends' }))
-  expect(chart.getByText('dentist austin (Search Console average position)')).toBeInTheDocument()
+  // The chart draws once its container has been measured, after the first render (as in a browser).
+  expect(
+    await chart.findByText('dentist austin (Search Console average position)'),
+  ).toBeInTheDocument()
   expect(chart.getByText('dentist austin')).toBeInTheDocument()
   expect(chart.queryByText('dentist round rock (Search Console average position)')).toBeNull()
   const figure = screen.getByRole('figure', { name: 'Ranking Trends' })
