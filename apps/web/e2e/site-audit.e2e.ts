@@ -88,6 +88,13 @@ describe('site audit journey', () => {
     await form.getByLabel('Website').fill(origin)
     await form.getByRole('button', { name: 'Save Business Information' }).click()
     await form.getByText('Business information saved successfully!').waitFor()
+    // This journey runs every audit itself (its history counts them): the monthly audit a new
+    // business gets at the planner's next tick is turned off at once.
+    const automatic = tab.getByRole('region', { name: 'Automatic checks' })
+    await automatic
+      .getByRole('combobox', { name: 'How often: Website audit' })
+      .selectOption({ label: 'Off' })
+    await automatic.getByText('off', { exact: true }).waitFor()
 
     await tab.getByRole('button', { name: 'Add Location' }).click()
     const added = tab.getByRole('form', { name: 'New location' })
