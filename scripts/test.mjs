@@ -92,13 +92,24 @@ async function readCounts(file) {
   }
 }
 
-/** A failure's first lines, short, so the end of a CI log says why as well as what. */
+/**
+ * A failure's first lines, short, so the end of a CI log says why as well as what. Vitest's report
+ * keeps a timeout's stack, not its message: the stack then starts with its placeholder
+ * "Error: STACK_TRACE_ERROR", said here in words.
+ */
 function why(messages = []) {
   const lines = messages
     .join('\n')
+    .replaceAll('Error: STACK_TRACE_ERROR', 'Timed out (the test or one of its hooks)')
     .split('\n')
     .map((text) => text.trim())
-    .filter((text) => text && !text.startsWith('at ') && !/^[-+] (Expected|Received)$/.test(text))
+    // A stack's frames are left out but the first in a test file, which says where it failed.
+    .filter((text, index, all) =>
+      text.startsWith('at ')
+        ? /\.(test|e2e)\.tsx?:/.test(text) &&
+          all.findIndex((line) => /^at .*\.(test|e2e)\.tsx?:/.test(line)) === index
+        : text && !/^[-+] (Expected|Received)$/.test(text),
+    )
     .slice(0, 8)
     .map((text) => (text.length > 240 ? `${text.slice(0, 240)}…` : text))
   return lines.map((text) => `\n      ${text}`).join('')

@@ -7,7 +7,7 @@ import {
   type Download,
   type Page,
 } from 'playwright-core'
-import { afterAll, inject } from 'vitest'
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
 
 // Vitest overwrites process.env.BASE_URL with Vite's base path ('/'), so run.mjs also passes
 // E2E_BASE_URL.
@@ -50,6 +50,37 @@ export async function openBrowser(viewport = { width: 1280, height: 800 }): Prom
     }
   })
   return { context, page, problems, close: () => context.close() }
+}
+
+/**
+ * A journey as steps: one browser, made ready by `setUp` (such as signing an owner up), for every test
+ * of the calling block, each step a test of its own with the whole test timeout. Once a step fails
+ * the later ones are skipped, as they would only fail on its account. Returns the browser's getter.
+ */
+export function journeySteps(
+  setUp: (browser: Browser) => Promise<void>,
+  viewport?: { width: number; height: number },
+): () => Browser {
+  let browser: Browser | undefined
+  let failed = false
+  beforeAll(async () => {
+    browser = await openBrowser(viewport)
+    await setUp(browser)
+  })
+  beforeEach((context) => {
+    if (failed) context.skip('an earlier step of this journey failed')
+    context.onTestFailed(() => {
+      failed = true
+    })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    browser = undefined
+  })
+  return () => {
+    if (!browser) throw new Error('The journey has no browser: its set-up failed.')
+    return browser
+  }
 }
 
 export function url(pathname: string): string {

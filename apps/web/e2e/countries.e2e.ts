@@ -3,9 +3,9 @@
 // audit their website (a fixture site on 127.0.0.1, as in site-audit.e2e.ts), with no NAP issue.
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { expectAccessible } from './a11y'
-import { openBrowser, url, type Browser } from './browser'
+import { journeySteps, url } from './browser'
 import { fixtureOrigin, serveFixtureSite, type FixtureSite } from './fixture-site'
 import { signUpThroughLanding } from './journeys'
 
@@ -114,7 +114,6 @@ function homePage(c: CountryCase): string {
 }
 
 let fixture: FixtureSite | undefined
-let browser: Browser | undefined
 
 beforeAll(async () => {
   fixture = await serveFixtureSite((pathname) => {
@@ -126,11 +125,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await fixture?.close()
-})
-
-afterEach(async () => {
-  await browser?.close()
-  browser = undefined
 })
 
 async function saveProfile(page: Page, c: CountryCase) {
@@ -217,19 +211,25 @@ async function auditWebsite(page: Page) {
   }
 }
 
-describe('businesses outside the US', () => {
-  test.each(CASES)(
-    'a business in $country: profile, location, listing and site audit in its own format',
-    async (c) => {
-      browser = await openBrowser()
-      const { page, problems } = browser
-      await signUpThroughLanding(page, { fullName: 'Ada Lovelace', prefix: `country-${c.key}` })
-      await saveProfile(page, c)
-      await addLocation(page, c)
-      if (screenshotDir && c.country === 'GB') await screenshotBusinessForm(page, screenshotDir)
-      await recordListing(page, c)
-      await auditWebsite(page)
-      expect(problems).toEqual([])
-    },
-  )
+describe.each(CASES)('a business in $country', (c) => {
+  const browser = journeySteps(async ({ page }) => {
+    await signUpThroughLanding(page, { fullName: 'Ada Lovelace', prefix: `country-${c.key}` })
+  })
+
+  test('saves its profile and a location in its own format', async () => {
+    const { page } = browser()
+    await saveProfile(page, c)
+    await addLocation(page, c)
+    if (screenshotDir && c.country === 'GB') await screenshotBusinessForm(page, screenshotDir)
+  })
+
+  test('records a listing written the local way, with no issue', async () => {
+    await recordListing(browser().page, c)
+  })
+
+  test('audits its website with no NAP issue', async () => {
+    const { page, problems } = browser()
+    await auditWebsite(page)
+    expect(problems).toEqual([])
+  })
 })

@@ -3,20 +3,13 @@
 // figures; then, on a second server whose MAP_TILE_URL points at a tiny tile server on 127.0.0.1, the
 // pin map and the heat map draw on tiles the CSP lets through.
 import type { Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { expectAccessible } from './a11y'
-import { baseUrl, openBrowser, type Browser } from './browser'
-import { callApiAs, signUpWithBusiness, sunriseDental } from './journeys'
+import { baseUrl, journeySteps } from './browser'
+import { signUpWithBusiness } from './journeys'
 import { startServer } from './own-server'
 import { snap } from './screenshots'
 import { startTileServer } from './tile-server'
-
-let browser: Browser | undefined
-
-afterEach(async () => {
-  await browser?.close()
-  browser = undefined
-})
 
 /** Settings → Map position: types the coordinates (or clicks the map) and saves. */
 async function setPin(page: Page, origin: string, { click = false } = {}) {
@@ -51,12 +44,12 @@ async function runScan(page: Page, origin: string) {
 }
 
 describe('geo-grid journey', () => {
-  test('a pin in Settings, a 5x5 scan, its heat map and figures', async () => {
-    browser = await openBrowser()
-    const { page, problems } = browser
+  const browser = journeySteps(async ({ page }) => {
     await signUpWithBusiness(page, { prefix: 'grid' })
+  })
 
-    // Before a pin, the screen says what is missing and where to set it.
+  test('before a pin the screen says where to set it; Settings takes typed coordinates', async () => {
+    const { page } = browser()
     await page.goto(new URL('/rank-tracker/grid', baseUrl).toString())
     await page.getByRole('link', { name: 'Drop a pin in Settings' }).waitFor()
     expect(await page.getByRole('button', { name: 'Run scan' }).isDisabled()).toBe(true)
@@ -65,7 +58,10 @@ describe('geo-grid journey', () => {
     const card = await setPin(page, baseUrl)
     await card.getByText('No map is set up on this server').waitFor()
     await expectAccessible(page, 'Settings, map position')
+  })
 
+  test('a 5x5 scan shows its heat map and figures', async () => {
+    const { page } = browser()
     const result = await runScan(page, baseUrl)
     const grid = result.getByRole('list', { name: /Positions of '.+' on a 5x5 grid/ })
     expect(await grid.getByRole('listitem').count()).toBe(25)
@@ -76,8 +72,10 @@ describe('geo-grid journey', () => {
     await page.getByText('Sample data').first().waitFor()
     await expectAccessible(page, 'Geo-grid')
     await snap(page, 'geo-grid', result)
+  })
 
-    // A second scan of the same keyword can be compared side by side.
+  test('a second scan of the same keyword can be compared side by side', async () => {
+    const { page, problems } = browser()
     await page.getByRole('button', { name: 'Run scan' }).click()
     await expect.poll(() => page.getByRole('button', { name: 'View' }).count()).toBe(1)
     await page.getByText('Average rank').first().waitFor({ timeout: 30_000 })
@@ -89,10 +87,11 @@ describe('geo-grid journey', () => {
   })
 })
 
-describe('geo-grid journey on map tiles', () => {
+describe('geo-grid journey on map tiles: the pin and the heat map draw on tiles the CSP allows', () => {
   let tiles: Awaited<ReturnType<typeof startTileServer>>
   let origin = ''
   const servers: (() => Promise<void>)[] = []
+  const csp: string[] = []
 
   // The second server starts before the journey's time begins (hookTimeout: its first start).
   beforeAll(async () => {
@@ -109,22 +108,25 @@ describe('geo-grid journey on map tiles', () => {
   afterAll(async () => {
     for (const cleanup of servers.splice(0)) await cleanup()
   })
-
-  test('with MAP_TILE_URL the pin and the heat map draw on tiles the CSP allows', async () => {
-    browser = await openBrowser()
-    const { page, problems } = browser
-    const csp: string[] = []
+  const browser = journeySteps(async ({ page }) => {
     page.on('response', (response) => {
       if (response.url() === new URL('/settings', origin).toString())
         csp.push(response.headers()['content-security-policy'] ?? '')
     })
-    await signUpWithBusinessAt(page, origin)
+    await signUpWithBusiness(page, { prefix: 'grid-tiles', origin })
+  })
+
+  test('the pin is set by a click on the tiled map', async () => {
+    const { page } = browser()
     const card = await setPin(page, origin, { click: true })
     await card.locator('img.leaflet-tile-loaded').first().waitFor()
     await card.getByText('© Test tiles').waitFor()
     expect(csp.join()).toContain(`img-src 'self' data: http://127.0.0.1:${tiles.port};`)
     await expectAccessible(page, 'Settings, map position on tiles')
+  })
 
+  test('the heat map draws its 25 points on tiles', async () => {
+    const { page, problems } = browser()
     const result = await runScan(page, origin)
     await result.locator('img.leaflet-tile-loaded').first().waitFor()
     expect(await result.locator('.leaflet-marker-icon').count()).toBe(25)
@@ -134,16 +136,3 @@ describe('geo-grid journey on map tiles', () => {
     expect(problems).toEqual([])
   })
 })
-
-/** signUpWithBusiness on the second server (journeys.ts signs up on the first). */
-async function signUpWithBusinessAt(page: Page, origin: string) {
-  await page.goto(origin)
-  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
-  await page.getByLabel('Full Name').fill('Grace Hopper')
-  await page.getByLabel('Email Address').fill(`e2e-grid-tiles-${Date.now()}@example.com`)
-  await page.getByLabel('Password').fill('correct horse battery')
-  await page.getByRole('button', { name: 'Sign Up' }).click()
-  await page.waitForURL(new URL('/dashboard', origin).toString())
-  const saved = await callApiAs(page, 'PUT', '/api/business', sunriseDental)
-  expect(saved.status).toBe(200)
-}

@@ -6,15 +6,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startFakeGoogle, type FakeGoogle } from '../../server/src/testing/fake-google'
 import { expectAccessible } from './a11y'
-import { openBrowser, type Browser } from './browser'
+import { journeySteps } from './browser'
 import { startServer } from './own-server'
-import { callApiAs, sunriseDental } from './journeys'
+import { signUpWithBusiness } from './journeys'
 import { snap } from './screenshots'
 
 let fake: FakeGoogle
 const cleanups: (() => Promise<void>)[] = []
 let base: string
-let browser: Browser | undefined
 
 beforeAll(async () => {
   fake = await startFakeGoogle({ email: 'owner@gmail.com' })
@@ -25,35 +24,23 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await browser?.close()
   for (const cleanUp of cleanups.splice(0)) await cleanUp()
   await fake.close()
 })
 
 describe('Connect with Google', () => {
-  // One owner through the whole journey; a step per test, so each has a journey's whole time.
-  let page: Browser['page']
-  let problems: string[]
-  const searchConsole = () => page.getByRole('region', { name: 'Google Search Console' })
-  const analytics = () => page.getByRole('region', { name: 'Google Analytics' })
-
-  beforeAll(async () => {
-    browser = await openBrowser()
-    ;({ page, problems } = browser)
-    await page.goto(`${base}/`)
-    await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
-    await page.getByLabel('Full Name').fill('Grace Hopper')
-    await page.getByLabel('Email Address').fill(`e2e-google-${Date.now()}@example.com`)
-    await page.getByLabel('Password').fill('correct horse battery')
-    await page.getByRole('button', { name: 'Sign Up' }).click()
-    await page.waitForURL(`${base}/dashboard`)
-    const website = 'https://www.sunrisedental.com'
-    expect(
-      (await callApiAs(page, 'PUT', '/api/business', { ...sunriseDental, website })).status,
-    ).toBe(200)
+  const browser = journeySteps(async ({ page }) => {
+    await signUpWithBusiness(page, {
+      prefix: 'google',
+      origin: base,
+      website: 'https://www.sunrisedental.com',
+    })
   })
+  const searchConsole = () => browser().page.getByRole('region', { name: 'Google Search Console' })
+  const analytics = () => browser().page.getByRole('region', { name: 'Google Analytics' })
 
   test('goes through the consent screen and comes back connected', async () => {
+    const { page, problems } = browser()
     await page.goto(`${base}/settings`)
     await searchConsole().getByText('Not connected').waitFor()
     await searchConsole().getByRole('button', { name: 'Connect with Google' }).click()
@@ -76,6 +63,7 @@ describe('Connect with Google', () => {
   })
 
   test('picks the Search Console and Analytics properties Google lists, the website first', async () => {
+    const { page, problems } = browser()
     // The Search Console property (issue 18 item 2).
     const property = searchConsole().getByLabel('Search Console property')
     await property.waitFor()
@@ -96,6 +84,7 @@ describe('Connect with Google', () => {
   })
 
   test('the dashboard reads what the first imports stored, with its source', async () => {
+    const { page, problems } = browser()
     // Both first imports run as jobs.
     await page.goto(`${base}/dashboard`)
     const performance = page.getByRole('region', { name: 'Search Performance' })
@@ -129,6 +118,7 @@ describe('Connect with Google', () => {
   })
 
   test('Disconnect revokes at Google, and both cards offer to connect again', async () => {
+    const { page, problems } = browser()
     await page.goto(`${base}/settings`)
     // Pressed once the cards have their property lists: a list still on its way when the grant
     // ends is refused (409).

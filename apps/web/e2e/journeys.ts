@@ -1,13 +1,17 @@
 // Steps several journeys share; each journey still tests its own screen through the browser.
 import type { Page } from 'playwright-core'
-import { url } from './browser'
+import { baseUrl } from './browser'
 
-/** Signs a new owner up on the landing page and waits for the dashboard; returns the email. */
+/**
+ * Signs a new owner up on the landing page and waits for the dashboard; returns the email. `origin`
+ * is the server's (the run's unless a journey starts its own).
+ */
 export async function signUpThroughLanding(
   page: Page,
-  { fullName, prefix }: { fullName: string; prefix: string },
+  { fullName, prefix, origin = baseUrl }: { fullName: string; prefix: string; origin?: string },
 ): Promise<string> {
   const email = `e2e-${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+  const url = (pathname: string) => new URL(pathname, origin).toString()
   await page.goto(url('/'))
   await page.getByRole('button', { name: "Don't have an account? Sign up" }).click()
   await page.getByLabel('Full Name').fill(fullName)
@@ -40,15 +44,21 @@ export const sunriseDental: BusinessFields = {
 }
 
 /**
- * Signs a new owner up and saves Sunrise Dental through the API (with a website when one is given):
- * the set-up of journeys about another screen than Settings, whose own journey fills the form.
+ * Signs a new owner up and saves a business through the API (Sunrise Dental unless `business` says
+ * otherwise; with a website when one is given): the set-up of journeys about another screen than
+ * Settings, whose own journey fills the form.
  */
 export async function signUpWithBusiness(
   page: Page,
-  { prefix, website }: { prefix: string; website?: string },
+  {
+    prefix,
+    website,
+    origin,
+    business = sunriseDental,
+  }: { prefix: string; website?: string; origin?: string; business?: BusinessFields },
 ) {
-  await signUpThroughLanding(page, { fullName: 'Grace Hopper', prefix })
-  const saved = await callApiAs(page, 'PUT', '/api/business', { ...sunriseDental, website })
+  await signUpThroughLanding(page, { fullName: 'Grace Hopper', prefix, origin })
+  const saved = await callApiAs(page, 'PUT', '/api/business', { ...business, website })
   if (saved.status !== 200) {
     throw new Error(`Saving the business answered ${saved.status}: ${JSON.stringify(saved.body)}`)
   }

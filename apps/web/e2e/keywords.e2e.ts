@@ -1,19 +1,10 @@
-import { afterEach, describe, expect, test } from 'vitest'
-import { downloadText, openBrowser, url, type Browser } from './browser'
+import { describe, expect, test } from 'vitest'
+import { downloadText, journeySteps, url } from './browser'
 import { saveBusinessInSettings, signUpThroughLanding } from './journeys'
 import { expectAccessible } from './a11y'
 
-let browser: Browser | undefined
-
-afterEach(async () => {
-  await browser?.close()
-  browser = undefined
-})
-
-describe('keywords journey', () => {
-  test('analyse a keyword, see it ranked, save two planner ideas and export them', async () => {
-    browser = await openBrowser()
-    const { page, problems } = browser
+describe('keywords journey: analyse a keyword, see it ranked, save two planner ideas, export them', () => {
+  const browser = journeySteps(async ({ page }) => {
     await signUpThroughLanding(page, { fullName: 'Ada Lovelace', prefix: 'kw' })
     await saveBusinessInSettings(page, {
       name: 'Sunrise Dental',
@@ -24,13 +15,17 @@ describe('keywords journey', () => {
       zip: '78701',
       phone: '512 555 0100',
     })
+  })
+  const menu = () => browser().page.getByRole('navigation', { name: 'Main' })
+  const rankings = () => browser().page.getByRole('region', { name: 'Current Keyword Rankings' })
+  let position: string | null = null
+  const picks: string[] = []
 
-    // Keyword Analysis: an empty keyword is refused, then a real one is analysed.
-    const menu = page.getByRole('navigation', { name: 'Main' })
-    await menu.getByRole('link', { name: 'Keyword Analysis' }).click()
+  test('Keyword Analysis refuses an empty keyword, then analyses a sample one', async () => {
+    const { page } = browser()
+    await menu().getByRole('link', { name: 'Keyword Analysis' }).click()
     await page.waitForURL(url('/keywords'))
-    const rankings = page.getByRole('region', { name: 'Current Keyword Rankings' })
-    await rankings.getByRole('row').nth(5).waitFor() // the five first-run keywords
+    await rankings().getByRole('row').nth(5).waitFor() // the five first-run keywords
     await page.getByRole('button', { name: 'Analyze', exact: true }).click()
     await page.getByRole('alert').getByText('Please enter a keyword to analyze').waitFor()
 
@@ -44,11 +39,15 @@ describe('keywords journey', () => {
     expect(
       await results.getByRole('list', { name: 'Action Items' }).getByRole('listitem').count(),
     ).toBeGreaterThan(0)
+    position = await results.getByText(/^#\d+$/).textContent()
+  })
 
-    // The analysed keyword leads the rankings table with the same position as the analysis, its
-    // source and its change; the table keeps one row for it.
-    const position = await results.getByText(/^#\d+$/).textContent()
-    const row = rankings.getByRole('row').filter({ hasText: /emergency dentist austin/i })
+  // The analysed keyword leads the rankings table with the same position as the analysis, its
+  // source and its change; the table keeps one row for it.
+  test('the analysed keyword leads the rankings with the same position', async () => {
+    const row = rankings()
+      .getByRole('row')
+      .filter({ hasText: /emergency dentist austin/i })
     await row.waitFor()
     expect(await row.count()).toBe(1)
     expect(await row.textContent()).toMatch(
@@ -57,17 +56,18 @@ describe('keywords journey', () => {
         'i',
       ),
     )
-    expect(await rankings.getByRole('row').nth(1).textContent()).toMatch(
+    expect(await rankings().getByRole('row').nth(1).textContent()).toMatch(
       /emergency dentist austin/i,
     )
+  })
 
-    // Keyword Planner: save the first two ideas.
-    await menu.getByRole('link', { name: 'Keyword Planner' }).click()
+  test('Keyword Planner saves the first two ideas', async () => {
+    const { page } = browser()
+    await menu().getByRole('link', { name: 'Keyword Planner' }).click()
     await page.waitForURL(url('/keyword-planner'))
     const table = page.getByRole('table', { name: 'Search results' })
     await table.waitFor()
     await expectAccessible(page, 'keyword planner')
-    const picks: string[] = []
     for (const index of [1, 2]) {
       const keyword = (await table
         .getByRole('row')
@@ -79,11 +79,15 @@ describe('keywords journey', () => {
       await table.getByRole('button', { name: `Save ${keyword}` }).click()
       await table.getByRole('button', { name: `Saved ${keyword}` }).waitFor()
     }
-    const savedTab = page.getByRole('tab', { name: /Saved Keywords/ })
-    await savedTab.filter({ hasText: '2' }).waitFor()
+    await page
+      .getByRole('tab', { name: /Saved Keywords/ })
+      .filter({ hasText: '2' })
+      .waitFor()
+  })
 
-    // Export the saved keywords and read the file.
-    await savedTab.click()
+  test('the saved keywords export as CSV and stay after a reload', async () => {
+    const { page, problems } = browser()
+    await page.getByRole('tab', { name: /Saved Keywords/ }).click()
     await page.getByRole('region', { name: 'Keyword Strategy' }).waitFor()
     const [download] = await Promise.all([
       page.waitForEvent('download'),

@@ -1,41 +1,36 @@
 // Issue 15 item 2: the sample data a new business starts with is labelled 'Sample' on every screen
 // that shows it, and one Settings action removes all of it.
-import { afterEach, describe, expect, test } from 'vitest'
-import { openBrowser, url, type Browser } from './browser'
+import { describe, expect, test } from 'vitest'
+import { journeySteps, url } from './browser'
 import { signUpWithBusiness } from './journeys'
 import { expectAccessible } from './a11y'
 
-let browser: Browser | undefined
-
-afterEach(async () => {
-  await browser?.close()
-  browser = undefined
-})
-
 describe('sample data journey', () => {
-  test('see the Sample labels, remove all sample data in Settings, and see them gone', async () => {
-    browser = await openBrowser()
-    const { page, problems } = browser
+  const browser = journeySteps(async ({ page }) => {
     await signUpWithBusiness(page, { prefix: 'samples' })
-    const menu = page.getByRole('navigation', { name: 'Main' })
+  })
+  const menu = () => browser().page.getByRole('navigation', { name: 'Main' })
 
-    // The dashboard's top keywords, the backlinks and the rank tracker all say 'Sample'.
+  test('the dashboard, the backlinks and the rank tracker label the samples', async () => {
+    const { page } = browser()
     await page.goto(url('/dashboard'))
     const top = page.getByRole('list', { name: 'Top keywords' })
     await top.getByText('Sample', { exact: true }).first().waitFor()
     await expectAccessible(page, 'dashboard')
-    await menu.getByRole('link', { name: 'Backlink Monitor' }).click()
+    await menu().getByRole('link', { name: 'Backlink Monitor' }).click()
     await page.getByRole('rowheader').getByText('Sample', { exact: true }).first().waitFor()
     expect(await page.getByRole('rowheader').getByText('Sample', { exact: true }).count()).toBe(3)
     await expectAccessible(page, 'backlinks')
-    await menu.getByRole('link', { name: 'Rank Tracker' }).click()
+    await menu().getByRole('link', { name: 'Rank Tracker' }).click()
     const rankings = page.getByRole('table', { name: 'Keyword Rankings' })
     await rankings.getByText('Sample', { exact: true }).first().waitFor()
     expect(await rankings.getByText('Sample', { exact: true }).count()).toBe(5)
     await expectAccessible(page, 'rank tracker')
+  })
 
-    // Settings: one action, after a confirm step.
-    await menu.getByRole('link', { name: 'Settings' }).click()
+  test('Settings removes all sample data after a confirm step', async () => {
+    const { page } = browser()
+    await menu().getByRole('link', { name: 'Settings' }).click()
     const card = page.getByRole('region', { name: 'Sample data' })
     await card.getByText('Still shown: 3 backlinks, 5 tracked keywords and the listings.').waitFor()
     await card.getByRole('button', { name: 'Remove sample data' }).click()
@@ -44,23 +39,24 @@ describe('sample data journey', () => {
     await expectAccessible(page, 'settings, confirm dialog')
     await dialog.getByRole('button', { name: 'Remove sample data' }).click()
     await card.getByText(/^Sample data was removed on /).waitFor()
+  })
 
-    // Gone everywhere: no sample backlink, no tracked sample keyword, no sample listing.
-    await menu.getByRole('link', { name: 'Backlink Monitor' }).click()
+  test('no sample backlink, tracked keyword or listing is left', async () => {
+    const { page, problems } = browser()
+    await menu().getByRole('link', { name: 'Backlink Monitor' }).click()
     await page.getByRole('heading', { name: 'Backlink Monitor' }).waitFor()
     // The list's own empty message: the summary may say 'No backlinks yet.' before the list refetches.
     await page.getByText(/^No backlinks found\. Add your first backlink/).waitFor()
     expect(await page.getByText('Sample', { exact: true }).count()).toBe(0)
-    await menu.getByRole('link', { name: 'Rank Tracker' }).click()
+    await menu().getByRole('link', { name: 'Rank Tracker' }).click()
     await page.getByText('No tracked keywords yet. Add a keyword to start tracking it.').waitFor()
-    await menu.getByRole('link', { name: 'Local Listings' }).click()
+    await menu().getByRole('link', { name: 'Local Listings' }).click()
     await page.getByRole('heading', { name: 'Local Listings' }).waitFor()
     await page.getByText('Not recorded').first().waitFor()
     await expectAccessible(page, 'listings')
     expect(await page.getByText('Sample', { exact: true }).count()).toBe(0)
-    await menu.getByRole('link', { name: 'Dashboard' }).click()
+    await menu().getByRole('link', { name: 'Dashboard' }).click()
     await page.getByText('No keyword rankings yet.').waitFor()
-
     expect(problems).toEqual([])
   })
 })

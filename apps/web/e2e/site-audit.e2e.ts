@@ -85,16 +85,25 @@ describe('site audit journey', () => {
     await form.getByLabel('State').fill('TX')
     await form.getByLabel('ZIP Code').fill('78701')
     await form.getByLabel('Phone').fill('(512) 555-0100')
-    await form.getByLabel('Website').fill(origin)
     await form.getByRole('button', { name: 'Save Business Information' }).click()
     await form.getByText('Business information saved successfully!').waitFor()
     // This journey runs every audit itself (its history counts them): the monthly audit a new
-    // business gets at the planner's next tick is turned off at once.
+    // business gets is turned off before the business has a website to audit.
     const automatic = tab.getByRole('region', { name: 'Automatic checks' })
     await automatic
       .getByRole('combobox', { name: 'How often: Website audit' })
       .selectOption({ label: 'Off' })
     await automatic.getByText('off', { exact: true }).waitFor()
+    await form.getByLabel('Website').fill(origin)
+    const [saved] = await Promise.all([
+      tab.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/api/business' &&
+          response.request().method() === 'PUT',
+      ),
+      form.getByRole('button', { name: 'Save Business Information' }).click(),
+    ])
+    expect(saved.status()).toBe(200)
 
     await tab.getByRole('button', { name: 'Add Location' }).click()
     const added = tab.getByRole('form', { name: 'New location' })
@@ -160,8 +169,6 @@ describe('site audit journey', () => {
     const top = tab.getByRole('list', { name: 'Top site audit issues' })
     await top.getByText(/Pages not served over HTTPS/).waitFor()
     await fromAudit.getByRole('link', { name: /audit issues|Open the site audit/ }).waitFor()
-
-    // ---- Local SEO Score after an audit: helper I's part of this journey goes here. ----
 
     if (screenshotDir) {
       await tab.screenshot({ path: path.join(screenshotDir, 'dashboard-1280.png'), fullPage: true })
