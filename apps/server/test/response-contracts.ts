@@ -161,9 +161,9 @@ export const CONTRACTS: Contract[] = [
     body: () => ({ keyword: 'dentist austin', locationId: null }),
   },
   {
-    route: 'GET /api/planner/ideas',
-    path: () => '/api/planner/ideas?q=dentist',
+    route: 'POST /api/planner/search',
     schema: estimatedKeywordsResponseSchema,
+    body: () => ({ q: 'dentist' }),
   },
   {
     route: 'POST /api/planner/saved',

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import { plannerKeywordSchema } from './keyword-engine.js'
 
-/** GET /api/planner/ideas and GET /api/keywords/suggestions: estimated figures, labelled as such. */
+/** POST /api/planner/search and GET /api/keywords/suggestions: ideas, each figure with its source. */
 export const estimatedKeywordsResponseSchema = z.object({
   keywords: z.array(plannerKeywordSchema),
   estimated: z.literal(true),

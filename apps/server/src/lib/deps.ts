@@ -1,4 +1,3 @@
-import type { KeywordDataProvider } from '@localseo/shared/keyword-engine'
 import type { AiService } from '../ai/ai-service.js'
 import type { Db, DatabaseKind } from '../db/client.js'
 import type { Env } from '../env.js'
@@ -6,7 +5,7 @@ import type { JwtKeys } from '../auth/keys.js'
 import type { SessionCache } from '../auth/session-cache.js'
 import type { JobQueue } from '../jobs/queue.js'
 import type { GoogleDataProvider } from '../features/integrations/google-data.js'
-import type { OnPlaceFound, RankProvider } from '../features/keywords/public.js'
+import type { MeasuredKeywords, OnPlaceFound, RankProvider } from '../features/keywords/public.js'
 import type { Resolver, SafeFetcher } from '../net/safe-fetch.js'
 import type { Clock } from './clock.js'
 import type { Logger } from './logger.js'
@@ -38,9 +37,11 @@ export interface AppDeps {
   ai: AiService
   /**
    * Volumes and difficulty from DataForSEO when the instance has it (ADR 024), one per app so its
-   * batching covers every screen; the estimate engine when undefined (features/keywords/providers.ts).
+   * batching and its pause after a failure cover every screen: the stored figures for the screens
+   * and the asking face for writes and jobs; the estimate engine when undefined
+   * (features/keywords/providers.ts).
    */
-  measuredKeywords?: KeywordDataProvider
+  measuredKeywords?: MeasuredKeywords
   /** Keyword positions for the Rank Tracker; the simulated provider when not given. */
   rank?: RankProvider
   /** The SSRF-safe fetcher for user-given URLs (FETCH_ALLOW_HOSTS, and `resolve` when given). */

@@ -7,7 +7,7 @@ import { recordBacklinkChanges, recordRankMoves, sendAlertDigest } from '../aler
 import { runScheduledBacklinkChecks } from '../backlinks/public.js'
 import { runScheduledGridScans } from '../geo-grid/public.js'
 import { runGoogleImports } from '../integrations/public.js'
-import { checkTrackedToday, rankProviderFor } from '../keywords/public.js'
+import { askKeywordFigures, checkTrackedToday, rankProviderFor } from '../keywords/public.js'
 import { startScheduledAudit } from '../site-audit/public.js'
 import { unsubscribeToken } from './unsubscribe.js'
 
@@ -47,6 +47,8 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
       })
       // A keyword leaving the top 3 or 10, or moving 5 places, is in the notification list.
       await recordRankMoves(deps.db, businessId, moves, { now, simulated: rank.simulated })
+      // A new month's search figures, asked here so the screens only read them (ADR 024).
+      await askKeywordFigures(deps, business)
       const words = [
         `${checked} checked`,
         failed > 0 ? `${failed} failed` : '',

@@ -57,7 +57,7 @@ describe('services you offer', () => {
     expect(tracked.body.keywords.map((k) => k.keyword)).toEqual(
       expect.arrayContaining(['plumber in Austin', 'best plumber near me', 'plumbing Austin']),
     )
-    const ideas = await call<{ keywords: PlannerKeyword[] }>('GET', '/api/planner/ideas')
+    const ideas = await call<{ keywords: PlannerKeyword[] }>('POST', '/api/planner/search', {})
     const texts = ideas.body.keywords.map((k) => k.keyword)
     expect(texts).toContain('water heater repair austin')
     expect(texts.filter((k) => /electric|\bac\b|hvac/.test(k))).toEqual([])

@@ -6,10 +6,11 @@ import { afterEach, expect, test } from 'vitest'
 import type { KeywordRecord } from '@localseo/shared/keyword-figures'
 import { rankPositions } from '../../db/schema/rank-tracker.js'
 import { apiCaller } from '../../testing/api.js'
-import { createTestApp, type TestApp } from '../../testing/app.js'
+import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
 import { recordingRankProvider } from '../../testing/rank-providers.js'
+import { runFirstChecks } from './first-checks.js'
 import type { RankProvider } from './rank-provider.js'
 
 let t: TestApp | undefined
@@ -95,4 +96,23 @@ test('with the queue, the defaults read as not checked yet until the job stores 
   const asked = recording.queries.map((q) => `${q.locationId}|${q.keyword}`)
   expect(new Set(asked).size).toBe(asked.length)
   expect(asked).toHaveLength(10)
+})
+
+test('a keyword written after the job read the business is left to the request that wrote it', async () => {
+  const { provider, queries } = recordingRankProvider({ simulated: false, position: 4 })
+  const clock = createTestClock(new Date('2026-11-25T12:00:00Z'))
+  t = await createTestApp({ rank: provider, clock })
+  const owner = await signUp(t.app, { email: 'stale@example.com' })
+  const call = apiCaller(t.app, () => owner.accessToken)
+  // The defaults are written at 12:00; the job the save sent does not run here.
+  const saved = await call<{ business: { id: string } }>('PUT', '/api/business', businessInput)
+  const businessId = saved.body.business.id
+  // A job that read the business before them (a pin set since would be missing from its copy)
+  // leaves them alone.
+  const earlier = { now: () => new Date('2026-11-25T11:59:00Z') }
+  await runFirstChecks({ ...t.deps, clock: earlier }, businessId)
+  expect(queries).toHaveLength(0)
+  // Read after them, the job checks them.
+  await runFirstChecks(t.deps, businessId)
+  expect(queries.length).toBeGreaterThan(0)
 })

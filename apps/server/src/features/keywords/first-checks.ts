@@ -6,6 +6,7 @@
 import { resolveLocation } from '@localseo/shared/location-selection'
 import type { AppDeps } from '../../lib/deps.js'
 import { getBusinessById } from '../../lib/tenant.js'
+import { askKeywordFigures } from './ask-keyword-figures.js'
 import { rankProviderFor } from './provider-for.js'
 import { checkNewKeywords } from './rank-checks.js'
 
@@ -13,13 +14,27 @@ const FIRST_CHECKS_QUEUE = 'keywords.first-checks'
 
 type FirstCheckDeps = Pick<
   AppDeps,
-  'db' | 'env' | 'clock' | 'rank' | 'secrets' | 'jobs' | 'firstChecks' | 'recordFoundPlace'
+  | 'db'
+  | 'env'
+  | 'clock'
+  | 'rank'
+  | 'secrets'
+  | 'jobs'
+  | 'firstChecks'
+  | 'recordFoundPlace'
+  | 'measuredKeywords'
 >
 
-/** Every scope's tracked keywords that were never checked get their first check. */
+/**
+ * Every scope's tracked keywords that were never checked get their first check, and with a keyword
+ * data source, the business's keywords their figures.
+ */
 export async function runFirstChecks(deps: FirstCheckDeps, businessId: string) {
+  const businessReadAt = deps.clock.now()
   const business = await getBusinessById(deps.db, businessId)
   if (!business) return
+  // First, so the figures are stored when the positions land and the screens stop reading again.
+  await askKeywordFigures(deps, business)
   const provider = await rankProviderFor(deps, businessId)
   for (const scope of ['main', ...business.locations.map((l) => l.id)]) {
     await checkNewKeywords({
@@ -30,6 +45,7 @@ export async function runFirstChecks(deps: FirstCheckDeps, businessId: string) {
       now: deps.clock.now(),
       firstChecks: deps.firstChecks,
       onPlaceFound: deps.recordFoundPlace,
+      businessReadAt,
     })
   }
 }

@@ -1,8 +1,9 @@
 // The keyword data source (issue 18 item 4, ADR 024) against a fake DataForSEO on 127.0.0.1
 // (testing/fake-dataforseo.ts): real monthly volumes, competition and CPC on every screen with their
-// source and month; answers stored per place, keyword and month, so a second view asks nothing; a
-// keyword without data is 'no data' (null), never 0; every failure falls back to the labelled
-// estimate with its reason; the credentials are never answered, logged or stored.
+// source and month; answers stored per place, keyword and month, so a second search asks nothing;
+// a screen only reads them, asked where keywords are written, searched or by the jobs (issue 30
+// item 8); a keyword without data is 'no data' (null), never 0; every failure falls back to the
+// labelled estimate with its reason; the credentials are never answered, logged or stored.
 import { sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import type { PlannerKeyword } from '@localseo/shared/keyword-engine'
@@ -16,6 +17,7 @@ import { databaseText, rows } from '../../testing/db-fingerprint.js'
 import { startFakeDataForSeo, type FakeDataForSeo } from '../../testing/fake-dataforseo.js'
 import { businessInput } from '../../testing/factories.js'
 import { traceLogger } from '../../testing/trace-logs.js'
+import { runFirstChecks } from './first-checks.js'
 
 const LOGIN = 'owner@agency.example'
 const PASSWORD = 'dfs-pass-5f1e9a7c3b'
@@ -75,7 +77,9 @@ test('a keyword with data shows its monthly volume, competition and CPC with sou
     languageCode: 'en',
   })
 
-  const ideas = await call<{ keywords: PlannerKeyword[] }>('GET', '/api/planner/ideas?q=dentist')
+  const ideas = await call<{ keywords: PlannerKeyword[] }>('POST', '/api/planner/search', {
+    q: 'dentist',
+  })
   const idea = ideas.body.keywords.find((k) => k.keyword === 'dentist austin')
   expect(idea).toMatchObject({
     volume: 1900,
@@ -112,21 +116,21 @@ test('a keyword with data shows its monthly volume, competition and CPC with sou
   if (top) expect(top).toMatchObject({ volume: 1900, volumeSource: MEASURED })
 })
 
-test('answers are stored per place, keyword and month: a second view asks DataForSEO nothing', async () => {
+test('answers are stored per place, keyword and month: a second search asks DataForSEO nothing', async () => {
   const clock = createTestClock(new Date('2026-11-30T23:30:00Z'))
   t = await createTestApp({ env: dataforseo(), clock })
   const call = await ownerOf(t.app, 'cached@example.com')
-  await call('GET', '/api/planner/ideas')
-  await call('GET', '/api/keywords?location=main')
+  const search = (who: Call = call) => who('POST', '/api/planner/search', {})
+  await search()
   const asked = fake.requests.length
-  expect(asked).toBeGreaterThan(0)
-  await call('GET', '/api/planner/ideas')
+  expect(asked).toBe(1)
+  await search()
   await call('GET', '/api/keywords?location=main')
   await call('GET', '/api/dashboard')
   expect(fake.requests).toHaveLength(asked)
   // Another business in the same city reads the same stored figures.
   const neighbour = await ownerOf(t.app, 'neighbour@example.com')
-  await neighbour('GET', '/api/planner/ideas')
+  await search(neighbour)
   expect(fake.requests).toHaveLength(asked)
   const stored = await rows<{ n: number }>(
     t.db,
@@ -135,9 +139,65 @@ test('answers are stored per place, keyword and month: a second view asks DataFo
   expect(stored[0]?.n).toBeGreaterThan(10)
   // Next month (within the session's hour) the figures are asked again, once.
   clock.set(new Date('2026-12-01T00:10:00Z'))
-  await call('GET', '/api/planner/ideas')
-  await call('GET', '/api/planner/ideas')
+  await search()
+  await search()
   expect(fake.requests).toHaveLength(asked + 1)
+})
+
+test('a screen never asks DataForSEO: it reads what the jobs and the writes stored, and says when nothing is', async () => {
+  const clock = createTestClock(new Date('2026-11-30T23:30:00Z'))
+  // The queue does not run here: the first checks' job runs when the test says.
+  t = await createTestApp({ env: dataforseo(), clock })
+  const call = await ownerOf(t.app, 'reader@example.com')
+  const screens = async () => {
+    const listed = await call<{ keywords: KeywordRecord[] }>('GET', '/api/keywords?location=main')
+    await call('GET', '/api/keywords/suggestions?location=main')
+    await call('GET', '/api/planner/saved')
+    await call('GET', '/api/rank-tracker/history?location=main&range=7')
+    await call('GET', '/api/dashboard')
+    return listed.body.keywords
+  }
+  // Before the job the save sent has run: the defaults are estimates that say why.
+  const before = await screens()
+  expect(fake.requests).toHaveLength(0)
+  expect(before.length).toBeGreaterThan(0)
+  for (const record of before) {
+    expect(record.volumeSource).toMatchObject({
+      kind: 'estimate',
+      reason: expect.stringContaining('has not been asked for this keyword yet') as unknown,
+    })
+  }
+  // The job (the first checks of the default keywords) asks for all of them in one request.
+  const { body } = await call<{ business: { id: string } }>('GET', '/api/business')
+  await runFirstChecks(t.deps, body.business.id)
+  expect(fake.requests).toHaveLength(1)
+  const after = await screens()
+  expect(after.map((k) => k.volumeSource.kind)).toEqual(after.map(() => 'measured'))
+  // A new month (within the session's hour): the screens keep last month's stored figures,
+  // labelled with their month, and still ask nothing; the next scheduled rank check asks this
+  // month's.
+  clock.set(new Date('2026-12-01T00:10:00Z'))
+  const nextMonth = await screens()
+  expect(nextMonth.map((k) => k.volumeSource)).toEqual(after.map((k) => k.volumeSource))
+  expect(fake.requests).toHaveLength(1)
+})
+
+test("the scheduled rank check asks the new month's figures, so the screens read them", async () => {
+  const clock = createTestClock(new Date('2026-11-30T23:30:00Z'))
+  t = await createTestApp({ env: dataforseo(), clock, jobs: true })
+  const call = await ownerOf(t.app, 'monthly@example.com')
+  await t.deps.jobs.whenIdle()
+  expect(fake.requests).toHaveLength(1)
+  clock.set(new Date('2026-12-01T00:10:00Z'))
+  await t.automation!.tick()
+  await t.deps.jobs.whenIdle()
+  expect(fake.requests).toHaveLength(2)
+  const stored = await rows<{ n: number }>(
+    t.db,
+    sql`select count(*)::int as n from keyword_volumes where month = '2026-12'`,
+  )
+  const listed = await call<{ keywords: KeywordRecord[] }>('GET', '/api/keywords?location=main')
+  expect(stored[0]?.n).toBe(listed.body.keywords.length)
 })
 
 test("a keyword Google Ads has no figures for is 'no data' (null), never 0", async () => {
@@ -230,7 +290,7 @@ test('the credentials are never answered, logged or stored', async () => {
   const app = createApp({ ...t.deps, logger })
   const call = await ownerOf(app, 'secret@example.com')
   const answers = [
-    await call('GET', '/api/planner/ideas?q=dentist'),
+    await call('POST', '/api/planner/search', { q: 'dentist' }),
     await call('GET', '/api/keywords?location=main'),
     await call('POST', '/api/keywords/analyse', { keyword: 'credits', locationId: null }),
   ]
@@ -245,20 +305,20 @@ test('the credentials are never answered, logged or stored', async () => {
   }
 })
 
-test("the dashboard asks a measured provider on every visit: its figures change with no write of the business's", async () => {
+test("the dashboard reads the stored figures on every visit: they change with no write of the business's", async () => {
   t = await createTestApp({
     env: dataforseo(),
     clock: createTestClock(new Date('2026-11-25T12:00:00Z')),
     jobs: true,
   })
   const call = await ownerOf(t.app, 'visits@example.com')
-  // The top keywords are the checked ones: the defaults' first checks, a job the save sent.
+  // The top keywords are the checked ones: the defaults' first checks, a job the save sent, which
+  // also asked their figures.
   await t.deps.jobs.whenIdle()
-  await call('GET', '/api/dashboard')
   const first = (await call<{ topKeywords: KeywordRecord[] }>('GET', '/api/dashboard')).body
   const top = first.topKeywords[0]
   expect(top?.volumeSource).toMatchObject({ kind: 'measured' })
-  // As when another business's visit stored this month's answer: shared rows, not this business's.
+  // As when another business's search stored this month's answer: shared rows, not this business's.
   await t.db.execute(
     sql`update keyword_volumes set search_volume = 4321 where keyword = ${top?.keyword.toLowerCase()}`,
   )

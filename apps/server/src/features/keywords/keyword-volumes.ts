@@ -1,10 +1,12 @@
 // Keyword figures from a real keyword data source (issue 18 item 4, ADR 024), behind the same
 // KeywordDataProvider as the estimate engine, so every screen reads them through
-// keywordData.describe. Answers are stored per place, keyword and month (keyword_volumes): a view
-// reads the database, and only keywords not asked this month go to DataForSEO, together in one
-// request per place (at most 1,000 keywords). The figures of one keyword list are gathered in one
-// tick, so a screen costs at most one request. A failure falls back to the estimate with its reason,
-// and its keywords are not asked again for a while, so a failing provider is not asked on every view.
+// keywordData.describe. Answers are stored per place, keyword and month (keyword_volumes). Two faces
+// share them: `stored`, for the screens, reads what is stored (this month's answer, else the latest
+// month's) and never asks DataForSEO (a GET asks no paid provider, issue 30 item 8); `asking`, for
+// a request that writes a keyword, a planner search and the jobs, asks for the keywords this month
+// has not stored, together in one request per place (at most 1,000 keywords), gathered in one tick.
+// A failure falls back to the estimate with its reason, and its keywords are not asked again for a
+// while, so a failing provider is not asked on every search.
 import type { Business } from '@localseo/shared/business'
 import { countryName } from '@localseo/shared/countries'
 import type { FigureSource } from '@localseo/shared/figure-source'
@@ -16,7 +18,7 @@ import type {
 } from '@localseo/shared/keyword-engine'
 import { resolveLocation } from '@localseo/shared/location-selection'
 import { regionCodes } from '@localseo/shared/regions'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { keywordVolumes } from '../../db/schema/keyword-volumes.js'
 import type { Clock } from '../../lib/clock.js'
@@ -67,7 +69,7 @@ function searchPlace(business: Business, locationId?: string | null): SearchPlac
   }
 }
 
-type Outcome = { row: VolumeRow } | { failed: string } | { unaskable: true }
+type Outcome = { row: VolumeRow } | { failed: string } | { unaskable: true } | { notAsked: true }
 
 const monthOf = (date: Date) => date.toISOString().slice(0, 7)
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -138,11 +140,8 @@ async function fetchAndStore(
   }
 }
 
-async function storedRows(
-  { db, clock }: MeasuredProviderOptions,
-  place: SearchPlace,
-  keywords: string[],
-) {
+/** The stored answers for the keywords of a place, the latest month first. */
+async function storedRows({ db }: MeasuredProviderOptions, place: SearchPlace, keywords: string[]) {
   return db
     .select()
     .from(keywordVolumes)
@@ -150,19 +149,51 @@ async function storedRows(
       and(
         eq(keywordVolumes.provider, PROVIDER),
         eq(keywordVolumes.place, place.key),
-        eq(keywordVolumes.month, monthOf(clock.now())),
         inArray(keywordVolumes.keyword, keywords),
       ),
     )
+    .orderBy(desc(keywordVolumes.month))
 }
 
 const DID_NOT_ANSWER: Outcome = { failed: 'DataForSEO did not answer.' }
+const NOT_ASKED =
+  'DataForSEO (Google Ads) has not been asked for this keyword yet. It is asked when you search the Keyword Planner for it, or analyse, track or save it.'
 
-function createVolumeLoader(options: MeasuredProviderOptions) {
-  const failures = new Map<string, { reason: string; until: number }>()
-  const inFlight = new Map<string, Promise<Outcome>>()
+/** Gathers the keywords asked in one tick by place, and resolves them together. */
+function batched(
+  resolve: (place: SearchPlace, keywords: string[]) => Promise<Map<string, Outcome>>,
+) {
   let queued = new Map<string, { place: SearchPlace; keywords: Set<string> }>()
   let flush: Promise<Map<string, Outcome>> | null = null
+
+  async function run(batch: typeof queued) {
+    const all = new Map<string, Outcome>()
+    for (const { place, keywords } of batch.values()) {
+      const outcomes = await resolve(place, [...keywords])
+      for (const [k, o] of outcomes) all.set(`${place.key}|${k}`, o)
+    }
+    return all
+  }
+
+  return async function load(place: SearchPlace, keyword: string): Promise<Outcome> {
+    const group = queued.get(place.key) ?? { place, keywords: new Set<string>() }
+    group.keywords.add(keyword)
+    queued.set(place.key, group)
+    flush ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      const batch = queued
+      queued = new Map()
+      flush = null
+      return run(batch)
+    })
+    const outcomes = await flush
+    return outcomes.get(`${place.key}|${keyword}`) ?? DID_NOT_ANSWER
+  }
+}
+
+/** The two loaders, stored and asking, sharing the pause after a failure and the requests in flight. */
+function createVolumeLoaders(options: MeasuredProviderOptions) {
+  const failures = new Map<string, { reason: string; until: number }>()
+  const inFlight = new Map<string, Promise<Outcome>>()
 
   /** One request per batch of keywords nobody is asking yet; the others wait for theirs. */
   function request(place: SearchPlace, keywords: string[]): Promise<Outcome>[] {
@@ -184,9 +215,17 @@ function createVolumeLoader(options: MeasuredProviderOptions) {
     return waits
   }
 
-  async function resolvePlace(place: SearchPlace, keywords: string[]) {
+  /**
+   * Each keyword's outcome: its stored answer (asking: this month's only), unaskable, paused after a
+   * failure, asked now (asking) or not asked (stored).
+   */
+  async function resolvePlace(place: SearchPlace, keywords: string[], ask: boolean) {
     const outcomes = new Map<string, Outcome>()
-    for (const row of await storedRows(options, place, keywords)) outcomes.set(row.keyword, { row })
+    const month = monthOf(options.clock.now())
+    for (const row of await storedRows(options, place, keywords)) {
+      if (!outcomes.has(row.keyword) && (!ask || row.month === month))
+        outcomes.set(row.keyword, { row })
+    }
     const now = options.clock.now().getTime()
     const missing: string[] = []
     for (const k of keywords) {
@@ -194,12 +233,13 @@ function createVolumeLoader(options: MeasuredProviderOptions) {
       if (outcomes.has(k)) continue
       if (!askable(k)) outcomes.set(k, { unaskable: true })
       else if (failure && failure.until > now) outcomes.set(k, { failed: failure.reason })
-      else missing.push(k)
+      else if (ask) missing.push(k)
+      else outcomes.set(k, { notAsked: true })
     }
     const answers = await Promise.all(request(place, missing))
     missing.forEach((k, i) => {
       const outcome = answers[i] ?? DID_NOT_ANSWER
-      // A failed keyword is not asked again for a while, whatever screen asks.
+      // A failed keyword is not asked again for a while, whatever asks.
       if ('failed' in outcome)
         failures.set(`${place.key}|${k}`, {
           reason: outcome.failed,
@@ -210,28 +250,9 @@ function createVolumeLoader(options: MeasuredProviderOptions) {
     return outcomes
   }
 
-  async function run(batch: typeof queued) {
-    const all = new Map<string, Outcome>()
-    for (const { place, keywords } of batch.values()) {
-      const outcomes = await resolvePlace(place, [...keywords])
-      for (const [k, o] of outcomes) all.set(`${place.key}|${k}`, o)
-    }
-    return all
-  }
-
-  /** The stored or fetched answer for a keyword; calls of one tick share one request per place. */
-  return async function load(place: SearchPlace, keyword: string): Promise<Outcome> {
-    const group = queued.get(place.key) ?? { place, keywords: new Set<string>() }
-    group.keywords.add(keyword)
-    queued.set(place.key, group)
-    flush ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      const batch = queued
-      queued = new Map()
-      flush = null
-      return run(batch)
-    })
-    const outcomes = await flush
-    return outcomes.get(`${place.key}|${keyword}`) ?? DID_NOT_ANSWER
+  return {
+    stored: batched((place, keywords) => resolvePlace(place, keywords, false)),
+    asking: batched((place, keywords) => resolvePlace(place, keywords, true)),
   }
 }
 
@@ -277,6 +298,9 @@ function merge(base: PlannerKeyword, outcome: Outcome, place: SearchPlace): Plan
   if ('failed' in outcome) {
     return { ...base, volumeSource: { kind: 'estimate', reason: outcome.failed } }
   }
+  if ('notAsked' in outcome) {
+    return { ...base, volumeSource: { kind: 'estimate', reason: NOT_ASKED } }
+  }
   const { row } = outcome
   const monthly = row.monthly ?? []
   return {
@@ -292,15 +316,20 @@ function merge(base: PlannerKeyword, outcome: Outcome, place: SearchPlace): Plan
 }
 
 /**
- * The keyword data provider of an instance with DataForSEO configured: the estimate engine's
+ * The keyword data providers of an instance with DataForSEO configured: the estimate engine's
  * relevance and intent, DataForSEO's volume, competition, CPC and months.
  */
-export function createMeasuredKeywordProvider(
-  options: MeasuredProviderOptions,
-): KeywordDataProvider {
-  const load = createVolumeLoader(options)
+export interface MeasuredKeywords {
+  /** For the screens: the stored figures, the latest month's; DataForSEO is never asked. */
+  stored: KeywordDataProvider
+  /** For a request that writes a keyword, a planner search and the jobs: asks what is missing. */
+  asking: KeywordDataProvider
+}
+
+export function createMeasuredKeywordProvider(options: MeasuredProviderOptions): MeasuredKeywords {
+  const loaders = createVolumeLoaders(options)
   const { estimate } = options
-  return {
+  const provider = (load: ReturnType<typeof batched>): KeywordDataProvider => ({
     async describe(keyword, business, locationId) {
       const base = await estimate.describe(keyword, business, locationId)
       const place = searchPlace(business, locationId)
@@ -310,7 +339,8 @@ export function createMeasuredKeywordProvider(
       const ideas = await estimate.ideas(request)
       const place = searchPlace(request.business, request.locationId)
       const outcomes = await Promise.all(ideas.map((idea) => load(place, idea.keyword)))
-      return ideas.map((idea, i) => merge(idea, outcomes[i] ?? { failed: '' }, place))
+      return ideas.map((idea, i) => merge(idea, outcomes[i] ?? DID_NOT_ANSWER, place))
     },
-  }
+  })
+  return { stored: provider(loaders.stored), asking: provider(loaders.asking) }
 }

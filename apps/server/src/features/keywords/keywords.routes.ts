@@ -24,14 +24,17 @@ const analyseBody = z.object({
 
 export function keywordRoutes(deps: AppDeps) {
   const { db, clock, ai } = deps
-  const providers = keywordProviders(deps)
-  /** The caller's business and the chosen location (main when none); an unknown location is a 404. */
-  const scopeOf = async (tenant: Tenant, location?: string | null) => {
+  const { keywordData, askingKeywordData } = keywordProviders(deps)
+  /**
+   * The caller's business and the chosen location (main when none); an unknown location is a 404.
+   * A screen's figures are the stored ones; an analysis may ask the keyword data source.
+   */
+  const scopeOf = async (tenant: Tenant, location?: string | null, { asking = false } = {}) => {
     const scope = await tenant.scope(location)
     const rank = await rankProviderFor(deps, scope.business.id)
     return {
       db,
-      ...providers,
+      keywordData: asking ? askingKeywordData : keywordData,
       rank,
       ...scope,
       now: clock.now(),
@@ -53,7 +56,7 @@ export function keywordRoutes(deps: AppDeps) {
     .post('/analyse', validate('json', analyseBody), async (c) => {
       const { keyword, locationId } = c.req.valid('json')
       const userId = c.var.auth.userId
-      const scope = await scopeOf(c.var.tenant, locationId)
+      const scope = await scopeOf(c.var.tenant, locationId, { asking: true })
       const result = await analyseKeyword(scope, {
         keyword,
         advise: (estimate) =>

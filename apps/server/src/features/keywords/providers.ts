@@ -4,9 +4,10 @@
 // (KEYWORD_DATA_PROVIDER, ADR 024), else the estimate engine. Every feature takes them from here, so
 // the analysis, the planner, the Rank Tracker and the dashboard read the same figures.
 import type { KeywordDataProvider } from '@localseo/shared/keyword-engine'
+import type { RankProvider } from './rank-provider.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { createSimulatedKeywordProvider } from './keyword-data.js'
-import { createMeasuredKeywordProvider } from './keyword-volumes.js'
+import { createMeasuredKeywordProvider, type MeasuredKeywords } from './keyword-volumes.js'
 import { createSimulatedRankProvider } from './rank-provider.js'
 
 type ProviderDeps = Pick<AppDeps, 'rank' | 'env' | 'measuredKeywords'>
@@ -17,7 +18,7 @@ type ProviderDeps = Pick<AppDeps, 'rank' | 'env' | 'measuredKeywords'>
  */
 export function createMeasuredKeywordsFromEnv(
   deps: Pick<AppDeps, 'db' | 'env' | 'clock'>,
-): KeywordDataProvider | undefined {
+): MeasuredKeywords | undefined {
   const { env } = deps
   if (
     env.KEYWORD_DATA_PROVIDER !== 'dataforseo' ||
@@ -39,11 +40,24 @@ export function createMeasuredKeywordsFromEnv(
   })
 }
 
-export function keywordProviders(deps: ProviderDeps, options = { delays: false }) {
+/**
+ * `keywordData` for the screens reads stored figures only; `askingKeywordData`, for a request that
+ * writes a keyword, a planner search and the jobs, may ask DataForSEO (issue 30 item 8, ADR 024).
+ * Without DataForSEO both are the estimate engine.
+ */
+export function keywordProviders(
+  deps: ProviderDeps,
+  options = { delays: false },
+): {
+  rank: RankProvider
+  keywordData: KeywordDataProvider
+  askingKeywordData: KeywordDataProvider
+} {
+  const simulated = createSimulatedKeywordProvider({ delays: options.delays })
   return {
     rank:
       deps.rank ?? createSimulatedRankProvider({ failureRate: deps.env.SIMULATED_FAILURE_RATE }),
-    keywordData:
-      deps.measuredKeywords ?? createSimulatedKeywordProvider({ delays: options.delays }),
+    keywordData: deps.measuredKeywords?.stored ?? simulated,
+    askingKeywordData: deps.measuredKeywords?.asking ?? simulated,
   }
 }

@@ -8,7 +8,9 @@ export {
   seedLocationKeywords,
 } from './default-keywords.js'
 export { defineKeywordJobs, requestFirstChecks, runFirstChecks } from './first-checks.js'
+export { askKeywordFigures } from './ask-keyword-figures.js'
 export { createMeasuredKeywordsFromEnv, keywordProviders } from './providers.js'
+export type { MeasuredKeywords } from './keyword-volumes.js'
 export { rankProviderFor } from './provider-for.js'
 export { queryBudget } from './query-budget.js'
 export {

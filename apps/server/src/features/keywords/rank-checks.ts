@@ -181,7 +181,7 @@ export async function checkAndStore({
 /** The scope's tracked keywords that have never been checked (prepared: every first-checks job). */
 const uncheckedTracked = preparedPerScope((db, scope) =>
   db
-    .select({ id: keywords.id, keywordKey: keywords.keywordKey })
+    .select({ id: keywords.id, keywordKey: keywords.keywordKey, updatedAt: keywords.updatedAt })
     .from(keywords)
     .where(
       and(
@@ -228,6 +228,12 @@ export async function checkNewKeywords(
      * paid queries twice: a later caller waits for the running check, then looks again.
      */
     firstChecks: Map<string, Promise<number>>
+    /**
+     * When the business was read (a job's): a keyword written after it is left to the request that
+     * wrote it, which checks it with the business as it is then (a pin set meanwhile gives it its
+     * map pack).
+     */
+    businessReadAt?: Date
   },
 ): Promise<number> {
   const { firstChecks } = request
@@ -246,7 +252,10 @@ export async function checkNewKeywords(
 async function checkUnchecked(request: Parameters<typeof checkNewKeywords>[0]): Promise<number> {
   const { db, provider: given, business, location, now } = request
   const scope = { businessId: business.id, locationId: scopeId(location) }
-  const rows = await uncheckedTracked(db, scope)
+  const readAt = request.businessReadAt
+  const rows = (await uncheckedTracked(db, scope)).filter(
+    (row) => !readAt || row.updatedAt <= readAt,
+  )
   if (rows.length === 0) return 0
   const provider = typeof given === 'function' ? await given() : given
   const today = dayOf(now)

@@ -32,46 +32,47 @@ const idParam = z.object({ id: z.uuid('Unknown saved keyword.') })
 export function plannerRoutes(deps: AppDeps) {
   const { db, clock } = deps
   // Only the planner's searches wait like a keyword API (docs/product.md §9); figures are the same.
-  const provider = keywordProviders(deps, { delays: deps.env.SIMULATED_DELAYS }).keywordData
-  const scope = async (tenant: Tenant, location?: string | null) => ({
+  const { keywordData, askingKeywordData } = keywordProviders(deps, {
+    delays: deps.env.SIMULATED_DELAYS,
+  })
+  /** A list shows the stored figures; a search or a save may ask the keyword data source. */
+  const scope = async (tenant: Tenant, location?: string | null, { asking = false } = {}) => ({
     db,
-    provider,
+    provider: asking ? askingKeywordData : keywordData,
     ...(await tenant.scope(location)),
   })
 
-  return new Hono()
-    .use('*', requireAuth(deps))
-    .get('/ideas', validate('query', searchQuery), async (c) => {
-      const { location, ...query } = c.req.valid('query')
-      const { business } = await scope(c.var.tenant, location)
-      const keywords = await searchPlanner({
-        provider,
-        business,
-        locationId: location,
-        query,
+  return (
+    new Hono()
+      .use('*', requireAuth(deps))
+      // A POST: with a keyword data source, a search asks it for the ideas' figures (issue 30 item 8).
+      .post('/search', validate('json', searchQuery), async (c) => {
+        const { location, ...query } = c.req.valid('json')
+        const { business, provider } = await scope(c.var.tenant, location, { asking: true })
+        const keywords = await searchPlanner({ provider, business, locationId: location, query })
+        return c.json({ keywords, estimated: true as const })
       })
-      return c.json({ keywords, estimated: true as const })
-    })
-    .get('/saved', validate('query', z.object({ location: locationId })), async (c) => {
-      const owner = await c.var.tenant.business()
-      if (!owner.id) return c.json({ keywords: [] })
-      const saved = await scope(c.var.tenant, c.req.valid('query').location)
-      return c.json({ keywords: await listSavedKeywords(saved) })
-    })
-    .post('/saved', validate('json', saveBody), async (c) => {
-      const { keyword, locationId } = c.req.valid('json')
-      const saved = await saveKeyword({
-        ...(await scope(c.var.tenant, locationId)),
-        keyword,
-        now: clock.now(),
+      .get('/saved', validate('query', z.object({ location: locationId })), async (c) => {
+        const owner = await c.var.tenant.business()
+        if (!owner.id) return c.json({ keywords: [] })
+        const saved = await scope(c.var.tenant, c.req.valid('query').location)
+        return c.json({ keywords: await listSavedKeywords(saved) })
       })
-      return c.json({ keyword: saved }, 201)
-    })
-    .delete('/saved/:id', validate('param', idParam), async (c) => {
-      const owner = await c.var.tenant.business()
-      if (!owner.id) throw new AppError('not_found', 'That saved keyword does not exist.')
-      const id = c.req.valid('param').id
-      await removeSavedKeyword({ db, businessId: owner.id, id, now: clock.now() })
-      return c.body(null, 204)
-    })
+      .post('/saved', validate('json', saveBody), async (c) => {
+        const { keyword, locationId } = c.req.valid('json')
+        const saved = await saveKeyword({
+          ...(await scope(c.var.tenant, locationId, { asking: true })),
+          keyword,
+          now: clock.now(),
+        })
+        return c.json({ keyword: saved }, 201)
+      })
+      .delete('/saved/:id', validate('param', idParam), async (c) => {
+        const owner = await c.var.tenant.business()
+        if (!owner.id) throw new AppError('not_found', 'That saved keyword does not exist.')
+        const id = c.req.valid('param').id
+        await removeSavedKeyword({ db, businessId: owner.id, id, now: clock.now() })
+        return c.body(null, 204)
+      })
+  )
 }

@@ -40,15 +40,15 @@ beforeEach(async () => {
 })
 afterEach(() => t.close())
 
-describe('GET /api/planner/ideas', () => {
+describe('POST /api/planner/search', () => {
   test('needs a signed-in user and a named business', async () => {
-    expect((await t.app.request('/api/planner/ideas')).status).toBe(401)
-    expect((await call('GET', '/api/planner/ideas')).status).toBe(404)
+    expect((await t.app.request('/api/planner/search', { method: 'POST' })).status).toBe(401)
+    expect((await call('POST', '/api/planner/search', {})).status).toBe(404)
   })
 
   test('answers at least 40 estimated ideas for the business, by volume by default', async () => {
     await ownerWithBusiness()
-    const { status, body } = await call('GET', '/api/planner/ideas')
+    const { status, body } = await call('POST', '/api/planner/search', {})
     expect(status).toBe(200)
     expect(body.keywords.length).toBeGreaterThanOrEqual(40)
     const volumes = body.keywords.map((k) => k.volume ?? -1)
@@ -58,7 +58,11 @@ describe('GET /api/planner/ideas', () => {
 
   test('filters by intent and difficulty and sorts by CPC', async () => {
     await ownerWithBusiness()
-    const { body } = await call('GET', '/api/planner/ideas?intent=local&difficulty=low&sort=cpc')
+    const { body } = await call('POST', '/api/planner/search', {
+      intent: 'local',
+      difficulty: 'low',
+      sort: 'cpc',
+    })
     expectShape(estimatedKeywordsResponseSchema, body)
     expect(body.keywords.length).toBeGreaterThan(0)
     for (const k of body.keywords) {
@@ -71,19 +75,22 @@ describe('GET /api/planner/ideas', () => {
 
   test('a search term leads the ideas', async () => {
     await ownerWithBusiness()
-    const { body } = await call('GET', '/api/planner/ideas?q=Invisalign&sort=relevance')
+    const { body } = await call('POST', '/api/planner/search', {
+      q: 'Invisalign',
+      sort: 'relevance',
+    })
     expect(body.keywords.map((k) => k.keyword)).toContain('invisalign near me')
   })
 
   test.each([
-    'intent=everything',
-    'difficulty=impossible',
-    'sort=alphabet',
-    `q=${'x'.repeat(101)}`,
-    `location=${'x'.repeat(101)}`,
-  ])('refuses %s with a 422', async (query) => {
+    { intent: 'everything' },
+    { difficulty: 'impossible' },
+    { sort: 'alphabet' },
+    { q: 'x'.repeat(101) },
+    { location: 'x'.repeat(101) },
+  ])('refuses %o with a 422', async (search) => {
     await ownerWithBusiness()
-    const { status, body } = await call('GET', `/api/planner/ideas?${query}`)
+    const { status, body } = await call('POST', '/api/planner/search', search)
     expect(status).toBe(422)
     expect(body.error.code).toBe('validation_failed')
   })
@@ -99,9 +106,9 @@ describe('GET /api/planner/ideas', () => {
     )
     await ownerWithBusiness()
     const id = added.body.locations[0]!.id
-    expect((await call('GET', `/api/planner/ideas?location=${id}`)).status).toBe(404)
+    expect((await call('POST', '/api/planner/search', { location: id })).status).toBe(404)
     expect(
-      (await call('GET', `/api/planner/ideas?location=${id}`, undefined, other.accessToken)).status,
+      (await call('POST', '/api/planner/search', { location: id }, other.accessToken)).status,
     ).toBe(200)
   })
 

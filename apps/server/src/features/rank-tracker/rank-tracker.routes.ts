@@ -22,7 +22,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export function rankTrackerRoutes(deps: AppDeps) {
   const { db, clock } = deps
-  const { keywordData } = keywordProviders(deps)
+  const { keywordData, askingKeywordData } = keywordProviders(deps)
 
   /**
    * The caller's business and the chosen location (an unknown location is a 404, not main), with
@@ -52,6 +52,14 @@ export function rankTrackerRoutes(deps: AppDeps) {
         now: clock.now(),
         firstChecks: deps.firstChecks,
       })
+      // Its figures are asked where it is written, so the screens read them stored (issue 30 item 8).
+      if (result.added) {
+        await askingKeywordData.describe(
+          result.keyword.keyword,
+          request.business,
+          request.location.id,
+        )
+      }
       return c.json(result, result.added ? 201 : 200)
     })
     .delete('/keywords/:id', validate('param', idParam), async (c) => {

@@ -1,4 +1,6 @@
-// GET /api/planner/ideas: keyword ideas with estimates, filtered and sorted on the server (docs/product.md §2).
+// POST /api/planner/search: keyword ideas with their figures, filtered and sorted on the server
+// (docs/product.md §2). A POST because, with a keyword data source, a search may ask it (ADR 024);
+// it writes no keyword, and runs like a query: on load and on every change of its inputs.
 import type { PlannerKeyword, PlannerQuery } from '@localseo/shared/keyword-engine'
 import { estimatedKeywordsResponseSchema } from '@localseo/shared/planner'
 import { queryOptions, useQuery } from '@tanstack/react-query'
@@ -8,7 +10,7 @@ import { plannerKey } from '@/lib/query-keys'
 export type PlannerSearch = PlannerQuery & { location: string }
 
 async function searchPlanner(search: PlannerSearch): Promise<PlannerKeyword[]> {
-  const response = await apiClient.api.planner.ideas.$get({ query: search })
+  const response = await apiClient.api.planner.search.$post({ json: search })
   if (!response.ok) throw await toApiError(response)
   return estimatedKeywordsResponseSchema.parse(await response.json()).keywords
 }

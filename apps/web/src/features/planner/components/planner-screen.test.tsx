@@ -36,8 +36,8 @@ function signIn({
   const saved: (PlannerKeyword & { id: string; createdAt: string; sample: boolean })[] = []
   const network = stubNetwork({
     ...(business.name ? ownerHandlers({ business }) : signedInHandlers(business)),
-    'GET /api/planner/ideas': (request) => {
-      const params = new URL(request.url).searchParams
+    'POST /api/planner/search': async (request) => {
+      const params = new URLSearchParams((await request.json()) as Record<string, string>)
       searches.push(params.toString())
       return json({ keywords: ideas(params), estimated: true })
     },
