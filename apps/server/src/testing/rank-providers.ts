@@ -1,7 +1,18 @@
 // Rank providers for tests: one that records every query it is asked and answers one position (or
 // the position a script gives), so a test can see what was checked, for which place and day
-// (docs/house-rules.md "Tests").
-import { simulateMapPack, type RankProvider, type RankQuery } from '../features/keywords/public.js'
+// (docs/house-rules.md "Tests"). Also the keyword feature's simulations and its first-checks job,
+// which tests of other features drive directly: not intents another feature calls, so not in
+// features/keywords/public.ts (docs/decisions/014-feature-dependencies.md).
+import type { RankProvider, RankQuery } from '../features/keywords/public.js'
+import { simulateMapPack } from '../features/keywords/simulated-map-pack.js'
+
+export { runFirstChecks } from '../features/keywords/first-checks.js'
+export { createSimulatedKeywordProvider } from '../features/keywords/keyword-data.js'
+export {
+  createSimulatedRankProvider,
+  simulateRankCheck,
+} from '../features/keywords/rank-provider.js'
+export { simulateMapPack }
 
 export function recordingRankProvider({
   simulated = true,

@@ -11,12 +11,8 @@ import { apiCaller } from '../../testing/api.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { signIn, signUp } from '../../testing/auth.js'
 import { businessInput } from '../../testing/factories.js'
-import {
-  runFirstChecks,
-  simulateMapPack,
-  type RankProvider,
-  type RankResult,
-} from '../keywords/public.js'
+import { runFirstChecks, simulateMapPack } from '../../testing/rank-providers.js'
+import type { RankProvider, RankResult } from '../keywords/public.js'
 
 interface Dashboard {
   topKeywords: { keyword: string; position: number | null }[]

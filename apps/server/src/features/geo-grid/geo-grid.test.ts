@@ -14,11 +14,8 @@ import { signUp } from '../../testing/auth.js'
 import { createTestDb } from '../../testing/db.js'
 import { retryNow } from '../../testing/job-retries.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
-import {
-  createSimulatedRankProvider,
-  type MapPackResult,
-  type RankProvider,
-} from '../keywords/public.js'
+import { createSimulatedRankProvider } from '../../testing/rank-providers.js'
+import type { MapPackResult, RankProvider } from '../keywords/public.js'
 import { runScheduledGridScans } from './public.js'
 import { GRID_QUEUE } from './scan-runs.js'
 

@@ -7,23 +7,19 @@ export {
   seedDefaultKeywords,
   seedLocationKeywords,
 } from './default-keywords.js'
-export { defineKeywordJobs, requestFirstChecks, runFirstChecks } from './first-checks.js'
+export { defineKeywordJobs, requestFirstChecks } from './first-checks.js'
 export { askKeywordFigures } from './ask-keyword-figures.js'
 export { createMeasuredKeywordsFromEnv, keywordProviders } from './providers.js'
 export type { MeasuredKeywords } from './keyword-volumes.js'
 export { rankProviderFor } from './provider-for.js'
 export { queryBudget } from './query-budget.js'
 export {
-  createSimulatedRankProvider,
-  simulateRankCheck,
   type MapPackQuery,
   type MapPackResult,
   type RankProvider,
   type RankQuery,
   type RankResult,
 } from './rank-provider.js'
-export { simulateMapPack } from './simulated-map-pack.js'
-export { createSimulatedKeywordProvider } from './keyword-data.js'
 export {
   latestPosition,
   listTopKeywordRows,

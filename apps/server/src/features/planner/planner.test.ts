@@ -9,7 +9,7 @@ import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
 import { expectShape } from '../../testing/contract.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
-import { createSimulatedKeywordProvider } from '../keywords/public.js'
+import { createSimulatedKeywordProvider } from '../../testing/rank-providers.js'
 import type { SavedKeyword } from './planner.service.js'
 
 let t: TestApp

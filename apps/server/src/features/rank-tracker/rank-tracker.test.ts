@@ -10,12 +10,12 @@ import { createTestApp, createTestClock, type TestApp } from '../../testing/app.
 import { apiCaller } from '../../testing/api.js'
 import { signIn, signUp, type TestSession } from '../../testing/auth.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
-import { runFirstChecks } from '../keywords/public.js'
 import {
   createSimulatedRankProvider,
+  runFirstChecks,
   simulateRankCheck,
-  type RankProvider,
-} from '../keywords/public.js'
+} from '../../testing/rank-providers.js'
+import type { RankProvider } from '../keywords/public.js'
 
 let t: TestApp
 let owner: TestSession

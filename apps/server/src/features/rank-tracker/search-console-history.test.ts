@@ -15,7 +15,7 @@ import { signUp } from '../../testing/auth.js'
 import { startFakeGoogle, type FakeGoogle } from '../../testing/fake-google.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
 import { connectGoogle } from '../../testing/google-owner.js'
-import { runFirstChecks } from '../keywords/public.js'
+import { runFirstChecks } from '../../testing/rank-providers.js'
 
 const SECRETS_KEY = Buffer.alloc(32, 9).toString('base64')
 const SITE = 'https://www.sunrisedental.com/'
