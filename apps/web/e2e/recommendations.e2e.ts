@@ -24,13 +24,11 @@ describe('SEO recommendations journey', () => {
       .page.getByRole('list', { name: 'SEO tasks' })
       .getByRole('listitem', { name: 'Complete your Google Business Profile' })
   const dialog = () => browser().page.getByRole('dialog', { name: 'Task Completed!' })
+  const menu = () => browser().page.getByRole('navigation', { name: 'Main' })
 
   test('start a task and open its guide', async () => {
     const { page } = browser()
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'SEO Recommendations' })
-      .click()
+    await menu().getByRole('link', { name: 'SEO Recommendations' }).click()
     await page.waitForURL(url('/recommendations'))
     await journey().waitFor()
     expect(await level().textContent()).toBe('1')
@@ -110,10 +108,7 @@ describe('SEO recommendations journey', () => {
 
   test("the dashboard's Recent Activity shows both completions and the reopening", async () => {
     const { page, problems } = browser()
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Dashboard' })
-      .click()
+    await menu().getByRole('link', { name: 'Dashboard' }).click()
     const activity = page.getByRole('list', { name: 'Recent activity' })
     await activity
       .getByText('Completed SEO task: Ask happy customers for Google reviews (+75 points)')
