@@ -261,6 +261,23 @@ describe('the state check', () => {
     expect(tokenCalls()).toEqual([])
   })
 
+  test("a callback with the right state from another browser leaves the state to the owner's own browser", async () => {
+    const { call, token } = await owner('owner@example.com')
+    const { url, cookie } = await startConnect(token)
+    const path = await consent(url)
+    // Someone who learnt the callback address (a shared link, a log) opens it first.
+    expect(await callback(path, 'google_connect=someone-elses')).toBe(
+      '/settings?google=invalid_state',
+    )
+    expect(await callback(path, '')).toBe('/settings?google=invalid_state')
+    expect(tokenCalls()).toEqual([])
+    // The owner's browser, with its cookie, still connects, and only once.
+    expect(await callback(path, cookie)).toBe('/settings?google=connected')
+    expect(await callback(path, cookie)).toBe('/settings?google=invalid_state')
+    expect(tokenCalls()).toEqual(['POST /token authorization_code'])
+    expect((await call<Status>('GET', '/api/integrations')).body.google.status).toBe('connected')
+  })
+
   test('a state works once, and not after 10 minutes', async () => {
     const { token } = await owner('owner@example.com')
     const first = await startConnect(token)

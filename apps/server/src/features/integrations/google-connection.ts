@@ -6,7 +6,7 @@ import type {
   GoogleConnectOutcome,
   GoogleService,
 } from '@localseo/shared/integrations'
-import { eq, lt } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { googleConnections, googleOauthStates } from '../../db/schema/google.js'
 import { searchConsoleImports, searchConsoleRows } from '../../db/schema/search-console.js'
@@ -104,15 +104,23 @@ export async function startGoogleConnect(
   return { url: authorizeUrl(config, { state, codeVerifier }), browserKey }
 }
 
-/** Takes the attempt its state names, once: unknown, expired or from another browser is refused. */
+/**
+ * Takes the attempt its state names, once: unknown, expired or from another browser is refused.
+ * Only the browser that started it can use it up: a callback with the right state and another
+ * browser's cookie (or none) deletes nothing, so the owner's own callback still connects.
+ */
 async function takeAttempt(deps: Deps, state: string | undefined, browserKey: string | undefined) {
-  if (!state) return undefined
+  if (!state || !browserKey) return undefined
   const [attempt] = await deps.db
     .delete(googleOauthStates)
-    .where(eq(googleOauthStates.stateHash, sha256(state)))
+    .where(
+      and(
+        eq(googleOauthStates.stateHash, sha256(state)),
+        eq(googleOauthStates.browserHash, sha256(browserKey)),
+      ),
+    )
     .returning()
   if (!attempt || attempt.expiresAt <= deps.clock.now()) return undefined
-  if (!browserKey || sha256(browserKey) !== attempt.browserHash) return undefined
   return attempt
 }
 
