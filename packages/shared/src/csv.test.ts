@@ -25,7 +25,6 @@ describe('CSV', () => {
     ' =1+1',
     '\u00A0=1+1',
     '\u3000\uFF1D1+1',
-    '\n=1+1',
     '"=1+1"',
   ])('a text cell starting like a formula after all (%j) is defused with an apostrophe', (cell) => {
     expect(escapeCsvCell(cell)).toBe(`'${cell}`)
@@ -43,6 +42,39 @@ describe('CSV', () => {
       expect(escapeCsvCell(cell)).toBe(out)
     },
   )
+
+  test.each([
+    ['x\t=1+1', "x\t'=1+1"],
+    ['x\t \t+1', "x\t' \t'+1"],
+    ['x\t"@cmd"', `x\t'"@cmd"`],
+    ['line 1\n=1+1', "line 1\n'=1+1"],
+    ['line 1\r-2', "line 1\r'-2"],
+    ['line 1\r\n\uFF1D1', "line 1\r\n'\uFF1D1"],
+    ['a;\t=1', "a;'\t'=1"],
+    ['\n=1+1', "'\n'=1+1"],
+    ['\t=1+1', "'\t'=1+1"],
+  ])(
+    '%j: a reader that splits at tabs or line breaks sees the formula too, so each part is defused',
+    (cell, out) => {
+      expect(escapeCsvCell(cell)).toBe(out)
+    },
+  )
+
+  test('a formula after a tab or a line break inside a cell gets its own apostrophe there', () => {
+    const cell = 'Smile Dental\t=HYPERLINK("http://evil.example")\r\n@SUM(A1)'
+    const line = buildCsvRows([['x', cell]])
+    // Quoted for the line breaks, with its quotes doubled, so a comma reader keeps it whole.
+    expect(line).toBe(`x,"Smile Dental\t'=HYPERLINK(""http://evil.example"")\r\n'@SUM(A1)"\r\n`)
+    // A reader splitting the cell at its tabs and line breaks makes cells that all start as text.
+    for (const part of escapeCsvCell(cell)
+      .toString()
+      .split(/\r\n|[\t\r\n]/)
+      .slice(1)) {
+      expect(part.startsWith("'")).toBe(true)
+    }
+    // Tabs and line breaks before ordinary text are left alone.
+    expect(escapeCsvCell('Mon\tTue\nWed - Fri')).toBe('Mon\tTue\nWed - Fri')
+  })
 
   test('a formula after a semicolon inside a cell gets its own apostrophe there', () => {
     expect(escapeCsvCell('Smile Dental;=HYPERLINK("http://evil.example")')).toBe(

@@ -14,21 +14,25 @@ export type CsvCell = string | number | boolean | null | undefined
  */
 const FORMULA_START = /^(?:[\t\r]|[\s";]*[=+\-@|\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B])/u
 /**
- * In a semicolon locale every `;` starts a new cell, quoted or not, so a trigger after one inside a
- * text cell gets its own apostrophe there: `a;=cmd()` becomes `a;'=cmd()`.
+ * A reader may split a text cell where this export did not: at every `;` in a semicolon locale, at
+ * every tab when the file is opened as tab-separated (or pasted into a sheet), and at a line break
+ * when it reads lines before quotes. So a trigger after one of those inside a cell gets its own
+ * apostrophe there: `a;=cmd()` becomes `a;'=cmd()`, `x\t=1+1` becomes `x\t'=1+1`, and a CRLF counts
+ * as one break. Commas need nothing: a cell holding one is quoted, and every reader honours that.
  */
-const FORMULA_AFTER_SEMICOLON =
-  /;(?=[\s"]*[=+\-@|\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B])/gu
+const FORMULA_AFTER_SEPARATOR =
+  /(?:\r\n|[;\t\r\n])(?=[\s"]*[=+\-@|\uFF1D\uFF0B\uFF0D\uFF20\uFE66\uFE62\uFE63\uFE6B])/gu
 
 /**
  * A text cell that starts like a formula gets a leading apostrophe, so spreadsheets show it as text,
- * and so does every part of it that a semicolon-separated reading would make a cell of its own.
- * Numbers are written as they are: a number cannot carry a formula, and -3 must stay a number.
+ * and so does every part of it that a reader splitting at `;`, tabs or line breaks would make a cell
+ * of its own. Numbers are written as they are: a number cannot carry a formula, and -3 must stay a
+ * number.
  */
 export function escapeCsvCell(cell: CsvCell): string | number | boolean {
   if (cell === null || cell === undefined) return ''
   if (typeof cell !== 'string') return cell
-  const inner = cell.replace(FORMULA_AFTER_SEMICOLON, ";'")
+  const inner = cell.replace(FORMULA_AFTER_SEPARATOR, "$&'")
   return FORMULA_START.test(cell) ? `'${inner}` : inner
 }
 
