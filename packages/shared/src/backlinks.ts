@@ -1,6 +1,7 @@
 // Backlink input and filters (docs/product.md §5 "Backlink add", §7 backlinks, §9 backlink constants): one
 // schema for the server boundary and the Add Backlink form.
 import { z } from 'zod'
+import { singleLineText } from './single-line.js'
 import { seededRandom } from './random.js'
 
 export const INVALID_BACKLINK_URL = 'Invalid URL. Please enter a valid URL.'
@@ -84,7 +85,7 @@ export function backlinkMetrics(url: string) {
 export const backlinkInputSchema = z
   .object({
     url: z.string().max(BACKLINK_URL_MAX, INVALID_BACKLINK_URL),
-    anchorText: z.string().trim().max(BACKLINK_ANCHOR_MAX).optional(),
+    anchorText: singleLineText('Anchor text').max(BACKLINK_ANCHOR_MAX).optional(),
     linkType: z.enum(backlinkTypes).optional(),
     quality: z.enum(backlinkQualities).optional(),
     location: z.string().max(100).optional(),

@@ -5,9 +5,11 @@ import { z } from 'zod'
 import { checkAddress, type AddressValues } from './address-rules.js'
 import { BUSINESS_CATEGORIES } from './business.js'
 import { DEFAULT_COUNTRY, toCountryCode, toTimeZone } from './countries.js'
+import { singleLineText } from './single-line.js'
 
+/** Every text field of a business or a location is one line (single-line.ts). */
 const field = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters.`)
+  singleLineText(label).max(max, `${label} must be at most ${max} characters.`)
 
 const requiredField = (label: string, max: number) =>
   field(label, max).min(1, `${label} is required.`)
@@ -115,9 +117,7 @@ const businessFields = z.object({
   /** Left out: the saved list stays (a new business starts with the services its name names). */
   services: z
     .array(
-      z
-        .string()
-        .trim()
+      singleLineText('Each service')
         .min(1, 'A service cannot be empty.')
         .max(SERVICE_MAX_LENGTH, `Keep each service under ${SERVICE_MAX_LENGTH} characters.`),
     )

@@ -3,6 +3,7 @@
 // main business, 4 for a location); every platform the owner records replaces its sample, and the
 // consistency is then computed for real with the NAP rules of nap.ts.
 import { z } from 'zod'
+import { singleLineText } from './single-line.js'
 import type { Business } from './business.js'
 import { resolveLocation } from './location-selection.js'
 import { compareNap, formatAddress, type Nap } from './nap.js'
@@ -57,7 +58,7 @@ export type ListingStatus = (typeof LISTING_STATUSES)[number]
 
 /** What the owner records for one platform, exactly as the platform shows it. */
 export const listingRecordInputSchema = z.object({
-  platform: z.string().trim().min(1).max(60),
+  platform: singleLineText('Platform').min(1).max(60),
   location: z.string().trim().max(100).optional(),
   url: z
     .string()
@@ -69,9 +70,9 @@ export const listingRecordInputSchema = z.object({
     .default(''),
   status: z.enum(LISTING_STATUSES).optional(),
   listed: z.boolean().default(true),
-  name: z.string().trim().max(200).default(''),
-  address: z.string().trim().max(300).default(''),
-  phone: z.string().trim().max(40).default(''),
+  name: singleLineText('Name').max(200).default(''),
+  address: singleLineText('Address').max(300).default(''),
+  phone: singleLineText('Phone').max(40).default(''),
 })
 export type ListingRecordInput = z.input<typeof listingRecordInputSchema>
 

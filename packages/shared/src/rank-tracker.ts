@@ -1,5 +1,6 @@
 // Rank Tracker rules shared by the server and the screen (docs/product.md §2 Rank Tracker, §4, §5, §9).
 import { z } from 'zod'
+import { singleLineText } from './single-line.js'
 import { figureSourceSchema, type FigureSource } from './figure-source.js'
 import { businessTerms, type TermsSource } from './business-terms.js'
 import { MAIN_LOCATION } from './location-selection.js'
@@ -55,8 +56,8 @@ const locationParam = z.string().trim().min(1).max(100).default(MAIN_LOCATION)
 
 /** docs/product.md §5: trimmed text must not be empty. */
 export const trackKeywordInputSchema = z.object({
-  keyword: z
-    .string()
+  // Refused before the spaces are collapsed: a line break is never quietly made a space.
+  keyword: singleLineText('A keyword')
     .transform(normalizeKeyword)
     .pipe(
       z

@@ -4,6 +4,7 @@ import { businessResponseSchema, emptyBusiness } from '@localseo/shared/business
 import { businesses } from '../../db/schema/business.js'
 import { createTestApp, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
+import { databaseFingerprint } from '../../testing/db-fingerprint.js'
 import { expectShape } from '../../testing/contract.js'
 
 let t: TestApp
@@ -84,6 +85,23 @@ describe('PUT /api/business', () => {
     expect(body.error.code).toBe('validation_failed')
     expect(body.error.issues.map((i) => i.path).sort()).toEqual(['name', 'website'])
     expect(await t.db.select().from(businesses)).toHaveLength(0)
+  })
+
+  test('a business name, address or city with a line break is a 422 naming the field, and nothing is saved', async () => {
+    await call('PUT', '/api/business', input)
+    const before = await databaseFingerprint(t.db)
+    for (const [field, value] of [
+      ['name', 'Bright Smile\nDental'],
+      ['address', '100 Congress Ave\r\nSuite 5'],
+      ['city', 'Aus\rtin'],
+    ] as const) {
+      const res = await call('PUT', '/api/business', { ...input, [field]: value })
+      expect(res.status).toBe(422)
+      expect(await res.json()).toMatchObject({
+        error: { code: 'validation_failed', issues: [{ path: field }] },
+      })
+    }
+    expect(await databaseFingerprint(t.db)).toBe(before)
   })
 
   test('malformed JSON is a 400, not a server error', async () => {

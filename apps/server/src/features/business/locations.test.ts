@@ -4,6 +4,7 @@ import { locations } from '../../db/schema/business.js'
 import { createTestApp, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
+import { databaseFingerprint } from '../../testing/db-fingerprint.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
 
 let t: TestApp
@@ -136,6 +137,25 @@ describe('changing locations', () => {
     expect(res.status).toBe(422)
     const [row] = await t.db.select().from(locations)
     expect(row?.name).toBe('North')
+  })
+
+  test('a location name with a line break is a 422 naming the field, added or renamed, and nothing is written', async () => {
+    const { locations: added } = await call('POST', '', branch('North'))
+    const before = await databaseFingerprint(t.db)
+    for (const [method, path] of [
+      ['POST', ''],
+      ['PATCH', `/${added[0]!.id}`],
+    ] as const) {
+      const res = await apiCaller(t.app, () => token)<{
+        error?: { code: string; issues: unknown[] }
+      }>(method, `/api/business/locations${path}`, { ...branch('North'), name: 'North\r\nAustin' })
+      expect(res.status).toBe(422)
+      expect(res.body.error).toMatchObject({
+        code: 'validation_failed',
+        issues: [{ path: 'name', message: 'Location name must be on one line.' }],
+      })
+    }
+    expect(await databaseFingerprint(t.db)).toBe(before)
   })
 
   test('an unknown location id is a 404', async () => {

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import { hasBusinessName } from '@localseo/shared/business'
 import { KEYWORD_MAX_LENGTH } from '@localseo/shared/keyword-engine'
+import { singleLineText } from '@localseo/shared/single-line'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import type { Tenant } from '../../lib/tenant.js'
@@ -14,9 +15,7 @@ const locationId = z.string().max(100).optional()
 
 const analyseBody = z.object({
   // docs/product.md §5: an empty or whitespace keyword is refused.
-  keyword: z
-    .string()
-    .trim()
+  keyword: singleLineText('A keyword')
     .min(1, 'Please enter a keyword to analyze')
     .max(KEYWORD_MAX_LENGTH, `Keywords are at most ${KEYWORD_MAX_LENGTH} characters.`),
   locationId: locationId.nullable(),

@@ -5,6 +5,7 @@ import {
   normaliseKeyword,
   plannerQuerySchema,
 } from '@localseo/shared/keyword-engine'
+import { singleLineText } from '@localseo/shared/single-line'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
@@ -21,8 +22,8 @@ import {
 const locationId = z.string().max(100).optional()
 const searchQuery = plannerQuerySchema.extend({ location: locationId })
 const saveBody = z.object({
-  keyword: z
-    .string()
+  // Refused before the spaces are collapsed: a line break is never quietly made a space.
+  keyword: singleLineText('A keyword')
     .transform(normaliseKeyword)
     .pipe(z.string().min(1, 'Enter a keyword.').max(KEYWORD_MAX_LENGTH)),
   locationId: locationId.nullable(),

@@ -9,6 +9,7 @@ import { rankPositions } from '../../db/schema/rank-tracker.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signIn, signUp, type TestSession } from '../../testing/auth.js'
+import { databaseFingerprint } from '../../testing/db-fingerprint.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
 import {
   createSimulatedRankProvider,
@@ -194,6 +195,29 @@ describe('tracked keywords', () => {
     ).toEqual([])
     expect((await listKeywords()).map((k) => k.id)).not.toContain(keyword!.id)
     expect((await call('DELETE', `/api/rank-tracker/keywords/${keyword!.id}`)).status).toBe(404)
+  })
+
+  test('a keyword with a line break is a 422 naming the field, never stored as one line', async () => {
+    await withBusiness()
+    await listKeywords()
+    const before = await databaseFingerprint(t.db)
+    for (const keyword of [
+      'emergency\ndentist',
+      'emergency\r\ndentist',
+      'emergency\u2028dentist',
+    ]) {
+      const res = await call<{ error?: { code: string; issues: unknown[] } }>(
+        'POST',
+        '/api/rank-tracker/keywords',
+        { keyword },
+      )
+      expect(res.status).toBe(422)
+      expect(res.body.error).toMatchObject({
+        code: 'validation_failed',
+        issues: [{ path: 'keyword', message: 'A keyword must be on one line.' }],
+      })
+    }
+    expect(await databaseFingerprint(t.db)).toBe(before)
   })
 
   test('bad ids, locations and ranges are clear 4xx answers that change nothing', async () => {
