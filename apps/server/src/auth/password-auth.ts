@@ -130,7 +130,20 @@ export async function signInWithPassword(opts: {
   if (!user || !valid) throw badRequest('invalid_credentials', 'Invalid login credentials')
   if (!user.emailConfirmedAt) throw badRequest('email_not_confirmed', 'Email not confirmed')
   if (isBanned(user, clock)) throw badRequest('user_banned', 'User is banned')
+  const checkedHash = user.encryptedPassword
   return db.transaction(async (tx) => {
+    // The session is created only if the password just checked is still the user's, read under
+    // the row lock a password change takes too (ADR 026): a change that committed while argon2 ran
+    // refuses this sign-in, and one that commits after it deletes the new session.
+    const [locked] = await tx
+      .select()
+      .from(authUsers)
+      .where(eq(authUsers.id, user.id))
+      .for('update')
+    if (!locked || locked.encryptedPassword !== checkedHash) {
+      throw badRequest('invalid_credentials', 'Invalid login credentials')
+    }
+    if (isBanned(locked, clock)) throw badRequest('user_banned', 'User is banned')
     const now = clock.now()
     const [updated] = await tx
       .update(authUsers)
@@ -140,7 +153,7 @@ export async function signInWithPassword(opts: {
     return createSession({
       tx,
       clock,
-      user: updated ?? user,
+      user: updated ?? locked,
       method: 'password',
       userAgent: opts.userAgent,
     })
