@@ -23,7 +23,8 @@ import { siteAuditRoutes } from './features/site-audit/site-audit.routes.js'
 import { closeConnectionOn413 } from './lib/close-on-413.js'
 import { compressResponses } from './lib/compress-responses.js'
 import type { AppDeps } from './lib/deps.js'
-import { AppError, errorBody } from './lib/errors.js'
+import { isDatabaseUnavailable } from './lib/db-errors.js'
+import { AppError, DATABASE_UNAVAILABLE, errorBody } from './lib/errors.js'
 import { inputGuard } from './lib/input-guard.js'
 import { requestLogger } from './lib/request-logger.js'
 import { securityHeaders } from './lib/security-headers.js'
@@ -85,6 +86,11 @@ function apiRoutes(deps: AppDeps) {
       const code = error.status === 401 ? 'unauthorized' : 'bad_request'
       return c.json(errorBody(code, error.message || 'Bad request.'), error.status)
     }
+    if (isDatabaseUnavailable(error)) {
+      c.var.logger.warn({ err: error }, 'the database is unavailable')
+      c.header('Retry-After', String(DATABASE_UNAVAILABLE.retryAfterSeconds))
+      return c.json(errorBody('service_unavailable', DATABASE_UNAVAILABLE.message), 503)
+    }
     c.var.logger.error({ err: error }, 'unhandled error')
     return c.json(errorBody('internal_error', 'Something went wrong on our side.'), 500)
   })
@@ -97,14 +103,19 @@ export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) 
     .use('*', requestLogger(deps.logger))
     .use('*', securityHeaders(deps.env))
     .use('*', closeConnectionOn413())
-    .get('/healthz', async (c) =>
-      c.json({
-        status: 'ok' as const,
-        database: deps.dbKind,
+    .get('/healthz', async (c) => {
+      let queue
+      try {
         // Counts only: no job's data, which names businesses (issue 16 item 6).
-        queue: await deps.jobs.state(),
-      }),
-    )
+        queue = await deps.jobs.state()
+      } catch (error) {
+        // The one query reads the database: if it cannot, say so, for a load balancer (ADR 026).
+        c.var.logger.warn({ err: error }, 'health check: the database did not answer')
+        c.header('Retry-After', String(DATABASE_UNAVAILABLE.retryAfterSeconds))
+        return c.json({ status: 'unavailable' as const, database: 'unavailable' as const }, 503)
+      }
+      return c.json({ status: 'ok' as const, database: deps.dbKind, queue })
+    })
     .route('/auth/v1', authRoutes(deps))
     .route('/api', apiRoutes(deps))
     // The alert email's 'Stop these emails' link works without signing in (issue 16 item 4).
@@ -114,6 +125,11 @@ export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) 
   if (deps.env.NODE_ENV !== 'production') app.route('/dev', devMailRoutes(deps))
   if (options.webDistDir) app.route('/', staticWeb(options.webDistDir))
   app.onError((error, c) => {
+    if (isDatabaseUnavailable(error)) {
+      c.var.logger.warn({ err: error }, 'the database is unavailable')
+      c.header('Retry-After', String(DATABASE_UNAVAILABLE.retryAfterSeconds))
+      return c.text(DATABASE_UNAVAILABLE.message, 503)
+    }
     c.var.logger.error({ err: error }, 'unhandled error')
     return c.text('Internal Server Error', 500)
   })

@@ -64,7 +64,16 @@ export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promi
   const clock = overrides.clock ?? systemClock
   const database =
     overrides.database ??
-    (await openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL }))
+    (await openDatabase({
+      dataDir: env.DATA_DIR,
+      databaseUrl: env.DATABASE_URL,
+      // A dropped connection is logged, never fatal; requests meanwhile answer 503 (ADR 026).
+      onConnectionError: (error, where) =>
+        logger.warn(
+          { err: error, where },
+          'a database connection was lost; it is opened again when next needed',
+        ),
+    }))
   const { db } = database
   // The session cache; with PostgreSQL it hears the other instances' logouts (ADR 004), connected
   // before the app answers.

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { serve, type ServerType } from '@hono/node-server'
 import { createApp } from './app.js'
 import { DataDirLockedError } from './db/lock.js'
+import { isDatabaseUnavailable } from './lib/db-errors.js'
 import { createDeps, type ServerDeps } from './deps.js'
 import type { AutomationRunner } from './features/automation/public.js'
 import type { Env } from './env.js'
@@ -87,7 +88,23 @@ function onShutdownSignals(
   process.on('SIGINT', () => shutdown('SIGINT'))
 }
 
+/**
+ * A database outage must not end the process (docs/decisions/026-database-outages.md): a rejection
+ * nobody handled because the database was unreachable is logged; any other still ends the process,
+ * as Node does by default.
+ */
+function surviveDatabaseOutages(logger: Logger) {
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason
+    logger.warn(
+      { err: reason },
+      'a database call failed during an outage and nobody was waiting for it',
+    )
+  })
+}
+
 export async function startServer(env: Env, logger: Logger) {
+  surviveDatabaseOutages(logger)
   const deps = await depsOrExit(env, logger)
   // Daily checks and the other scheduled work (issue 16); started before listening, so /healthz
   // always finds the queue. A job cut off by a stop is retried later.

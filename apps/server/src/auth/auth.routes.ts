@@ -2,7 +2,9 @@
 // endpoint shares, one file per route group, and GoTrue's error shapes (§4) for everything.
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
+import { isDatabaseUnavailable } from '../lib/db-errors.js'
 import type { AppDeps } from '../lib/deps.js'
+import { DATABASE_UNAVAILABLE } from '../lib/errors.js'
 import { inputGuard } from '../lib/input-guard.js'
 import { emailAuthRoutes } from './email.routes.js'
 import { GoTrueError, goTrueErrorResponse, validationFailed } from './errors.js'
@@ -57,6 +59,20 @@ export function authRoutes(deps: AppDeps) {
       return goTrueErrorResponse(
         c,
         new GoTrueError(status, 'bad_request', error.message || 'Bad request'),
+      )
+    }
+    if (isDatabaseUnavailable(error)) {
+      // auth-js tries a 503 again by itself (docs/decisions/026-database-outages.md).
+      ;(c.var.logger ?? deps.logger).warn({ err: error }, 'the database is unavailable')
+      return goTrueErrorResponse(
+        c,
+        new GoTrueError(
+          503,
+          'service_unavailable',
+          DATABASE_UNAVAILABLE.message,
+          {},
+          { 'Retry-After': String(DATABASE_UNAVAILABLE.retryAfterSeconds) },
+        ),
       )
     }
     ;(c.var.logger ?? deps.logger).error({ err: error }, 'unhandled auth error')

@@ -3,9 +3,11 @@
 // change to a user, a session or a second factor commits (migration 0018), whichever instance or
 // operator made it. A notification drops that user's cached sessions. While the listener is not
 // connected, and until its own first notification has come back, the cache is off (nothing found,
-// nothing kept); after a lost connection it reconnects and starts empty.
+// nothing kept); after a lost connection it reconnects with backoff (docs/decisions/026) and starts
+// empty.
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
+import { CONNECT_TIMEOUT_MS } from '../db/client.js'
 import type { Logger } from '../lib/logger.js'
 import { createSessionCache, type SessionCache } from './session-cache.js'
 
@@ -25,6 +27,7 @@ export function openSessionCache(options: {
   databaseUrl?: string
   logger: Logger
   retryMs?: number
+  maxRetryMs?: number
 }): SessionCacheHandle {
   if (!options.databaseUrl) {
     return { cache: createSessionCache(), ready: Promise.resolve(), close: async () => {} }
@@ -37,16 +40,20 @@ function listenForAuthChanges({
   databaseUrl,
   logger,
   cache,
-  retryMs = 1000,
+  retryMs = 250,
+  maxRetryMs = 4_000,
 }: {
   databaseUrl: string
   logger: Logger
   cache: SessionCache
+  /** The first wait after a lost connection; each failed try doubles it, up to `maxRetryMs`. */
   retryMs?: number
+  maxRetryMs?: number
 }): SessionCacheHandle {
   let current: pg.Client | undefined
   let closed = false
   let retry: NodeJS.Timeout | undefined
+  let nextRetryMs = retryMs
   let markReady = () => {}
   const ready = new Promise<void>((resolve) => (markReady = resolve))
   cache.suspend()
@@ -60,11 +67,12 @@ function listenForAuthChanges({
     void client.end().catch(() => undefined)
     if (closed) return
     logger.warn(
-      { err: error },
+      { err: error, retryInMs: nextRetryMs },
       'the auth_change listener lost its connection: the session cache is off until it reconnects',
     )
-    retry = setTimeout(() => void connect(), retryMs)
+    retry = setTimeout(() => void connect(), nextRetryMs)
     retry.unref()
+    nextRetryMs = Math.min(nextRetryMs * 2, maxRetryMs)
   }
 
   async function connect() {
@@ -72,6 +80,7 @@ function listenForAuthChanges({
       connectionString: databaseUrl,
       application_name: LISTENER_APPLICATION_NAME,
       keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     })
     current = client
     // The cache comes on only once a notification of our own has come back through this
@@ -85,6 +94,7 @@ function listenForAuthChanges({
         // Anything read before this may be stale: start empty.
         cache.resume()
         markReady()
+        nextRetryMs = retryMs
       }
     })
     client.on('error', (error) => lost(client, error))

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { withDurableCompletion } from '../jobs/durable-completion.js'
 import { acquireDataDirLock, type DataDirLock } from './lock.js'
 import { PipelinedReadPool } from './pipelined-reads.js'
 import { runPreparedReadsOn } from './prepared.js'
@@ -129,12 +130,44 @@ async function openPglite(dataDir: string): Promise<Database> {
 }
 
 /**
- * A PostgreSQL database as the app uses it: a pool of `poolSize` connections for everything, and
- * pipelined connections for the hot prepared reads (db/pipelined-reads.ts).
+ * How long a request waits for a connection (a new one, or a free one of the pool) before it answers
+ * 503: a database that is down or out of reach must not hold requests (docs/decisions/026).
  */
-export function postgresDatabase(connectionString: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString, max: poolSize })
-  const reads = new PipelinedReadPool(connectionString)
+export const CONNECT_TIMEOUT_MS = 3_000
+
+/** Where a lost connection is reported; it never ends the process (docs/decisions/026). */
+export type ConnectionErrorSink = (error: Error, where: string) => void
+
+/**
+ * A PostgreSQL database as the app uses it: a pool of `poolSize` connections for everything, and
+ * pipelined connections for the hot prepared reads (db/pipelined-reads.ts). Every connection has an
+ * error listener, idle or checked out: an error event nobody listens to ends a Node process, and a
+ * restart, a failover or `pg_terminate_backend` sends one to each. The pool drops a broken
+ * connection and opens a new one when next asked, so the same process serves again once PostgreSQL
+ * answers.
+ */
+export function postgresDatabase(
+  connectionString: string,
+  {
+    poolSize = 10,
+    onConnectionError = () => {},
+  }: {
+    poolSize?: number
+    onConnectionError?: ConnectionErrorSink
+  } = {},
+): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  })
+  // An idle connection's error reaches the pool, which drops the connection and re-emits it here.
+  pool.on('error', (error) => onConnectionError(error, 'pool'))
+  // A checked-out one (inside a transaction, between two statements) reports to its own listeners
+  // only; the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', (error) => onConnectionError(error, 'client')))
+  const reads = new PipelinedReadPool(connectionString, { connectTimeoutMs: CONNECT_TIMEOUT_MS })
   const db = drizzlePg(pool, { schema }) as unknown as Db
   // drizzle runs queries on anything with pg.Pool's query(); it never asks this one to connect().
   runPreparedReadsOn(db, drizzlePg(reads as unknown as pg.Pool, { schema }))
@@ -142,15 +175,21 @@ export function postgresDatabase(connectionString: string, poolSize = 10): Datab
     db,
     kind: 'postgres',
     connectionString,
-    executeSql: (text, values) => pool.query(text, values),
+    // The queue's job completions wait out an outage (jobs/durable-completion.ts).
+    executeSql: withDurableCompletion((text, values) => pool.query(text, values), {
+      onGiveUp: (error) => onConnectionError(error as Error, 'job completion given up'),
+    }),
     close: async () => {
       await Promise.all([reads.end(), pool.end()])
     },
   }
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
-  const database = postgresDatabase(connectionString)
+async function openPostgres(
+  connectionString: string,
+  onConnectionError?: ConnectionErrorSink,
+): Promise<Database> {
+  const database = postgresDatabase(connectionString, { onConnectionError })
   try {
     await migratePg(database.db as unknown as NodePgDatabase<Schema>, { migrationsFolder })
   } catch (error) {
@@ -163,6 +202,9 @@ async function openPostgres(connectionString: string): Promise<Database> {
 export function openDatabase(options: {
   dataDir: string
   databaseUrl?: string
+  onConnectionError?: ConnectionErrorSink
 }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir)
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onConnectionError)
+    : openPglite(options.dataDir)
 }

@@ -37,12 +37,17 @@ const IDLE_MS = 10_000
 export class PipelinedReadPool {
   readonly #connectionString: string
   readonly #idleMs: number
+  readonly #connectTimeoutMs: number
   readonly #connections: (Connection | undefined)[] = Array.from({ length: CONNECTIONS })
   #ended = false
 
-  constructor(connectionString: string, { idleMs = IDLE_MS }: { idleMs?: number } = {}) {
+  constructor(
+    connectionString: string,
+    { idleMs = IDLE_MS, connectTimeoutMs = 0 }: { idleMs?: number; connectTimeoutMs?: number } = {},
+  ) {
     this.#connectionString = connectionString
     this.#idleMs = idleMs
+    this.#connectTimeoutMs = connectTimeoutMs
   }
 
   async query(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
@@ -98,6 +103,7 @@ export class PipelinedReadPool {
       connectionString: this.#connectionString,
       pipeline: true,
       keepAlive: true,
+      connectionTimeoutMillis: this.#connectTimeoutMs,
     })
     // pg fails every query written to a broken connection; the next query opens a new one.
     const drop = () => {

@@ -21,3 +21,54 @@ export function isForeignKeyViolation(error: unknown): boolean {
 export function isUniqueViolation(error: unknown): boolean {
   return sqlState(error) === UNIQUE_VIOLATION
 }
+
+/**
+ * SQLSTATE classes and socket errors that mean the database cannot be reached or was cut off, not
+ * that the statement was wrong: class 08 (connection exception), 57P01-57P03 (administrator or crash
+ * shutdown, starting up) and 53300 (too many connections).
+ */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300'])
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+// pg's own messages for a lost connection or no free one within connectionTimeoutMillis; they carry
+// no code.
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /is not queryable/,
+  /^Client has encountered a connection error/,
+  /^The database is closed/,
+]
+
+/**
+ * The database could not answer (a restart, a failover, a dropped connection): the request may be
+ * tried again in a few seconds (503, docs/decisions/026-database-outages.md).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown }
+    if (typeof code === 'string') {
+      if (
+        code.startsWith('08') ||
+        UNAVAILABLE_STATES.has(code) ||
+        UNAVAILABLE_SOCKET_CODES.has(code)
+      )
+        return true
+    }
+    if (
+      typeof message === 'string' &&
+      UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))
+    )
+      return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
+}

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'internal_error'
   | 'bad_gateway'
+  | 'service_unavailable'
 
 const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   bad_request: 400,
@@ -30,6 +31,8 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   internal_error: 500,
   // An upstream service (the AI model) failed and there is no honest fallback (docs/product.md §8).
   bad_gateway: 502,
+  // The database could not answer for a moment (a restart, a failover): try again (ADR 026).
+  service_unavailable: 503,
 }
 
 export interface ErrorIssue {
@@ -54,3 +57,9 @@ export class AppError extends Error {
 export function errorBody(code: ErrorCode, message: string, issues?: ErrorIssue[]) {
   return { error: issues ? { code, message, issues } : { code, message } }
 }
+
+/** What a request is told while the database cannot answer, with `Retry-After` (ADR 026). */
+export const DATABASE_UNAVAILABLE = {
+  message: 'Our database is not answering for a moment. Please try again in a few seconds.',
+  retryAfterSeconds: 5,
+} as const

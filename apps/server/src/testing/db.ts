@@ -60,7 +60,7 @@ async function copiedPostgres(adminUrl: string): Promise<Database> {
     adminUrl,
     `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE} STRATEGY FILE_COPY`,
   )
-  const database = postgresDatabase(databaseUrl(adminUrl, name), 4)
+  const database = postgresDatabase(databaseUrl(adminUrl, name), { poolSize: 4 })
   return {
     ...database,
     async close() {

@@ -71,7 +71,7 @@ async function postgresTemplate(url: string) {
   } finally {
     await pool.end()
   }
-  const database = postgresDatabase(templateUrl.toString(), 1)
+  const database = postgresDatabase(templateUrl.toString(), { poolSize: 1 })
   try {
     await installQueue(database)
   } finally {
