@@ -415,6 +415,90 @@ describe('refusals', () => {
   })
 })
 
+describe('limits on checking one link (issue 31 item 6)', () => {
+  /** POST …/:id/verify with the raw response, for its Retry-After header. */
+  async function verifyRaw(id: string, bearer = token) {
+    const res = await t.app.request(`/api/backlinks/${id}/verify`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bearer}` },
+    })
+    return {
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      body: (await res.json()) as ErrorBody,
+    }
+  }
+  const asked = (path: string) => site.requests.filter((r) => r.path === path).length
+
+  test('a second check of a link within a minute is a 429 with Retry-After, and asks the page nothing', async () => {
+    const [row] = await seed([`${site.origin}/dofollow?limit=1`])
+    expect((await verifyRaw(row!.id)).status).toBe(200)
+    expect(asked('/dofollow?limit=1')).toBe(1)
+
+    clock.advance(30)
+    const again = await verifyRaw(row!.id)
+    expect(again.status).toBe(429)
+    expect(again.body).toEqual({
+      error: {
+        code: 'rate_limited',
+        message:
+          'This link was checked less than a minute ago. You can check it again in 30 seconds.',
+      },
+    })
+    expect(again.retryAfter).toBe('30')
+    // Twenty more at once change nothing either: still the one request to the page.
+    const burst = await Promise.all(Array.from({ length: 20 }, () => verifyRaw(row!.id)))
+    expect(burst.map((r) => r.status)).toEqual(Array.from({ length: 20 }, () => 429))
+    expect(asked('/dofollow?limit=1')).toBe(1)
+    const [stored] = await t.db.select().from(backlinks).where(eq(backlinks.id, row!.id))
+    expect(stored?.lastCheckedAt).toEqual(NOW)
+
+    // A minute after the first check, it may be checked again.
+    clock.advance(30)
+    expect((await verifyRaw(row!.id)).status).toBe(200)
+    expect(asked('/dofollow?limit=1')).toBe(2)
+  })
+
+  test('a business checks 60 links one by one at once, then one a minute; Verify all is not limited by it', async () => {
+    const rows = await seed(
+      Array.from({ length: 62 }, (_, i) => `${site.origin}/dofollow?cap=${i}`),
+    )
+    for (const row of rows.slice(0, 60)) expect((await verifyRaw(row.id)).status).toBe(200)
+    const refused = await verifyRaw(rows[60]!.id)
+    expect(refused.status).toBe(429)
+    expect(refused.body.error).toMatchObject({
+      code: 'rate_limited',
+      message:
+        'You have checked many links one by one in the last hour. You can check another in 60 seconds, or use Verify all.',
+    })
+    expect(refused.retryAfter).toBe('60')
+    expect(asked('/dofollow?cap=60')).toBe(0)
+    // The refused link used none of its own turn: a minute on, it is checked, and then the cap holds.
+    clock.advance(60)
+    expect((await verifyRaw(rows[60]!.id)).status).toBe(200)
+    expect((await verifyRaw(rows[61]!.id)).status).toBe(429)
+    expect(asked('/dofollow?cap=61')).toBe(0)
+    // Verify all still checks the one link left.
+    const started = await call<RunAnswer>('POST', '/api/backlinks/verify-runs', {})
+    expect(started.status).toBe(202)
+    await t.deps.jobs.whenIdle()
+    expect(asked('/dofollow?cap=61')).toBe(1)
+  })
+
+  test("another user's link is still a 404, which neither fetches nor uses up the owner's turn", async () => {
+    const [mine] = await seed([`${site.origin}/dofollow?foreign=1`])
+    const other = (await signUp(t.app, { email: 'other@example.com' })).accessToken
+    await setBusiness(other, 'https://brightsmile.example')
+    for (let i = 0; i < 3; i++) {
+      const res = await verifyRaw(mine!.id, other)
+      expect(res.status).toBe(404)
+      expect(res.retryAfter).toBeNull()
+    }
+    expect(asked('/dofollow?foreign=1')).toBe(0)
+    expect((await verifyRaw(mine!.id)).status).toBe(200)
+  })
+})
+
 describe('Verify all (POST /api/backlinks/verify-runs)', () => {
   /** Starts Verify all and waits for the queue to run it. */
   async function verifyAll(body: object = {}) {

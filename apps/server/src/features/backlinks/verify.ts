@@ -26,6 +26,7 @@ import {
   type SafeFetcher,
 } from '../../net/safe-fetch.js'
 import { toBacklink } from './backlinks.service.js'
+import { takeVerifyTurn } from './verify-limits.js'
 import { inspectPage, isFollowed, websiteSiteKey } from './verify-page.js'
 
 export const NO_WEBSITE_TO_VERIFY = 'Please add your website URL in Settings to verify backlinks.'
@@ -265,6 +266,8 @@ export async function verifyBacklink({
     .where(and(eq(backlinks.id, id), eq(backlinks.businessId, businessId)))
   if (!row) throw missing()
   const target = await requireWebsite(db, businessId)
+  // Once a minute per link and a cap per business, before anything is fetched (verify-limits.ts).
+  await takeVerifyTurn({ db, clock, businessId, backlinkId: id })
   const check = await checkBacklink({ fetcher, url: row.url, target })
   // Asked for one link, a refused address is the caller's error: say so and change nothing.
   if (check.refused) {

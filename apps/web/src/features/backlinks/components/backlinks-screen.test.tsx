@@ -173,6 +173,18 @@ function signIn({
       backlinks = backlinks.map((b) => (b.id === checked.id ? checked : b))
       return json(checked)
     },
+    // Checked a moment ago: the server's 429 (verify-limits.ts).
+    [`POST /api/backlinks/${second.id}/verify`]: () =>
+      json(
+        {
+          error: {
+            code: 'rate_limited',
+            message:
+              'This link was checked less than a minute ago. You can check it again in 42 seconds.',
+          },
+        },
+        429,
+      ),
     'POST /api/backlinks/analysis': async (request) => {
       bodies.push({ key: 'analysis', body: await request.json() })
       return typeof analysisResult === 'function' ? analysisResult() : json(analysisResult)
@@ -461,6 +473,21 @@ describe('Backlink Monitor', () => {
         within(rowOf(table, 'austin-news.example.com')).getByText(/^Checked .* · HTTP 200$/),
       ).toBeInTheDocument(),
     )
+  })
+
+  test('Verify of a link checked a moment ago says when it can be checked again, as a notice', async () => {
+    signIn()
+    const table = await loaded()
+    await userEvent
+      .setup()
+      .click(within(rowOf(table, 'blog.example.org')).getByRole('button', { name: /^Verify/ }))
+    const notice = await screen.findByText(
+      'blog.example.org: This link was checked less than a minute ago. You can check it again in 42 seconds.',
+    )
+    expect(notice).toBeVisible()
+    // Told calmly, as news rather than a failure: no alert.
+    expect(notice.closest('[role="status"]')).not.toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   test('without a website, Verify says so and calls nothing', async () => {

@@ -9,6 +9,7 @@ import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
+import { ApiError } from '@/lib/api-error'
 import { exportBacklinks } from '../api/export-backlinks'
 import { useBacklinkSummary } from '../api/get-backlink-summary'
 import { noFilters, useBacklinks, type BacklinkFilters as Filters } from '../api/get-backlinks'
@@ -84,7 +85,11 @@ function useBacklinkActions(business: Business, locationId: string, filters: Fil
           tone: 'info',
           text: `${checked.domain}: ${checked.verification?.note ?? `status ${checked.status}.`}`,
         }),
-      onError: fail,
+      // Checked too often (429): nothing went wrong, so the server's wait is told as a notice.
+      onError: (error) =>
+        error instanceof ApiError && error.status === 429
+          ? setNotice({ tone: 'info', text: `${backlink.domain}: ${error.message}` })
+          : fail(error),
     })
   }
   function onToggleStatus(backlink: Backlink) {
