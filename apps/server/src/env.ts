@@ -107,6 +107,13 @@ const envSchema = z
      */
     QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     /**
+     * Site audits one instance runs at once (issue 31 item 3, ADR 027): a business has at most one
+     * of them, so two slow websites never hold every slot.
+     */
+    AUDIT_WORKERS: z.coerce.number().int().min(1).max(32).default(3),
+    /** How long one audit may crawl before it ends with the pages it has ('time limit reached'). */
+    AUDIT_RUN_LIMIT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+    /**
      * Map tiles for the Settings pin and the geo-grid (issue 17), e.g.
      * 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'; the CSP's img-src allows that host and no
      * other. Without it no tiles load: the pin is typed and the grid is drawn without a map.

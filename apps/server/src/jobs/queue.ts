@@ -2,8 +2,9 @@
 // database, PGlite or PostgreSQL, through the database's executeSql. Jobs are claimed with
 // SKIP LOCKED, retried with backoff, kept with their outcome (pg-boss archives them), and shared by
 // every instance on one PostgreSQL.
+import { sql } from 'drizzle-orm'
 import PgBoss from 'pg-boss'
-import type { SqlExecutor } from '../db/client.js'
+import type { SqlExecutor, Tx } from '../db/client.js'
 import type { Logger } from '../lib/logger.js'
 
 const QUEUE_SCHEMA = 'pgboss'
@@ -38,9 +39,25 @@ export interface JobQueue {
   stop(): Promise<void>
   /**
    * Enqueues unless a job with the same key is already waiting (the queues are 'stately': one
-   * waiting and one running per key). Answers the job id, or null when one was waiting.
+   * waiting and one running per key). Answers the job id, or null when one was waiting. With `db`
+   * (a transaction's, `transactionSql`), the job is stored only if that transaction commits: call
+   * `wake` once it has, so an idle worker takes it at once rather than at its next look.
    */
-  send(name: string, data: object, key: string): Promise<string | null>
+  send(
+    name: string,
+    data: object,
+    key: string,
+    options?: { db?: SqlExecutor },
+  ): Promise<string | null>
+  /** Tells this instance's idle workers of the queue to look for work now. */
+  wake(name: string): void
+  /** Whether a job of the queue whose data includes `data` (jsonb @>) is waiting or running. */
+  hasLiveJob(name: string, data: object): Promise<boolean>
+  /**
+   * Cancels the jobs of the queue whose data includes `data` and that have not started (waiting, or
+   * waiting for a retry); a running one is left to end itself. With `db`, inside that transaction.
+   */
+  cancelWaiting(name: string, data: object, options?: { db?: SqlExecutor }): Promise<number>
   state(): Promise<QueueState>
   /** Resolves once no job of ours is waiting to run or running (tests and benches), or throws after the time limit. */
   whenIdle(timeoutMs?: number): Promise<void>
@@ -62,7 +79,7 @@ export function createJobQueue({
   maintenanceIntervalSeconds = 120,
 }: Options): JobQueue {
   const definitions = new Map<string, QueueDefinition<object>>()
-  const workers: string[] = []
+  const workers = new Map<string, string[]>()
   let boss: PgBoss | undefined
 
   const open = (supervise: boolean) => {
@@ -77,23 +94,6 @@ export function createJobQueue({
     })
     opened.on('error', (error) => logger.error({ err: error }, 'job queue error'))
     return opened
-  }
-
-  /** Creates the queues not created yet (a queue's options are kept from its first creation). */
-  async function createQueues(boss: PgBoss) {
-    const { rows } = await database.executeSql(`select name from ${QUEUE_SCHEMA}.queue`)
-    const existing = new Set(rows.map((row) => String(row.name)))
-    for (const definition of definitions.values()) {
-      if (existing.has(definition.name)) continue
-      await boss.createQueue(definition.name, {
-        name: definition.name,
-        policy: 'stately',
-        retryLimit: definition.retryLimit,
-        retryDelay: definition.retryDelaySeconds,
-        retryBackoff: true,
-        expireInSeconds: definition.expireInSeconds,
-      })
-    }
   }
 
   async function startWorker(boss: PgBoss, definition: QueueDefinition<object>) {
@@ -115,8 +115,12 @@ export function createJobQueue({
           }
         },
       )
-      workers.push(id)
+      workers.set(definition.name, [...(workers.get(definition.name) ?? []), id])
     }
+  }
+
+  const wake = (name: string) => {
+    for (const worker of workers.get(name) ?? []) boss?.notifyWorker(worker)
   }
 
   return {
@@ -126,7 +130,7 @@ export function createJobQueue({
     async start({ workers: working = true } = {}) {
       boss = open(working)
       await boss.start()
-      await createQueues(boss)
+      await createQueues(boss, database, definitions.values())
       if (!working) return
       for (const definition of definitions.values()) await startWorker(boss, definition)
     },
@@ -134,15 +138,88 @@ export function createJobQueue({
       // Running jobs get a few seconds to finish; one cut off is retried by the next start (expiry).
       await boss?.stop({ graceful: true, wait: true, timeout: 5_000 })
     },
-    async send(name, data, key) {
+    async send(name, data, key, { db } = {}) {
       if (!boss) throw new Error('the job queue was not started')
-      const id = await boss.send(name, data, { singletonKey: key })
-      if (id) for (const worker of workers) boss.notifyWorker(worker)
+      // The queue's own time limit as defined now, not as it was when the queue was first created
+      // (pg-boss keeps a queue's options from its creation): a longer audit limit takes effect.
+      const expireInSeconds = definitions.get(name)?.expireInSeconds
+      const id = await boss.send(name, data, {
+        singletonKey: key,
+        ...(expireInSeconds ? { expireInSeconds } : {}),
+        ...(db ? { db } : {}),
+      })
+      // A job inside a transaction is not visible yet: the caller wakes the workers after commit.
+      if (id && !db) wake(name)
       return id
     },
+    wake,
+    hasLiveJob: (name, data) => hasLiveJob(database, name, data),
+    cancelWaiting: (name, data, { db = database } = {}) => cancelWaiting(db, name, data),
     state: () => queueState(database, [...definitions.keys()]),
     whenIdle: (timeoutMs) => whenIdle(database, [...definitions.keys()], timeoutMs),
   }
+}
+
+/**
+ * pg-boss's statements (text with $n values) on a transaction's handle, for `send`'s `db`: the job is
+ * written by the transaction, so it exists exactly when the transaction's other rows do. Inside a
+ * transaction only its handle may be used (docs/house-rules.md "Embedded database safety").
+ */
+export function transactionSql(tx: Tx): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      // Each $n becomes a bound value; pg-boss's statements hold no $ anywhere else.
+      const chunks = text.split(/\$(\d+)/).map((part, i) =>
+        i % 2 === 0
+          ? // eslint-disable-next-line no-restricted-syntax -- pg-boss's own statement text, never input
+            sql.raw(part)
+          : sql.param(values[Number(part) - 1]),
+      )
+      const result = (await tx.execute(sql.join(chunks))) as { rows: Record<string, unknown>[] }
+      return { rows: result.rows }
+    },
+  }
+}
+
+/** Creates the queues not created yet (a queue's options are kept from its first creation). */
+async function createQueues(
+  boss: PgBoss,
+  database: SqlExecutor,
+  definitions: Iterable<QueueDefinition<object>>,
+) {
+  const { rows } = await database.executeSql(`select name from ${QUEUE_SCHEMA}.queue`)
+  const existing = new Set(rows.map((row) => String(row.name)))
+  for (const definition of definitions) {
+    if (existing.has(definition.name)) continue
+    await boss.createQueue(definition.name, {
+      name: definition.name,
+      policy: 'stately',
+      retryLimit: definition.retryLimit,
+      retryDelay: definition.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: definition.expireInSeconds,
+    })
+  }
+}
+
+async function hasLiveJob(database: SqlExecutor, name: string, data: object) {
+  const { rows } = await database.executeSql(
+    `select 1 from ${QUEUE_SCHEMA}.job
+     where name = $1 and state in ('created', 'retry', 'active') and data @> $2::jsonb
+     limit 1`,
+    [name, JSON.stringify(data)],
+  )
+  return rows.length > 0
+}
+
+async function cancelWaiting(db: SqlExecutor, name: string, data: object) {
+  const { rows } = await db.executeSql(
+    `update ${QUEUE_SCHEMA}.job set state = 'cancelled', completed_on = now()
+     where name = $1 and state in ('created', 'retry') and data @> $2::jsonb
+     returning id`,
+    [name, JSON.stringify(data)],
+  )
+  return rows.length
 }
 
 async function queueState(database: SqlExecutor, names: string[]): Promise<QueueState> {

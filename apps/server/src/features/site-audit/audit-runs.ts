@@ -1,16 +1,17 @@
 // Running an audit in the background (issue 11 item 3): the request that starts a run returns at
 // once; the crawl reports its progress into the run row, and its pages and issues are stored in one
 // transaction at the end. The run row is the shared state: a cancel that reaches another instance
-// marks the row cancelled, and the instance running it stops at its next progress write. A run left
-// 'running' by a process that stopped is marked failed once it is older than the watchdog.
-import { and, eq, lt, type SQL } from 'drizzle-orm'
+// marks the row cancelled, and the instance running it stops at its next progress write. A run and
+// its job are written in one transaction (issue 31 item 3, ADR 027): a 'running' run always has a
+// job waiting or running for it, and one whose job has gone (its tries ran out) is closed as failed.
+import { and, eq, type SQL } from 'drizzle-orm'
 import type { Business } from '@localseo/shared/business'
 import type { Db, Tx } from '../../db/client.js'
 import { siteAuditIssues, siteAuditPages, siteAuditRuns } from '../../db/schema/site-audit.js'
 import type { Clock } from '../../lib/clock.js'
 import { isUniqueViolation } from '../../lib/db-errors.js'
 import { AppError } from '../../lib/errors.js'
-import type { JobQueue } from '../../jobs/queue.js'
+import { transactionSql, type JobQueue } from '../../jobs/queue.js'
 import type { Logger } from '../../lib/logger.js'
 import { SHUTDOWN, type Runs } from '../../lib/run-registry.js'
 import { getBusinessById } from '../../lib/tenant.js'
@@ -118,6 +119,33 @@ export interface AuditRunDeps {
   jobs: JobQueue
   /** runs.audits: the audits running here; a cancel reaches them, a shutdown hands them back. */
   runs: Pick<Runs, 'audits'>
+  /** How long a run may crawl, counted from its start (AUDIT_RUN_LIMIT_SECONDS); the crawl's default when not given. */
+  runLimitMs?: number
+}
+
+/**
+ * Closes the business's runs left 'running' without a job to run them: their job ran out of tries
+ * (its instance died every time), or, before issue 31, was never sent. A run waiting its turn in the
+ * queue has its job and is left alone, however long it waits.
+ */
+async function closeOrphanedRuns(deps: AuditRunDeps, businessId: string, now: Date) {
+  const running = await deps.db
+    .select({ id: siteAuditRuns.id })
+    .from(siteAuditRuns)
+    .where(and(eq(siteAuditRuns.businessId, businessId), eq(siteAuditRuns.status, 'running')))
+  for (const run of running) {
+    if (await deps.jobs.hasLiveJob(AUDIT_QUEUE, { runId: run.id })) continue
+    await deps.db
+      .update(siteAuditRuns)
+      .set({ status: 'failed', error: 'The audit was interrupted.', finishedAt: now })
+      .where(
+        and(
+          eq(siteAuditRuns.id, run.id),
+          eq(siteAuditRuns.businessId, businessId),
+          eq(siteAuditRuns.status, 'running'),
+        ),
+      )
+  }
 }
 
 export async function startAuditRun(deps: AuditRunDeps & { business: Business }) {
@@ -128,35 +156,37 @@ export async function startAuditRun(deps: AuditRunDeps & { business: Business })
   }
   await refuseUnfetchable(startUrls, deps.allowHosts, deps.resolve)
   const now = clock.now()
-  const stale = new Date(now.getTime() - CRAWL_DEFAULTS.watchdogMs - 60_000)
-  await db
-    .update(siteAuditRuns)
-    .set({ status: 'failed', error: 'The audit was interrupted.', finishedAt: now })
-    .where(
-      and(
-        eq(siteAuditRuns.businessId, business.id),
-        eq(siteAuditRuns.status, 'running'),
-        lt(siteAuditRuns.startedAt, stale),
-      ),
-    )
+  await closeOrphanedRuns(deps, business.id, now)
   let run
   try {
-    ;[run] = await db
-      .insert(siteAuditRuns)
-      .values({
-        businessId: business.id,
-        status: 'running',
-        startUrls: startUrls.map((s) => s.url),
-        budget: CRAWL_DEFAULTS.budget,
-        startedAt: now,
-      })
-      .returning()
+    // The run and its job commit together: no run without a job, no job for a run never stored.
+    run = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(siteAuditRuns)
+        .values({
+          businessId: business.id,
+          status: 'running',
+          startUrls: startUrls.map((s) => s.url),
+          budget: CRAWL_DEFAULTS.budget,
+          startedAt: now,
+        })
+        .returning()
+      if (!inserted) throw new Error('site audit run was not inserted')
+      // Keyed by the run: a job left waiting by an earlier run never refuses this one.
+      const jobId = await deps.jobs.send(
+        AUDIT_QUEUE,
+        { runId: inserted.id, businessId: business.id },
+        inserted.id,
+        { db: transactionSql(tx) },
+      )
+      if (!jobId) throw new Error('the queue refused the site audit job')
+      return inserted
+    })
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('conflict', 'An audit is already running.')
     throw error
   }
-  if (!run) throw new Error('site audit run was not inserted')
-  await deps.jobs.send(AUDIT_QUEUE, { runId: run.id, businessId: business.id }, business.id)
+  deps.jobs.wake(AUDIT_QUEUE)
   return run
 }
 
@@ -281,9 +311,11 @@ async function executeRun(deps: RunDeps) {
   const fetcher = createAuditFetcher({ allowHosts: deps.allowHosts, resolve: deps.resolve })
   const progress = progressWriter(deps, scope)
   try {
+    // The time limit counts from this run's start, never from when it was queued.
     const crawl = await crawlSite({
       fetcher,
       startUrls: deps.startUrls,
+      watchdogMs: deps.runLimitMs,
       signal: deps.controller.signal,
       onProgress: progress.onProgress,
     })

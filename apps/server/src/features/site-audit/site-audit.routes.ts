@@ -62,6 +62,7 @@ export function siteAuditRoutes(deps: AppDeps) {
         const owner = await c.var.tenant.named()
         const run = await cancelAuditRunFor({
           db,
+          jobs: deps.jobs,
           businessId: owner.id,
           runId: c.req.valid('param').id,
           cancel: (id) => deps.runs.audits.cancel(id),

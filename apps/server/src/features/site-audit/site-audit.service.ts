@@ -4,7 +4,9 @@ import { and, asc, desc, eq, inArray, lt, or } from 'drizzle-orm'
 import type { AuditRun, AuditRunDetail, AuditRunSummary } from '@localseo/shared/site-audit'
 import type { Db } from '../../db/client.js'
 import { siteAuditIssues, siteAuditPages, siteAuditRuns } from '../../db/schema/site-audit.js'
+import { transactionSql, type JobQueue } from '../../jobs/queue.js'
 import { AppError } from '../../lib/errors.js'
+import { AUDIT_QUEUE } from './audit-runs.js'
 import { CHECKS, SEVERITY_ORDER, type CheckId } from './checks/catalogue.js'
 import { taskIdsForChecks } from './issue-task.js'
 
@@ -201,17 +203,20 @@ export async function getAuditRun({
 
 /**
  * Stops a running audit of this business; a finished one is left as it is. When the run is not in
- * this process, its row is marked cancelled: the instance running it stops at its next progress
- * write, and a run whose process died is closed at once.
+ * this process, its row is marked cancelled and a job still waiting for it is cancelled with it (no
+ * job for an ended run): the instance running it stops at its next progress write, and a run whose
+ * process died is closed at once.
  */
 export async function cancelAuditRunFor({
   db,
+  jobs,
   businessId,
   runId,
   cancel,
   now,
 }: {
   db: Db
+  jobs: Pick<JobQueue, 'cancelWaiting'>
   businessId: string
   runId: string
   cancel: (runId: string) => boolean
@@ -219,16 +224,20 @@ export async function cancelAuditRunFor({
 }) {
   const row = await findRun(db, businessId, runId)
   if (row.status !== 'running' || cancel(row.id)) return toRun(row)
-  const [updated] = await db
-    .update(siteAuditRuns)
-    .set({ status: 'cancelled', endReason: 'cancelled', finishedAt: now })
-    .where(
-      and(
-        eq(siteAuditRuns.id, runId),
-        eq(siteAuditRuns.businessId, businessId),
-        eq(siteAuditRuns.status, 'running'),
-      ),
-    )
-    .returning()
+  const updated = await db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(siteAuditRuns)
+      .set({ status: 'cancelled', endReason: 'cancelled', finishedAt: now })
+      .where(
+        and(
+          eq(siteAuditRuns.id, runId),
+          eq(siteAuditRuns.businessId, businessId),
+          eq(siteAuditRuns.status, 'running'),
+        ),
+      )
+      .returning()
+    if (cancelled) await jobs.cancelWaiting(AUDIT_QUEUE, { runId }, { db: transactionSql(tx) })
+    return cancelled
+  })
   return toRun(updated ?? row)
 }

@@ -192,6 +192,7 @@ describe('site audit runs', () => {
     // As another instance would: it does not hold this run's controller.
     const marked = await cancelAuditRunFor({
       db: t.db,
+      jobs: t.deps.jobs,
       businessId: business!.id,
       runId: id,
       cancel: () => false,
