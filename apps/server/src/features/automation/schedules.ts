@@ -34,15 +34,20 @@ export async function ensureSchedules(db: Db, now: Date) {
 /**
  * Claims up to `limit` due rows: each is leased (pushed an hour ahead) in the same statement, with
  * SKIP LOCKED, so two instances ticking at once never claim the same row. A row whose job never
- * ran (its instance died before sending) is due again when the lease ends.
+ * ran (its instance died before sending) is due again when the lease ends. A business's site audit
+ * waits, due, until it has a website (issue 31 item 3): a sign-up queues nothing to audit, and its
+ * first audit comes at the tick after the website is saved.
  */
 export async function claimDueSchedules(db: Db, now: Date, limit: number) {
   const lease = new Date(now.getTime() + CLAIM_LEASE_MS).toISOString()
   const result = await db.execute(sql`
     update ${jobSchedules} s set due_at = ${lease}::timestamptz
     from (
-      select business_id, kind from ${jobSchedules}
+      select business_id, kind from ${jobSchedules} s
       where frequency <> 'off' and due_at <= ${now.toISOString()}::timestamptz
+        and (kind <> 'site_audits' or exists (
+          select 1 from ${businesses} b where b.id = s.business_id and btrim(b.website) <> ''
+        ))
       order by due_at
       limit ${limit}
       for update skip locked

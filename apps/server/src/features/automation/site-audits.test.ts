@@ -2,7 +2,7 @@
 // the queue, on the business's day of the month; an audit already running is an outcome, not an error.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
-import type { Schedule } from '@localseo/shared/automation'
+import { automationQueue, type Schedule } from '@localseo/shared/automation'
 import { eq } from 'drizzle-orm'
 import { jobSchedules } from '../../db/schema/automation.js'
 import { siteAuditRuns } from '../../db/schema/site-audit.js'
@@ -76,4 +76,47 @@ test('a monthly audit starts by itself, once, on the business day of the month',
     await runDueWork()
   }
   await expect.poll(async () => (await audits()).length, { timeout: 20_000 }).toBe(2)
+})
+
+test('a sign-up queues no audit until a website is saved, then exactly one', async () => {
+  const clock = createTestClock(new Date('2026-03-10T15:00:00Z'))
+  const app = await createTestApp({ clock, jobs: true, env: { FETCH_ALLOW_HOSTS: site.hostPort } })
+  t = app
+  const owner = await signUp(app.app, { email: 'owner@example.com' })
+  const call = <T = unknown>(method: string, path: string, body?: unknown) =>
+    apiCaller(app.app, () => owner.accessToken)<T>(method, path, body)
+  await call('PUT', '/api/business', { ...businessInput, website: '' })
+  for (const kind of ['rank_checks', 'backlink_checks', 'alert_emails']) {
+    await call('PUT', '/api/automation', { kind, frequency: 'off' })
+  }
+  const auditJobs = async () =>
+    (
+      await app.database.executeSql(`select id from pgboss.job where name = $1`, [
+        automationQueue('site_audits'),
+      ])
+    ).rows
+  const runDueWork = async () => {
+    await app.automation!.tick()
+    await app.deps.jobs.whenIdle()
+  }
+
+  // Without a website nothing is queued, tick after tick; the audit stays due.
+  await runDueWork()
+  clock.advance(1800)
+  await runDueWork()
+  expect(await auditJobs()).toEqual([])
+  expect(await app.db.select().from(siteAuditRuns)).toEqual([])
+
+  // The website is saved: the next tick starts the first audit, and only that one.
+  await call('PUT', '/api/business', { ...businessInput, website: site.origin })
+  await runDueWork()
+  await expect
+    .poll(async () => (await app.db.select().from(siteAuditRuns))[0]?.status, { timeout: 20_000 })
+    .toBe('done')
+  for (let tick = 0; tick < 3; tick++) {
+    clock.advance(3600)
+    await runDueWork()
+  }
+  expect(await auditJobs()).toHaveLength(1)
+  expect(await app.db.select().from(siteAuditRuns)).toHaveLength(1)
 })
