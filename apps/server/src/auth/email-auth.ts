@@ -20,7 +20,7 @@ import {
 } from './one-time-tokens.js'
 import { assertPasswordAcceptable } from './passwords.js'
 import { insertUser, isUniqueViolation, signUpWithPassword } from './password-auth.js'
-import { EMAIL_ADDRESS_GAP, clearPasswordFailures, takeToken } from './rate-limit.js'
+import { EMAIL_ADDRESS_GAP, clearPasswordFailures, peekToken, takeToken } from './rate-limit.js'
 import { issuerFor } from './session-response.js'
 import { createSession, type IssuedSession } from './sessions.js'
 import { findUserByEmail, isBanned, serializeUser, type AuthUser } from './users.js'
@@ -31,9 +31,11 @@ const otpExpired = () => new GoTrueError(403, 'otp_expired', 'Token has expired 
 
 /**
  * At most one email per address per 60 s, whether or not the address has an account, and (with
- * AUTH_RATE_LIMITS on) at most AUTH_EMAILS_PER_HOUR emails from the whole server.
+ * AUTH_RATE_LIMITS on) at most AUTH_EMAILS_PER_HOUR emails from the whole server. Only an email
+ * that is sent takes from the hourly budget (issue 31 item 4): a request that sends nothing (an
+ * address without an account) only looks at it, so it gets the same answer and cannot spend it.
  */
-export async function guardEmailSend(deps: Deps, address: string): Promise<void> {
+export async function guardEmailSend(deps: Deps, address: string, sends = true): Promise<void> {
   const gap = await takeToken({
     db: deps.db,
     clock: deps.clock,
@@ -49,12 +51,13 @@ export async function guardEmailSend(deps: Deps, address: string): Promise<void>
   }
   if (deps.env.AUTH_RATE_LIMITS === 'off') return
   const perHour = deps.env.AUTH_EMAILS_PER_HOUR
-  const hourly = await takeToken({
+  const budget = {
     db: deps.db,
     clock: deps.clock,
     key: 'mail-hourly',
     bucket: { burst: perHour, perSecond: perHour / 3600 },
-  })
+  }
+  const hourly = sends ? await takeToken(budget) : await peekToken(budget)
   if (!hourly.allowed) {
     throw tooManyRequests(
       'over_email_send_rate_limit',
@@ -121,8 +124,8 @@ async function markSent(
 
 /** POST /recover: mails a recovery link and code when the address has an account. */
 export async function requestRecovery(deps: Deps, opts: { email: string; redirectTo: string }) {
-  await guardEmailSend(deps, opts.email)
   const user = await findUserByEmail(deps.db, opts.email)
+  await guardEmailSend(deps, opts.email, user !== undefined)
   if (!user) return
   await sendAccountEmail(deps, {
     user,
@@ -183,10 +186,11 @@ export async function resendEmail(
   deps: Deps,
   opts: { type: 'signup' | 'email_change'; email: string; redirectTo: string },
 ) {
-  await guardEmailSend(deps, opts.email)
   if (opts.type === 'signup') {
     const user = await findUserByEmail(deps.db, opts.email)
-    if (!user || user.emailConfirmedAt) return
+    const sends = user !== undefined && !user.emailConfirmedAt
+    await guardEmailSend(deps, opts.email, sends)
+    if (!user || !sends) return
     await sendAccountEmail(deps, {
       user,
       kind: 'signup',
@@ -202,6 +206,7 @@ export async function resendEmail(
     .from(authUsers)
     .where(eq(authUsers.emailChange, opts.email))
     .limit(1)
+  await guardEmailSend(deps, opts.email, user !== undefined)
   if (!user) return
   await sendAccountEmail(deps, {
     user,

@@ -242,4 +242,48 @@ describe('email sending', () => {
     expect(seen).toEqual([200, 200, 200, 429])
     expect(await t.db.select().from(mailOutbox)).toHaveLength(3)
   })
+
+  test('recoveries for addresses without an account do not use up the hourly email budget', async () => {
+    await setUp()
+    const owner = await signUp(t.app)
+    // From many addresses, so the per-IP limit does not stop them first (issue 31 item 4).
+    const seen = await statuses(40, (i) =>
+      from(`198.51.100.${i + 1}`, '/recover', { email: uniqueEmail('nobody') }),
+    )
+    expect(seen.every((status) => status === 200)).toBe(true)
+    expect(await t.db.select().from(mailOutbox)).toHaveLength(0)
+    const recover = await from('198.51.100.200', '/recover', { email: owner.email })
+    expect(recover.status).toBe(200)
+    expect((await lastMailTo(t.db, owner.email)).type).toBe('recovery')
+  })
+
+  test('an unknown address gets the same answer as a known one, also once the budget is spent', async () => {
+    await setUp({ AUTH_EMAILS_PER_HOUR: '2' })
+    const [first, second, third] = [await signUp(t.app), await signUp(t.app), await signUp(t.app)]
+    const known = await from('198.51.100.1', '/recover', { email: first.email })
+    const unknown = await from('198.51.100.2', '/recover', { email: uniqueEmail('nobody') })
+    expect([known.status, unknown.status]).toEqual([200, 200])
+    expect(await unknown.text()).toBe(await known.text())
+    expect((await from('198.51.100.3', '/recover', { email: second.email })).status).toBe(200)
+    // The budget is spent: a known and an unknown address are refused alike, and nothing is sent.
+    const spentKnown = await from('198.51.100.4', '/recover', { email: third.email })
+    const spentUnknown = await from('198.51.100.5', '/recover', { email: uniqueEmail('nobody') })
+    expect([spentKnown.status, spentUnknown.status]).toEqual([429, 429])
+    expect(await json<ErrorBody>(spentUnknown)).toEqual(await json<ErrorBody>(spentKnown))
+    expect(await t.db.select().from(mailOutbox)).toHaveLength(2)
+  })
+
+  test('the per-IP and per-address limits still hold for addresses without an account', async () => {
+    await setUp()
+    const seen = await statuses(31, () =>
+      from('203.0.113.50', '/recover', { email: uniqueEmail('nobody') }),
+    )
+    expect(seen.slice(0, 30).every((status) => status === 200)).toBe(true)
+    expect(seen[30]).toBe(429)
+    const email = uniqueEmail('nobody')
+    expect((await from('203.0.113.51', '/recover', { email })).status).toBe(200)
+    const again = await from('203.0.113.52', '/recover', { email })
+    expect(again.status).toBe(429)
+    expect((await json<ErrorBody>(again)).code).toBe('over_email_send_rate_limit')
+  })
 })

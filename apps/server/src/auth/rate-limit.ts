@@ -74,6 +74,25 @@ export async function takeToken(opts: {
   return { allowed: false, retryAfterSeconds: Math.ceil((1 - row.tokens) / bucket.perSecond) }
 }
 
+/** Whether `takeToken` would let a request through now, without taking a token. */
+export async function peekToken(opts: {
+  db: Db
+  clock: Clock
+  key: string
+  bucket: Bucket
+}): Promise<Decision> {
+  const { bucket } = opts
+  const [row] = await opts.db
+    .select({ tokens: authRateLimits.tokens, updatedAt: authRateLimits.updatedAt })
+    .from(authRateLimits)
+    .where(eq(authRateLimits.key, opts.key))
+  if (!row) return { allowed: true, retryAfterSeconds: 0 }
+  const elapsed = Math.max(0, (opts.clock.now().getTime() - row.updatedAt.getTime()) / 1000)
+  const refilled = Math.min(bucket.burst, row.tokens + elapsed * bucket.perSecond)
+  if (refilled >= 1) return { allowed: true, retryAfterSeconds: 0 }
+  return { allowed: false, retryAfterSeconds: Math.ceil((1 - refilled) / bucket.perSecond) }
+}
+
 async function dropStaleRows(db: Db, now: Date) {
   await db
     .delete(authRateLimits)
