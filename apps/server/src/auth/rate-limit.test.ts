@@ -104,6 +104,31 @@ describe('per-IP limits', () => {
     expect((await proxied('198.51.100.2', 0)).status).toBe(400)
   })
 
+  test('sign-ups from many addresses of one IPv6 /64 share one limit', async () => {
+    await setUp()
+    const seen = await statuses(31, (i) =>
+      from(`2001:db8:5:6::${(i + 1).toString(16)}`, '/signup', {
+        email: uniqueEmail('v6'),
+        password: 'long enough pw',
+      }),
+    )
+    expect(seen.slice(0, 30).every((status) => status === 200)).toBe(true)
+    expect(seen[30]).toBe(429)
+    // The next /64 is another client.
+    const next = await from('2001:db8:5:7::1', '/signup', {
+      email: uniqueEmail('v6'),
+      password: 'long enough pw',
+    })
+    expect(next.status).toBe(200)
+  })
+
+  test('an IPv4-mapped IPv6 client shares the limit of its IPv4 address', async () => {
+    await setUp()
+    await statuses(30, () => from('203.0.113.77', '/token?grant_type=refresh_token', junkRefresh))
+    const mapped = await from('::ffff:203.0.113.77', '/token?grant_type=refresh_token', junkRefresh)
+    expect(mapped.status).toBe(429)
+  })
+
   test('the state is in the database, so a second app instance sees the same bucket', async () => {
     await setUp({ AUTH_EMAILS_PER_HOUR: '1000' })
     const second = createApp({ ...t.deps, sessionCache: undefined })

@@ -1,7 +1,7 @@
 // What every /auth/v1 handler needs besides its service function: bearer authentication, session
 // cache invalidation (ADR 004), the client IP and the per-IP limiters.
 import type { Context, MiddlewareHandler } from 'hono'
-import { clientIp } from '../lib/client-ip.js'
+import { clientIp, rateLimitSubject } from '../lib/client-ip.js'
 import type { AppDeps } from '../lib/deps.js'
 import { authenticateBearer } from './authenticate.js'
 import { tooManyRequests } from './errors.js'
@@ -16,7 +16,8 @@ export function authRouteContext(deps: AppDeps) {
     const decision = await takeToken({
       db: deps.db,
       clock: deps.clock,
-      key: `ip:${limiter}:${ip(c)}`,
+      // IPv6 clients count by their /64 (issue 31 item 5a).
+      key: `ip:${limiter}:${rateLimitSubject(ip(c))}`,
       bucket: IP_LIMITS[limiter],
     })
     if (!decision.allowed) {
