@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppDeps } from '../lib/deps.js'
 import { unprocessable, validationFailed } from './errors.js'
+import { withSecondFactorLockout } from './mfa-lockout.js'
 import { challengeFactor, enrollTotp, unenrollFactor, verifyFactor } from './mfa.js'
 import { readJsonBody } from './request.js'
 import { authRouteContext } from './route-context.js'
@@ -66,15 +67,17 @@ export function mfaRoutes(deps: AppDeps) {
     .post('/:id/verify', ctx.limit('mfa_verify'), async (c) => {
       const auth = await ctx.authenticate(c)
       const body = await readJsonBody(c, verifyBody)
-      const issued = await verifyFactor({
-        db,
-        clock,
-        auth,
-        factorId: c.req.param('id'),
-        challengeId: body.challenge_id ?? '',
-        code: body.code ?? '',
-        ip: ctx.ip(c),
-      })
+      const issued = await withSecondFactorLockout(deps, auth.user, () =>
+        verifyFactor({
+          db,
+          clock,
+          auth,
+          factorId: c.req.param('id'),
+          challengeId: body.challenge_id ?? '',
+          code: body.code ?? '',
+          ip: ctx.ip(c),
+        }),
+      )
       ctx.forget(auth.user.id)
       return c.json(await buildSessionResponse({ deps, issued }), 200)
     })

@@ -1,7 +1,7 @@
 // Rate limits with GoTrue's defaults (docs/auth-api.md §7, issue 3 item 4). State lives in
 // auth.rate_limits, so every app instance on one PostgreSQL shares it, and each decision is a single
 // atomic upsert (no read-then-write race between instances).
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { eq, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
 import { authRateLimits } from '../db/schema/auth.js'
 import type { Clock } from '../lib/clock.js'
@@ -33,7 +33,7 @@ export type IpLimiter = keyof typeof IP_LIMITS
 export const EMAIL_ADDRESS_GAP: Bucket = { burst: 1, perSecond: 1 / 60 }
 
 /** Failed passwords per email before 429, and the window they are counted in. */
-const PASSWORD_FAILURES = { max: 10, windowSeconds: 15 * 60 }
+const PASSWORD_FAILURES: FailureWindow = { max: 10, windowSeconds: 15 * 60 }
 
 /** Rows untouched this long are dropped now and then; every limit here refills well within it. */
 const STALE_AFTER_MS = 24 * 60 * 60 * 1000
@@ -101,31 +101,43 @@ async function dropStaleRows(db: Db, now: Date) {
 
 const passwordKey = (email: string) => `password-failures:${email}`
 
-/** Seconds the account must wait, or undefined when password attempts are allowed. */
-export async function passwordLockout(opts: {
+/** Failures allowed in a window before the key is locked until the window ends. */
+export interface FailureWindow {
+  max: number
+  windowSeconds: number
+}
+
+/** Seconds `key` must wait, or undefined when attempts are allowed. */
+export async function failureLockout(opts: {
   db: Db
   clock: Clock
-  email: string
+  key: string
+  limits: FailureWindow
 }): Promise<number | undefined> {
-  const [row] = await opts.db
-    .select()
-    .from(authRateLimits)
-    .where(eq(authRateLimits.key, passwordKey(opts.email)))
-  if (!row?.windowStart || row.tokens < PASSWORD_FAILURES.max) return undefined
-  const endsAt = row.windowStart.getTime() + PASSWORD_FAILURES.windowSeconds * 1000
+  const [row] = await opts.db.select().from(authRateLimits).where(eq(authRateLimits.key, opts.key))
+  if (!row?.windowStart || row.tokens < opts.limits.max) return undefined
+  const endsAt = row.windowStart.getTime() + opts.limits.windowSeconds * 1000
   const left = (endsAt - opts.clock.now().getTime()) / 1000
   return left > 0 ? Math.ceil(left) : undefined
 }
 
-/** Counts a failed password in the current 15-minute window (a new window starts when it ends). */
-export async function recordPasswordFailure(opts: { db: Db; clock: Clock; email: string }) {
+/**
+ * Counts a failure in the current window (a new window starts when it ends) and returns the count,
+ * which one atomic upsert decides: of racing failures, exactly one sees `max`.
+ */
+export async function recordFailure(opts: {
+  db: Db
+  clock: Clock
+  key: string
+  limits: FailureWindow
+}): Promise<number> {
   const now = opts.clock.now()
   const windowOpen = sql`${authRateLimits.windowStart} > ${timestamp(
-    new Date(now.getTime() - PASSWORD_FAILURES.windowSeconds * 1000),
+    new Date(now.getTime() - opts.limits.windowSeconds * 1000),
   )}`
-  await opts.db
+  const [row] = await opts.db
     .insert(authRateLimits)
-    .values({ key: passwordKey(opts.email), tokens: 1, windowStart: now, updatedAt: now })
+    .values({ key: opts.key, tokens: 1, windowStart: now, updatedAt: now })
     .onConflictDoUpdate({
       target: authRateLimits.key,
       set: {
@@ -134,9 +146,23 @@ export async function recordPasswordFailure(opts: { db: Db; clock: Clock; email:
         updatedAt: now,
       },
     })
+    .returning({ tokens: authRateLimits.tokens })
+  return row?.tokens ?? 1
+}
+
+export async function clearFailures(opts: { db: Db; key: string }) {
+  await opts.db.delete(authRateLimits).where(eq(authRateLimits.key, opts.key))
+}
+
+/** Seconds the account must wait, or undefined when password attempts are allowed. */
+export const passwordLockout = (opts: { db: Db; clock: Clock; email: string }) =>
+  failureLockout({ ...opts, key: passwordKey(opts.email), limits: PASSWORD_FAILURES })
+
+/** Counts a failed password in the current 15-minute window. */
+export async function recordPasswordFailure(opts: { db: Db; clock: Clock; email: string }) {
+  await recordFailure({ ...opts, key: passwordKey(opts.email), limits: PASSWORD_FAILURES })
 }
 
 /** After a successful sign-in or a password reset the count starts again. */
-export async function clearPasswordFailures(opts: { db: Db; email: string }) {
-  await opts.db.delete(authRateLimits).where(and(eq(authRateLimits.key, passwordKey(opts.email))))
-}
+export const clearPasswordFailures = (opts: { db: Db; email: string }) =>
+  clearFailures({ db: opts.db, key: passwordKey(opts.email) })

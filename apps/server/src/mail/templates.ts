@@ -87,6 +87,20 @@ export function accountMail(opts: {
   return { to: opts.to, subject: copy.subject, text, html, link: opts.link }
 }
 
+/** Sent once when five wrong second-factor codes lock the account's second factor (issue 31 item 5b). */
+export function secondFactorLockedMail(opts: { to: string; minutes: number }): MailMessage {
+  const subject = `Too many wrong codes on your ${PRODUCT_NAME} account`
+  const lines = [
+    `Someone entered five wrong codes from your authenticator app while signing in to your ${PRODUCT_NAME} account.`,
+    `To protect your account, sign-in with a code is locked for ${opts.minutes} minutes. After that you can try again.`,
+    'If this was you, there is nothing else to do.',
+    'If it was not you, someone knows your password: sign in and change your password as soon as you can.',
+  ]
+  const text = [...lines, '', `— ${PRODUCT_NAME}`].join('\n')
+  const html = htmlEmail(lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n'))
+  return { to: opts.to, subject, text, html }
+}
+
 /** Every email's HTML: the product's name on top, then `body` (already escaped HTML). */
 export function htmlEmail(body: string) {
   return `<!doctype html>
