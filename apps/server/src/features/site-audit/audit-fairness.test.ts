@@ -12,7 +12,10 @@ import { startFixtureServer, type FixtureServer } from '../../testing/fixture-se
 import { BUSINESS, goodPage, localPage } from './fixtures/golden-pages.js'
 
 const SLOW_PAGE_MS = 1_000
-const links = Array.from({ length: 200 }, (_, i) => `<a href="/p${i}">Page ${i}</a>`).join('')
+/** Page names in letters: numbered ones of one shape would be capped as a trap at 50. */
+const letters = (i: number): string =>
+  (i < 26 ? '' : letters(Math.floor(i / 26) - 1)) + String.fromCharCode(97 + (i % 26))
+const links = Array.from({ length: 200 }, (_, i) => `<a href="/${letters(i)}">Page</a>`).join('')
 
 /** A tarpit's page: after SLOW_PAGE_MS, unless the crawl gave up on it first; no robots.txt. */
 function slowly(req: IncomingMessage, res: ServerResponse) {
