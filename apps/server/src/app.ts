@@ -23,8 +23,8 @@ import { siteAuditRoutes } from './features/site-audit/site-audit.routes.js'
 import { closeConnectionOn413 } from './lib/close-on-413.js'
 import { compressResponses } from './lib/compress-responses.js'
 import type { AppDeps } from './lib/deps.js'
-import { isDatabaseUnavailable } from './lib/db-errors.js'
-import { AppError, DATABASE_UNAVAILABLE, errorBody } from './lib/errors.js'
+import { AppError, errorBody } from './lib/errors.js'
+import { DATABASE_UNAVAILABLE, serverFault } from './lib/server-faults.js'
 import { inputGuard } from './lib/input-guard.js'
 import { requestLogger } from './lib/request-logger.js'
 import { securityHeaders } from './lib/security-headers.js'
@@ -86,11 +86,8 @@ function apiRoutes(deps: AppDeps) {
       const code = error.status === 401 ? 'unauthorized' : 'bad_request'
       return c.json(errorBody(code, error.message || 'Bad request.'), error.status)
     }
-    if (isDatabaseUnavailable(error)) {
-      c.var.logger.warn({ err: error }, 'the database is unavailable')
-      c.header('Retry-After', String(DATABASE_UNAVAILABLE.retryAfterSeconds))
-      return c.json(errorBody('service_unavailable', DATABASE_UNAVAILABLE.message), 503)
-    }
+    const fault = serverFault(error, deps, c.var.logger)
+    if (fault) return c.json(errorBody(fault.code, fault.message), fault.status, fault.headers)
     c.var.logger.error({ err: error }, 'unhandled error')
     return c.json(errorBody('internal_error', 'Something went wrong on our side.'), 500)
   })
@@ -125,11 +122,8 @@ export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) 
   if (deps.env.NODE_ENV !== 'production') app.route('/dev', devMailRoutes(deps))
   if (options.webDistDir) app.route('/', staticWeb(options.webDistDir))
   app.onError((error, c) => {
-    if (isDatabaseUnavailable(error)) {
-      c.var.logger.warn({ err: error }, 'the database is unavailable')
-      c.header('Retry-After', String(DATABASE_UNAVAILABLE.retryAfterSeconds))
-      return c.text(DATABASE_UNAVAILABLE.message, 503)
-    }
+    const fault = serverFault(error, deps, c.var.logger)
+    if (fault) return c.text(fault.message, fault.status, fault.headers)
     c.var.logger.error({ err: error }, 'unhandled error')
     return c.text('Internal Server Error', 500)
   })

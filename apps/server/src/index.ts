@@ -4,9 +4,13 @@
 import { lockedBy } from './db/lock.js'
 import { parseEnv } from './env.js'
 import { createLogger } from './lib/logger.js'
+import { startFailureMessage } from './lib/server-faults.js'
+
+let dataDir: string | undefined
 
 async function main() {
   const env = parseEnv()
+  dataDir = env.DATA_DIR
   const logger = createLogger(env)
   // PGlite only: with DATABASE_URL the directory holds no database and several instances share one.
   const locked = env.DATABASE_URL ? undefined : await lockedBy(env.DATA_DIR)
@@ -18,7 +22,8 @@ async function main() {
   await startServer(env, logger)
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error)
+main().catch(async (error: unknown) => {
+  // A full disk names itself here (the embedded database says only "Aborted()").
+  console.error(await startFailureMessage(error, dataDir))
   process.exit(1)
 })

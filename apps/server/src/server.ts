@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { serve, type ServerType } from '@hono/node-server'
 import { createApp } from './app.js'
 import { DataDirLockedError } from './db/lock.js'
-import { isDatabaseUnavailable } from './lib/db-errors.js'
+import { isDatabaseUnavailable, isDiskFull } from './lib/db-errors.js'
 import { createDeps, type ServerDeps } from './deps.js'
 import type { AutomationRunner } from './features/automation/public.js'
 import type { Env } from './env.js'
@@ -89,22 +89,27 @@ function onShutdownSignals(
 }
 
 /**
- * A database outage must not end the process (docs/decisions/026-database-outages.md): a rejection
- * nobody handled because the database was unreachable is logged; any other still ends the process,
- * as Node does by default.
+ * A database outage or a full disk must not end the process (docs/decisions/026-database-outages.md):
+ * a rejection nobody handled for either cause is logged (pg-boss stores a job's outcome without
+ * awaiting it); any other still ends the process, as Node does by default.
  */
-function surviveDatabaseOutages(logger: Logger) {
+function surviveStorageFaults(logger: Logger) {
   process.on('unhandledRejection', (reason) => {
-    if (!isDatabaseUnavailable(reason)) throw reason
-    logger.warn(
-      { err: reason },
-      'a database call failed during an outage and nobody was waiting for it',
-    )
+    if (isDiskFull(reason)) {
+      logger.error({ err: reason }, 'a write failed on a full disk and nobody was waiting for it')
+    } else if (isDatabaseUnavailable(reason)) {
+      logger.warn(
+        { err: reason },
+        'a database call failed during an outage and nobody was waiting for it',
+      )
+    } else {
+      throw reason
+    }
   })
 }
 
 export async function startServer(env: Env, logger: Logger) {
-  surviveDatabaseOutages(logger)
+  surviveStorageFaults(logger)
   const deps = await depsOrExit(env, logger)
   // Daily checks and the other scheduled work (issue 16); started before listening, so /healthz
   // always finds the queue. A job cut off by a stop is retried later.

@@ -2,9 +2,8 @@
 // endpoint shares, one file per route group, and GoTrue's error shapes (§4) for everything.
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { isDatabaseUnavailable } from '../lib/db-errors.js'
 import type { AppDeps } from '../lib/deps.js'
-import { DATABASE_UNAVAILABLE } from '../lib/errors.js'
+import { serverFault } from '../lib/server-faults.js'
 import { inputGuard } from '../lib/input-guard.js'
 import { emailAuthRoutes } from './email.routes.js'
 import { GoTrueError, goTrueErrorResponse, validationFailed } from './errors.js'
@@ -61,21 +60,16 @@ export function authRoutes(deps: AppDeps) {
         new GoTrueError(status, 'bad_request', error.message || 'Bad request'),
       )
     }
-    if (isDatabaseUnavailable(error)) {
-      // auth-js tries a 503 again by itself (docs/decisions/026-database-outages.md).
-      ;(c.var.logger ?? deps.logger).warn({ err: error }, 'the database is unavailable')
+    const logger = c.var.logger ?? deps.logger
+    // A 503 (database unreachable) auth-js tries again by itself; a 507 (disk full) it reports.
+    const fault = serverFault(error, deps, logger)
+    if (fault) {
       return goTrueErrorResponse(
         c,
-        new GoTrueError(
-          503,
-          'service_unavailable',
-          DATABASE_UNAVAILABLE.message,
-          {},
-          { 'Retry-After': String(DATABASE_UNAVAILABLE.retryAfterSeconds) },
-        ),
+        new GoTrueError(fault.status, fault.code, fault.message, {}, fault.headers),
       )
     }
-    ;(c.var.logger ?? deps.logger).error({ err: error }, 'unhandled auth error')
+    logger.error({ err: error }, 'unhandled auth error')
     return goTrueErrorResponse(
       c,
       new GoTrueError(500, 'unexpected_failure', 'Unexpected failure, please check server logs.'),

@@ -1,6 +1,7 @@
 // PostgreSQL error codes the services react to. Drizzle wraps the driver's error, so look at the
 // cause as well (pg and PGlite both carry the SQLSTATE in `code`).
 const FOREIGN_KEY_VIOLATION = '23503'
+const DISK_FULL = '53100'
 const UNIQUE_VIOLATION = '23505'
 
 function sqlState(error: unknown): string | undefined {
@@ -68,6 +69,20 @@ export function isDatabaseUnavailable(error: unknown): boolean {
       UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))
     )
       return true
+    e = (e as { cause?: unknown }).cause
+  }
+  return false
+}
+
+/**
+ * The database's disk is full (SQLSTATE 53100, "could not extend file ... No space left on
+ * device"), or a file of our own could not be written for that reason (ENOSPC).
+ */
+export function isDiskFull(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 4; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown }
+    if (code === DISK_FULL || code === 'ENOSPC') return true
+    if (typeof message === 'string' && message.includes('No space left on device')) return true
     e = (e as { cause?: unknown }).cause
   }
   return false

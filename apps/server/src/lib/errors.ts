@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'internal_error'
   | 'bad_gateway'
   | 'service_unavailable'
+  | 'insufficient_storage'
 
 const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   bad_request: 400,
@@ -33,6 +34,8 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   bad_gateway: 502,
   // The database could not answer for a moment (a restart, a failover): try again (ADR 026).
   service_unavailable: 503,
+  // The disk under the database is full: nothing was saved (ADR 026).
+  insufficient_storage: 507,
 }
 
 export interface ErrorIssue {
@@ -57,9 +60,3 @@ export class AppError extends Error {
 export function errorBody(code: ErrorCode, message: string, issues?: ErrorIssue[]) {
   return { error: issues ? { code, message, issues } : { code, message } }
 }
-
-/** What a request is told while the database cannot answer, with `Retry-After` (ADR 026). */
-export const DATABASE_UNAVAILABLE = {
-  message: 'Our database is not answering for a moment. Please try again in a few seconds.',
-  retryAfterSeconds: 5,
-} as const
