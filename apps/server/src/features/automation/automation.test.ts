@@ -1,14 +1,16 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
-import type { Schedule } from '@localseo/shared/automation'
+import { automationQueue, type Schedule } from '@localseo/shared/automation'
 import type { TrackedKeyword } from '@localseo/shared/rank-tracker'
 import { jobSchedules } from '../../db/schema/automation.js'
 import { rankPositions } from '../../db/schema/rank-tracker.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
+import { rows } from '../../testing/db-fingerprint.js'
 import { apiCaller } from '../../testing/api.js'
 import { signIn, signUp } from '../../testing/auth.js'
 import { businessInput } from '../../testing/factories.js'
 import { recordingRankProvider } from '../../testing/rank-providers.js'
+import { finishRun } from './schedules.js'
 
 const DAY_SECONDS = 86_400
 const rankSchedule = (schedules: Schedule[]) => schedules.find((s) => s.kind === 'rank_checks')
@@ -162,6 +164,54 @@ describe('daily rank checks', () => {
     const next = new Date(rank.nextRunAt!).getTime() - clock.now().getTime()
     expect(next).toBeGreaterThan(0)
     expect(next).toBeLessThanOrEqual(DAY_SECONDS * 1000)
+  })
+
+  test("a retried job of a run that stored its outcome keeps it: '5 checked' never becomes '0 checked'", async () => {
+    const { app, clock, queries, runDueWork } = await setUp()
+    await runDueWork()
+    clock.advance(DAY_SECONDS)
+    await runDueWork()
+    // Read as Settings shows it (the day-old access token has expired: straight from the table).
+    const stored = async () => {
+      const [row] = await app.db
+        .select({ lastRunAt: jobSchedules.lastRunAt, lastOutcome: jobSchedules.lastOutcome })
+        .from(jobSchedules)
+        .where(eq(jobSchedules.kind, 'rank_checks'))
+      return row
+    }
+    const first = await stored()
+    expect(first?.lastOutcome).toMatch(/^[1-9]\d* checked$/)
+    const asked = queries.length
+
+    // The same job again, as the queue tries it when its instance was killed (kill -9) after the
+    // outcome was stored but before the queue heard that the job had ended.
+    const [job] = await rows<{ data: { businessId: string; claimedAt: string } }>(
+      app.db,
+      sql`select data from pgboss.job where name = ${automationQueue('rank_checks')}
+        order by created_on desc limit 1`,
+    )
+    expect(job?.data.claimedAt).toBe(clock.now().toISOString())
+    clock.advance(60)
+    await app.deps.jobs.send(automationQueue('rank_checks'), job!.data, job!.data.businessId)
+    await app.deps.jobs.whenIdle()
+    expect(await stored()).toEqual(first)
+    expect(queries.length).toBe(asked)
+
+    // Two tries of the run ending at once (the first taken for lost while still working): the
+    // second to end stores nothing either.
+    await finishRun(app.db, {
+      businessId: job!.data.businessId,
+      kind: 'rank_checks',
+      now: clock.now(),
+      run: new Date(job!.data.claimedAt),
+      outcome: '0 checked',
+    })
+    expect(await stored()).toEqual(first)
+
+    // The next day's run is a new run: its outcome is stored.
+    clock.advance(DAY_SECONDS)
+    await runDueWork()
+    expect((await stored())?.lastRunAt).toEqual(clock.now())
   })
 
   test('a bad frequency or kind is a clear 422 that changes nothing', async () => {

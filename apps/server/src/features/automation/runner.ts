@@ -2,7 +2,13 @@
 // enqueues one job per business and kind; the queue's workers run them on whichever instance is
 // free. A tick at start-up runs what fell due while the app was down: once, never once per missed day.
 import { automationQueue, type AutomationKind } from '@localseo/shared/automation'
-import { claimDueSchedules, ensureSchedules, finishRun, scheduleFrequency } from './schedules.js'
+import {
+  claimDueSchedules,
+  ensureSchedules,
+  finishRun,
+  runFinished,
+  scheduleFrequency,
+} from './schedules.js'
 import { workFor, type WorkDeps } from './work.js'
 
 const TICK_INTERVAL_MS = 60_000
@@ -11,6 +17,11 @@ const CLAIM_BATCH = 500
 
 interface JobData {
   businessId: string
+  /**
+   * When the planner claimed the run (ISO): its key, the same for every try of its job. Absent on a
+   * job sent outside the planner (the first Google import, when a property is picked).
+   */
+  claimedAt?: string
 }
 
 export interface AutomationRunner {
@@ -35,13 +46,18 @@ export function createAutomationRunner(deps: WorkDeps): AutomationRunner {
       expireInSeconds: 15 * 60,
       // Mostly waiting on the provider: a few at once per instance.
       concurrency: 4,
-      async handle({ businessId }) {
+      async handle({ businessId, claimedAt }) {
+        const run = claimedAt ? new Date(claimedAt) : undefined
+        // A try after one that stored this run's outcome and died before the queue heard that it
+        // ended (kill -9): the work is done, and its outcome ('10 checked') stays; a second pass
+        // would find nothing left to do and say '0 checked' (issue 31 item 6).
+        if (run && (await runFinished(deps.db, { businessId, kind, run }))) return
         // Turned off (or the business deleted) since the job was sent: nothing to do.
         const frequency = await scheduleFrequency(deps.db, businessId, kind)
         if (!frequency || frequency === 'off') return
         const result = await work[kind](businessId, frequency)
         if (!result) return
-        await finishRun(deps.db, { businessId, kind, now: deps.clock.now(), ...result })
+        await finishRun(deps.db, { businessId, kind, now: deps.clock.now(), run, ...result })
       },
     })
   }
@@ -50,8 +66,13 @@ export function createAutomationRunner(deps: WorkDeps): AutomationRunner {
     const now = deps.clock.now()
     await ensureSchedules(deps.db, now)
     const due = await claimDueSchedules(deps.db, now, CLAIM_BATCH)
+    const claimedAt = now.toISOString()
     for (const { businessId, kind } of due) {
-      await queue.send(automationQueue(kind), { businessId } satisfies JobData, businessId)
+      await queue.send(
+        automationQueue(kind),
+        { businessId, claimedAt } satisfies JobData,
+        businessId,
+      )
     }
     return due.length
   }

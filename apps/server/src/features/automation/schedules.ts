@@ -1,7 +1,7 @@
 // The job_schedules rows (issue 16 item 2): one per business and kind of work. Every business gets
 // its rows with the default frequency, due at once; a run sets the next due time from the business's
 // time zone and slot (schedule.ts). Every query carries the business id it is about.
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, eq, gte, isNotNull, ne, not, sql, type SQL } from 'drizzle-orm'
 import {
   AUTOMATION_KINDS,
   DEFAULT_FREQUENCY,
@@ -79,9 +79,44 @@ export async function scheduleFrequency(db: Db, businessId: string, kind: Automa
   return (row.frequency ?? DEFAULT_FREQUENCY[kind]) as Frequency
 }
 
+/** A run ends at its claim or later: the planner's clock and a worker's may differ a little. */
+const endOf = (run: Date | undefined, now: Date) => (run && run > now ? run : now)
+
+/** The lease the claim at `run` gave the row (claimDueSchedules). */
+const leaseOf = (run: Date) => new Date(run.getTime() + CLAIM_LEASE_MS)
+
+/**
+ * The run the planner claimed at `run` has stored its outcome: a run that ends stores a last run time
+ * no earlier than its claim (finishRun) and moves the row off its lease. A row still on the lease
+ * was claimed again since (a new run), whatever the clocks say.
+ */
+function finishedWhere(run: Date): SQL {
+  return sql`(${and(
+    isNotNull(jobSchedules.lastRunAt),
+    gte(jobSchedules.lastRunAt, run),
+    ne(jobSchedules.dueAt, leaseOf(run)),
+  )})`
+}
+
+/** Whether a try of the run claimed at `run` has stored its outcome already. */
+export async function runFinished(
+  db: Db,
+  { businessId, kind, run }: { businessId: string; kind: AutomationKind; run: Date },
+) {
+  const rows = await db
+    .select({ kind: jobSchedules.kind })
+    .from(jobSchedules)
+    .where(
+      and(eq(jobSchedules.businessId, businessId), eq(jobSchedules.kind, kind), finishedWhere(run)),
+    )
+  return rows.length > 0
+}
+
 /**
  * After a run: its outcome, and the next due time in the business's time zone; tomorrow's slot when
- * the run left something to try again and its own next run is later.
+ * the run left something to try again and its own next run is later. With the run's key (`run`, when
+ * the planner claimed it), only the first try of the run to end stores anything: another try of the
+ * same job, running meanwhile after its first was taken for lost, never replaces that outcome.
  */
 export async function finishRun(
   db: Db,
@@ -89,9 +124,17 @@ export async function finishRun(
     businessId,
     kind,
     now,
+    run,
     outcome,
     retrySoon = false,
-  }: { businessId: string; kind: AutomationKind; now: Date; outcome: string; retrySoon?: boolean },
+  }: {
+    businessId: string
+    kind: AutomationKind
+    now: Date
+    run?: Date
+    outcome: string
+    retrySoon?: boolean
+  },
 ) {
   const [row] = await db
     .select({ frequency: jobSchedules.frequency, timeZone: businesses.timeZone })
@@ -110,7 +153,7 @@ export async function finishRun(
       .insert(jobSchedules)
       .values({ businessId, kind, frequency: DEFAULT_FREQUENCY[kind], dueAt: now })
       .onConflictDoNothing()
-    return finishRun(db, { businessId, kind, now, outcome, retrySoon })
+    return finishRun(db, { businessId, kind, now, run, outcome, retrySoon })
   }
   const planned = (frequency: Frequency) =>
     nextRunAt({ businessId, frequency, timeZone: row.timeZone, after: now, kind })
@@ -119,8 +162,15 @@ export async function finishRun(
   const next = regular && tomorrow && tomorrow < regular ? tomorrow : regular
   await db
     .update(jobSchedules)
-    .set({ lastRunAt: now, lastOutcome: outcome, ...(next ? { dueAt: next } : {}) })
-    .where(and(eq(jobSchedules.businessId, businessId), eq(jobSchedules.kind, kind)))
+    .set({ lastRunAt: endOf(run, now), lastOutcome: outcome, ...(next ? { dueAt: next } : {}) })
+    .where(
+      and(
+        eq(jobSchedules.businessId, businessId),
+        eq(jobSchedules.kind, kind),
+        // One statement: of two tries of one run ending at once, only the first stores.
+        run ? not(finishedWhere(run)) : undefined,
+      ),
+    )
 }
 
 const kindOrder = (kind: string) => AUTOMATION_KINDS.indexOf(kind as AutomationKind)
