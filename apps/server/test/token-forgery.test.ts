@@ -27,6 +27,9 @@ const AUTH_ROUTES = [
   ['POST', '/auth/v1/factors/:id/challenge'],
   ['POST', '/auth/v1/factors/:id/verify'],
   ['DELETE', '/auth/v1/factors/:id'],
+  ['GET', '/auth/v1/recovery-codes'],
+  ['POST', '/auth/v1/recovery-codes'],
+  ['POST', '/auth/v1/recovery-codes/verify'],
 ] as const
 const PUBLIC_AUTH_ROUTES = [
   'POST /auth/v1/signup',

@@ -8,6 +8,7 @@ import { inputGuard } from '../lib/input-guard.js'
 import { emailAuthRoutes } from './email.routes.js'
 import { GoTrueError, goTrueErrorResponse, validationFailed } from './errors.js'
 import { mfaRoutes } from './mfa.routes.js'
+import { recoveryCodeRoutes } from './recovery-codes.routes.js'
 import { settingsRoutes } from './settings.routes.js'
 import { signupRoutes } from './signup.routes.js'
 import { tokenRoutes } from './token.routes.js'
@@ -43,6 +44,7 @@ export function authRoutes(deps: AppDeps) {
     .route('/', userRoutes(deps))
     .route('/', emailAuthRoutes(deps))
     .route('/factors', mfaRoutes(deps))
+    .route('/recovery-codes', recoveryCodeRoutes(deps))
     .route('/', settingsRoutes(deps))
 
     // A mounted sub-app's notFound is not consulted by the parent, so unknown paths end here.

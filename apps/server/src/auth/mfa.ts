@@ -9,6 +9,7 @@ import {
   authAmrClaims,
   authMfaChallenges,
   authMfaFactors,
+  authMfaRecoveryCodes,
   authRefreshTokens,
   authSessions,
 } from '../db/schema/auth.js'
@@ -21,6 +22,9 @@ import { isUuid } from '../lib/uuid.js'
 import { loadAmr, type IssuedSession } from './sessions.js'
 import { hashRefreshToken, newRefreshToken } from './tokens.js'
 import { listFactors, type FactorRow } from './users.js'
+
+/** The amr method of a session raised to aal2 with a recovery code (recovery-codes.ts). */
+export const RECOVERY_CODE_METHOD = 'recovery_code'
 
 const CHALLENGE_TTL_SECONDS = 300
 /** Unverified factors older than this are abandoned enrollments and are removed. */
@@ -234,8 +238,14 @@ async function markVerified(
     )
 }
 
-/** This session becomes aal2 with amr `totp`; the user's other aal1 sessions end. */
-async function elevateSession(tx: Tx, auth: Authenticated, factorId: string, now: Date) {
+/** This session becomes aal2 with amr `method`; the user's other aal1 sessions end. */
+export async function elevateSession(
+  tx: Tx,
+  auth: Authenticated,
+  factorId: string,
+  now: Date,
+  method = 'totp',
+) {
   const sessionId = auth.session.id
   const [session] = await tx
     .update(authSessions)
@@ -245,7 +255,7 @@ async function elevateSession(tx: Tx, auth: Authenticated, factorId: string, now
   if (!session) throw new GoTrueError(403, 'session_not_found', 'Session not found')
   await tx
     .insert(authAmrClaims)
-    .values({ sessionId, authenticationMethod: 'totp', createdAt: now, updatedAt: now })
+    .values({ sessionId, authenticationMethod: method, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: [authAmrClaims.sessionId, authAmrClaims.authenticationMethod],
       set: { createdAt: now, updatedAt: now },
@@ -263,7 +273,7 @@ async function elevateSession(tx: Tx, auth: Authenticated, factorId: string, now
 }
 
 /** The session's older refresh tokens are retired; the client stores the one returned here. */
-async function replaceRefreshToken(tx: Tx, userId: string, sessionId: string, now: Date) {
+export async function replaceRefreshToken(tx: Tx, userId: string, sessionId: string, now: Date) {
   await tx
     .update(authRefreshTokens)
     .set({ revoked: true, updatedAt: now })
@@ -329,11 +339,20 @@ export async function unenrollFactor(opts: { db: Db; auth: Authenticated; factor
             authAmrClaims.sessionId,
             lowered.map((s) => s.id),
           ),
-          eq(authAmrClaims.authenticationMethod, 'totp'),
+          inArray(authAmrClaims.authenticationMethod, ['totp', RECOVERY_CODE_METHOD]),
         ),
       )
     }
     await tx.delete(authMfaFactors).where(eq(authMfaFactors.id, factor.id))
+    // Recovery codes stand in for a factor; with none left they have nothing to stand in for.
+    const [remaining] = await tx
+      .select({ id: authMfaFactors.id })
+      .from(authMfaFactors)
+      .where(and(eq(authMfaFactors.userId, auth.user.id), eq(authMfaFactors.status, 'verified')))
+      .limit(1)
+    if (!remaining) {
+      await tx.delete(authMfaRecoveryCodes).where(eq(authMfaRecoveryCodes.userId, auth.user.id))
+    }
   })
   return { id: factor.id }
 }

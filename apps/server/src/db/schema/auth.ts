@@ -177,6 +177,24 @@ export const authMfaFactors = authSchema.table(
   ],
 )
 
+/**
+ * Single-use recovery codes (issue 31 item 5c, docs/auth-api.md §3 "recovery codes"): ten per user,
+ * each usable once in place of a TOTP code; only SHA-256 hashes are stored. Making new ones deletes
+ * the old ones.
+ */
+export const authMfaRecoveryCodes = authSchema.table(
+  'mfa_recovery_codes',
+  {
+    id: idColumn(),
+    userId: userIdColumn(),
+    /** SHA-256 of the user id and the normalized code. */
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('mfa_recovery_codes_user_code_key').on(t.userId, t.codeHash)],
+)
+
 /** One challenge per verify attempt: expires after 300 s, single use, bound to the client IP. */
 export const authMfaChallenges = authSchema.table(
   'mfa_challenges',
