@@ -107,7 +107,7 @@ const envSchema = z
      */
     QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
     /**
-     * Site audits one instance runs at once (issue 31 item 3, ADR 027): a business has at most one
+     * Site audits one instance runs at once (issue 31 item 3, ADR 028): a business has at most one
      * of them, so two slow websites never hold every slot.
      */
     AUDIT_WORKERS: z.coerce.number().int().min(1).max(32).default(3),

@@ -1,4 +1,4 @@
-// One owner cannot starve another's audit (issue 31 item 3, docs/decisions/027-audit-slots.md):
+// One owner cannot starve another's audit (issue 31 item 3, docs/decisions/028-audit-slots.md):
 // audits run AUDIT_WORKERS at a time per instance, one per business, and a slow website is cut at
 // the run's own time limit. Slow websites here are tarpits on 127.0.0.1: every page answers after a
 // second and links to 200 more.

@@ -1,7 +1,7 @@
 // Site audits as jobs (issue 16 item 3, docs/decisions/018-job-queue.md): the queue that runs them,
 // on whichever instance takes the job. A run outlives its instance: a stop hands it back (tried again
 // a few seconds later), a crash lets it expire after the run's time limit and be tried again.
-// Issue 31 item 3 (ADR 027): AUDIT_WORKERS audits at once per instance, oldest first, at most one
+// Issue 31 item 3 (ADR 028): AUDIT_WORKERS audits at once per instance, oldest first, at most one
 // per business (one running run each), each cut at AUDIT_RUN_LIMIT_SECONDS of its own crawling.
 import { and, eq, gte } from 'drizzle-orm'
 import { siteAuditRuns } from '../../db/schema/site-audit.js'

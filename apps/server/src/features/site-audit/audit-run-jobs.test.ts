@@ -1,4 +1,4 @@
-// No audit is ever a phantom (issue 31 item 3, docs/decisions/027-audit-slots.md): a run and its
+// No audit is ever a phantom (issue 31 item 3, docs/decisions/028-audit-slots.md): a run and its
 // job are created and ended together, a run waiting its turn is never failed for waiting, and Run
 // audit after an interrupted or stuck run starts a real run that completes.
 import type { IncomingMessage, ServerResponse } from 'node:http'

@@ -2,7 +2,7 @@
 // once; the crawl reports its progress into the run row, and its pages and issues are stored in one
 // transaction at the end. The run row is the shared state: a cancel that reaches another instance
 // marks the row cancelled, and the instance running it stops at its next progress write. A run and
-// its job are written in one transaction (issue 31 item 3, ADR 027): a 'running' run always has a
+// its job are written in one transaction (issue 31 item 3, ADR 028): a 'running' run always has a
 // job waiting or running for it, and one whose job has gone (its tries ran out) is closed as failed.
 import { and, eq, type SQL } from 'drizzle-orm'
 import type { Business } from '@localseo/shared/business'
