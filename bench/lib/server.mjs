@@ -33,14 +33,20 @@ function freePort() {
 
 /**
  * Starts the built server. Without `dataDir` a fresh temporary one is made and removed on stop; a
- * given `dataDir` is kept, so a benchmark can seed it between two starts.
+ * given `dataDir` is kept, so a benchmark can seed it between two starts. `nodeArgs` go before the
+ * script (for example `--cpu-prof`).
  */
-export async function startServer({ databaseUrl, dataDir: givenDataDir, env = {} } = {}) {
+export async function startServer({
+  databaseUrl,
+  dataDir: givenDataDir,
+  env = {},
+  nodeArgs = [],
+} = {}) {
   const port = await freePort()
   const dataDir = givenDataDir ?? mkdtempSync(path.join(tmpdir(), 'localseo-bench-'))
   const child = spawn(
     process.execPath,
-    [...startOptions(), path.join(root, 'apps/server/dist/index.js')],
+    [...startOptions(), ...nodeArgs, path.join(root, 'apps/server/dist/index.js')],
     {
       env: {
         ...process.env,

@@ -1,0 +1,164 @@
+// Many owners at once (issue 31 item 6, issue 36 item 4): CONNECTIONS (200) connections of mixed
+// traffic from OWNERS (20) owners for DURATION (120) seconds on the built server: 70% reads of the
+// screens an owner opens (dashboard, business, rank tracker, saved keywords, tasks, alerts, the user)
+// and 30% writes (a task's status, the alert topics, the business itself, saving and removing a
+// planner keyword). Prints the p50/p99/max latency, the answers by status class, and the server's
+// RSS before, at the end and at its peak. PROFILE=1 starts the server with --cpu-prof and names the
+// profile it wrote (open it in Chrome's DevTools, Performance tab).
+// Usage (after `npm run build`): [DATABASE_URL=...] [CONNECTIONS=200] [OWNERS=20] [DURATION=120] node bench/mixed/run.mjs
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { printLoadAverage } from '../lib/measure.mjs'
+import { signUpOwner } from '../lib/owner.mjs'
+import { startServer } from '../lib/server.mjs'
+
+const connections = Number(process.env.CONNECTIONS ?? 200)
+const owners = Number(process.env.OWNERS ?? 20)
+const duration = Number(process.env.DURATION ?? 120)
+const databaseUrl = process.env.DATABASE_URL || undefined
+const profileDir = process.env.PROFILE
+  ? mkdtempSync(path.join(tmpdir(), 'localseo-profile-'))
+  : undefined
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+function rssMiB(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m)
+  return Math.round(Number(line[1]) / 1024)
+}
+
+const server = await startServer({
+  databaseUrl,
+  nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+})
+try {
+  // The owners, each with a business (its sample keywords get their first checks) and its tasks.
+  const accounts = []
+  for (let i = 0; i < owners; i++) {
+    const { access_token: token } = await signUpOwner(server.url)
+    const auth = { authorization: `Bearer ${token}` }
+    const generated = await fetch(`${server.url}/api/recommendations/generate`, {
+      method: 'POST',
+      headers: auth,
+    })
+    if (!generated.ok) throw new Error(`generating tasks answered ${generated.status}`)
+    const { tasks } = await (
+      await fetch(`${server.url}/api/recommendations`, { headers: auth })
+    ).json()
+    accounts.push({ token, taskIds: tasks.map((task) => task.id), saved: 0 })
+  }
+  // Let the first checks finish, so the load meets the screens' usual data.
+  await sleep(10_000)
+  const rssBefore = rssMiB(server.pid)
+
+  const reads = [
+    '/api/dashboard',
+    '/api/business',
+    '/api/rank-tracker/keywords',
+    '/api/planner/saved',
+    '/api/recommendations',
+    '/api/alerts',
+    '/auth/v1/user',
+  ]
+  const json = { 'content-type': 'application/json' }
+  /** One owner's next request: 7 in 10 a read, else one of the writes. */
+  function next(account, n) {
+    const headers = { authorization: `Bearer ${account.token}` }
+    if (n % 10 < 7) return { method: 'GET', path: reads[n % reads.length], headers }
+    switch (n % 4) {
+      case 0: {
+        const id = account.taskIds[n % account.taskIds.length]
+        const status = ['pending', 'in-progress', 'completed'][n % 3]
+        return {
+          method: 'PATCH',
+          path: `/api/recommendations/${id}`,
+          headers: { ...headers, ...json },
+          body: JSON.stringify({ status }),
+        }
+      }
+      case 1:
+        return {
+          method: 'PUT',
+          path: '/api/alerts/preferences',
+          headers: { ...headers, ...json },
+          body: JSON.stringify({ topics: n % 2 ? ['rankings'] : ['rankings', 'backlinks'] }),
+        }
+      case 2:
+        return {
+          method: 'PUT',
+          path: '/api/business',
+          headers: { ...headers, ...json },
+          body: JSON.stringify({
+            name: 'Bench Dental',
+            category: 'Dental',
+            address: '100 Congress Ave',
+            city: 'Austin',
+            state: 'TX',
+            zip: '78701',
+            phone: '(512) 555-0100',
+          }),
+        }
+      default:
+        // Up to 100 saved per owner (a business keeps 200), then starting again: some 409s.
+        return {
+          method: 'POST',
+          path: '/api/planner/saved',
+          headers: { ...headers, ...json },
+          body: JSON.stringify({
+            keyword: `mixed load ${account.saved++ % 100}`,
+            locationId: null,
+          }),
+        }
+    }
+  }
+
+  let counter = 0
+  /** The requests that did not answer 2xx, by route and status. */
+  const refused = new Map()
+  const statuses = {}
+  let peak = rssBefore
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(server.pid))), 1000)
+  const result = await autocannon({
+    url: server.url,
+    connections,
+    duration,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const n = counter++
+          return {
+            ...request,
+            ...next(accounts[n % accounts.length], Math.floor(n / accounts.length)),
+          }
+        },
+        onResponse: (status) => {
+          const kind = `${Math.floor(status / 100)}xx`
+          statuses[kind] = (statuses[kind] ?? 0) + 1
+        },
+      },
+    ],
+  })
+  clearInterval(sampler)
+  const rssAfter = rssMiB(server.pid)
+  printLoadAverage()
+  console.table([
+    {
+      database: databaseUrl ? 'PostgreSQL' : 'PGlite',
+      'req/s': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+      'max ms': result.latency.max,
+      errors: result.errors + result.timeouts,
+      ...statuses,
+      'RSS before MiB': rssBefore,
+      'RSS after MiB': rssAfter,
+      'RSS peak MiB': Math.max(peak, rssAfter),
+    },
+  ])
+  if (refused.size > 0) console.table([...refused].map(([what, n]) => ({ what, n })))
+} finally {
+  await server.stop()
+  if (profileDir)
+    console.log(`CPU profile: ${path.join(profileDir, readdirSync(profileDir)[0] ?? '')}`)
+}
