@@ -3,6 +3,7 @@
 import type { User as AuthUser } from '@supabase/auth-js'
 import { loadClient, setState, signedOut, type AuthCore } from './auth-core'
 import { enter } from './auth-session'
+import { verifyRecoveryCode } from './recovery-codes'
 
 // docs/product.md §8 error catalogue.
 export const authMessages = {
@@ -11,6 +12,7 @@ export const authMessages = {
   signupFailed: 'An error occurred during signup',
   userNotCreated: 'Failed to create user',
   codeFailed: 'That code did not work. Check it and try again.',
+  recoveryCodeFailed: 'That recovery code did not work. Check it and try again.',
   sendFailed: 'We could not send the email. Please try again.',
   passwordFailed: 'Your new password could not be saved. Please try again.',
 } as const
@@ -134,6 +136,27 @@ export function pendingStepActions(core: AuthCore) {
         const { data, error } = await client.mfa.challengeAndVerify({ factorId, code })
         if (error) throw new AuthFailure(error.message || authMessages.codeFailed)
         await enter(core, data.user)
+      }),
+
+    /**
+     * The 'mfa-required' step with a recovery code in place of the app's code, for an owner who lost
+     * their phone (docs/auth-api.md §3 "Recovery codes"): the server raises the session to aal2 and
+     * auth-js takes the new session.
+     */
+    verifySecondFactorRecoveryCode: (code: string) =>
+      step(core, authMessages.recoveryCodeFailed, async () => {
+        const client = await loadClient(core)
+        const { data } = await client.getSession()
+        const token = data.session?.access_token
+        if (core.state.status !== 'mfa-required' || !token) {
+          throw new AuthFailure('There is no sign-in waiting for a code. Please log in again.')
+        }
+        const session = await verifyRecoveryCode(token, code).catch((error: unknown) => {
+          throw new AuthFailure(messageOf(error, authMessages.recoveryCodeFailed))
+        })
+        const { data: set, error } = await client.setSession(session)
+        if (error || !set.user) throw new AuthFailure(authMessages.recoveryCodeFailed)
+        await enter(core, set.user)
       }),
 
     /** The 'password-recovery' step: saves the new password, then opens the app. */

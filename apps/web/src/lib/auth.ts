@@ -100,6 +100,7 @@ export function useAuth() {
     verifyEmailCode: store.verifyEmailCode,
     verifyRecoveryCode: store.verifyRecoveryCode,
     verifySecondFactor: store.verifySecondFactor,
+    verifySecondFactorRecoveryCode: store.verifySecondFactorRecoveryCode,
     setNewPassword: store.setNewPassword,
     cancelSignIn: store.cancelSignIn,
     requestPasswordReset: store.requestPasswordReset,

@@ -4,6 +4,7 @@ import type { GoTrueClient } from '@supabase/auth-js'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useAuth, useAuthStore } from '@/lib/auth'
 import { accountQueryKey } from '@/lib/query-keys'
+import { createRecoveryCodes } from '@/lib/recovery-codes'
 
 const TOTP_FRIENDLY_NAME = 'Authenticator app'
 const TOTP_ISSUER = 'LocalSEO AI'
@@ -95,14 +96,45 @@ export function useCancelEnrollment() {
   })
 }
 
+/** The session's access token, for our own /auth/v1 endpoints (lib/recovery-codes.ts). */
+async function sessionToken(client: GoTrueClient): Promise<string> {
+  const { data, error } = await client.getSession()
+  if (error) throw error
+  if (!data.session) throw new Error('You are not logged in. Please log in again.')
+  return data.session.access_token
+}
+
+/** Ten new recovery codes, shown once; the old ones stop working. */
+export async function makeRecoveryCodes(client: GoTrueClient): Promise<string[]> {
+  return createRecoveryCodes(await sessionToken(client))
+}
+
+/**
+ * The first code turns two-factor sign-in on; the recovery codes are made right after, at aal2. If
+ * they cannot be made, two-factor sign-in is on all the same (null): Settings makes them later.
+ */
+export async function confirmEnrollment(
+  client: GoTrueClient,
+  factorId: string,
+  code: string,
+): Promise<string[] | null> {
+  await proveCode(client, factorId, code)
+  return makeRecoveryCodes(client).catch(() => null)
+}
+
 export function useConfirmEnrollment() {
   const { loadClient } = useAuthStore()
   const refetch = useRefetchAccount()
   return useMutation({
     mutationFn: async ({ factorId, code }: { factorId: string; code: string }) =>
-      proveCode(await loadClient(), factorId, code),
+      confirmEnrollment(await loadClient(), factorId, code),
     onSuccess: refetch,
   })
+}
+
+export function useMakeRecoveryCodes() {
+  const { loadClient } = useAuthStore()
+  return useMutation({ mutationFn: async () => makeRecoveryCodes(await loadClient()) })
 }
 
 export function useTurnOffTwoFactor() {

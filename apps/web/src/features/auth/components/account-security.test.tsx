@@ -14,7 +14,10 @@ import {
 } from '@/test/network'
 import { loadScreens, renderApp, settingsScreenWait } from '@/test/render-app'
 import { NAME_SAVED, PASSWORD_CHANGED } from './account-forms'
+import { RECOVERY_CODES_INTRO } from './recovery-codes-panel'
 import { OTHERS_SIGNED_OUT, TWO_FACTOR_OFF, TWO_FACTOR_ON } from './security-card'
+
+const RECOVERY_CODES = Array.from({ length: 10 }, (_, i) => `abcd${i + 2}-23456`)
 
 type Handlers = Parameters<typeof stubNetwork>[0]
 
@@ -178,6 +181,7 @@ describe('the Security card', () => {
         user = authUser({ factors: [totpFactor()] })
         return json(sessionFor(user, 'aal2'))
       },
+      'POST /auth/v1/recovery-codes': () => json({ codes: RECOVERY_CODES }),
     })
     const actor = userEvent.setup()
     const security = await region('Security')
@@ -194,9 +198,46 @@ describe('the Security card', () => {
 
     await actor.type(security.getByLabelText('6-digit code'), '123456')
     await actor.click(security.getByRole('button', { name: 'Turn on two-factor sign-in' }))
-    expect(await security.findByRole('status')).toHaveTextContent(TWO_FACTOR_ON)
+    // Two announcements: two-factor sign-in is on, and (empty until used) the codes' copy result.
+    const statuses = await security.findAllByRole('status')
+    expect(statuses[0]).toHaveTextContent(TWO_FACTOR_ON)
     expect(verified).toEqual([{ challenge_id: 'challenge-1', code: '123456' }])
     expect(await security.findByText('On')).toBeVisible()
+
+    // The recovery codes, shown once, with ways to keep them.
+    const codes = security.getByRole('region', { name: 'Recovery codes' })
+    expect(codes).toHaveTextContent(RECOVERY_CODES_INTRO)
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(RECOVERY_CODES)
+    expect(within(codes).getByRole('button', { name: 'Download' })).toBeVisible()
+    await actor.click(within(codes).getByRole('button', { name: 'Copy codes' }))
+    expect(await navigator.clipboard.readText()).toBe(RECOVERY_CODES.join('\n'))
+    await actor.click(within(codes).getByRole('button', { name: 'I have saved my codes' }))
+    expect(security.queryByRole('region', { name: 'Recovery codes' })).not.toBeInTheDocument()
+    expect(security.queryByText(RECOVERY_CODES[0]!)).not.toBeInTheDocument()
+  })
+
+  test('new recovery codes are made from Settings and shown once', async () => {
+    const fresh = RECOVERY_CODES.map((code) => code.replace('a', 'z'))
+    const user = authUser({ factors: [totpFactor()] })
+    const { calls } = openSettings(
+      { 'POST /auth/v1/recovery-codes': () => json({ codes: fresh }) },
+      user,
+      'aal2',
+    )
+    const actor = userEvent.setup()
+    const security = await region('Security')
+    await actor.click(await security.findByRole('button', { name: 'Make new recovery codes' }))
+    const codes = await security.findByRole('region', { name: 'Recovery codes' })
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(fresh)
+    expect(calls.filter((call) => call === 'POST /auth/v1/recovery-codes')).toHaveLength(1)
   })
 
   test('an aal2 session turns two-factor sign-in off without another code', async () => {

@@ -8,10 +8,12 @@ import { accountErrorMessage, useAccount } from '../api/get-account'
 import {
   needsCodeToChange,
   useSignOutOthers,
+  useMakeRecoveryCodes,
   useStartEnrollment,
   type Enrollment,
 } from '../api/two-factor'
 import { FormMessage } from '@/components/form-message'
+import { RecoveryCodesPanel } from './recovery-codes-panel'
 import { TwoFactorSetup } from './two-factor-setup'
 import { TwoFactorTurnOff } from './two-factor-turn-off'
 
@@ -25,6 +27,7 @@ type Step =
   | { kind: 'idle' }
   | { kind: 'setup'; enrollment: Enrollment }
   | { kind: 'turn-off'; needsCode: boolean }
+  | { kind: 'codes'; codes: string[] }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -42,6 +45,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function useTwoFactorEnrolment() {
   const { loadClient } = useAuthStore()
   const start = useStartEnrollment()
+  const makeCodes = useMakeRecoveryCodes()
   const [step, setStep] = useState<Step>({ kind: 'idle' })
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const [checking, setChecking] = useState(false)
@@ -70,9 +74,24 @@ function useTwoFactorEnrolment() {
     }
   }
 
-  function finished(text: string) {
-    setStep({ kind: 'idle' })
+  function finished(text: string, codes: string[] | null = null) {
+    setStep(codes ? { kind: 'codes', codes } : { kind: 'idle' })
     setResult({ tone: 'success', text })
+  }
+
+  function newCodes() {
+    setResult(null)
+    makeCodes.mutate(undefined, {
+      onSuccess: (codes) => setStep({ kind: 'codes', codes }),
+      onError: (error) =>
+        setResult({
+          tone: 'error',
+          text: accountErrorMessage(
+            error,
+            'New recovery codes could not be made. Please try again.',
+          ),
+        }),
+    })
   }
 
   return {
@@ -80,7 +99,9 @@ function useTwoFactorEnrolment() {
     result,
     checking,
     starting: start.isPending,
+    makingCodes: makeCodes.isPending,
     beginSetup,
+    newCodes,
     beginTurnOff,
     finished,
     backToIdle: () => setStep({ kind: 'idle' }),
@@ -111,6 +132,25 @@ function TwoFactorStatus({ on }: { on: boolean }) {
   )
 }
 
+/** Recovery codes while two-factor sign-in is on: what they are for, and making new ones. */
+function RecoveryCodesSummary({ busy, onNewCodes }: { busy: boolean; onNewCodes: () => void }) {
+  return (
+    <div className="flex flex-col gap-2 rounded-md border p-3 text-sm">
+      <p className="font-medium">Recovery codes</p>
+      <p className="text-muted-foreground">
+        Lost your phone? A recovery code lets you log in in place of a code from your app. Making
+        new codes stops the old ones from working.
+      </p>
+      <div>
+        <Button type="button" variant="outline" size="sm" onClick={onNewCodes} disabled={busy}>
+          {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+          {busy ? 'Making codes...' : 'Make new recovery codes'}
+        </Button>
+      </div>
+    </div>
+  )
+}
+
 /** The two-factor part of Security: its status, then set-up, turn-off or the button to start one. */
 function TwoFactorSection() {
   const account = useAccount()
@@ -136,9 +176,11 @@ function TwoFactorSection() {
       {step.kind === 'setup' ? (
         <TwoFactorSetup
           enrollment={step.enrollment}
-          onDone={() => enrolment.finished(TWO_FACTOR_ON)}
+          onDone={(codes) => enrolment.finished(TWO_FACTOR_ON, codes)}
           onCancel={enrolment.backToIdle}
         />
+      ) : step.kind === 'codes' ? (
+        <RecoveryCodesPanel codes={step.codes} onDone={enrolment.backToIdle} />
       ) : step.kind === 'turn-off' && factor ? (
         <TwoFactorTurnOff
           factorId={factor.id}
@@ -147,17 +189,20 @@ function TwoFactorSection() {
           onCancel={enrolment.backToIdle}
         />
       ) : factor ? (
-        <div>
-          <Button
-            type="button"
-            variant="outline"
-            onClick={() => void enrolment.beginTurnOff()}
-            disabled={checking}
-          >
-            {checking ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-            Turn off two-factor sign-in
-          </Button>
-        </div>
+        <>
+          <RecoveryCodesSummary busy={enrolment.makingCodes} onNewCodes={enrolment.newCodes} />
+          <div>
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => void enrolment.beginTurnOff()}
+              disabled={checking}
+            >
+              {checking ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+              Turn off two-factor sign-in
+            </Button>
+          </div>
+        </>
       ) : (
         <div>
           <Button type="button" onClick={enrolment.beginSetup} disabled={starting}>

@@ -307,6 +307,39 @@ describe('logging in to a two-factor account', () => {
     expect(pathname()).toBe('/dashboard')
   })
 
+  test('an owner who lost their phone gets in with a recovery code instead', async () => {
+    const sent: unknown[] = []
+    let attempts = 0
+    stubNetwork({
+      ...signedInHandlers(undefined, twoFactorUser),
+      'POST /auth/v1/token': () => json(sessionFor(twoFactorUser, 'aal1')),
+      'POST /auth/v1/recovery-codes/verify': async (request) => {
+        sent.push(await request.clone().json())
+        return ++attempts === 1
+          ? legacyError(422, 'mfa_verification_failed', 'Invalid recovery code entered')
+          : json(sessionFor(twoFactorUser, 'aal2'))
+      },
+    })
+    const user = userEvent.setup()
+    const { pathname } = await openLanding()
+    await user.type(screen.getByLabelText('Email Address'), 'ada@example.com')
+    await user.type(screen.getByLabelText('Password'), 'correct horse')
+    await user.click(screen.getByRole('button', { name: 'Log In' }))
+    await screen.findByRole('heading', { name: 'Enter your two-factor code' })
+
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code instead' }))
+    expect(screen.queryByLabelText('6-digit code')).not.toBeInTheDocument()
+    await user.type(screen.getByLabelText('Recovery code'), 'wrong-codes')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid recovery code entered')
+
+    await user.type(screen.getByLabelText('Recovery code'), 'abcde-23456')
+    await user.click(screen.getByRole('button', { name: 'Verify' }))
+    expect(await screen.findByRole('heading', { name: 'Welcome to LocalSEO AI' })).toBeVisible()
+    expect(pathname()).toBe('/dashboard')
+    expect(sent).toEqual([{ code: 'wrong-codes' }, { code: 'abcde-23456' }])
+  })
+
   test('a protected screen sends an aal1 session back to the code step', async () => {
     stubNetwork({ ...signedInHandlers(undefined, twoFactorUser) })
     localStorage.setItem('supabase.auth.token', JSON.stringify(sessionFor(twoFactorUser, 'aal1')))

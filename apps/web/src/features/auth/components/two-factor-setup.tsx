@@ -14,7 +14,8 @@ export function TwoFactorSetup({
   onCancel,
 }: {
   enrollment: Enrollment
-  onDone: () => void
+  /** With the new recovery codes, or null when they could not be made. */
+  onDone: (codes: string[] | null) => void
   onCancel: () => void
 }) {
   return (
@@ -94,7 +95,7 @@ function ConfirmCodeStep({
   onCancel,
 }: {
   enrollment: Enrollment
-  onDone: () => void
+  onDone: (codes: string[] | null) => void
   onCancel: () => void
 }) {
   const confirm = useConfirmEnrollment()
