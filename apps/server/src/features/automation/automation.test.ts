@@ -10,6 +10,8 @@ import { apiCaller } from '../../testing/api.js'
 import { signIn, signUp } from '../../testing/auth.js'
 import { businessInput } from '../../testing/factories.js'
 import { recordingRankProvider } from '../../testing/rank-providers.js'
+import { getBusinessById } from '../../lib/tenant.js'
+import { checkTrackedToday } from '../keywords/public.js'
 import { finishRun } from './schedules.js'
 
 const DAY_SECONDS = 86_400
@@ -58,7 +60,17 @@ async function setUp(
         .where(eq(rankPositions.keywordId, body.keyword.id))
         .orderBy(asc(rankPositions.day))
     ).map((row) => row.day)
-  return { app, clock, owner, call, queries, keywordId: body.keyword.id, runDueWork, checkDays }
+  return {
+    app,
+    clock,
+    owner,
+    call,
+    provider,
+    queries,
+    keywordId: body.keyword.id,
+    runDueWork,
+    checkDays,
+  }
 }
 
 describe('daily rank checks', () => {
@@ -104,9 +116,9 @@ describe('daily rank checks', () => {
       frequency: 'daily',
       timeZone: 'America/Chicago',
     })
-    // The five sample keywords of a new business (their first checks) and the owner's own one (when
-    // tracked) were checked today already.
-    expect(rank!.lastOutcome).toBe('0 checked')
+    // The tracked keywords (the new business's samples, their first checks, and the owner's own,
+    // when tracked) were checked today already: all five have today's position.
+    expect(rank!.lastOutcome).toBe('5 checked')
     expect(rank!.lastRunAt).toBe(clock.now().toISOString())
     const next = new Date(rank!.nextRunAt!)
     const localHour = Number(
@@ -164,6 +176,37 @@ describe('daily rank checks', () => {
     const next = new Date(rank.nextRunAt!).getTime() - clock.now().getTime()
     expect(next).toBeGreaterThan(0)
     expect(next).toBeLessThanOrEqual(DAY_SECONDS * 1000)
+  })
+
+  test("a retry of a run cut off after its checks, before its outcome, says '5 checked', not '0 checked'", async () => {
+    const { app, clock, provider, queries, runDueWork } = await setUp()
+    await runDueWork()
+    clock.advance(DAY_SECONDS)
+    // The first try of today's run checks every tracked keyword, then its instance is killed
+    // (kill -9) before the run's outcome is stored: the planner's claim lapses and the run is tried
+    // again.
+    const [schedule] = await app.db
+      .select({ businessId: jobSchedules.businessId })
+      .from(jobSchedules)
+      .where(eq(jobSchedules.kind, 'rank_checks'))
+    const business = await getBusinessById(app.db, schedule!.businessId)
+    const cutOff = await checkTrackedToday({
+      db: app.db,
+      provider,
+      business: business!,
+      now: clock.now(),
+    })
+    expect(cutOff.checked).toBe(5)
+    const asked = queries.length
+
+    await runDueWork()
+    const [row] = await app.db
+      .select({ lastOutcome: jobSchedules.lastOutcome })
+      .from(jobSchedules)
+      .where(eq(jobSchedules.kind, 'rank_checks'))
+    expect(row?.lastOutcome).toBe('5 checked')
+    // Nothing was asked twice.
+    expect(queries.length).toBe(asked)
   })
 
   test("a retried job of a run that stored its outcome keeps it: '5 checked' never becomes '0 checked'", async () => {

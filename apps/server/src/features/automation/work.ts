@@ -38,7 +38,7 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
       const now = deps.clock.now()
       // The business's own search-results provider under its daily query budget (issue 17).
       const rank = await rankProviderFor(deps, businessId)
-      const { checked, failed, deferred, moves } = await checkTrackedToday({
+      const { checked, checkedBefore, failed, deferred, moves } = await checkTrackedToday({
         db: deps.db,
         provider: rank,
         business,
@@ -49,8 +49,10 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
       await recordRankMoves(deps.db, businessId, moves, { now, simulated: rank.simulated })
       // A new month's search figures, asked here so the screens only read them (ADR 024).
       await askKeywordFigures(deps, business)
+      // How many have today's position, those checked earlier today included: a retry of a run
+      // whose first try was cut off after its checks says what that try did, not '0 checked'.
       const words = [
-        `${checked} checked`,
+        `${checked + checkedBefore} checked`,
         failed > 0 ? `${failed} failed` : '',
         deferred > 0 ? `${deferred} wait for tomorrow's query budget` : '',
       ].filter(Boolean)

@@ -19,20 +19,31 @@ import { checkAndStore, type CheckRequest } from './rank-checks.js'
  * The day's scheduled check (issue 16 item 2): every tracked keyword of every scope of the business
  * that has no check for today gets one; a keyword checked today already is left as it is, so a
  * second run on the same day changes nothing. Missed days are not filled in. Checks past the daily
- * query budget are deferred: nothing is stored and tomorrow's run asks them.
+ * query budget are deferred: nothing is stored and tomorrow's run asks them. `checkedBefore` counts
+ * the tracked keywords that had today's check already (a first check, a Refresh, or a try of this
+ * run that was cut off before it could store its outcome), so a run's outcome says how many have
+ * today's position, not only how many this try asked (issue 31 item 6).
  */
 export async function checkTrackedToday(
   request: Omit<CheckRequest, 'business' | 'location'> & { business: Business },
-): Promise<{ checked: number; failed: number; deferred: number; moves: RankMove[] }> {
+): Promise<{
+  checked: number
+  checkedBefore: number
+  failed: number
+  deferred: number
+  moves: RankMove[]
+}> {
   const { db, business, now } = request
   const today = dayOf(now)
   const stored: { keywordId: string; keyword: string; position: number | null }[] = []
   let failed = 0
+  let checkedBefore = 0
   const deferred = { count: 0 }
   for (const scope of [MAIN_LOCATION, ...business.locations.map((l) => l.id)]) {
     const location = resolveLocation(business, scope)
     const tracked = await trackedWithChecks(db, business.id, location, today)
     const rows = tracked.filter((row) => row.checks === null)
+    checkedBefore += tracked.length - rows.length
     const wanted = rows.map((keyword) => ({ keyword, days: [today] }))
     const texts = new Map(rows.map((row) => [row.id, row.keyword]))
     const rowsStored = await checkAndStore({ ...request, location, wanted, deferred })
@@ -46,7 +57,7 @@ export async function checkTrackedToday(
     }
   }
   const moves = await movesSince(db, today, stored)
-  return { checked: stored.length, failed, deferred: deferred.count, moves }
+  return { checked: stored.length, checkedBefore, failed, deferred: deferred.count, moves }
 }
 
 /** The scope's tracked keywords, each with how many times `day` was checked (null: not yet). */
