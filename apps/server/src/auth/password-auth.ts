@@ -133,7 +133,7 @@ export async function signInWithPassword(opts: {
   const checkedHash = user.encryptedPassword
   return db.transaction(async (tx) => {
     // The session is created only if the password just checked is still the user's, read under
-    // the row lock a password change takes too (ADR 026): a change that committed while argon2 ran
+    // the row lock a password change takes too (ADR 027): a change that committed while argon2 ran
     // refuses this sign-in, and one that commits after it deletes the new session.
     const [locked] = await tx
       .select()

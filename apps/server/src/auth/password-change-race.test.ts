@@ -1,5 +1,5 @@
 // A password change ends every other session, including sign-ins with the old password that were
-// still in flight when it committed (issue 31 item 2, ADR 026): a session is only created if the
+// still in flight when it committed (issue 31 item 2, ADR 027): a session is only created if the
 // password it was checked against is still the user's password.
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
