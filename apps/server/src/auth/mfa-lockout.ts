@@ -1,7 +1,7 @@
 // Wrong second-factor codes lock the account's second factor (issue 31 item 5b): 5 wrong codes
 // (TOTP or recovery codes) in 15 minutes, from any address, and it answers 429 until the window
 // ends; the owner gets one email per lockout. The count lives in auth.rate_limits, so every
-// instance shares it.
+// instance shares it (ADR 029).
 import type { AppDeps } from '../lib/deps.js'
 import { secondFactorLockedMail } from '../mail/templates.js'
 import { GoTrueError, tooManyRequests } from './errors.js'

@@ -1,7 +1,8 @@
 // Recovery codes (issue 31 item 5c, docs/auth-api.md §3 "recovery codes"): ten single-use codes an
 // owner saves when they turn on two-factor sign-in, each usable once in place of a code from the
 // app, so a lost phone does not lock them out. Only SHA-256 hashes are stored: the codes are
-// random (50 bits each) and a wrong one counts toward the second-factor lockout (mfa-lockout.ts).
+// random (50 bits each) and a wrong one counts toward the second-factor lockout (mfa-lockout.ts,
+// ADR 029).
 import { createHash, randomInt } from 'node:crypto'
 import { and, asc, count, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../db/client.js'
@@ -72,15 +73,13 @@ export async function regenerateRecoveryCodes(opts: {
   const now = opts.clock.now()
   await db.transaction(async (tx) => {
     await tx.delete(authMfaRecoveryCodes).where(eq(authMfaRecoveryCodes.userId, auth.user.id))
-    await tx
-      .insert(authMfaRecoveryCodes)
-      .values(
-        codes.map((code) => ({
-          userId: auth.user.id,
-          codeHash: hashCode(auth.user.id, code),
-          createdAt: now,
-        })),
-      )
+    await tx.insert(authMfaRecoveryCodes).values(
+      codes.map((code) => ({
+        userId: auth.user.id,
+        codeHash: hashCode(auth.user.id, code),
+        createdAt: now,
+      })),
+    )
   })
   return codes
 }
