@@ -8,7 +8,7 @@ import { GoTrueError, tooManyRequests } from './errors.js'
 import { clearFailures, failureLockout, recordFailure, type FailureWindow } from './rate-limit.js'
 import type { AuthUser } from './users.js'
 
-export const SECOND_FACTOR_FAILURES: FailureWindow = { max: 5, windowSeconds: 15 * 60 }
+const SECOND_FACTOR_FAILURES: FailureWindow = { max: 5, windowSeconds: 15 * 60 }
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'mailer' | 'logger'>
 

@@ -13,7 +13,7 @@ import { GoTrueError, unprocessable, validationFailed } from './errors.js'
 import { RECOVERY_CODE_METHOD, elevateSession, replaceRefreshToken } from './mfa.js'
 import { loadAmr, type IssuedSession } from './sessions.js'
 
-export const RECOVERY_CODE_COUNT = 10
+const RECOVERY_CODE_COUNT = 10
 /** No 0/o, 1/l/i: a code copied from paper reads one way. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
 const CODE_LENGTH = 10

@@ -8,7 +8,7 @@ const codesAnswer = z.object({ codes: z.array(z.string()) })
 /** GoTrue's error body: `message` with the version header, `msg` without. */
 const errorAnswer = z.object({ message: z.optional(z.string()), msg: z.optional(z.string()) })
 
-export class RecoveryCodeError extends Error {}
+class RecoveryCodeError extends Error {}
 
 async function post(path: string, accessToken: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${window.location.origin}/auth/v1${path}`, {

@@ -195,6 +195,7 @@ describe('daily rank checks', () => {
       provider,
       business: business!,
       now: clock.now(),
+      onPlaceFound: app.deps.recordFoundPlace,
     })
     expect(cutOff.checked).toBe(5)
     const asked = queries.length

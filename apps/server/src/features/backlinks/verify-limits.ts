@@ -10,9 +10,9 @@ import type { Clock } from '../../lib/clock.js'
 import { AppError } from '../../lib/errors.js'
 
 /** One check of a link per minute. */
-export const LINK_BUCKET: Bucket = { burst: 1, perSecond: 1 / 60 }
+const LINK_BUCKET: Bucket = { burst: 1, perSecond: 1 / 60 }
 /** A business's one-by-one checks: this many at once, refilled at as many an hour. */
-export const BUSINESS_VERIFIES_PER_HOUR = 60
+const BUSINESS_VERIFIES_PER_HOUR = 60
 const BUSINESS_BUCKET: Bucket = {
   burst: BUSINESS_VERIFIES_PER_HOUR,
   perSecond: BUSINESS_VERIFIES_PER_HOUR / 3600,

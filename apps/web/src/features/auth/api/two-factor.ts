@@ -105,7 +105,7 @@ async function sessionToken(client: GoTrueClient): Promise<string> {
 }
 
 /** Ten new recovery codes, shown once; the old ones stop working. */
-export async function makeRecoveryCodes(client: GoTrueClient): Promise<string[]> {
+async function makeRecoveryCodes(client: GoTrueClient): Promise<string[]> {
   return createRecoveryCodes(await sessionToken(client))
 }
 
@@ -113,7 +113,7 @@ export async function makeRecoveryCodes(client: GoTrueClient): Promise<string[]>
  * The first code turns two-factor sign-in on; the recovery codes are made right after, at aal2. If
  * they cannot be made, two-factor sign-in is on all the same (null): Settings makes them later.
  */
-export async function confirmEnrollment(
+async function confirmEnrollment(
   client: GoTrueClient,
   factorId: string,
   code: string,
