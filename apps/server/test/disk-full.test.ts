@@ -117,7 +117,8 @@ describe.skipIf(!mounted)('a full disk under DATA_DIR', () => {
     expect(await refused?.json()).toEqual({
       error: { code: 'insufficient_storage', message: DISK_FULL_MESSAGE },
     })
-    expect(first.server.output()).toContain(`the disk holding DATA_DIR ${dataDir} is full`)
+    // The log line is written as the answer goes out: wait for it rather than read at once.
+    expect(await first.server.wrote(`the disk holding DATA_DIR ${dataDir} is full`)).toBe(true)
     // The owner still reads what is there.
     const business = await fetch(`${first.url}/api/business`, {
       headers: authHeader(owner.accessToken),

@@ -3,7 +3,6 @@
 import type { User as AuthUser } from '@supabase/auth-js'
 import { loadClient, setState, signedOut, type AuthCore } from './auth-core'
 import { enter } from './auth-session'
-import { verifyRecoveryCode } from './recovery-codes'
 
 // docs/product.md §8 error catalogue.
 export const authMessages = {
@@ -19,6 +18,8 @@ export const authMessages = {
 
 /** A failure whose message is meant for the user, exactly as docs/product.md §8 words it. */
 class AuthFailure extends Error {}
+
+const noSignInWaiting = 'There is no sign-in waiting for a code. Please log in again.'
 
 /** The message to show for an auth-js error, or the fallback when it has none. */
 function messageOf(error: unknown, fallback: string): string {
@@ -130,7 +131,7 @@ export function pendingStepActions(core: AuthCore) {
       step(core, authMessages.codeFailed, async () => {
         const factorId = core.pendingFactorId
         if (core.state.status !== 'mfa-required' || !factorId) {
-          throw new AuthFailure('There is no sign-in waiting for a code. Please log in again.')
+          throw new AuthFailure(noSignInWaiting)
         }
         const client = await loadClient(core)
         const { data, error } = await client.mfa.challengeAndVerify({ factorId, code })
@@ -145,18 +146,15 @@ export function pendingStepActions(core: AuthCore) {
      */
     verifySecondFactorRecoveryCode: (code: string) =>
       step(core, authMessages.recoveryCodeFailed, async () => {
-        const client = await loadClient(core)
-        const { data } = await client.getSession()
-        const token = data.session?.access_token
-        if (core.state.status !== 'mfa-required' || !token) {
-          throw new AuthFailure('There is no sign-in waiting for a code. Please log in again.')
-        }
-        const session = await verifyRecoveryCode(token, code).catch((error: unknown) => {
-          throw new AuthFailure(messageOf(error, authMessages.recoveryCodeFailed))
-        })
-        const { data: set, error } = await client.setSession(session)
-        if (error || !set.user) throw new AuthFailure(authMessages.recoveryCodeFailed)
-        await enter(core, set.user)
+        if (core.state.status !== 'mfa-required') throw new AuthFailure(noSignInWaiting)
+        // Loaded on use: the first screen's script stays within its budget (ADR 019).
+        const { signInWithRecoveryCode } = await import('./recovery-codes')
+        const user = await signInWithRecoveryCode(await loadClient(core), code).catch(
+          (error: unknown) => {
+            throw new AuthFailure(messageOf(error, authMessages.recoveryCodeFailed))
+          },
+        )
+        await enter(core, user)
       }),
 
     /** The 'password-recovery' step: saves the new password, then opens the app. */

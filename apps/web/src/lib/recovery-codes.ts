@@ -1,6 +1,8 @@
 // Recovery codes (docs/auth-api.md §3 "Recovery codes"): our own /auth/v1 endpoints beside GoTrue's,
-// which auth-js does not know, so they are called here with the session's access token. In zod/mini:
-// the auth store imports this, and the first screen imports the store (ADR 019).
+// which auth-js does not know, so they are called here with the session's access token. The auth
+// store loads this only when a recovery code is used, so the first screen's script stays within its
+// budget (ADR 019).
+import type { GoTrueClient } from '@supabase/auth-js'
 import * as z from 'zod/mini'
 
 const sessionAnswer = z.object({ access_token: z.string(), refresh_token: z.string() })
@@ -33,9 +35,19 @@ async function post(path: string, accessToken: string, body?: unknown): Promise<
   return answer
 }
 
-/** Spends one recovery code: the session, now at aal2, to give to auth-js (setSession). */
-export async function verifyRecoveryCode(accessToken: string, code: string) {
-  return sessionAnswer.parse(await post('/recovery-codes/verify', accessToken, { code }))
+/**
+ * The 'mfa-required' step with a recovery code in place of the app's code, for an owner who lost
+ * their phone (docs/auth-api.md §3 "Recovery codes"): the server spends the code and answers the
+ * session raised to aal2, which auth-js then takes. Answers the signed-in user.
+ */
+export async function signInWithRecoveryCode(client: GoTrueClient, code: string) {
+  const { data } = await client.getSession()
+  const token = data.session?.access_token
+  if (!token) throw new RecoveryCodeError('')
+  const session = sessionAnswer.parse(await post('/recovery-codes/verify', token, { code }))
+  const { data: set, error } = await client.setSession(session)
+  if (error || !set.user) throw new RecoveryCodeError('')
+  return set.user
 }
 
 /** Ten new recovery codes; the old ones stop working. Needs an aal2 session. */
