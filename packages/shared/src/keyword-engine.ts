@@ -61,9 +61,33 @@ export function normaliseKeyword(value: string): string {
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
+/**
+ * A small bounded memo: the planner describes up to 200 saved keywords per request against the same
+ * business, and building its terms and patterns again for each was a tenth of the server's CPU under
+ * many owners' traffic (issue 31 item 6). The oldest entry goes first past `limit`.
+ */
+function memo<T>(limit: number) {
+  const entries = new Map<string, T>()
+  return (key: string, make: () => T): T => {
+    let value = entries.get(key)
+    if (value === undefined) {
+      value = make()
+      if (entries.size >= limit) entries.delete(entries.keys().next().value ?? '')
+      entries.set(key, value)
+    }
+    return value
+  }
+}
+
+const phrasePatterns = memo<RegExp | null>(500)
+
+/** Whether `text` (normalised) holds `phrase` as whole words. */
 function containsPhrase(text: string, phrase: string): boolean {
-  const p = normaliseKeyword(phrase)
-  return p !== '' && new RegExp(`(^|[^a-z0-9])${escapeRegExp(p)}($|[^a-z0-9])`).test(text)
+  const pattern = phrasePatterns(phrase, () => {
+    const p = normaliseKeyword(phrase)
+    return p === '' ? null : new RegExp(`(^|[^a-z0-9])${escapeRegExp(p)}($|[^a-z0-9])`)
+  })
+  return pattern !== null && pattern.test(text)
 }
 
 function wordsOf(value: string): string[] {
@@ -120,13 +144,7 @@ const QUALIFIERS =
  */
 export function relevanceOf(keyword: string, context: RelevanceContext): KeywordLevel {
   const k = normaliseKeyword(keyword)
-  const { noun, services } = businessTerms({ name: '', ...context })
-  const phrases = [noun, ...services]
-  const businessWords = new Set(
-    [...phrases, context.category]
-      .flatMap(wordsOf)
-      .filter((w) => w.length >= 3 && !STOP_WORDS.has(w)),
-  )
+  const { phrases, businessWords } = topicOf(context)
   const topic = phrases.some((p) => containsPhrase(k, p))
     ? 2
     : wordsOf(k).some((w) => businessWords.has(w) || businessWords.has(w.replace(/s$/, '')))
@@ -136,6 +154,23 @@ export function relevanceOf(keyword: string, context: RelevanceContext): Keyword
   const here = context.cities[0] ?? ''
   const place = containsPhrase(k, 'near me') || (here !== '' && containsPhrase(k, here))
   return topic === 2 && place && !QUALIFIERS.test(k) ? 'high' : 'medium'
+}
+
+const topics = memo<{ phrases: string[]; businessWords: Set<string> }>(100)
+
+/** The phrases and words that make a keyword about this business, built once per business. */
+function topicOf(context: RelevanceContext) {
+  const key = JSON.stringify([context.category, context.name ?? '', context.services ?? []])
+  return topics(key, () => {
+    const { noun, services } = businessTerms({ name: '', ...context })
+    const phrases = [noun, ...services]
+    const businessWords = new Set(
+      [...phrases, context.category]
+        .flatMap(wordsOf)
+        .filter((w) => w.length >= 3 && !STOP_WORDS.has(w)),
+    )
+    return { phrases, businessWords }
+  })
 }
 
 export interface KeywordEstimate {
