@@ -13,10 +13,13 @@ import { AppError } from '../../lib/errors.js'
 const LINK_BUCKET: Bucket = { burst: 1, perSecond: 1 / 60 }
 /** A business's one-by-one checks: this many at once, refilled at as many an hour. */
 const BUSINESS_VERIFIES_PER_HOUR = 60
-const BUSINESS_BUCKET: Bucket = {
+export const BUSINESS_BUCKET: Bucket = {
   burst: BUSINESS_VERIFIES_PER_HOUR,
   perSecond: BUSINESS_VERIFIES_PER_HOUR / 3600,
 }
+
+/** The business's bucket of one-by-one checks. */
+export const businessBucketKey = (businessId: string) => `backlink-verify-business:${businessId}`
 
 /** 429 rate_limited, with the seconds to wait for the `Retry-After` header. */
 export class VerifyLimitError extends AppError {
@@ -62,7 +65,7 @@ export async function takeVerifyTurn({
   const business = await takeToken({
     db,
     clock,
-    key: `backlink-verify-business:${businessId}`,
+    key: businessBucketKey(businessId),
     bucket: BUSINESS_BUCKET,
   })
   if (!business.allowed) {
