@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
 import { printLoadAverage } from '../lib/measure.mjs'
-import { signUpOwner } from '../lib/owner.mjs'
+import { benchBusiness, signUpOwner } from '../lib/owner.mjs'
 import { startServer } from '../lib/server.mjs'
 
 const connections = Number(process.env.CONNECTIONS ?? 200)
@@ -93,15 +93,7 @@ try {
           method: 'PUT',
           path: '/api/business',
           headers: { ...headers, ...json },
-          body: JSON.stringify({
-            name: 'Bench Dental',
-            category: 'Dental',
-            address: '100 Congress Ave',
-            city: 'Austin',
-            state: 'TX',
-            zip: '78701',
-            phone: '(512) 555-0100',
-          }),
+          body: JSON.stringify(benchBusiness),
         }
       default:
         // Up to 100 saved per owner (a business keeps 200), then starting again: some 409s.
