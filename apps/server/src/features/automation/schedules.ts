@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.js'
 import { jobSchedules } from '../../db/schema/automation.js'
 import { businesses } from '../../db/schema/business.js'
+import { AUDIT_STARTED, scheduledAuditOutcome } from '../site-audit/public.js'
 import { nextRunAt } from './schedule.js'
 
 /** A claimed row is pushed this far ahead, so no other tick sends it again while its job waits. */
@@ -197,6 +198,12 @@ export async function listSchedules(db: Db, businessId: string, now: Date): Prom
     .from(jobSchedules)
     .where(eq(jobSchedules.businessId, businessId))
   const stored = new Map(rows.map((row) => [row.kind, row]))
+  const audit = stored.get('site_audits')
+  // The planner only queues an audit: its row says how it ended (issue 32 item 8).
+  if (audit?.lastRunAt && audit.lastOutcome === AUDIT_STARTED) {
+    const outcome = await scheduledAuditOutcome(db, businessId, audit.lastRunAt)
+    stored.set('site_audits', { ...audit, lastOutcome: outcome ?? audit.lastOutcome })
+  }
   // In the order Settings names them (rank checks first), not the order of their ids.
   return AUTOMATION_KINDS.map((kind) => {
     const row = stored.get(kind) ?? {

@@ -56,7 +56,9 @@ test('a monthly audit starts by itself, once, on the business day of the month',
   await expect.poll(async () => (await audits())[0]?.status, { timeout: 20_000 }).toBe('done')
   const { body } = await call<{ schedules: Schedule[] }>('GET', '/api/automation')
   const audit = body.schedules.find((s) => s.kind === 'site_audits')!
-  expect(audit).toMatchObject({ frequency: 'monthly', lastOutcome: 'Audit started' })
+  // Settings shows how the queued run ended, not that it was queued (issue 32 item 8).
+  expect(audit).toMatchObject({ frequency: 'monthly' })
+  expect(audit.lastOutcome).toMatch(/^Audit finished: \d+ pages? checked$/)
   // The next one is about a month away, on the business's day of the month.
   const next = new Date(audit.nextRunAt!)
   expect(next.getTime() - clock.now().getTime()).toBeGreaterThan(0)
@@ -119,4 +121,45 @@ test('a sign-up queues no audit until a website is saved, then exactly one', asy
   }
   expect(await auditJobs()).toHaveLength(1)
   expect(await app.db.select().from(siteAuditRuns)).toHaveLength(1)
+})
+
+test("Settings shows a scheduled audit that failed as failed, with the run's reason", async () => {
+  const down = await startFixtureServer(
+    {},
+    {
+      fallback: (_req, res) => {
+        res.writeHead(503)
+        res.end()
+      },
+    },
+  )
+  try {
+    const clock = createTestClock(new Date('2026-03-10T15:00:00Z'))
+    const app = await createTestApp({
+      clock,
+      jobs: true,
+      env: { FETCH_ALLOW_HOSTS: down.hostPort },
+    })
+    t = app
+    const owner = await signUp(app.app, { email: 'owner@example.com' })
+    const call = <T = unknown>(method: string, path: string, body?: unknown) =>
+      apiCaller(app.app, () => owner.accessToken)<T>(method, path, body)
+    await call('PUT', '/api/business', { ...businessInput, website: down.origin })
+    for (const kind of ['rank_checks', 'backlink_checks', 'alert_emails']) {
+      await call('PUT', '/api/automation', { kind, frequency: 'off' })
+    }
+    await app.automation!.tick()
+    await app.deps.jobs.whenIdle()
+    await expect
+      .poll(async () => (await app.db.select().from(siteAuditRuns))[0]?.status, {
+        timeout: 20_000,
+      })
+      .toBe('failed')
+    const [run] = await app.db.select().from(siteAuditRuns)
+    const { body } = await call<{ schedules: Schedule[] }>('GET', '/api/automation')
+    const audit = body.schedules.find((s) => s.kind === 'site_audits')!
+    expect(audit.lastOutcome).toBe(`Audit failed. ${run!.error}`)
+  } finally {
+    await down.close()
+  }
 })

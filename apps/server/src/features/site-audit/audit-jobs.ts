@@ -8,6 +8,7 @@ import { siteAuditRuns } from '../../db/schema/site-audit.js'
 import type { Env } from '../../env.js'
 import { AppError } from '../../lib/errors.js'
 import { getBusinessById } from '../../lib/tenant.js'
+import { AUDIT_STARTED } from './audit-outcome.js'
 import { AUDIT_QUEUE, runQueuedAudit, startAuditRun, type AuditRunDeps } from './audit-runs.js'
 
 /** A scheduled audit is skipped when one started this recently (the owner's or an earlier try's). */
@@ -47,7 +48,7 @@ export async function startScheduledAudit(deps: AuditRunDeps & { businessId: str
   if (recent) return { outcome: 'An audit ran in the last day' }
   try {
     await startAuditRun({ ...deps, business })
-    return { outcome: 'Audit started' }
+    return { outcome: AUDIT_STARTED }
   } catch (error) {
     if (error instanceof AppError) return { outcome: error.message }
     throw error
