@@ -10,6 +10,10 @@
 //   - a word the business itself uses (its name, category, services, cities, state), passed as the
 //     vocabulary, so 'lopez plumbing round rock' is plausible for Lopez Plumbing,
 //   - or one of a few search words the lists lack ('hvac', 'diy', 'vs', state codes such as 'tx').
+// A word nobody could pronounce (five letters or more without a vowel, such as 'zzqqxx', or one
+// letter three times running) is keyboard noise, and makes the whole text not a search however many
+// known words surround it: the planner wraps a seed in 'what is the cost of …', which would otherwise
+// make 'zzqqxx unicorn grooming' look like a search (issue 32 item 4).
 // The list is loaded once, on the first call, and stays on the server.
 import { createRequire } from 'node:module'
 
@@ -71,12 +75,20 @@ function isKnown(word: string, vocabulary: ReadonlySet<string>, words: ReadonlyS
   )
 }
 
+/** Keyboard noise rather than a word: no vowel in five letters or more, or a letter three times running. */
+function isNoise(word: string): boolean {
+  const plain = stripAccents(word)
+  if (!/^[a-z]+$/.test(plain)) return false
+  return (plain.length >= 5 && !/[aeiouy]/.test(plain)) || /([a-z])\1\1/.test(plain)
+}
+
 /** True when more than half of the text's words are known (see the top of this file). */
 export function isPlausibleSearch(keyword: string, vocabulary: readonly string[] = []): boolean {
   const tokens = searchWords(keyword)
   if (tokens.length === 0) return false
   const own = new Set(vocabulary.flatMap(searchWords).map(stripAccents))
   const words = englishWords()
-  const known = tokens.filter((t) => isKnown(t, own, words)).length
-  return known * 2 > tokens.length
+  const unknown = tokens.filter((t) => !isKnown(t, own, words))
+  if (unknown.some(isNoise)) return false
+  return (tokens.length - unknown.length) * 2 > tokens.length
 }

@@ -50,8 +50,11 @@ export function createSimulatedKeywordProvider({
     },
     async ideas(request) {
       if (delays) await wait(PLANNER_DELAY_MS)
+      // An idea that is not a search is no idea at all: the planner lists none for nonsense and
+      // says 'No keywords found' (issue 32 item 4), by the same rule Keyword Analysis applies.
+      const vocabulary = businessVocabulary(request.business)
       const ideas = await simulatedKeywordData.ideas(request)
-      return ideas.map((idea) => withoutInventedFigures(idea, request.business))
+      return ideas.filter((idea) => isPlausibleSearch(idea.keyword, vocabulary))
     },
   }
 }

@@ -82,6 +82,15 @@ describe('POST /api/planner/search', () => {
     expect(body.keywords.map((k) => k.keyword)).toContain('invisalign near me')
   })
 
+  test('nonsense finds no ideas, not estimates wrapped around it (issue 32 item 4)', async () => {
+    await ownerWithBusiness()
+    const { status, body } = await call('POST', '/api/planner/search', {
+      q: 'zzqqxx unicorn grooming',
+    })
+    expect(status).toBe(200)
+    expect(body.keywords).toEqual([])
+  })
+
   test.each([
     { intent: 'everything' },
     { difficulty: 'impossible' },
