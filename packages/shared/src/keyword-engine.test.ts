@@ -255,6 +255,19 @@ describe('relevance that discriminates (issue 15 item 5)', () => {
     expect(relevanceOf('electrician prices', { ...plumber, cities: ['Austin'] })).toBe('low')
   })
 
+  test('a keyword naming another trade is low, even when it shares a word (issue 32 item 7)', () => {
+    const emergency = { ...plumber, services: ['Emergency Plumbing', 'Drain Cleaning'] }
+    const here = { ...emergency, cities: ['Austin'] }
+    expect(relevanceOf('emergency dentist near me', here)).toBe('low')
+    expect(relevanceOf('emergency dentists austin', here)).toBe('low')
+    expect(relevanceOf('emergency plumber near me', here)).toBe('medium')
+    expect(relevanceOf('plumber austin', here)).toBe('high')
+    // The dentist's own noun stays its own.
+    expect(
+      relevanceOf('emergency dentist near me', { category: 'Dental', cities: ['Austin'] }),
+    ).toBe('medium')
+  })
+
   test('a business whose name names its trade gets that trade without listing services', () => {
     const named = { ...plumber, services: [] }
     expect(generateKeywordIdeas({ business: named }).join(' ')).not.toMatch(/electrician/)

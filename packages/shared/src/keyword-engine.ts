@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import type { Business } from './business.js'
 import { businessTerms } from './business-terms.js'
+import { CATEGORY_TERMS } from './category-terms.js'
 import { figureSourceSchema } from './figure-source.js'
 import { KEYWORD_LEVELS, type KeywordLevel } from './keyword-figures.js'
 import { resolveLocation } from './location-selection.js'
@@ -135,16 +136,44 @@ const QUALIFIERS =
   /\b(cheap|affordable|24 hour|open now|emergency|reviews?|prices?|pricing|costs?|how|what|questions|choose)\b/
 
 /**
+ * The words that name a kind of business: every category's search noun and the common trades and
+ * professions. A keyword naming one the business is not ('emergency dentist near me' for a plumber)
+ * is someone looking for another business, however many other words it shares (issue 32 item 7).
+ */
+const TRADE_WORDS = new Set([
+  ...Object.values(CATEGORY_TERMS)
+    .map((terms) => terms.noun)
+    .filter((noun) => !['local business', 'store', 'contractor', 'manufacturer'].includes(noun))
+    .flatMap(wordsOf),
+  ...['dentist', 'dental', 'orthodontist', 'doctor', 'physician', 'chiropractor', 'pharmacy'],
+  ...['dermatologist', 'optometrist', 'therapist', 'lawyer', 'attorney', 'accountant', 'barber'],
+  ...['plumber', 'plumbing', 'electrician', 'roofer', 'roofing', 'landscaper', 'painter'],
+  ...['exterminator', 'locksmith', 'handyman', 'mechanic', 'realtor', 'vet', 'veterinarian'],
+  ...['salon', 'gym', 'restaurant', 'hotel', 'tutor', 'florist', 'bakery', 'daycare'],
+])
+
+/** A trade or profession the keyword names that is not among the business's own words. */
+function namesAnotherTrade(keyword: string, businessWords: ReadonlySet<string>): boolean {
+  return wordsOf(keyword).some((w) => {
+    const single = w.replace(/s$/, '')
+    const trade = TRADE_WORDS.has(w) ? w : TRADE_WORDS.has(single) ? single : undefined
+    return trade !== undefined && !businessWords.has(trade) && !businessWords.has(w)
+  })
+}
+
+/**
  * Relevance (issue 15 item 5). The topic: naming the business's search noun or one of its services
  * whole scores 2, sharing one of their words (or a word of the category) scores 1, nothing about the
  * business is low. High is kept for what a buyer types: the topic named whole, in the chosen
  * location's city or 'near me', with no shopping or research qualifier (cheap, prices, reviews, how…);
  * everything else about the business is medium. Another location's city is medium: that branch
- * serves it. So most ideas are medium and high means "a page for this, first".
+ * serves it. So most ideas are medium and high means "a page for this, first". A keyword that names
+ * another trade ('dentist' for a plumber) is low whatever else it shares.
  */
 export function relevanceOf(keyword: string, context: RelevanceContext): KeywordLevel {
   const k = normaliseKeyword(keyword)
   const { phrases, businessWords } = topicOf(context)
+  if (namesAnotherTrade(k, businessWords)) return 'low'
   const topic = phrases.some((p) => containsPhrase(k, p))
     ? 2
     : wordsOf(k).some((w) => businessWords.has(w) || businessWords.has(w.replace(/s$/, '')))

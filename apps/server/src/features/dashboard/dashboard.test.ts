@@ -97,21 +97,41 @@ describe('GET /api/dashboard', () => {
     ])
   })
 
+  test('a keyword about another business is never a top keyword, however well it ranks (issue 32 item 7)', async () => {
+    await call('PUT', '/api/business', business)
+    const [row] = await t.db.select().from(businesses)
+    await t.db.delete(keywords)
+    for (const [keyword, position] of [
+      ['emergency plumber near me', 1],
+      ['dentist austin', 4],
+      ['dental implants', 9],
+    ] as const) {
+      await insertKeyword(t.db, {
+        businessId: row!.id,
+        keyword,
+        positions: [position],
+        now: clock.now(),
+      })
+    }
+    const { body } = await call('GET', '/api/dashboard')
+    expect(body.topKeywords.map((k) => k.keyword)).toEqual(['dentist austin', 'dental implants'])
+  })
+
   test("another owner's dashboard never shows this owner's keywords or activity", async () => {
     await call('PUT', '/api/business', business)
     const [row] = await t.db.select().from(businesses)
     await insertKeyword(t.db, {
       businessId: row!.id,
-      keyword: 'secret',
+      keyword: 'secret dentist',
       positions: [1],
       now: clock.now(),
     })
     const mine = (await call('GET', '/api/dashboard')).body.topKeywords
-    expect(mine.map((k) => k.keyword)).toContain('secret')
+    expect(mine.map((k) => k.keyword)).toContain('secret dentist')
     const other = await signUp(t.app, { email: 'other@example.com' })
     await call('PUT', '/api/business', { ...business, name: 'Other' }, other.accessToken)
     const { body } = await call('GET', '/api/dashboard', undefined, other.accessToken)
-    expect(body.topKeywords.map((k) => k.keyword)).not.toContain('secret')
+    expect(body.topKeywords.map((k) => k.keyword)).not.toContain('secret dentist')
     expect(body.recentActivity.map((a) => a.message)).toEqual(['Business information saved'])
   })
 })

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Business } from '@localseo/shared/business'
 import type { FigureSource, KeywordRecord } from '@localseo/shared/keyword-figures'
-import type { KeywordDataProvider } from '@localseo/shared/keyword-engine'
+import { citiesFor, relevanceOf, type KeywordDataProvider } from '@localseo/shared/keyword-engine'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { keywordKey } from '@localseo/shared/rank-tracker'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
@@ -151,7 +151,12 @@ const latestOk = sql<string | null>`(
   select coalesce(${rankPositions.position}::text, '') || '|' || ${rankPositions.source} || '|' || ${rankPositions.checkedAt}::text || '|' || coalesce(${rankPositions.provider}, '')
   from ${rankPositions} where ${rankPositions.keywordId} = ${keywords.id} and ${rankPositions.status} = 'ok'
   order by ${rankPositions.day} desc limit 1)`
-const previousOk = sql<number | null>`(
+/**
+ * The successful check before the latest one: what every change is measured against (issue 32 item
+ * 1, `@localseo/shared/position-change`), read here for the dashboard, Keyword Analysis and the
+ * Rank Tracker alike. null when that check did not find the website in the top 100.
+ */
+export const previousOk = sql<number | null>`(
   select ${rankPositions.position} from ${rankPositions}
   where ${rankPositions.keywordId} = ${keywords.id} and ${rankPositions.status} = 'ok'
   order by ${rankPositions.day} desc offset 1 limit 1)`
@@ -295,7 +300,7 @@ const topKeywordRows = preparedPerScope((db, scope) => {
  * The rows of the scope's `limit` best-placed keywords (docs/product.md §9: the dashboard's Top
  * Keywords); `toRecords` adds the provider's figures.
  */
-export function listTopKeywordRows({
+export async function listTopKeywordRows({
   db,
   business,
   location,
@@ -306,5 +311,16 @@ export function listTopKeywordRows({
   location: ResolvedLocation
   limit: number
 }): Promise<PositionRow[]> {
-  return topKeywordRows(db, { businessId: business.id, locationId: scopeId(location) }, { limit })
+  const rows = await topKeywordRows(
+    db,
+    { businessId: business.id, locationId: scopeId(location) },
+    { limit: limit + TOP_KEYWORD_SLACK },
+  )
+  // A keyword about another business ('emergency dentist near me' for a plumber) is no top keyword
+  // of this one, however well it ranks (issue 32 item 7): relevance as the planner judges it.
+  const context = { ...business, cities: citiesFor(business, location.id) }
+  return rows.filter((row) => relevanceOf(row.keyword.keyword, context) !== 'low').slice(0, limit)
 }
+
+/** Rows read beyond the limit, so low-relevance keywords placed first still leave enough others. */
+const TOP_KEYWORD_SLACK = 20
