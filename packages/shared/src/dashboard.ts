@@ -13,10 +13,14 @@ export const LOCAL_SEO_SCORE = 72
 const ISSUE_SEVERITIES = ['high', 'medium', 'low'] as const
 export type IssueSeverity = (typeof ISSUE_SEVERITIES)[number]
 
+/** Where an issue is fixed: the screen its link opens (issue 32 item 8). */
+const ISSUE_AREAS = ['profile', 'site-audit', 'listings', 'backlinks', 'rank-tracker'] as const
+
 const dashboardIssueSchema = z.object({
   id: z.string(),
   severity: z.enum(ISSUE_SEVERITIES),
   description: z.string(),
+  area: z.enum(ISSUE_AREAS),
 })
 export type DashboardIssue = z.infer<typeof dashboardIssueSchema>
 
@@ -64,7 +68,15 @@ export function positionTone(position: number): 'good' | 'fair' | 'poor' {
 
 const severityOrder: Record<IssueSeverity, number> = { high: 0, medium: 1, low: 2 }
 
-/** Issues to Fix: real gaps in the owner's own data, most severe first. */
+/** Most severe first; of one severity, in the order found. */
+export function sortIssues(issues: DashboardIssue[]): DashboardIssue[] {
+  return issues.sort((a, b) => severityOrder[a.severity] - severityOrder[b.severity])
+}
+
+/**
+ * The gaps in the owner's own data, most severe first; the server adds the other sources' open
+ * problems (features/dashboard/open-problems.ts).
+ */
 export function findIssues(business: Business): DashboardIssue[] {
   const issues: DashboardIssue[] = []
   if (!business.website) {
@@ -72,12 +84,14 @@ export function findIssues(business: Business): DashboardIssue[] {
       id: 'website-missing',
       severity: 'high',
       description: 'Add your website so search engines and customers can find more about you.',
+      area: 'profile',
     })
   } else if (business.website.startsWith('http://')) {
     issues.push({
       id: 'website-not-https',
       severity: 'low',
       description: 'Your website address uses http://. Switch to https:// to keep visitors safe.',
+      area: 'profile',
     })
   }
   if (
@@ -89,6 +103,7 @@ export function findIssues(business: Business): DashboardIssue[] {
       id: 'zip-state-mismatch:main',
       severity: 'high',
       description: `ZIP code ${business.zip} does not belong to ${business.state}. Check your business address.`,
+      area: 'profile',
     })
   }
   for (const location of business.locations) {
@@ -97,6 +112,7 @@ export function findIssues(business: Business): DashboardIssue[] {
         id: `zip-state-mismatch:${location.id}`,
         severity: 'high',
         description: `${location.name}: ZIP code ${location.zip} does not belong to ${location.state}.`,
+        area: 'profile',
       })
     }
     if (!location.phone) {
@@ -104,8 +120,9 @@ export function findIssues(business: Business): DashboardIssue[] {
         id: `location-phone-missing:${location.id}`,
         severity: 'medium',
         description: `${location.name} has no phone number of its own, so listings show your main number.`,
+        area: 'profile',
       })
     }
   }
-  return issues.sort((a, b) => severityOrder[a.severity] - severityOrder[b.severity])
+  return sortIssues(issues)
 }

@@ -79,11 +79,18 @@ export const dashboardBody = {
     keywordRecord('teeth whitening', 27, 22, { id: 'k3', volume: 210 }),
   ],
   issues: [
-    { id: 'website-missing', severity: 'high', description: 'Add your website.' },
+    { id: 'website-missing', severity: 'high', description: 'Add your website.', area: 'profile' },
     {
       id: 'location-phone-missing:loc_2',
       severity: 'medium',
       description: 'Round Rock has no phone.',
+      area: 'profile',
+    },
+    {
+      id: 'audit-failed',
+      severity: 'high',
+      description: 'Your latest site audit failed. Your website did not answer.',
+      area: 'site-audit',
     },
   ],
   recentActivity: [

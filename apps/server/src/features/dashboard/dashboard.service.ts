@@ -1,4 +1,4 @@
-import { findIssues } from '@localseo/shared/dashboard'
+import type { DashboardIssue } from '@localseo/shared/dashboard'
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import type { KeywordDataProvider } from '@localseo/shared/keyword-engine'
 import type { KeywordRecord } from '@localseo/shared/keyword-figures'
@@ -12,6 +12,7 @@ import {
   type PositionRow,
 } from '../keywords/public.js'
 import type { DashboardCache } from './dashboard-cache.js'
+import { findOpenProblems } from './open-problems.js'
 import { getDashboardScore, type DashboardScore } from './score.js'
 
 /** docs/product.md §9: the dashboard's Top Keywords. */
@@ -24,6 +25,8 @@ export interface DashboardReads {
   /** Tracked keywords of the place still waiting for their first check (a job stores it). */
   keywordsNotChecked: number
   recentActivity: Awaited<ReturnType<typeof listRecentActivity>>
+  /** Issues to Fix: the open problems of every source (open-problems.ts). */
+  issues: DashboardIssue[]
   /** The top keywords with their figures, once asked of a `pure` keyword data provider. */
   topKeywords?: KeywordRecord[]
 }
@@ -56,13 +59,14 @@ async function readDashboard(request: DashboardRequest): Promise<DashboardReads>
   const kept = version === null ? undefined : cache.get(key, version)
   if (kept) return kept
   const location = resolveLocation(business, locationId)
-  const [score, topKeywordRows, keywordsNotChecked, recentActivity] = await Promise.all([
+  const [score, topKeywordRows, keywordsNotChecked, recentActivity, issues] = await Promise.all([
     getDashboardScore({ db, business, now }),
     listTopKeywordRows({ db, business, location, limit: TOP_KEYWORDS }),
     countUncheckedKeywords(db, business, location),
     listRecentActivity(db, business.id),
+    findOpenProblems(db, business, now),
   ])
-  const reads = { score, topKeywordRows, keywordsNotChecked, recentActivity }
+  const reads = { score, topKeywordRows, keywordsNotChecked, recentActivity, issues }
   if (version !== null) cache.set(key, version, reads)
   return reads
 }
@@ -117,7 +121,7 @@ export async function getDashboard(request: DashboardRequest) {
     scoreAudit: score.audit,
     topKeywords: await topKeywordsOf(reads, request),
     keywordsNotChecked: reads.keywordsNotChecked,
-    issues: findIssues(business),
+    issues: reads.issues,
     recentActivity: recentActivity.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
   }
 }

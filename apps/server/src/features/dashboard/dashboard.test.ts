@@ -90,6 +90,8 @@ describe('GET /api/dashboard', () => {
     expect(body.issues.map((i) => i.id)).toEqual([
       'website-missing',
       expect.stringMatching(/^location-phone-missing:loc_/),
+      // The sample listings' differences, named as sample data (issue 32 item 8).
+      'listings-sample-inconsistent',
     ])
     expect(body.recentActivity.map((a) => a.message)).toEqual([
       'Location added: Round Rock',

@@ -119,21 +119,27 @@ async function backlinkInput(db: Db, businessId: string) {
   }
 }
 
-/** NAP consistency over the business and every location, as the Local Listings screen computes it. */
-async function citationInput(db: Db, business: Business, now: Date) {
+/** The Local Listings screen's view of the business and of every location. */
+export async function listingViews(db: Db, business: Business, now: Date) {
   const [byLocation, samples] = await Promise.all([
     recordsByLocation(db, business.id),
     showsSampleListings(db, business.id),
   ])
-  const totals = { listed: 0, consistent: 0, recorded: 0, platforms: 0 }
-  for (const key of [MAIN_LOCATION, ...business.locations.map((l) => l.id)]) {
-    const view = buildListingsView({
+  return [MAIN_LOCATION, ...business.locations.map((l) => l.id)].map((key) =>
+    buildListingsView({
       business,
       locationId: key,
       records: byLocation.get(key) ?? [],
       today: now.toISOString().slice(0, 10),
       samples,
-    })
+    }),
+  )
+}
+
+/** NAP consistency over the business and every location, as the Local Listings screen computes it. */
+async function citationInput(db: Db, business: Business, now: Date) {
+  const totals = { listed: 0, consistent: 0, recorded: 0, platforms: 0 }
+  for (const view of await listingViews(db, business, now)) {
     for (const entry of [...view.listings, ...view.citations]) {
       totals.platforms++
       if (entry.source === 'recorded') totals.recorded++

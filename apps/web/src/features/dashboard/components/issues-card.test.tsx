@@ -98,3 +98,25 @@ describe('Issues to Fix: site audit', () => {
     expect(await screen.findByRole('heading', { name: 'Site Audit' })).toBeVisible()
   })
 })
+
+describe('Issues to Fix: every source (issue 32 item 8)', () => {
+  test('each open problem says where it is fixed, and a failed audit is one of them', async () => {
+    signIn([])
+    const issues = await card()
+    const list = await issues.findByRole('list', { name: 'Issues to fix' })
+    const failed = within(list)
+      .getAllByRole('listitem')
+      .find((li) => li.textContent.includes('Your latest site audit failed'))!
+    expect(within(failed).getByText('High')).toBeVisible()
+    expect(within(failed).getByRole('link', { name: 'Open the site audit' })).toHaveAttribute(
+      'href',
+      '/dashboard/audit',
+    )
+    const profile = within(list)
+      .getAllByRole('listitem')
+      .find((li) => li.textContent.includes('Add your website.'))!
+    expect(
+      within(profile).getByRole('link', { name: 'Edit your business details' }),
+    ).toHaveAttribute('href', '/settings')
+  })
+})

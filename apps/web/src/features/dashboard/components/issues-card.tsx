@@ -1,4 +1,4 @@
-import type { IssueSeverity } from '@localseo/shared/dashboard'
+import type { DashboardIssue, IssueSeverity } from '@localseo/shared/dashboard'
 import { AlertTriangle, ArrowRight, CircleCheck, Info, OctagonAlert } from 'lucide-react'
 import { Link } from 'react-router'
 import { AuditSeverityBadge } from '@/components/audit-severity-badge'
@@ -18,7 +18,19 @@ const severityStyle: Record<
   low: { label: 'Low', className: 'bg-secondary text-secondary-foreground', Icon: Info },
 }
 
-/** The data gaps in the business details, then the top issues of the latest site audit. */
+/** Where each issue is fixed (issue 32 item 8). */
+const fixedIn: Record<DashboardIssue['area'], { path: string; label: string }> = {
+  profile: { path: paths.settings, label: 'Edit your business details' },
+  'site-audit': { path: paths.siteAudit, label: 'Open the site audit' },
+  listings: { path: paths.listings, label: 'Open Local Listings' },
+  backlinks: { path: paths.backlinks, label: 'Open the Backlink Monitor' },
+  'rank-tracker': { path: paths.rankTracker, label: 'Open the Rank Tracker' },
+}
+
+/**
+ * The open problems of every source (business details, the latest audit's outcome, listings, lost
+ * links, failed checks), then the top issues of the latest site audit.
+ */
 export function IssuesCard({
   issues,
   businessId,
@@ -35,7 +47,7 @@ export function IssuesCard({
         {issues.length === 0 ? (
           <p className="flex items-center gap-2 text-sm text-success">
             <CircleCheck aria-hidden="true" className="size-4" />
-            No issues found in your business details.
+            Nothing to fix in your details, listings, links or keyword checks.
           </p>
         ) : (
           <ul aria-label="Issues to fix" className="grid grid-cols-1 gap-3">
@@ -53,7 +65,15 @@ export function IssuesCard({
                     <Icon aria-hidden="true" className="size-3.5" />
                     {label}
                   </span>
-                  <p className="min-w-0 text-sm">{issue.description}</p>
+                  <p className="min-w-0 text-sm">
+                    {issue.description}{' '}
+                    <Link
+                      to={fixedIn[issue.area].path}
+                      className="font-medium text-primary underline-offset-4 hover:underline"
+                    >
+                      {fixedIn[issue.area].label}
+                    </Link>
+                  </p>
                 </li>
               )
             })}

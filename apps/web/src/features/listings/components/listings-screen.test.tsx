@@ -11,7 +11,7 @@ import { loadScreens, renderApp } from '@/test/render-app'
 const today = '2026-03-10'
 
 /** A stand-in for the server built on the same shared function the server uses. */
-function signIn(business = savedBusiness) {
+function signIn(business = savedBusiness, samples = true) {
   storeSession()
   const records = new Map<string, ListingRecord[]>()
   const view = (location: string) =>
@@ -20,6 +20,7 @@ function signIn(business = savedBusiness) {
       locationId: location,
       records: records.get(location) ?? [],
       today,
+      samples,
     })
   const network = stubNetwork({
     ...ownerHandlers({ business }),
@@ -78,6 +79,13 @@ describe('Local Listings', () => {
     expect(
       within(screen.getByRole('table')).getByRole('button', { name: 'Edit Healthgrades' }),
     ).toBeVisible()
+  })
+
+  test('after the sample is removed, with nothing recorded, it says so and claims no match (issue 32 item 8)', async () => {
+    signIn(savedBusiness, false)
+    await heading()
+    expect(await screen.findByText(/^Nothing is recorded yet\./)).toBeVisible()
+    expect(screen.queryByText(/match on every platform/)).toBeNull()
   })
 
   test('a selected location warns about 4 platforms', async () => {

@@ -5,9 +5,21 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 /** The warning with the real count of platforms whose name, address or phone differs. */
 export function NapWarning({ view }: { view: ListingsView }) {
   const count = view.inconsistentCount
+  // Nothing recorded and no sample: there is nothing to compare yet (issue 32 item 8).
+  const compared = [...view.listings, ...view.citations].filter(
+    (entry) => entry.napConsistency !== 'n/a',
+  ).length
   return (
     <div className="grid gap-3">
-      {count > 0 ? (
+      {compared === 0 ? (
+        <Alert>
+          <Info aria-hidden="true" className="size-4" />
+          <AlertDescription>
+            Nothing is recorded yet. Choose Edit on a platform to record what it shows, and its
+            name, address and phone are checked against your profile.
+          </AlertDescription>
+        </Alert>
+      ) : count > 0 ? (
         <Alert variant="destructive">
           <TriangleAlert aria-hidden="true" className="size-4" />
           <div>
