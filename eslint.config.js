@@ -81,6 +81,12 @@ export const allowedFeatureCalls = {
         why: "`listTopKeywordRows`, `countUncheckedKeywords`: the Top Keywords card is the keyword entity's (ADR 016)",
       },
     ],
+    integrations: [
+      {
+        calls: ['keywords'],
+        why: "`keywordProviders`, `simulatedPosition`: simulated Google figures come from the planner's estimates and the Rank Tracker's simulated positions, so they agree (issue 32 item 3)",
+      },
+    ],
     automation: [
       {
         calls: ['keywords', 'backlinks', 'site-audit', 'geo-grid', 'alerts', 'integrations'],

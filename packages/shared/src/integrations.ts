@@ -19,6 +19,22 @@ export type GoogleConnections = z.infer<typeof googleConnectionsSchema>
 
 export const noGoogleConnections: GoogleConnections = { searchConsole: false, analytics: false }
 
+/**
+ * What a simulated connection answers (issue 32 item 3): no Google sign-in happened, so it never
+ * says 'Successfully connected'.
+ */
+export function simulatedConnectMessage(service: GoogleService): string {
+  return `Simulated ${GOOGLE_SERVICE_NAMES[service]} turned on: no Google sign-in took place, and its figures are samples worked out from your keyword estimates.`
+}
+
+/** The days simulated Google figures cover (YYYY-MM-DD, both included): the last 28 days. */
+export const simulatedPeriodSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.number(),
+})
+export type SimulatedPeriod = z.infer<typeof simulatedPeriodSchema>
+
 export interface ConnectResult {
   success: boolean
   message: string
@@ -127,12 +143,14 @@ export const connectionsResponseSchema = z.object({ connections: googleConnectio
 export const searchConsoleDataResponseSchema = z.object({
   data: searchConsoleDataSchema,
   simulated: z.literal(true),
+  period: simulatedPeriodSchema,
 })
 
 /** GET /api/integrations/analytics/data: the simulated Analytics figures. */
 export const analyticsDataResponseSchema = z.object({
   data: analyticsDataSchema,
   simulated: z.literal(true),
+  period: simulatedPeriodSchema,
 })
 
 /** GET /api/integrations/google/connect: Google's consent screen for the browser to open. */

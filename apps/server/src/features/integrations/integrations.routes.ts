@@ -12,6 +12,7 @@ import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
 import { validate } from '../../lib/validate.js'
 import type { Tenant } from '../../lib/tenant.js'
+import { keywordProviders, simulatedPosition } from '../keywords/public.js'
 import { googleAccount } from './google-connection.js'
 import { googleOAuthConfig } from './google-oauth.js'
 import { googleRoutes } from './google.routes.js'
@@ -51,6 +52,8 @@ async function connectionState(
 
 export function integrationRoutes(deps: AppDeps) {
   const { db, clock, google } = deps
+  // The stored figures only: a simulated report never spends a keyword data source's queries.
+  const { keywordData } = keywordProviders(deps)
   const oauth = googleOAuthConfig(deps.env) !== undefined
   const state = (request: { auth: { userId: string }; tenant: Tenant }) =>
     connectionState(db, oauth, request)
@@ -75,7 +78,13 @@ export function integrationRoutes(deps: AppDeps) {
       throw new AppError('conflict', `Connect ${GOOGLE_SERVICE_NAMES[service]} in Settings first.`)
     }
     const business = await tenant.named()
-    return googleDataRequest(business, location, clock.now())
+    return googleDataRequest({
+      business,
+      locationId: location,
+      now: clock.now(),
+      keywordData,
+      positionOf: simulatedPosition,
+    })
   }
 
   return new Hono()
@@ -108,10 +117,12 @@ export function integrationRoutes(deps: AppDeps) {
     })
     .get('/search-console/data', validate('query', locationQuery), async (c) => {
       const request = await dataRequest(c.var, 'search-console', c.req.valid('query').location)
-      return c.json({ data: await google.searchConsole(request), simulated: true })
+      const data = await google.searchConsole(request)
+      return c.json({ data, simulated: true as const, period: request.period })
     })
     .get('/analytics/data', validate('query', locationQuery), async (c) => {
       const request = await dataRequest(c.var, 'analytics', c.req.valid('query').location)
-      return c.json({ data: await google.analytics(request), simulated: true })
+      const data = await google.analytics(request)
+      return c.json({ data, simulated: true as const, period: request.period })
     })
 }

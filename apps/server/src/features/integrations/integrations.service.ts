@@ -9,7 +9,14 @@ import type { Db } from '../../db/client.js'
 import { users } from '../../db/schema/business.js'
 import { recordActivity } from '../../lib/activity.js'
 import { requireLocation } from '../../lib/tenant.js'
-import type { GoogleDataProvider, GoogleDataRequest } from './google-data.js'
+import type { KeywordDataProvider } from '@localseo/shared/keyword-engine'
+import { keywordKey } from '@localseo/shared/rank-tracker'
+import {
+  SIMULATED_PERIOD_DAYS,
+  simulatedQueries,
+  type GoogleDataProvider,
+  type GoogleDataRequest,
+} from './google-data.js'
 
 const column = {
   'search-console': users.searchConsoleConnected,
@@ -69,18 +76,63 @@ export async function setConnection({
   return getConnections({ db, userId })
 }
 
-/** Builds the provider request for the chosen location; a location of another business is a 404. */
-export function googleDataRequest(
-  business: Business,
-  locationId: string | undefined,
-  now: Date,
-): GoogleDataRequest {
+const MS_PER_DAY = 86_400_000
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+
+/** A simulated position of a keyword on a day (the Rank Tracker's simulation). */
+export type SimulatedPositionOf = (query: {
+  businessId: string
+  locationId: string
+  city: string
+  keyword: string
+  day: string
+}) => number
+
+/**
+ * Builds the provider request for the chosen location (a location of another business is a 404):
+ * the last 28 days, and the simulated searches with the planner's monthly estimate and the Rank
+ * Tracker's simulated position of each of those days (issue 32 item 3).
+ */
+export async function googleDataRequest({
+  business,
+  locationId,
+  now,
+  keywordData,
+  positionOf,
+}: {
+  business: Business
+  locationId: string | undefined
+  now: Date
+  keywordData: KeywordDataProvider
+  positionOf: SimulatedPositionOf
+}): Promise<GoogleDataRequest> {
+  const location = requireLocation(business, locationId)
+  const today = Date.parse(`${isoDay(now.getTime())}T00:00:00Z`)
+  const days = Array.from({ length: SIMULATED_PERIOD_DAYS }, (_, i) =>
+    isoDay(today - (SIMULATED_PERIOD_DAYS - i) * MS_PER_DAY),
+  )
+  const searches = await Promise.all(
+    simulatedQueries(business, location).map(async (query) => ({
+      query,
+      monthlyVolume: (await keywordData.describe(query, business, location.id)).volume,
+      positions: days.map((day) =>
+        positionOf({
+          businessId: business.id,
+          locationId: location.id,
+          city: location.city,
+          keyword: keywordKey(query),
+          day,
+        }),
+      ),
+    })),
+  )
   return {
     businessId: business.id,
-    category: business.category,
-    location: requireLocation(business, locationId),
+    location,
     cities: [business.city, ...business.locations.map((l) => l.city)],
-    day: now.toISOString().slice(0, 10),
+    day: isoDay(now.getTime()),
+    period: { from: days[0] ?? '', to: days.at(-1) ?? '', days: SIMULATED_PERIOD_DAYS },
+    searches,
   }
 }
 

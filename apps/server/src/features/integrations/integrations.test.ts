@@ -22,6 +22,7 @@ interface Body {
   message: string
   data: SearchConsoleData & AnalyticsData
   simulated: boolean
+  period: { from: string; to: string; days: number }
   locations: Location[]
   error: { code: string; message: string }
 }
@@ -58,7 +59,8 @@ describe('connecting Google services', () => {
     const res = await call('POST', '/api/integrations/analytics/connect')
     expect(res.body).toEqual({
       success: true,
-      message: 'Successfully connected to Google Analytics',
+      message:
+        'Simulated Google Analytics turned on: no Google sign-in took place, and its figures are samples worked out from your keyword estimates.',
       connections: { searchConsole: false, analytics: true },
     })
     expect((await call('GET', '/api/integrations')).body.connections).toEqual({
@@ -132,29 +134,51 @@ describe('simulated Google data', () => {
     expect(organic + direct + referral + social).toBe(100)
   })
 
-  test('a non-main location sees the figures scaled by one steady factor in 0.5-1', () => {
+  test('impressions are a share of the searches the planner estimates, over the last 28 days (issue 32 item 3)', async () => {
+    await setUpBusiness()
+    await call('POST', '/api/integrations/search-console/connect')
+    const res = await call('GET', '/api/integrations/search-console/data')
+    expect(res.body.period).toEqual({ from: '2026-02-10', to: '2026-03-09', days: 28 })
+    const planned = await call('POST', '/api/planner/search', {})
+    const volumes = new Map(
+      (
+        planned.body as unknown as { keywords: { keyword: string; volume: number | null }[] }
+      ).keywords.map((k) => [k.keyword, k.volume]),
+    )
+    const rows = res.body.data.keywords
+    expect(rows.length).toBeGreaterThan(0)
+    for (const row of rows) {
+      const monthly = volumes.get(row.query)
+      expect(monthly, row.query).toBeTypeOf('number')
+      // 28 days of a monthly estimate is the most Google could have shown the website.
+      expect(row.impressions, row.query).toBeLessThanOrEqual(Math.ceil((monthly! * 28 * 12) / 365))
+      expect(row.clicks).toBeLessThanOrEqual(row.impressions)
+    }
+  })
+
+  test('positions are the Rank Tracker simulation averaged over the period', () => {
     const request = {
       businessId: 'b1',
-      category: 'Dental',
       cities: ['Austin'],
-      location: { id: 'loc_1', isMain: false, city: 'Austin', name: 'North' } as never,
+      location: { id: 'main', isMain: true, city: 'Austin', name: 'Main' } as never,
+      day: '2026-03-10',
+      period: { from: '2026-02-10', to: '2026-03-09', days: 28 },
     }
-    const asMain = { ...request, location: { id: 'loc_1', isMain: true, city: 'Austin' } as never }
-    const factors = ['2026-03-10', '2026-03-11'].map((day) => {
-      const scaled = simulateAnalytics({ ...request, day }).visitors.total
-      const full = simulateAnalytics({ ...asMain, day }).visitors.total
-      return scaled / full
-    })
-    for (const factor of factors) {
-      expect(factor).toBeGreaterThanOrEqual(0.5 - 0.01)
-      expect(factor).toBeLessThanOrEqual(1)
+    const [row] = simulateSearchConsole({
+      ...request,
+      searches: [
+        { query: 'dentist austin', monthlyVolume: 900, positions: Array<number>(28).fill(4) },
+      ],
+    }).keywords
+    expect(row).toMatchObject({ query: 'dentist austin', position: 4 })
+    expect(row!.impressions).toBeLessThanOrEqual(Math.ceil((900 * 28 * 12) / 365))
+    // A search without an estimate, or never shown, is not in the report; visitors follow clicks.
+    const none = {
+      ...request,
+      searches: [{ query: 'zz', monthlyVolume: null, positions: Array<number>(28).fill(4) }],
     }
-    expect(factors[0]).toBeCloseTo(factors[1]!, 2)
-    const impressions = simulateSearchConsole({ ...request, day: '2026-03-10' }).keywords
-    const fullImpressions = simulateSearchConsole({ ...asMain, day: '2026-03-10' }).keywords
-    expect(impressions.reduce((n, k) => n + k.impressions, 0)).toBeLessThan(
-      fullImpressions.reduce((n, k) => n + k.impressions, 0),
-    )
+    expect(simulateSearchConsole(none).keywords).toEqual([])
+    expect(simulateAnalytics(none).visitors.total).toBe(0)
   })
 
   test("another owner's location id is a 404, never that owner's data", async () => {

@@ -19,6 +19,7 @@ export {
   type RankProvider,
   type RankQuery,
   type RankResult,
+  simulatedPosition,
 } from './rank-provider.js'
 export {
   latestPosition,

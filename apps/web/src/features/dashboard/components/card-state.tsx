@@ -9,12 +9,3 @@ export function CardLoading({ label }: { label: string }) {
     </p>
   )
 }
-
-/** Simulated Google figures are labelled as such (docs/house-rules.md "Deterministic simulation"). */
-export function SampleDataBadge() {
-  return (
-    <span className="inline-flex items-center rounded-md border border-warning/40 bg-warning/10 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-foreground">
-      Sample data
-    </span>
-  )
-}

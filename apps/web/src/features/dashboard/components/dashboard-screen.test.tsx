@@ -14,6 +14,8 @@ import {
 import { json, storeSession, stubNetwork } from '@/test/network'
 import { loadScreens, renderApp } from '@/test/render-app'
 
+const samplePeriod = { from: '2026-02-10', to: '2026-03-09', days: 28 }
+
 function signIn({
   business = savedBusiness,
   connections = { searchConsole: false, analytics: false },
@@ -32,11 +34,11 @@ function signIn({
     ...(dashboardData ? { 'GET /api/dashboard': () => json(dashboardData, dashboardStatus) } : {}),
     'GET /api/integrations/analytics/data': (request) => {
       dataRequests.push(`analytics ${new URL(request.url).search}`)
-      return json({ data: analyticsData, simulated: true })
+      return json({ data: analyticsData, simulated: true, period: samplePeriod })
     },
     'GET /api/integrations/search-console/data': (request) => {
       dataRequests.push(`search-console ${new URL(request.url).search}`)
-      return json({ data: searchConsoleData, simulated: true })
+      return json({ data: searchConsoleData, simulated: true, period: samplePeriod })
     },
   })
   renderApp('/dashboard')
@@ -275,12 +277,14 @@ describe('dashboard', () => {
     expect(items[1]).toHaveTextContent('MediumRound Rock has no phone.')
   })
 
-  test('the Google cards appear only for connected services and are labelled sample data', async () => {
+  test('the Google cards appear only for connected services and are labelled simulated, with their period', async () => {
     const { dataRequests } = signIn({ connections: { searchConsole: false, analytics: true } })
     await dashboard()
-    // Once the server says Google is simulated, the sample card replaces the loading one.
-    expect(await screen.findByText('Sample data')).toBeVisible()
-    const analytics = within(screen.getByRole('region', { name: 'Website Analytics' }))
+    // Once the server says Google is simulated, the simulated card replaces the loading one.
+    const analytics = within(await screen.findByRole('region', { name: 'Website Analytics' }))
+    expect(await analytics.findByText('Simulated')).toBeVisible()
+    expect(analytics.getByText(/Simulated figures for the last 28 days/)).toBeVisible()
+    expect(analytics.queryByText('Sample data')).not.toBeInTheDocument()
     expect(await analytics.findByText('1,520')).toBeVisible()
     const pages = within(analytics.getByRole('list', { name: 'Top pages' })).getAllByRole(
       'listitem',

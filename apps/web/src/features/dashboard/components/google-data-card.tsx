@@ -2,11 +2,29 @@ import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { ErrorAlert } from '@/components/error-alert'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import { CardLoading, SampleDataBadge } from './card-state'
+import { CardLoading } from './card-state'
+
+/**
+ * Simulated Google figures say so, with their period and where they come from (issue 32 item 3,
+ * docs/house-rules.md "Deterministic simulation"): no Google sign-in happened.
+ */
+function SimulatedBadge() {
+  return (
+    <span
+      title="No Google sign-in happened: these figures are worked out from your keyword estimates."
+      className="inline-flex items-center rounded-md border border-warning/40 bg-warning/10 px-2 py-0.5 text-xs font-medium whitespace-nowrap text-foreground"
+    >
+      Simulated
+    </span>
+  )
+}
+
+export const SIMULATED_PERIOD_NOTE =
+  'Simulated figures for the last 28 days, worked out from your keyword estimates and simulated positions.'
 
 /**
  * The frame of a card of Google figures (Search Performance, Website Analytics): the title with
- * its icon, the 'Sample data' badge while Google is simulated, and the loading and failure states
+ * its icon, the 'Simulated' badge and the period while Google is simulated, and the loading and failure states
  * around the figures.
  */
 export function GoogleDataCard<Data>({
@@ -25,7 +43,7 @@ export function GoogleDataCard<Data>({
   query: { data: Data | undefined; isPending: boolean; isError: boolean }
   loadingLabel: string
   errorMessage: string
-  /** Simulated figures (the default) carry the 'Sample data' badge; imported ones do not. */
+  /** Simulated figures (the default) carry the 'Simulated' badge and note; imported ones do not. */
   sample?: boolean
   children: (data: Data) => ReactNode
 }) {
@@ -37,7 +55,10 @@ export function GoogleDataCard<Data>({
           <Icon aria-hidden="true" className="size-5 text-primary" />
           {title}
         </CardTitle>
-        {sample ? <SampleDataBadge /> : null}
+        {sample ? <SimulatedBadge /> : null}
+        {sample ? (
+          <p className="basis-full text-xs text-muted-foreground">{SIMULATED_PERIOD_NOTE}</p>
+        ) : null}
       </CardHeader>
       <CardContent>
         {isPending ? (

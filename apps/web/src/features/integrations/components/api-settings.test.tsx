@@ -1,4 +1,8 @@
-import type { GoogleAccount, GoogleConnections } from '@localseo/shared/integrations'
+import {
+  simulatedConnectMessage,
+  type GoogleAccount,
+  type GoogleConnections,
+} from '@localseo/shared/integrations'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, test } from 'vitest'
@@ -47,7 +51,7 @@ describe('API settings', () => {
     await waitFor(() => expect(ai.queryByText(/Engine:/)).not.toBeInTheDocument())
   })
 
-  test('connecting Search Console shows "Connecting...", then connected with the green result text', async () => {
+  test('connecting the simulated Search Console shows "Connecting...", then "Simulated", never "Connected and working properly" (issue 32 item 3)', async () => {
     const held = deferred<Response>()
     signIn({ 'POST /api/integrations/search-console/connect': () => held.promise })
     const searchConsole = await card('Google Search Console')
@@ -56,17 +60,20 @@ describe('API settings', () => {
     await user.click(searchConsole.getByRole('button', { name: 'Connect with Google' }))
     expect(searchConsole.getByRole('button', { name: 'Connecting...' })).toBeDisabled()
 
+    const message = simulatedConnectMessage('search-console')
     held.resolve(
-      json({
-        success: true,
-        message: 'Successfully connected to Google Search Console',
-        connections: { searchConsole: true, analytics: false },
-      }),
+      json({ success: true, message, connections: { searchConsole: true, analytics: false } }),
     )
-    expect(await searchConsole.findByText('Connected and working properly')).toBeVisible()
+    expect(
+      await searchConsole.findByText('Simulated: sample figures, no Google sign-in'),
+    ).toBeVisible()
+    expect(searchConsole.getByText('Simulated')).toBeVisible()
+    expect(searchConsole.queryByText('Connected and working properly')).not.toBeInTheDocument()
     const result = searchConsole.getByRole('status')
-    expect(result).toHaveTextContent('Successfully connected to Google Search Console')
-    expect(result).toHaveClass('text-success')
+    expect(result).toHaveTextContent(
+      'Simulated Google Search Console turned on: no Google sign-in took place',
+    )
+    expect(result).not.toHaveTextContent(/Successfully/)
     expect(searchConsole.getByRole('button', { name: 'Disconnect' })).toBeVisible()
     expect(storedConnections()).toEqual({ searchConsole: true, analytics: false })
     // The other service is untouched.
@@ -119,7 +126,7 @@ describe('API settings', () => {
       { searchConsole: false, analytics: true },
     )
     const analytics = await card('Google Analytics')
-    expect(await analytics.findByText('Connected and working properly')).toBeVisible()
+    expect(await analytics.findByText('Simulated: sample figures, no Google sign-in')).toBeVisible()
     await userEvent.click(analytics.getByRole('button', { name: 'Disconnect' }))
     expect(await analytics.findByText('Not connected')).toBeVisible()
     expect(calls).toContain('DELETE /api/integrations/analytics')

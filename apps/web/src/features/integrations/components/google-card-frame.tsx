@@ -1,6 +1,7 @@
 import { GOOGLE_SERVICE_NAMES, type GoogleService } from '@localseo/shared/integrations'
 import { BarChart3, Search } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { Badge } from '@/components/ui/badge'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 
 const descriptions: Record<GoogleService, string> = {
@@ -11,9 +12,12 @@ const descriptions: Record<GoogleService, string> = {
 /** The Search Console or Analytics card: icon, name and what it brings; the state is the children. */
 export function GoogleCardFrame({
   service,
+  simulated = false,
   children,
 }: {
   service: GoogleService
+  /** Google is simulated on this server: the card carries the 'Simulated' badge. */
+  simulated?: boolean
   children: ReactNode
 }) {
   const Icon = service === 'analytics' ? BarChart3 : Search
@@ -24,9 +28,19 @@ export function GoogleCardFrame({
           <Icon aria-hidden="true" className="size-5" />
         </span>
         <div className="min-w-0 space-y-1">
-          <CardTitle id={`${service}-title`} className="text-base">
-            {GOOGLE_SERVICE_NAMES[service]}
-          </CardTitle>
+          <div className="flex flex-wrap items-center gap-2">
+            <CardTitle id={`${service}-title`} className="text-base">
+              {GOOGLE_SERVICE_NAMES[service]}
+            </CardTitle>
+            {simulated ? (
+              <Badge
+                variant="outline"
+                className="border-warning/40 bg-warning/10 font-medium text-foreground"
+              >
+                Simulated
+              </Badge>
+            ) : null}
+          </div>
           <CardDescription>{descriptions[service]}</CardDescription>
         </div>
       </CardHeader>

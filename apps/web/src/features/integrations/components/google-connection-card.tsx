@@ -53,8 +53,8 @@ export function GoogleConnectionCard({
   }
 
   return (
-    <GoogleCardFrame service={service}>
-      <ConnectionStatus connected={connected && !connect.isPending} />
+    <GoogleCardFrame service={service} simulated>
+      <ConnectionStatus connected={connected && !connect.isPending} simulated />
       {result ? <FormMessage tone={result.tone}>{result.text}</FormMessage> : null}
       <div className="mt-auto flex flex-wrap gap-2">
         {connected ? (

@@ -68,7 +68,11 @@ export function KeywordsScreen({ business }: { business: Business }) {
         <TabPanel idPrefix={id} value="search-queries">
           {named ? (
             <Suspense fallback={<Spinner />}>
-              <SearchQueriesTab businessId={business.id} isMain={location.isMain} />
+              <SearchQueriesTab
+                businessId={business.id}
+                locationId={location.id}
+                isMain={location.isMain}
+              />
             </Suspense>
           ) : (
             <BusinessRequired />

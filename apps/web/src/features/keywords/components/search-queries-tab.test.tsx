@@ -14,6 +14,7 @@ import { loadScreens, renderApp } from '@/test/render-app'
 
 const PERFORMANCE = 'GET /api/integrations/google/search-console/performance'
 const ROWS = 'GET /api/integrations/google/search-console/rows'
+const CONNECT = 'Connect Google Search Console in Settings'
 
 const importedAt = new Date(Date.now() - 2 * 3600_000).toISOString()
 
@@ -244,6 +245,38 @@ describe('Search queries tab (issue 18 item 2)', () => {
       name: 'Connect Google Search Console in Settings',
     })
     expect(link).toHaveAttribute('href', '/settings')
+    expect(calls).not.toContain(ROWS)
+  })
+
+  test('Google simulated and Search Console turned on: the tab lists the simulated searches, labelled, with their period (issue 32 item 3)', async () => {
+    storeSession()
+    const { calls } = stubNetwork({
+      ...ownerHandlers({ connections: { searchConsole: true, analytics: false } }),
+      'GET /api/keywords': () => json({ keywords: [] }),
+      'GET /api/keywords/suggestions': () => json({ keywords: [], estimated: true }),
+      [PERFORMANCE]: () => json({ simulated: true }),
+      'GET /api/integrations/search-console/data': () =>
+        json({
+          simulated: true,
+          period: { from: '2026-02-10', to: '2026-03-09', days: 28 },
+          data: {
+            keywords: [
+              { query: 'dentist austin', position: 7.4, clicks: 9, impressions: 83, ctr: 10.8 },
+            ],
+            pages: [],
+            devices: { mobile: 60, desktop: 35, tablet: 5 },
+          },
+        }),
+    })
+    renderApp('/keywords')
+    await userEvent.click(await screen.findByRole('tab', { name: 'Search queries' }))
+    const panel = within(screen.getByRole('tabpanel', { name: 'Search queries' }))
+    const table = await panel.findByRole('table', { name: 'Simulated search queries' })
+    expect(within(table).getByRole('rowheader', { name: 'dentist austin' })).toBeVisible()
+    expect(within(table).getByText('83')).toBeVisible()
+    expect(panel.getByText('Simulated')).toBeVisible()
+    expect(panel.getByText(/for the last 28 days/)).toBeVisible()
+    expect(panel.queryByRole('link', { name: CONNECT })).not.toBeInTheDocument()
     expect(calls).not.toContain(ROWS)
   })
 

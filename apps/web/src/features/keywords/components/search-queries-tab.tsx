@@ -8,8 +8,10 @@ import { ErrorAlert } from '@/components/error-alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
+import { useGoogleConnections } from '@/lib/integrations'
 import { useSearchConsolePerformance } from '../api/get-search-console-performance'
 import { SearchQueriesResults } from './search-queries-results'
+import { SimulatedQueries } from './simulated-queries'
 
 const TITLE_ID = 'search-queries-title'
 
@@ -34,13 +36,23 @@ const FIRST_IMPORT_MESSAGE = 'The first import from Search Console is running…
 function Body({
   answer,
   businessId,
+  locationId,
+  simulatedOn,
 }: {
   answer: SearchConsolePerformanceAnswer | null
   businessId: string
+  locationId: string
+  /** Google is simulated and the owner turned the simulated Search Console on in Settings. */
+  simulatedOn: boolean
 }): ReactNode {
+  // The tab agrees with Settings (issue 32 item 3): a simulated Search Console that is on shows its
+  // simulated searches, labelled; one that is off is turned on in Settings.
+  if (answer?.simulated && simulatedOn) {
+    return <SimulatedQueries businessId={businessId} locationId={locationId} />
+  }
   if (answer === null || answer.simulated) {
     const message = answer?.simulated
-      ? 'This app shows sample Google data for now, so there are no real searches to list here. Once Google Search Console is connected, the searches that show your website appear here.'
+      ? 'Google is simulated on this app for now. Connect the simulated Search Console in Settings to see sample searches worked out from your keyword estimates, labelled Simulated.'
       : 'See what people type into Google when your website shows up, and how often they click: connect Google Search Console.'
     return <SettingsPrompt message={message} link={CONNECT_LINK} />
   }
@@ -56,8 +68,17 @@ function Body({
   return <SearchQueriesResults businessId={businessId} performance={answer} />
 }
 
-export function SearchQueriesTab({ businessId, isMain }: { businessId: string; isMain: boolean }) {
+export function SearchQueriesTab({
+  businessId,
+  locationId,
+  isMain,
+}: {
+  businessId: string
+  locationId: string
+  isMain: boolean
+}) {
   const performance = useSearchConsolePerformance(businessId)
+  const connections = useGoogleConnections()
   return (
     <Card role="region" aria-labelledby={TITLE_ID}>
       <CardHeader>
@@ -77,7 +98,12 @@ export function SearchQueriesTab({ businessId, isMain }: { businessId: string; i
         ) : performance.isError ? (
           <ErrorAlert>Could not load your Search Console data. Please try again later.</ErrorAlert>
         ) : (
-          <Body answer={performance.data} businessId={businessId} />
+          <Body
+            answer={performance.data}
+            businessId={businessId}
+            locationId={locationId}
+            simulatedOn={connections.searchConsole}
+          />
         )}
       </CardContent>
     </Card>
