@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { emptyBusiness, type Business } from './business.js'
-import { buildListingsView, citationSources, type ListingRecord } from './listings.js'
+import { buildListingsView, type ListingRecord } from './listings.js'
+import { citationSources } from './local-places.js'
 
 const business: Business = {
   ...emptyBusiness,
@@ -67,8 +68,59 @@ describe('buildListingsView', () => {
       'Apple Business Connect',
     ])
     expect(view.citations.map((c) => c.platform)).toContain('Healthgrades')
-    expect(citationSources('Legal Services')).toContain('Avvo')
-    expect(citationSources('Food & Restaurant')).toContain('TripAdvisor')
+    expect(citationSources('Legal Services', 'US')).toContain('Avvo')
+    expect(citationSources('Food & Restaurant', 'US')).toContain('TripAdvisor')
+  })
+
+  test('a Bristol dentist sees the UK directories and the NHS website, never a US one (issue 32 item 6)', () => {
+    const bristol: Business = {
+      ...business,
+      address: '1 Park Street',
+      city: 'Bristol',
+      state: '',
+      zip: 'BS1 5HS',
+      country: 'GB',
+      phone: '0117 496 0000',
+      locations: [],
+    }
+    const view = buildListingsView({ business: bristol, records: [], today })
+    const citations = view.citations.map((c) => c.platform)
+    expect(citations).toEqual(expect.arrayContaining(['Yell', 'Thomson Local', 'Scoot']))
+    expect(citations).toContain('NHS website (Find a service)')
+    for (const us of ['Yellow Pages', 'BBB', 'Angi', 'Healthgrades', 'Nextdoor'])
+      expect(citations).not.toContain(us)
+    expect(view.citations.find((c) => c.platform === 'Yell')?.url).toBe(
+      'https://business.yell.com/',
+    )
+    // The spec's sample warning holds in every country.
+    expect(view.inconsistentCount).toBe(3)
+  })
+
+  test('a location abroad lists the directories of its own country', () => {
+    const withBerlin: Business = {
+      ...business,
+      locations: [
+        {
+          ...business.locations[0]!,
+          id: 'loc_b',
+          city: 'Berlin',
+          state: '',
+          zip: '10115',
+          country: 'DE',
+          phone: '030 12345678',
+        },
+      ],
+    }
+    const berlin = buildListingsView({
+      business: withBerlin,
+      locationId: 'loc_b',
+      records: [],
+      today,
+    })
+    expect(berlin.citations.map((c) => c.platform)).toEqual(
+      expect.arrayContaining(['Gelbe Seiten', 'Das Örtliche', 'jameda']),
+    )
+    expect(berlin.citations.map((c) => c.platform)).not.toContain('Healthgrades')
   })
 
   test('a location is compared against its own address and phone', () => {

@@ -8,7 +8,7 @@ import type { Business } from './business.js'
 import { resolveLocation } from './location-selection.js'
 import { compareNap, formatAddress, type Nap } from './nap.js'
 import { seededRandom } from './random.js'
-import { ownValue } from './own-key.js'
+import { citationSources, platformUrl } from './local-places.js'
 
 export const LISTING_PLATFORMS = [
   'Google Business Profile',
@@ -18,39 +18,9 @@ export const LISTING_PLATFORMS = [
   'Apple Business Connect',
 ] as const
 
-const BASE_CITATIONS = ['Yellow Pages', 'Foursquare', 'BBB', 'Nextdoor', 'Angi'] as const
-
-const CATEGORY_CITATIONS: Record<string, string[]> = {
-  Dental: ['Healthgrades'],
-  'Healthcare & Medical': ['Healthgrades'],
-  'Legal Services': ['Avvo'],
-  'Food & Restaurant': ['TripAdvisor'],
-  'Travel & Hospitality': ['TripAdvisor'],
-}
-
-/** Where an owner manages each listing. */
-export const PLATFORM_URLS: Readonly<Record<string, string>> = {
-  'Google Business Profile': 'https://business.google.com/',
-  Yelp: 'https://biz.yelp.com/',
-  Facebook: 'https://www.facebook.com/business',
-  'Bing Places': 'https://www.bingplaces.com/',
-  'Apple Business Connect': 'https://businessconnect.apple.com/',
-  'Yellow Pages': 'https://www.yellowpages.com/',
-  Foursquare: 'https://foursquare.com/',
-  BBB: 'https://www.bbb.org/',
-  Nextdoor: 'https://business.nextdoor.com/',
-  Angi: 'https://www.angi.com/',
-  Healthgrades: 'https://www.healthgrades.com/',
-  Avvo: 'https://www.avvo.com/',
-  TripAdvisor: 'https://www.tripadvisor.com/Owners',
-}
-
-export function citationSources(category: string): string[] {
-  return [...BASE_CITATIONS, ...(ownValue(CATEGORY_CITATIONS, category) ?? [])]
-}
-
-export function platformsFor(category: string): string[] {
-  return [...LISTING_PLATFORMS, ...citationSources(category)]
+/** Every platform Local Listings shows for a business or location of this category in this country. */
+export function platformsFor(category: string, country: string): string[] {
+  return [...LISTING_PLATFORMS, ...citationSources(category, country)]
 }
 
 export const LISTING_STATUSES = ['verified', 'claimed', 'unclaimed'] as const
@@ -150,11 +120,12 @@ function sampleEntries(opts: {
   businessId: string
   locationId: string
   category: string
+  country: string
   profile: Nap
   today: string
 }): Map<string, { shown: Nap; status: ListingStatus; listed: boolean; lastUpdated: string }> {
   const random = seededRandom('listings', opts.businessId, opts.locationId)
-  const citations = citationSources(opts.category)
+  const citations = citationSources(opts.category, opts.country)
   const listedCitations = new Set(citations.filter((_, i) => i < 3 || random.next() < 0.6))
   // docs/product.md §2: the warning names 3 platforms for the business itself and 4 for a location.
   const candidates = [...LISTING_PLATFORMS, ...citations.filter((c) => listedCitations.has(c))]
@@ -197,7 +168,7 @@ function unrecorded(platform: string, kind: ListingEntry['kind']): ListingEntry 
     napConsistency: 'n/a',
     issues: [],
     lastUpdated: '',
-    url: ownValue(PLATFORM_URLS, platform) || '',
+    url: platformUrl(platform),
     shown: { name: '', address: '', phone: '' },
   }
 }
@@ -224,6 +195,7 @@ export function buildListingsView(opts: {
     businessId: business.id,
     locationId: location.id,
     category: business.category,
+    country: location.country,
     profile,
     today: opts.today,
   })
@@ -250,13 +222,15 @@ export function buildListingsView(opts: {
       napConsistency: !listed ? 'n/a' : differences.length > 0 ? 'inconsistent' : 'consistent',
       issues,
       lastUpdated: record?.updatedOn ?? sample!.lastUpdated,
-      url: record?.url || ownValue(PLATFORM_URLS, platform) || '',
+      url: record?.url || platformUrl(platform),
       shown,
     }
   }
 
   const listings = LISTING_PLATFORMS.map((p) => entry(p, 'listing'))
-  const citations = citationSources(business.category).map((c) => entry(c, 'citation'))
+  const citations = citationSources(business.category, location.country).map((c) =>
+    entry(c, 'citation'),
+  )
   const all = [...listings, ...citations]
   return {
     profile: { ...profile, label: location.label },

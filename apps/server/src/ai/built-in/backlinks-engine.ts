@@ -10,7 +10,7 @@ import {
 } from '@localseo/shared/backlink-scores'
 import type { Business } from '@localseo/shared/business'
 import { categoryTerms } from '@localseo/shared/category-terms'
-import { categoryPlaybook, LOCAL_LINK_SOURCES } from './category-playbook.js'
+import { categoryPlaybook, localLinkSources } from './category-playbook.js'
 import { listPhrase, normalise } from './search-terms.js'
 
 export interface BacklinkFacts {
@@ -46,18 +46,22 @@ export interface LinkSourceProbe {
 
 const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-export function linkSourceProbes(business: Pick<Business, 'category'>): LinkSourceProbe[] {
-  const directories = categoryPlaybook(business.category).directories.map((source) => ({
+export function linkSourceProbes(
+  business: Pick<Business, 'category' | 'country'>,
+): LinkSourceProbe[] {
+  const directories = categoryPlaybook(business).directories.map((source) => ({
     match: escapeRegex(source.domain),
     unless: null,
   }))
   // A domain counts for the first local source it matches, so later ones exclude earlier ones.
-  const local = LOCAL_LINK_SOURCES.map((source, i) => ({
+  const sources = localLinkSources(business.country)
+  const local = sources.map((source, i) => ({
     match: source.pattern.source,
     unless:
       i === 0
         ? null
-        : LOCAL_LINK_SOURCES.slice(0, i)
+        : sources
+            .slice(0, i)
             .map((earlier) => `(${earlier.pattern.source})`)
             .join('|'),
   }))
@@ -108,21 +112,22 @@ export function missingLinkSources(
 ) {
   const domains = backlinks.map((link) => normaliseDomain(link.domain))
   const city = business.city || 'your city'
-  const playbook = categoryPlaybook(business.category).directories
+  const playbook = categoryPlaybook(business).directories
+  const sources = localLinkSources(business.country)
   const directories = playbook
     .filter((source) => !domains.some((d) => d.includes(source.domain)))
     .map((source) => source.name)
   // Each domain counts for the first source it matches: a chamber's .org site is not a sponsorship.
-  const present = new Set(
-    domains.map((d) => LOCAL_LINK_SOURCES.find((source) => source.pattern.test(d))?.key),
-  )
+  const present = new Set(domains.map((d) => sources.find((source) => source.pattern.test(d))?.key))
   // A local source that is also one of the category's directories (the Better Business Bureau) is
   // named once, as the directory (issue 15 item 6: no entity twice in one sentence).
-  const local = LOCAL_LINK_SOURCES.filter(
-    (source) =>
-      !present.has(source.key) &&
-      !playbook.some((directory) => source.pattern.test(directory.domain)),
-  ).map((source) => source.label.replace('{city}', city))
+  const local = sources
+    .filter(
+      (source) =>
+        !present.has(source.key) &&
+        !playbook.some((directory) => source.pattern.test(directory.domain)),
+    )
+    .map((source) => source.label.replace('{city}', city))
   return { directories, local }
 }
 

@@ -1,66 +1,100 @@
 // What local SEO looks like for each business category (docs/product.md §3 categories): the searches people
 // make, the directories that matter, the schema.org type. The built-in engine builds its advice
 // from this plus the owner's own data. `{noun}` is the category's search noun (categoryTerms).
-import type { BusinessCategory } from '@localseo/shared/business'
+// Searches and questions that only make sense in one country (insurance plans, Delta Dental,
+// Medicare, the IRS) are that country's; the directories are the country's own (local-places.ts,
+// issue 32 item 6), so a Bristol dentist never hears of Zocdoc or insurance plans.
+import type { Business, BusinessCategory } from '@localseo/shared/business'
 import type { Level } from '@localseo/shared/ai'
+import { categoryDirectories, type LocalPlace } from '@localseo/shared/local-places'
 import { ownValue } from '@localseo/shared/own-key'
 
-interface LinkSource {
-  name: string
-  /** Matched against backlink domains to see whether the business already has this source. */
-  domain: string
-}
-
-export interface CategoryPlaybook {
+interface CategoryBasics {
   /** Who the business serves, for advice text: 'patients', 'clients'. */
   customers: string
-  /** Keyword modifiers that fit the category, as templates with {noun}. */
+  /** Keyword modifiers that fit the category anywhere, as templates with {noun}. */
   modifiers: readonly string[]
-  /** Category directories and review sites worth a profile and a link. */
-  directories: readonly LinkSource[]
   /** The most specific schema.org LocalBusiness subtype. */
   schemaType: string
   /** How crowded local results usually are for the head term. */
   competition: Level
-  /** A question customers ask before choosing, for FAQ and content ideas. */
+  /** A question customers ask before choosing, for FAQ and content ideas, true in any country. */
   question: string
+  /** What one country searches and asks instead (ISO 3166-1 alpha-2 code). */
+  countries?: Partial<Record<string, { modifiers?: readonly string[]; question?: string }>>
 }
 
-const playbook = (p: CategoryPlaybook) => p
-const dir = (name: string, domain: string): LinkSource => ({ name, domain })
+export interface CategoryPlaybook extends Omit<CategoryBasics, 'countries'> {
+  /** Category directories and review sites of the business's country worth a profile and a link. */
+  directories: readonly LocalPlace[]
+}
 
-const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> = {
+const playbook = (p: CategoryBasics) => p
+
+const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryBasics>> = {
   'Accounting & Tax Services': playbook({
     customers: 'clients',
     modifiers: [
       '{noun} near me',
-      'CPA for small business',
-      'tax preparer open Saturday',
-      'IRS audit help',
+      'small business {noun}',
+      'tax return help',
+      '{noun} open Saturday',
       'bookkeeper for contractors',
-    ],
-    directories: [
-      dir('AICPA and state CPA society directories', 'cpa'),
-      dir('Expertise.com', 'expertise.com'),
     ],
     schemaType: 'AccountingService',
     competition: 'Medium',
-    question: 'what a tax preparer costs and which documents to bring',
+    question: 'what an accountant charges and which documents to bring',
+    countries: {
+      US: {
+        modifiers: [
+          '{noun} near me',
+          'CPA for small business',
+          'tax preparer open Saturday',
+          'IRS audit help',
+          'bookkeeper for contractors',
+        ],
+        question: 'what a tax preparer costs and which documents to bring',
+      },
+      GB: {
+        modifiers: [
+          '{noun} near me',
+          'self assessment tax return help',
+          'small business {noun}',
+          'chartered {noun}',
+          'bookkeeper for tradespeople',
+        ],
+      },
+    },
   }),
   Automotive: playbook({
     customers: 'drivers',
     modifiers: [
       '{noun} near me',
       'same day brake repair',
-      'check engine light diagnosis',
-      'state inspection station',
+      'engine warning light diagnosis',
+      'car service and inspection',
       'honest mechanic',
     ],
-    directories: [
-      dir('RepairPal', 'repairpal.com'),
-      dir('AAA Approved Auto Repair', 'aaa.com'),
-      dir('CarFax service shop listing', 'carfax.com'),
-    ],
+    countries: {
+      US: {
+        modifiers: [
+          '{noun} near me',
+          'same day brake repair',
+          'check engine light diagnosis',
+          'state inspection station',
+          'honest mechanic',
+        ],
+      },
+      GB: {
+        modifiers: [
+          'garage near me',
+          'MOT test centre',
+          'car service and MOT',
+          'engine warning light diagnosis',
+          'honest mechanic',
+        ],
+      },
+    },
     schemaType: 'AutoRepair',
     competition: 'Medium',
     question: 'how much a common repair costs and how long it takes',
@@ -73,11 +107,6 @@ const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> =
       'balayage specialist',
       'bridal hair and makeup',
       '{noun} open Sunday',
-    ],
-    directories: [
-      dir('StyleSeat', 'styleseat.com'),
-      dir('Booksy', 'booksy.com'),
-      dir('Vagaro', 'vagaro.com'),
     ],
     schemaType: 'BeautySalon',
     competition: 'Medium',
@@ -92,11 +121,6 @@ const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> =
       'bathroom remodel contractor',
       'insured {noun} near me',
     ],
-    directories: [
-      dir('Houzz', 'houzz.com'),
-      dir('Angi', 'angi.com'),
-      dir('Better Business Bureau', 'bbb.org'),
-    ],
     schemaType: 'GeneralContractor',
     competition: 'High',
     question: 'what a remodel costs locally and which permits it needs',
@@ -107,34 +131,70 @@ const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> =
       'emergency {noun}',
       '{noun} near me',
       '{noun} open Saturday',
-      '{noun} that accepts Delta Dental',
-      'pediatric {noun}',
-      'same day crown',
+      "children's {noun}",
+      '{noun} accepting new patients',
       'dental implants cost',
-    ],
-    directories: [
-      dir('Healthgrades', 'healthgrades.com'),
-      dir('Zocdoc', 'zocdoc.com'),
-      dir('ADA Find-a-Dentist', 'ada.org'),
     ],
     schemaType: 'Dentist',
     competition: 'High',
-    question: 'which insurance plans are accepted and what counts as a dental emergency',
+    question:
+      'what treatments cost, whether new patients are taken and what counts as a dental emergency',
+    countries: {
+      US: {
+        modifiers: [
+          'emergency {noun}',
+          '{noun} near me',
+          '{noun} open Saturday',
+          '{noun} that accepts Delta Dental',
+          'pediatric {noun}',
+          'same day crown',
+          'dental implants cost',
+        ],
+        question: 'which insurance plans are accepted and what counts as a dental emergency',
+      },
+      GB: {
+        modifiers: [
+          'emergency {noun}',
+          'NHS {noun} accepting new patients',
+          '{noun} near me',
+          'private {noun}',
+          "children's {noun}",
+          'dental implants cost',
+        ],
+        question:
+          'whether NHS patients are taken, what NHS and private treatment costs and what counts as a dental emergency',
+      },
+    },
   }),
   'Education & Tutoring': playbook({
     customers: 'families',
     modifiers: [
       '{noun} near me',
-      'SAT prep classes',
-      'online math {noun}',
+      'exam preparation classes',
+      'online maths {noun}',
       'reading {noun} for dyslexia',
-      'summer tutoring program',
+      'summer tutoring',
     ],
-    directories: [
-      dir('Wyzant', 'wyzant.com'),
-      dir('Care.com', 'care.com'),
-      dir('Varsity Tutors', 'varsitytutors.com'),
-    ],
+    countries: {
+      US: {
+        modifiers: [
+          '{noun} near me',
+          'SAT prep classes',
+          'online math {noun}',
+          'reading {noun} for dyslexia',
+          'summer tutoring program',
+        ],
+      },
+      GB: {
+        modifiers: [
+          '{noun} near me',
+          'GCSE maths {noun}',
+          '11 plus {noun}',
+          'A level {noun}',
+          'reading {noun} for dyslexia',
+        ],
+      },
+    },
     schemaType: 'EducationalOrganization',
     competition: 'Low',
     question: 'how many sessions a student needs before a test',
@@ -148,7 +208,6 @@ const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> =
       'yoga classes for seniors',
       '{noun} free trial',
     ],
-    directories: [dir('ClassPass', 'classpass.com'), dir('Mindbody', 'mindbodyonline.com')],
     schemaType: 'ExerciseGym',
     competition: 'Medium',
     question: 'what membership costs and whether there is a free first class',
@@ -163,11 +222,6 @@ const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> =
       'gluten free options',
       'private dining',
     ],
-    directories: [
-      dir('TripAdvisor', 'tripadvisor.com'),
-      dir('OpenTable', 'opentable.com'),
-      dir('Yelp', 'yelp.com'),
-    ],
     schemaType: 'Restaurant',
     competition: 'High',
     question: 'what is on the menu, the opening hours and whether they take reservations',
@@ -176,19 +230,46 @@ const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> =
     customers: 'patients',
     modifiers: [
       'walk-in clinic',
-      'urgent care open now',
       '{noun} accepting new patients',
       'same day appointment',
-      '{noun} that takes Medicare',
-    ],
-    directories: [
-      dir('Healthgrades', 'healthgrades.com'),
-      dir('Zocdoc', 'zocdoc.com'),
-      dir('WebMD Care', 'webmd.com'),
+      '{noun} open Saturday',
+      'private {noun}',
     ],
     schemaType: 'MedicalClinic',
     competition: 'High',
-    question: 'which insurance is accepted and how soon a new patient can be seen',
+    question: 'how soon a new patient can be seen and what a visit costs',
+    countries: {
+      US: {
+        modifiers: [
+          'walk-in clinic',
+          'urgent care open now',
+          '{noun} accepting new patients',
+          'same day appointment',
+          '{noun} that takes Medicare',
+        ],
+        question: 'which insurance is accepted and how soon a new patient can be seen',
+      },
+      GB: {
+        modifiers: [
+          'private GP',
+          'walk-in centre',
+          'same day appointment',
+          'private {noun} near me',
+          'health check',
+        ],
+        question: 'how to register or book as a new patient, and what private appointments cost',
+      },
+      AU: {
+        modifiers: [
+          'bulk billing {noun}',
+          'GP accepting new patients',
+          'same day appointment',
+          'after hours {noun}',
+          'walk-in clinic',
+        ],
+        question: 'whether appointments are bulk billed and how soon a new patient can be seen',
+      },
+    },
   }),
   'Home Services': playbook({
     customers: 'homeowners',
@@ -198,12 +279,6 @@ const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> =
       '{noun} near me',
       'water heater replacement',
       'licensed and insured {noun}',
-    ],
-    directories: [
-      dir('Angi', 'angi.com'),
-      dir('HomeAdvisor', 'homeadvisor.com'),
-      dir('Thumbtack', 'thumbtack.com'),
-      dir('Better Business Bureau', 'bbb.org'),
     ],
     schemaType: 'HomeAndConstructionBusiness',
     competition: 'High',
@@ -215,16 +290,31 @@ const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> =
       '{noun} free consultation',
       'personal injury {noun}',
       'divorce {noun}',
-      'DUI {noun}',
+      'employment {noun}',
       'bilingual {noun}',
       '{noun} near me',
     ],
-    directories: [
-      dir('Avvo', 'avvo.com'),
-      dir('Justia', 'justia.com'),
-      dir('FindLaw', 'findlaw.com'),
-      dir('Martindale-Hubbell', 'martindale.com'),
-    ],
+    countries: {
+      US: {
+        modifiers: [
+          '{noun} free consultation',
+          'personal injury {noun}',
+          'divorce {noun}',
+          'DUI {noun}',
+          'bilingual {noun}',
+          '{noun} near me',
+        ],
+      },
+      GB: {
+        modifiers: [
+          'solicitor free consultation',
+          'conveyancing solicitor',
+          'family solicitor',
+          'will writing',
+          'solicitor near me',
+        ],
+      },
+    },
     schemaType: 'LegalService',
     competition: 'High',
     question: 'what a first consultation costs and how fees work',
@@ -238,7 +328,6 @@ const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> =
       'short run manufacturing',
       'ISO certified {noun}',
     ],
-    directories: [dir('Thomasnet', 'thomasnet.com'), dir('MFG.com', 'mfg.com')],
     schemaType: 'LocalBusiness',
     competition: 'Low',
     question: 'minimum order sizes, lead times and certifications',
@@ -251,11 +340,6 @@ const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> =
       'local SEO agency',
       'Google Ads management',
       'web design company',
-    ],
-    directories: [
-      dir('Clutch', 'clutch.co'),
-      dir('UpCity', 'upcity.com'),
-      dir('DesignRush', 'designrush.com'),
     ],
     schemaType: 'ProfessionalService',
     competition: 'High',
@@ -270,11 +354,6 @@ const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> =
       'dog grooming open Sunday',
       'low cost vaccinations',
     ],
-    directories: [
-      dir('Rover', 'rover.com'),
-      dir('AAHA hospital locator', 'aaha.org'),
-      dir('Yelp', 'yelp.com'),
-    ],
     schemaType: 'VeterinaryCare',
     competition: 'Medium',
     question: 'which vaccinations a puppy needs and what a first visit costs',
@@ -287,11 +366,6 @@ const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> =
       'first time home buyer {noun}',
       'what is my home worth',
       'luxury homes',
-    ],
-    directories: [
-      dir('Zillow agent profile', 'zillow.com'),
-      dir('Realtor.com', 'realtor.com'),
-      dir('Homes.com', 'homes.com'),
     ],
     schemaType: 'RealEstateAgent',
     competition: 'High',
@@ -306,7 +380,6 @@ const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> =
       'gift shop',
       'locally owned {noun}',
     ],
-    directories: [dir('Yelp', 'yelp.com'), dir('Nextdoor business page', 'nextdoor.com')],
     schemaType: 'Store',
     competition: 'Medium',
     question: 'what is in stock, the opening hours and parking',
@@ -320,7 +393,6 @@ const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> =
       'data recovery service',
       'IT support company',
     ],
-    directories: [dir('Clutch', 'clutch.co'), dir('Better Business Bureau', 'bbb.org')],
     schemaType: 'ProfessionalService',
     competition: 'Medium',
     question: 'response times, contract terms and what a repair costs',
@@ -334,11 +406,6 @@ const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> =
       'weekend getaway',
       'boutique {noun}',
     ],
-    directories: [
-      dir('TripAdvisor', 'tripadvisor.com'),
-      dir('Booking.com', 'booking.com'),
-      dir('Expedia', 'expedia.com'),
-    ],
     schemaType: 'LodgingBusiness',
     competition: 'High',
     question: 'what is nearby, parking and check-in times',
@@ -346,19 +413,29 @@ const CATEGORY_PLAYBOOKS: Readonly<Record<BusinessCategory, CategoryPlaybook>> =
   Other: playbook({
     customers: 'customers',
     modifiers: ['{noun} near me', 'best {noun}', 'open now', 'reviews', 'prices'],
-    directories: [dir('Better Business Bureau', 'bbb.org'), dir('Yelp', 'yelp.com')],
     schemaType: 'LocalBusiness',
     competition: 'Medium',
     question: 'prices, opening hours and how to book',
   }),
 }
 
-export function categoryPlaybook(category: string): CategoryPlaybook {
-  return ownValue<CategoryPlaybook>(CATEGORY_PLAYBOOKS, category) ?? CATEGORY_PLAYBOOKS.Other
+/** The playbook of the business's category, in the words and places of its country. */
+export function categoryPlaybook(
+  business: Pick<Business, 'category' | 'country'>,
+): CategoryPlaybook {
+  const { countries, ...basics } =
+    ownValue<CategoryBasics>(CATEGORY_PLAYBOOKS, business.category) ?? CATEGORY_PLAYBOOKS.Other
+  const own = countries ? ownValue(countries, business.country) : undefined
+  return {
+    ...basics,
+    modifiers: own?.modifiers ?? basics.modifiers,
+    question: own?.question ?? basics.question,
+    directories: categoryDirectories(business.category, business.country),
+  }
 }
 
 /** Link sources every local business can earn, whatever its category. */
-export const LOCAL_LINK_SOURCES = [
+const LOCAL_LINK_SOURCES = [
   { key: 'chamber', pattern: /chamber/, label: 'the {city} Chamber of Commerce member directory' },
   {
     key: 'news',
@@ -373,3 +450,8 @@ export const LOCAL_LINK_SOURCES = [
   },
   { key: 'bbb', pattern: /bbb\.org/, label: 'the Better Business Bureau' },
 ] as const
+
+/** The local link sources of the business's country: the Better Business Bureau is American. */
+export function localLinkSources(country: string) {
+  return LOCAL_LINK_SOURCES.filter((source) => source.key !== 'bbb' || country === 'US')
+}

@@ -1,7 +1,7 @@
 // Built-in content ideas: location-specific, from the category's services and customer questions
 // and the chosen location (issue 5).
 import type { Business } from '@localseo/shared/business'
-import { categoryTerms } from '@localseo/shared/category-terms'
+import { businessTerms } from '@localseo/shared/business-terms'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { categoryPlaybook } from './category-playbook.js'
 import { capitalise, fillTemplate, listPhrase } from './search-terms.js'
@@ -13,8 +13,9 @@ export function generateContentIdeasBuiltIn({
   business: Business
   location: ResolvedLocation
 }): string[] {
-  const { noun, services } = categoryTerms(business.category)
-  const playbook = categoryPlaybook(business.category)
+  const { noun, services } = businessTerms(business)
+  // The location's country: a UK branch of a US business gets UK searches and questions.
+  const playbook = categoryPlaybook({ category: business.category, country: location.country })
   const city = location.city || business.city
   const [first, second] = services
   const ideas = [

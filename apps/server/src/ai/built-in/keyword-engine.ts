@@ -71,7 +71,7 @@ function estimateVolume(facts: KeywordFacts, business: Business, location: Resol
 }
 
 function estimateCompetition(facts: KeywordFacts, business: Business, location: ResolvedLocation) {
-  let index = LEVEL_ORDER.indexOf(categoryPlaybook(business.category).competition)
+  let index = LEVEL_ORDER.indexOf(categoryPlaybook(business).competition)
   const intent = detectIntent(facts.keyword, location.city)
   const reasons: string[] = [
     `${business.category || 'local'} searches are usually ${LEVEL_ORDER[index]?.toLowerCase()} in competition`,
@@ -104,7 +104,7 @@ function suggestedTitle(facts: KeywordFacts, business: Business, city: string): 
 
 function relatedSearches(facts: KeywordFacts, business: Business, city: string): string[] {
   return (
-    categoryPlaybook(business.category)
+    categoryPlaybook(business)
       .modifiers.map((m) => fillTemplate(m, business))
       .filter((m) => !facts.keyword.includes(normalise(m)))
       .slice(0, 3)
@@ -119,7 +119,7 @@ function recommendationsFor(
   location: ResolvedLocation,
   competition: Level,
 ) {
-  const playbook = categoryPlaybook(business.category)
+  const playbook = categoryPlaybook(business)
   const { noun, services } = categoryTerms(business.category)
   const city = location.city
   const related = relatedSearches(facts, business, city)

@@ -3,7 +3,7 @@
 import type { SeoTaskSuggestion } from '@localseo/shared/ai'
 import type { BacklinkScores } from '@localseo/shared/backlink-scores'
 import type { Business } from '@localseo/shared/business'
-import { categoryTerms } from '@localseo/shared/category-terms'
+import { businessTerms } from '@localseo/shared/business-terms'
 import { categoryPlaybook } from './category-playbook.js'
 import { missingLinkSources, type BacklinkFacts } from './backlinks-engine.js'
 import { capitalise, listPhrase } from './search-terms.js'
@@ -11,21 +11,23 @@ import { capitalise, listPhrase } from './search-terms.js'
 export interface TrackedKeyword {
   keyword: string
   position: number | null
+  /** True when the position comes from the rank simulation, not a search-results provider. */
+  simulated?: boolean
 }
 
 const PRIORITY_ORDER = { high: 0, medium: 1, low: 2 } as const
 
 function keywordTask(business: Business, keywords: readonly TrackedKeyword[]): SeoTaskSuggestion {
-  const { noun } = categoryTerms(business.category)
-  const ranked = keywords.filter((k) => k.position !== null) as {
-    keyword: string
+  const { noun } = businessTerms(business)
+  const ranked = keywords.filter((k) => k.position !== null) as (TrackedKeyword & {
     position: number
-  }[]
+  })[]
   const weakest = ranked.filter((k) => k.position > 10).sort((a, b) => a.position - b.position)[0]
   if (weakest) {
     return {
       title: `Move "${weakest.keyword}" onto page one`,
-      description: `It ranks #${weakest.position}, just off the first page. Give it one dedicated page that names ${business.city}, answers the questions ${categoryPlaybook(business.category).customers} ask, and link to it from your home page.`,
+      // A simulated position is sample data and says so (issue 32 item 4), as alerts do.
+      description: `It ranks #${weakest.position}${weakest.simulated ? ' (simulated)' : ''}, just off the first page. Give it one dedicated page that names ${business.city}, answers the questions ${categoryPlaybook(business).customers} ask, and link to it from your home page.`,
       priority: 'high',
       category: 'content',
       impact: 'Page-one positions get most of the clicks',
@@ -47,8 +49,8 @@ function everyBusinessTasks(
   business: Business,
   keywords: readonly TrackedKeyword[],
 ): SeoTaskSuggestion[] {
-  const { noun, services } = categoryTerms(business.category)
-  const playbook = categoryPlaybook(business.category)
+  const { noun, services } = businessTerms(business)
+  const playbook = categoryPlaybook(business)
   const city = business.city
   return [
     {

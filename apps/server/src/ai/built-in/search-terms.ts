@@ -71,9 +71,8 @@ export function fillTemplate(template: string, business: Pick<Business, 'categor
 
 export const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1)
 
-export function titleCase(value: string): string {
-  return value.replace(/\b[a-z]/g, (c) => c.toUpperCase())
-}
+/** Title case that keeps acronyms ('NHS Dentist Bristol'), shared with the services of a business. */
+export { titleCase } from '@localseo/shared/title-case'
 
 /** 'a, b and c' for advice text. */
 export function listPhrase(items: readonly string[]): string {

@@ -13,7 +13,14 @@ const generateRecommendationsInput = z
   .object({
     business: businessInput,
     keywords: z
-      .array(z.object({ keyword: z.string().max(200), position: z.number().int().nullable() }))
+      .array(
+        z.object({
+          keyword: z.string().max(200),
+          position: z.number().int().nullable(),
+          /** The position is the rank simulation's (sample data), not a measured one. */
+          simulated: z.boolean().optional(),
+        }),
+      )
       .max(500)
       .default([]),
     backlinks: backlinksInput.optional(),
@@ -66,12 +73,14 @@ export const generateRecommendationsTask: AiTask<
   modelOutput,
   prompt: ({ business, keywords, scores, existingTitles }) =>
     buildPrompt({
-      task: 'Suggest the most useful local SEO tasks for this business, most important first. Do not repeat tasks the owner already has.',
+      task: 'Suggest the most useful local SEO tasks for this business, most important first. Do not repeat tasks the owner already has. A tracked keyword whose positionSource is "simulated" has a sample position, not a measured one: if you mention it, write "(simulated)" after it.',
       data: {
         business: businessData(business),
-        trackedKeywords: keywords
-          .slice(0, 20)
-          .map((k) => ({ keyword: capText(k.keyword, 100), position: k.position })),
+        trackedKeywords: keywords.slice(0, 20).map((k) => ({
+          keyword: capText(k.keyword, 100),
+          position: k.position,
+          positionSource: k.position === null ? null : k.simulated ? 'simulated' : 'measured',
+        })),
         backlinkScores: scores ?? null,
         existingTasks: existingTitles.slice(0, 30).map((t) => capText(t, 120)),
       },

@@ -72,3 +72,29 @@ test('a German branch is compared in Germany: its national number and its street
     'Phone differs: 030 12345679 on Yelp vs 030 12345678 in your profile',
   ])
 })
+
+test("each place lists its own country's directories: Canada411 for Toronto, Gelbe Seiten for the Berlin branch (issue 32 item 6)", async () => {
+  const toronto = await call('GET', '/api/listings')
+  const citations = toronto.body.citations.map((c) => c.platform)
+  expect(citations).toEqual(expect.arrayContaining(['Yellow Pages Canada', 'Canada411', 'RateMDs']))
+  for (const us of ['Yellow Pages', 'BBB', 'Angi', 'Healthgrades'])
+    expect(citations).not.toContain(us)
+
+  const added = await call<{ locations: Location[] }>('POST', '/api/business/locations', {
+    name: 'Berlin',
+    ...berlinAddress,
+  })
+  const location = added.body.locations[0]!.id
+  const berlin = await call('GET', `/api/listings?location=${location}`)
+  expect(berlin.body.citations.map((c) => c.platform)).toEqual(
+    expect.arrayContaining(['Gelbe Seiten', 'Das Örtliche', 'jameda']),
+  )
+  // Recording is checked against the place's own platforms.
+  const record = { platform: 'Gelbe Seiten', name: 'Bright Smile Dental', location }
+  expect((await call('PUT', '/api/listings/records', record)).status).toBe(200)
+  const american = await call('PUT', '/api/listings/records', { ...record, platform: 'Angi' })
+  expect(american.status).toBe(404)
+  expect(
+    (await call('PUT', '/api/listings/records', { ...record, location: undefined })).status,
+  ).toBe(404)
+})

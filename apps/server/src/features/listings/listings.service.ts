@@ -21,8 +21,10 @@ function locationKeyFor(business: Business, location: string | undefined): strin
   return requireLocation(business, location).id
 }
 
-function requirePlatform(business: Business, platform: string) {
-  if (!platformsFor(business.category).includes(platform)) {
+/** The platforms of the location's country (local-places.ts): a UK branch has Yell, not Yellow Pages. */
+function requirePlatform(business: Business, locationKey: string, platform: string) {
+  const { country } = requireLocation(business, locationKey)
+  if (!platformsFor(business.category, country).includes(platform)) {
     throw new AppError('not_found', `${platform} is not a listing platform for this business.`)
   }
 }
@@ -79,7 +81,7 @@ export async function recordListing({
   now: Date
 }) {
   const locationKey = locationKeyFor(business, input.location)
-  requirePlatform(business, input.platform)
+  requirePlatform(business, locationKey, input.platform)
   const values = {
     url: input.url,
     status: input.status ?? null,
@@ -131,7 +133,7 @@ export async function forgetListing({
   now: Date
 }) {
   const locationKey = locationKeyFor(business, location)
-  requirePlatform(business, platform)
+  requirePlatform(business, locationKey, platform)
   const deleted = await db
     .delete(listingRecords)
     .where(

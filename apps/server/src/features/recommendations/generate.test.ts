@@ -7,11 +7,13 @@ import { recommendationsFailed } from '../../ai/fallbacks.js'
 import { startOpenAiStub } from '../../ai/testing/openai-stub.js'
 import { backlinks } from '../../db/schema/backlinks.js'
 import { businesses } from '../../db/schema/business.js'
+import { rankPositions } from '../../db/schema/rank-tracker.js'
 import { recommendations } from '../../db/schema/recommendations.js'
 import { apiCaller } from '../../testing/api.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
+import { insertKeyword } from '../../testing/keywords.js'
 
 interface GenerateBody {
   added: SeoTask[]
@@ -126,6 +128,31 @@ describe('POST /api/recommendations/generate', () => {
     await generate()
     expect(seen[0]).toHaveLength(9)
     expect(seen[0]).toContain('Complete your Google Business Profile')
+  })
+
+  test('tells the AI which positions are simulated, so advice can say so (issue 32 item 4)', async () => {
+    const seen: NonNullable<Parameters<AiService['generateRecommendations']>[0]['keywords']>[] = []
+    await appWithAi((request) => {
+      seen.push(request.keywords ?? [])
+      return { source: 'model', tasks: [] }
+    })
+    const [business] = await t.db.select({ id: businesses.id }).from(businesses)
+    const now = clock.now()
+    const sample = { businessId: business!.id, positions: [20], now }
+    await insertKeyword(t.db, { ...sample, keyword: 'simulated dentist austin' })
+    const measured = await insertKeyword(t.db, { ...sample, keyword: 'measured dentist austin' })
+    await t.db
+      .update(rankPositions)
+      .set({ source: 'measured', provider: 'SerpApi' })
+      .where(eq(rankPositions.keywordId, measured.id))
+    await generate()
+    const byKeyword = Object.fromEntries(seen[0]!.map((k) => [k.keyword, k]))
+    expect(byKeyword['simulated dentist austin']).toEqual({
+      keyword: 'simulated dentist austin',
+      position: 20,
+      simulated: true,
+    })
+    expect(byKeyword['measured dentist austin']).toMatchObject({ position: 20, simulated: false })
   })
 
   test('when the AI gives nothing usable the fixed FAQ task is appended, exactly once', async () => {

@@ -1,7 +1,7 @@
 // Generate New Recommendations (docs/product.md §2, §4, §8; issue 10 item 5): ask the AI service, keep what is
 // valid and new, add tasks for real gaps, and fall back to the spec's FAQ task when the AI gave
 // nothing usable. A task that asks what another already asks is never added (task-topic.ts).
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { TASK_CATEGORIES, TASK_PRIORITIES } from '@localseo/shared/ai'
 import type { Business } from '@localseo/shared/business'
@@ -9,6 +9,7 @@ import type { AiService } from '../../ai/ai-service.js'
 import { lockBusiness } from '../../lib/tenant.js'
 import type { Db } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
+import { rankPositions } from '../../db/schema/rank-tracker.js'
 import { recommendations } from '../../db/schema/recommendations.js'
 import { latestPosition } from '../keywords/public.js'
 import { newestBacklinks } from '../backlinks/public.js'
@@ -26,11 +27,24 @@ const suggestionSchema = z.object({
   points: z.number().int().min(5).max(100),
 })
 
+/**
+ * Whether a keyword's latest successful position is the rank simulation's: advice that quotes it
+ * labels it '(simulated)' (issue 32 item 4), as latestPosition's row says.
+ */
+const latestPositionSimulated = sql<boolean | null>`(
+  select ${rankPositions.source} = 'simulated' from ${rankPositions}
+  where ${rankPositions.keywordId} = ${keywords.id} and ${rankPositions.status} = 'ok'
+  order by ${rankPositions.day} desc limit 1)`
+
 /** What the AI task reads: the keywords, the newest backlinks and the titles already there. */
 async function readInputs(db: Db, businessId: string) {
   const [keywordRows, backlinkRows, existingRows] = await Promise.all([
     db
-      .select({ keyword: keywords.keyword, position: latestPosition })
+      .select({
+        keyword: keywords.keyword,
+        position: latestPosition,
+        simulated: latestPositionSimulated,
+      })
       .from(keywords)
       .where(eq(keywords.businessId, businessId))
       .orderBy(desc(keywords.createdAt))
@@ -125,7 +139,7 @@ export async function generateTasks({
   const suggestions = await ai.generateRecommendations({
     userId,
     business,
-    keywords: keywordRows,
+    keywords: keywordRows.map((k) => ({ ...k, simulated: k.simulated === true })),
     backlinks: backlinkRows,
     existingTitles,
   })

@@ -1,21 +1,27 @@
 // The starter tasks a new business gets (docs/product.md §7 "Seed on app load"): the five the product
 // names plus four more, each with a step-by-step guide.
-import { categoryTerms } from '@localseo/shared/category-terms'
+import { businessTerms } from '@localseo/shared/business-terms'
+import { citationSources } from '@localseo/shared/local-places'
 import type { Tx } from '../../db/client.js'
 import { recommendations } from '../../db/schema/recommendations.js'
 import { businessHasRows } from '../../lib/tenant.js'
 
 interface StarterBusiness {
   id: string
+  name: string
   city: string
   category: string
+  country: string
+  services: readonly string[]
 }
 
 // A data table: the nine starter tasks with their guides, in the order they are shown.
 // eslint-disable-next-line max-lines-per-function
 function starterTasks(business: StarterBusiness) {
-  const { noun, services } = categoryTerms(business.category)
+  // The business's own words and its country's directories (issue 32 items 6 and 7).
+  const { noun, services } = businessTerms(business)
   const service = services[0] ?? 'your main service'
+  const directories = citationSources(business.category, business.country).slice(0, 3)
   // Issue 10: the 5 docs/product.md §7 rows (50, 75, 50, 40, 60) plus 4 more (45, 35, 30, 25), each with a
   // step-by-step guide an owner can follow without an agency. One step per line.
   return [
@@ -64,7 +70,7 @@ function starterTasks(business: StarterBusiness) {
       points: 50,
       guide: [
         'Open schema.org/LocalBusiness and pick the most specific type for your business (for example Dentist, Plumber or Restaurant).',
-        'Write a JSON-LD block with your exact business name, street address, city, state, ZIP, phone, opening hours, website URL and logo.',
+        'Write a JSON-LD block with your exact business name, street address, city, state or region, ZIP or postcode, phone, opening hours, website URL and logo.',
         'Add your latitude and longitude (right-click your building in Google Maps to copy them) and links to your profiles under "sameAs".',
         'Paste the block into the <head> of your home page and contact page; most website builders have a "custom code" or "header scripts" box.',
         'Test the page at search.google.com/test/rich-results and fix every error it lists.',
@@ -82,7 +88,7 @@ function starterTasks(business: StarterBusiness) {
       points: 40,
       guide: [
         'Write down your official name, address and phone exactly as they appear on your website (this is your "NAP").',
-        `Search Google for your business name plus ${business.city} and list every directory that shows you: Yelp, Bing Places, Apple Business Connect, Facebook, Yellow Pages and industry sites.`,
+        `Search Google for your business name plus ${business.city} and list every directory that shows you: Yelp, Bing Places, Apple Business Connect, Facebook, ${directories.join(', ')} and industry sites.`,
         'Open each listing and compare it letter by letter: "St" versus "Street", suite numbers, old phone numbers and old names all count as differences.',
         'Claim the listings you do not control yet (most send a code by phone or post) and correct them.',
         'Keep a simple spreadsheet of each site, its login and the date you checked it, and repeat the check every three months.',
