@@ -7,7 +7,9 @@ import {
   type SeoTask,
   type TaskStatus,
 } from '@localseo/shared/progress'
+import { dayIn } from '@localseo/shared/dates'
 import type { Db } from '../../db/client.js'
+import { businesses } from '../../db/schema/business.js'
 import { recommendations } from '../../db/schema/recommendations.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
@@ -67,11 +69,8 @@ export async function getRecommendations({ db, businessId }: { db: Db; businessI
   return { tasks, progress }
 }
 
-/** YYYY-MM-DD of the injected clock (UTC, like every date the server stores). */
-const isoDay = (now: Date) => now.toISOString().slice(0, 10)
-
 /**
- * Moves a task of this business to `status`. Completing sets completed_date to today and records
+ * Moves a task of this business to `status`. Completing sets completed_date to the business's today and records
  * the completion on the dashboard's Recent Activity; any other move clears the date (docs/product.md §4).
  */
 export async function changeTaskStatus({
@@ -99,9 +98,17 @@ export async function changeTaskStatus({
       throw new AppError('conflict', transitionRefusal(row.status, status))
     }
     const completing = status === 'completed'
+    // The day it is where the business is (issue 32 item 5), not in UTC.
+    const [business] = completing
+      ? await tx
+          .select({ timeZone: businesses.timeZone })
+          .from(businesses)
+          .where(eq(businesses.id, businessId))
+      : []
+    const completedDate = business ? dayIn(now, business.timeZone) : null
     const [updated] = await tx
       .update(recommendations)
-      .set({ status, completedDate: completing ? isoDay(now) : null, updatedAt: now })
+      .set({ status, completedDate, updatedAt: now })
       .where(and(eq(recommendations.id, taskId), eq(recommendations.businessId, businessId)))
       .returning()
     if (!updated) throw new AppError('not_found', 'That task does not exist.')

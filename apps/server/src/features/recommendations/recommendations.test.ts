@@ -115,6 +115,20 @@ describe('PATCH /api/recommendations/:id (docs/product.md §4 transitions)', () 
     expect(body.pointsEarned).toBe(75)
   })
 
+  test("the completed date is the business's own day, not UTC's (issue 32 item 5)", async () => {
+    // Just past midnight UTC on Mar 11 is the evening of Mar 10 in New York, the business's time
+    // zone (within the hour the session lasts).
+    clock.advance(45 * 60)
+    expect(clock.now().toISOString()).toMatch(/^2026-03-11T00:/)
+    const task = await taskTitled(REVIEWS)
+    expect((await setStatus(task.id, 'completed')).body.task.completedDate).toBe('2026-03-10')
+    // The same moment in London is already Mar 11.
+    await call('PUT', '/api/business', { ...businessInput, timeZone: 'Europe/London' })
+    const other = await taskTitled(PROFILE)
+    expect((await setStatus(other.id, 'completed')).body.task.completedDate).toBe('2026-03-11')
+    clock.advance(-45 * 60)
+  })
+
   test('points add up across tasks and 100 points reach level 2', async () => {
     await setStatus((await taskTitled(PROFILE)).id, 'completed')
     const { body } = await setStatus((await taskTitled(REVIEWS)).id, 'completed')

@@ -27,7 +27,9 @@ export function SettingsScreen({ business }: { business: Business }) {
         <BusinessForm business={business} />
         <LocationsManager business={business} />
         {business.id ? <MapPinCard business={business} /> : null}
-        {business.id ? <SampleDataCard businessId={business.id} /> : null}
+        {business.id ? (
+          <SampleDataCard businessId={business.id} timeZone={business.timeZone} />
+        ) : null}
         {business.id && business.name ? (
           <>
             <AutomationCard businessId={business.id} />

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api-error'
+import { formatDate } from '@/lib/dates'
 import { useRemoveSampleData, useSampleData } from '../api/sample-data'
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
@@ -21,16 +22,16 @@ function describeSampleData(data: SampleData): string {
   return `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}`
 }
 
-const removedText = (data: SampleData) =>
+const removedText = (data: SampleData, timeZone: string) =>
   data.removedAt
-    ? `Sample data was removed on ${new Date(data.removedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}.`
+    ? `Sample data was removed on ${formatDate(data.removedAt, timeZone)}.`
     : 'There is no sample data left.'
 
 /**
  * Settings: the sample data a new business starts with (issue 15 item 2), labelled 'Sample' on every
  * screen, removed here in one action after a confirm step.
  */
-export function SampleDataCard({ businessId }: { businessId: string }) {
+export function SampleDataCard({ businessId, timeZone }: { businessId: string; timeZone: string }) {
   const sample = useSampleData(businessId)
   const remove = useRemoveSampleData(businessId)
   const [confirming, setConfirming] = useState(false)
@@ -57,7 +58,7 @@ export function SampleDataCard({ businessId }: { businessId: string }) {
             </Button>
           </div>
         ) : (
-          <p className="text-sm text-muted-foreground">{removedText(sample.data)}</p>
+          <p className="text-sm text-muted-foreground">{removedText(sample.data, timeZone)}</p>
         )}
       </CardContent>
       <ConfirmDialog

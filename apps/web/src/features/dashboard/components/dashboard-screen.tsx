@@ -60,7 +60,9 @@ function Dashboard({ business }: { business: Business }) {
           <BusinessCard business={business} />
         </div>
         {/* A failed request shows its error below, never the starting 72 as if it were a score. */}
-        {dashboard.isError ? null : <ScoreCard data={dashboard.data} />}
+        {dashboard.isError ? null : (
+          <ScoreCard data={dashboard.data} timeZone={business.timeZone} />
+        )}
       </div>
       {dashboard.isPending ? (
         <Card>

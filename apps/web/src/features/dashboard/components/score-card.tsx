@@ -7,6 +7,7 @@ import { Button, buttonClassName } from '@/components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { paths } from '@/config/paths'
 import { cn } from '@/lib/utils'
+import { formatDate } from '@/lib/dates'
 import { CardLoading } from './card-state'
 import type { Dashboard, ScorePart } from '../api/get-dashboard'
 
@@ -37,28 +38,36 @@ function Meter({ value, label, className }: { value: number; label: string; clas
   )
 }
 
-const auditDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })
-
 /**
  * docs/product.md §9: a fixed 72 out of 100 once a business name exists; once a site audit has finished, the
  * score measured from the audit, backlinks, listings and profile, with each part explained (issue 11).
  */
-export function ScoreCard({ data }: { data: ScoreData | undefined }) {
+export function ScoreCard({
+  data,
+  timeZone,
+}: {
+  data: ScoreData | undefined
+  /** The business's, so the audit's date is its own day (issue 32 item 5). */
+  timeZone: string
+}) {
   return (
     <Card role="region" aria-labelledby="local-seo-score-title" className="h-full">
       <CardHeader>
         <CardTitle id="local-seo-score-title">Local SEO Score</CardTitle>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-4">
-        {data ? <Score data={data} /> : <CardLoading label="Loading your score…" />}
+        {data ? (
+          <Score data={data} timeZone={timeZone} />
+        ) : (
+          <CardLoading label="Loading your score…" />
+        )}
       </CardContent>
     </Card>
   )
 }
 
 /** The score, starting or measured, once the dashboard has answered. */
-function Score({ data }: { data: ScoreData }) {
+function Score({ data, timeZone }: { data: ScoreData; timeZone: string }) {
   const value = data.score ?? LOCAL_SEO_SCORE
   return (
     <>
@@ -71,7 +80,7 @@ function Score({ data }: { data: ScoreData }) {
       </p>
       <Meter value={value} label="Local SEO Score" className="bg-primary" />
       {data.measured ? (
-        <MeasuredDetails data={data} />
+        <MeasuredDetails data={data} timeZone={timeZone} />
       ) : (
         <div className="grid justify-items-start gap-3">
           <p className="text-sm text-muted-foreground">
@@ -91,7 +100,7 @@ function Score({ data }: { data: ScoreData }) {
   )
 }
 
-function MeasuredDetails({ data }: { data: ScoreData }) {
+function MeasuredDetails({ data, timeZone }: { data: ScoreData; timeZone: string }) {
   // The parts are always listed; their explanations open on demand, so the card stays short.
   const [explained, setExplained] = useState(false)
   const explanationsId = useId()
@@ -102,8 +111,8 @@ function MeasuredDetails({ data }: { data: ScoreData }) {
         <Link to={paths.siteAudit} className="text-primary underline-offset-4 hover:underline">
           your site audit
         </Link>
-        {data.scoreAudit ? ` of ${auditDate(data.scoreAudit.finishedAt)}` : ''}, your backlinks,
-        listings and business profile.
+        {data.scoreAudit ? ` of ${formatDate(data.scoreAudit.finishedAt, timeZone)}` : ''}, your
+        backlinks, listings and business profile.
       </p>
       <section aria-labelledby="score-breakdown-title" className="grid gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -14,6 +14,7 @@ import {
   TableRow,
 } from '@/components/ui/table'
 import { cn } from '@/lib/utils'
+import { formatDay } from '@/lib/dates'
 
 const TABS = [
   { id: 'listings', label: 'Business Listings' },
@@ -193,7 +194,7 @@ const listingColumns: Column[] = [
   {
     header: 'Last Updated',
     className: 'whitespace-nowrap',
-    cell: (entry) => entry.lastUpdated || '—',
+    cell: (entry) => (entry.lastUpdated ? formatDay(entry.lastUpdated) : '—'),
   },
 ]
 

@@ -1,6 +1,7 @@
 import type { SeoTask, TaskPriority, TaskStatus } from '@localseo/shared/progress'
 import { CircleCheck, CircleDashed, CircleDot } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
+import { formatDay } from '@/lib/dates'
 import { cn } from '@/lib/utils'
 
 const priorityClass: Record<TaskPriority, string> = {
@@ -19,16 +20,6 @@ const statusStyle: Record<
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
-
-/** YYYY-MM-DD as a calendar day, read in UTC so it never shifts by a time zone. */
-function formatDay(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
-}
 
 /** Priority, category and points in words (colour is only a second signal). */
 export function TaskBadges({ task }: { task: SeoTask }) {
