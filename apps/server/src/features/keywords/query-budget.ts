@@ -43,9 +43,13 @@ export async function queryBudget(
   return { limit, used, remaining: Math.max(0, limit - used) }
 }
 
-/** Takes up to `wanted` queries of today's budget and answers how many were granted (0 when spent). */
+/**
+ * Takes up to `wanted` queries of today's budget and answers how many were granted (0 when spent);
+ * `giveBack` returns queries whose call failed (issue 32 item 4: a failed call uses no budget).
+ */
 export interface QueryMeter {
   take(wanted: number): Promise<number>
+  giveBack?(count: number): Promise<void>
 }
 
 export function queryMeter({
@@ -80,13 +84,26 @@ export function queryMeter({
         }
         return granted
       }),
+    // The day the query was taken may have ended meanwhile: the count of today never goes below 0.
+    giveBack: async (count) => {
+      if (count <= 0) return
+      await db
+        .update(rankQueryUsage)
+        .set({ used: sql`greatest(${rankQueryUsage.used} - ${count}, 0)` })
+        .where(
+          and(
+            eq(rankQueryUsage.businessId, businessId),
+            eq(rankQueryUsage.day, dayOf(clock.now())),
+          ),
+        )
+    },
   }
 }
 
 /**
  * A provider that asks one query per check (a test's, or any without its own metering) under the
  * budget: the first queries the budget allows are asked, the rest answer 'deferred'. Simulated
- * positions cost nothing and are not counted.
+ * positions cost nothing and are not counted; a failed check gives its query back.
  */
 export function withQueryBudget(provider: RankProvider, meter: QueryMeter): RankProvider {
   if (provider.simulated) return provider
@@ -96,12 +113,20 @@ export function withQueryBudget(provider: RankProvider, meter: QueryMeter): Rank
     async check(queries) {
       const granted = await meter.take(queries.length)
       const asked = granted > 0 ? await provider.check(queries.slice(0, granted)) : []
-      return queries.map((_, i) => (i < granted ? (asked[i] ?? NO_ANSWER) : BUDGET_REACHED))
+      const results = queries.map((_, i) =>
+        i < granted ? (asked[i] ?? NO_ANSWER) : BUDGET_REACHED,
+      )
+      await meter.giveBack?.(results.filter((r) => r.status === 'failed').length)
+      return results
     },
     async checkMapPack(queries) {
       const granted = await meter.take(queries.length)
       const asked = granted > 0 ? await provider.checkMapPack(queries.slice(0, granted)) : []
-      return queries.map((_, i) => (i < granted ? (asked[i] ?? NO_ANSWER) : BUDGET_REACHED))
+      const results = queries.map((_, i) =>
+        i < granted ? (asked[i] ?? NO_ANSWER) : BUDGET_REACHED,
+      )
+      await meter.giveBack?.(results.filter((r) => r.status === 'failed').length)
+      return results
     },
   }
 }

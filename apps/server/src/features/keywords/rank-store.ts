@@ -14,7 +14,8 @@ type CheckRow = typeof rankPositions.$inferInsert
  * What happens to a (keyword, day) already stored. 'keep': it stays, so first checks, the backfill,
  * an analysis and the daily job never change a position already shown (a position is the same all
  * day on every screen, ADR 016) and a job run twice stores nothing twice. 'replace': the owner's
- * Refresh asked today again, so its answer replaces today's and `checks` counts the asks.
+ * Refresh asked today again, so its answer replaces today's and `checks` counts the asks; but a
+ * failed answer never replaces a position the day already has (issue 32 item 4).
  */
 type SameDay = 'keep' | 'replace'
 
@@ -67,6 +68,7 @@ function insertChecks(db: Db | Tx, rows: CheckRow[], sameDay: SameDay) {
       mapPosition: sql`excluded.map_position`,
       mapReason: sql`excluded.map_reason`,
     },
+    setWhere: sql`excluded.status = 'ok' or ${rankPositions.status} = 'failed'`,
   })
 }
 

@@ -120,7 +120,11 @@ async function requestJson(options: SerpProviderOptions, request: SerpRequest): 
   return body
 }
 
-/** One request under the budget: DEFERRED when the day's queries are spent. */
+/**
+ * One request under the budget: DEFERRED when the day's queries are spent. A request that failed
+ * (no answer, an error status, not JSON, an error inside the answer) gives its query back: a failed
+ * call uses none of the day's budget (issue 32 item 4; README "Budget").
+ */
 async function metered(options: SerpProviderOptions, request: SerpRequest) {
   if ((await options.meter.take(1)) < 1) return DEFERRED
   try {
@@ -128,7 +132,10 @@ async function metered(options: SerpProviderOptions, request: SerpRequest) {
     await options.onOutcome?.(null)
     return body
   } catch (error) {
-    if (error instanceof ProviderFailure) await options.onOutcome?.(error.message)
+    if (error instanceof ProviderFailure) {
+      await options.meter.giveBack?.(1)
+      await options.onOutcome?.(error.message)
+    }
     throw error
   }
 }

@@ -90,3 +90,62 @@ test('a tracked keyword shows the provider’s position with its source on every
   ])
   expect(dashboard.body.topKeywords[0]?.positionSource).toMatchObject({ provider: 'SerpApi' })
 })
+
+test("a provider that fails keeps the day's positions, and its failed calls use none of the day's budget (issue 32 item 4)", async () => {
+  t = await createTestApp({
+    env: {
+      SECRETS_KEY: Buffer.alloc(32, 3).toString('hex'),
+      SERP_BASE_URL: fake.origin,
+      SERP_DAILY_QUERY_BUDGET: '200',
+    },
+  })
+  t.deps.rank = undefined
+  const owner = await signUp(t.app, { email: 'failing@example.com' })
+  const call = apiCaller(t.app, () => owner.accessToken)
+  await call('PUT', '/api/business', {
+    ...businessInput,
+    website: 'https://www.brightsmiledental.com',
+  })
+  await call('PUT', '/api/rank-provider', { provider: 'serpapi', key: KEY })
+  const tracked = await call('POST', '/api/rank-tracker/keywords', {
+    keyword: 'dentist austin',
+    location: 'main',
+  })
+  expect(tracked.status).toBe(201)
+  const history = () =>
+    call<RankHistory>('GET', '/api/rank-tracker/history?location=main&range=7').then((r) => r.body)
+  const before = await history()
+  expect(before.keywords.find((k) => k.keyword === 'dentist austin')?.checks.at(-1)).toBe(14)
+  // Two pages of results for it, ten for each default keyword the same request checked first.
+  const used = before.budget?.used ?? 0
+  expect(used).toBeGreaterThanOrEqual(2)
+
+  // A 503 from the provider: the check fails and gives its query back.
+  const broken = await call('POST', '/api/rank-tracker/keywords', {
+    keyword: 'broken',
+    location: 'main',
+  })
+  expect(broken.status).toBe(201)
+  const afterBroken = await history()
+  expect(afterBroken.keywords.find((k) => k.keyword === 'broken')?.checks.at(-1)).toBe('failed')
+  expect(afterBroken.budget).toMatchObject({ used })
+
+  // The key stops working: Refresh fails for every keyword, the positions already checked today
+  // stay, and none of the refused calls counts.
+  await call('PUT', '/api/rank-provider', { provider: 'serpapi', key: 'wrong-key-000000000' })
+  const refresh = await call<{ checked: number; failed: number }>(
+    'POST',
+    '/api/rank-tracker/refresh',
+    { location: 'main' },
+  )
+  expect(refresh.body.failed).toBe(refresh.body.checked)
+  expect(refresh.body.failed).toBeGreaterThan(0)
+  const after = await history()
+  expect(after.keywords.find((k) => k.keyword === 'dentist austin')?.checks.at(-1)).toBe(14)
+  expect(after.budget).toMatchObject({ used })
+  const records = await call<{ keywords: KeywordRecord[] }>('GET', '/api/keywords?location=main')
+  expect(records.body.keywords.find((k) => k.keyword === 'dentist austin')).toMatchObject({
+    position: 14,
+    positionSource: { kind: 'measured', provider: 'SerpApi' },
+  })
+}, 90_000)
