@@ -1,4 +1,5 @@
 import { Toasts } from '@/components/toasts'
+import { BusinessTimeZone } from '@/lib/time-zone'
 import { RequireAuth } from '../guards'
 import { useBusiness } from '../use-business'
 import { AppShell } from './app-shell'
@@ -18,9 +19,9 @@ export function ProtectedLayout() {
 function SignedIn() {
   const business = useBusiness()
   return (
-    <>
+    <BusinessTimeZone value={business.timeZone}>
       <AppShell business={business} />
       <Toasts />
-    </>
+    </BusinessTimeZone>
   )
 }

@@ -5,24 +5,21 @@ import { Link } from 'react-router'
 import { ErrorAlert } from '@/components/error-alert'
 import { Button } from '@/components/ui/button'
 import { cn } from '@/lib/utils'
+import { formatDateTime } from '@/lib/dates'
+import { useTimeZone } from '@/lib/time-zone'
 import { useMarkNotificationsRead, useNotifications, type Notification } from '../api/notifications'
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
-
 function NotificationItem({ item, onOpen }: { item: Notification; onOpen: () => void }) {
+  const timeZone = useTimeZone()
   return (
     <li className={cn('grid gap-1 px-4 py-3', !item.read && 'bg-accent/40')}>
       <Link to={item.link} onClick={onOpen} className="text-sm hover:underline">
         {!item.read ? <span className="sr-only">New: </span> : null}
         {item.message}
       </Link>
-      <span className="text-xs text-muted-foreground">{when(item.createdAt)}</span>
+      <span className="text-xs text-muted-foreground">
+        {formatDateTime(item.createdAt, timeZone)}
+      </span>
     </li>
   )
 }

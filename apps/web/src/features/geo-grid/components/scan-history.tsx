@@ -10,6 +10,7 @@ import {
   TableRow,
   TableRowHeader,
 } from '@/components/ui/table'
+import { useTimeZone } from '@/lib/time-zone'
 import { scanDate } from './scan-result'
 
 const averageText = (scan: GridScan) =>
@@ -44,6 +45,7 @@ export function ScanHistory({
   loadingMore: boolean
   onMore: () => void
 }) {
+  const timeZone = useTimeZone()
   return (
     <Card role="region" aria-labelledby="scan-history-title">
       <CardHeader>
@@ -69,7 +71,7 @@ export function ScanHistory({
             {scans.map((scan) => (
               <TableRow key={scan.id} aria-current={scan.id === selectedId ? 'true' : undefined}>
                 <TableRowHeader>{scan.keyword}</TableRowHeader>
-                <TableCell label="Date">{scanDate(scan)}</TableCell>
+                <TableCell label="Date">{scanDate(scan, timeZone)}</TableCell>
                 <TableCell label="Location">{scan.locationLabel}</TableCell>
                 <TableCell label="Grid">
                   {scan.gridSize}x{scan.gridSize}, {scan.spacingKm} km

@@ -5,12 +5,15 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field'
 import { Select } from '@/components/ui/select'
 import { Spinner } from '@/components/ui/spinner'
+import { formatDateTime } from '@/lib/dates'
+import { useTimeZone } from '@/lib/time-zone'
 import { useScan } from '../api/geo-grid'
 import { HeatMap } from './heat-map'
 import { ScanSummary } from './scan-summary'
 
-export const scanDate = (scan: GridScan) =>
-  new Date(scan.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+/** When the scan ran, on the business's clock (issue 32 item 5). */
+export const scanDate = (scan: GridScan, timeZone: string) =>
+  formatDateTime(scan.createdAt, timeZone)
 
 const scanSettings = (scan: GridScan) =>
   `${scan.gridSize}x${scan.gridSize} grid, ${scan.spacingKm} km apart`
@@ -54,6 +57,7 @@ function ScanPanel({
   tiles: MapTiles | null
   compact?: boolean
 }) {
+  const timeZone = useTimeZone()
   const detail = useScan(businessId, scanId)
   if (detail.isPending) return <Spinner label="Loading the scan…" />
   if (detail.isError)
@@ -64,7 +68,7 @@ function ScanPanel({
     <div className="grid min-w-0 gap-4">
       {compact ? (
         <p className="text-sm font-medium">
-          {scanDate(scan)} · {scanSettings(scan)}
+          {scanDate(scan, timeZone)} · {scanSettings(scan)}
         </p>
       ) : null}
       {running ? <ScanProgress scan={scan} /> : null}
@@ -102,6 +106,7 @@ export function ScanResult({
   onCompare: (scanId: string | null) => void
   tiles: MapTiles | null
 }) {
+  const timeZone = useTimeZone()
   const comparing = compareId !== null && others.some((other) => other.id === compareId)
   return (
     <Card role="region" aria-labelledby="scan-title">
@@ -111,7 +116,7 @@ export function ScanResult({
             “{scan.keyword}” around {scan.locationLabel}
           </CardTitle>
           <CardDescription>
-            {scanDate(scan)} · {scanSettings(scan)}
+            {scanDate(scan, timeZone)} · {scanSettings(scan)}
             {scan.scheduled ? ' · weekly scan' : ''}
           </CardDescription>
         </div>
@@ -124,7 +129,7 @@ export function ScanResult({
               <option value="">No comparison</option>
               {others.map((other) => (
                 <option key={other.id} value={other.id}>
-                  {scanDate(other)} ({other.gridSize}x{other.gridSize})
+                  {scanDate(other, timeZone)} ({other.gridSize}x{other.gridSize})
                 </option>
               ))}
             </Select>

@@ -1,5 +1,7 @@
 import { NOT_FOUND_RANK, type GridScan } from '@localseo/shared/geo-grid'
 import { FigureSourceBadge } from '@/components/figure-source'
+import { formatDateTime } from '@/lib/dates'
+import { useTimeZone } from '@/lib/time-zone'
 
 const percent = (share: number) => `${Math.round(share * 100)}%`
 
@@ -17,6 +19,7 @@ const unanswered = (n: number) =>
  * most often.
  */
 export function ScanSummary({ scan }: { scan: GridScan }) {
+  const timeZone = useTimeZone()
   const { summary } = scan
   const inTop3 = summary.top3Share === null ? 0 : Math.round(summary.top3Share * summary.scanned)
   return (
@@ -50,10 +53,7 @@ export function ScanSummary({ scan }: { scan: GridScan }) {
         ) : (
           <span>
             {scan.sourceLabel}, checked{' '}
-            {new Date(scan.finishedAt ?? scan.createdAt).toLocaleString('en-US', {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            })}
+            {formatDateTime(scan.finishedAt ?? scan.createdAt, timeZone)}
           </span>
         )}
       </div>

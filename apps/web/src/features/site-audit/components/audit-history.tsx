@@ -1,7 +1,9 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import type { AuditRunSummary } from '@/lib/site-audit'
 import { cn } from '@/lib/utils'
-import { formatRunDate, plural, runStatusLabel } from '../utils/audit-format'
+import { formatDateTime } from '@/lib/dates'
+import { useTimeZone } from '@/lib/time-zone'
+import { plural, runStatusLabel } from '../utils/audit-format'
 
 /** The newest runs with their issue counts and what is new or fixed since the run before. */
 export function AuditHistory({
@@ -13,6 +15,7 @@ export function AuditHistory({
   selectedId: string | undefined
   onSelect: (id: string) => void
 }) {
+  const timeZone = useTimeZone()
   return (
     <Card>
       <CardHeader>
@@ -35,7 +38,7 @@ export function AuditHistory({
                   )}
                 >
                   <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                    <span className="font-medium">{formatRunDate(run.startedAt)}</span>
+                    <span className="font-medium">{formatDateTime(run.startedAt, timeZone)}</span>
                     <span className="text-xs text-muted-foreground">{runStatusLabel(run)}</span>
                   </span>
                   <span className="text-xs text-muted-foreground">

@@ -1,9 +1,12 @@
 import { Card, CardContent } from '@/components/ui/card'
 import type { AuditRunDetail } from '@/lib/site-audit'
-import { formatRunDate, pageOutcomeCounts, plural, runStatusLabel } from '../utils/audit-format'
+import { formatDateTime } from '@/lib/dates'
+import { useTimeZone } from '@/lib/time-zone'
+import { pageOutcomeCounts, plural, runStatusLabel } from '../utils/audit-format'
 
 /** What the shown run read: when, how it ended, pages crawled, and what it could not read. */
 export function AuditSummary({ detail }: { detail: AuditRunDetail }) {
+  const timeZone = useTimeZone()
   const { run } = detail
   const counts = { critical: 0, alert: 0, warning: 0 }
   for (const issue of detail.issues) counts[issue.severity]++
@@ -12,7 +15,9 @@ export function AuditSummary({ detail }: { detail: AuditRunDetail }) {
     <Card>
       <CardContent className="grid gap-4">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 className="text-lg font-semibold">Audit of {formatRunDate(run.startedAt)}</h2>
+          <h2 className="text-lg font-semibold">
+            Audit of {formatDateTime(run.startedAt, timeZone)}
+          </h2>
           <span className="text-sm text-muted-foreground">{runStatusLabel(run)}</span>
         </div>
         <dl aria-label="Audit summary" className="grid grid-cols-2 gap-3 sm:grid-cols-4">

@@ -141,6 +141,18 @@ beforeAll(async () => {
 })
 
 describe('site audit screen', () => {
+  test("a run's date is on the business's clock, whatever the browser's (issue 32 item 5)", async () => {
+    // 00:04 UTC on Nov 28 is 6:04 pm on Nov 27 in Austin.
+    const evening = { startedAt: '2026-11-28T00:04:00.000Z' }
+    signIn({
+      runs: () => [summary(evening)],
+      business: { ...savedBusiness, timeZone: 'America/Chicago' },
+    })
+    const when = /^(Audit of )?Nov 27, 2026, 6:04\sPM$/
+    expect((await screen.findAllByText(when)).length).toBeGreaterThan(0)
+    expect(screen.queryByText(/Nov 28, 2026/)).toBeNull()
+  })
+
   test('without a website it says how to add one and offers no Run button', async () => {
     signIn({ runs: () => [], business: { ...savedBusiness, website: '' } })
     await heading()

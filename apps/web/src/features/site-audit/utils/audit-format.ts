@@ -55,11 +55,6 @@ export function runStatusLabel(run: Pick<AuditRun, 'status' | 'endReason'>): str
   return 'Done'
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
-export function formatRunDate(iso: string): string {
-  return dateTime.format(new Date(iso))
-}
-
 /** Crawled pages the audit could not read, named honestly: blocked, or needing JavaScript. */
 export function pageOutcomeCounts(pages: { outcome: string }[]) {
   return {
