@@ -21,6 +21,15 @@ class AuthFailure extends Error {}
 
 const noSignInWaiting = 'There is no sign-in waiting for a code. Please log in again.'
 
+/**
+ * A wrong two-factor code in plain words: the server keeps GoTrue's wording ('Invalid TOTP code
+ * entered', docs/auth-api.md) for the clients that match on it; the owner reads the catalogue's.
+ */
+export function codeErrorMessage(error: { code?: string | undefined; message: string }): string {
+  if (error.code === 'mfa_verification_failed' || !error.message) return authMessages.codeFailed
+  return error.message
+}
+
 /** The message to show for an auth-js error, or the fallback when it has none. */
 function messageOf(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback
@@ -135,7 +144,7 @@ export function pendingStepActions(core: AuthCore) {
         }
         const client = await loadClient(core)
         const { data, error } = await client.mfa.challengeAndVerify({ factorId, code })
-        if (error) throw new AuthFailure(error.message || authMessages.codeFailed)
+        if (error) throw new AuthFailure(codeErrorMessage(error))
         await enter(core, data.user)
       }),
 

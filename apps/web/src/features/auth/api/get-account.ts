@@ -35,5 +35,9 @@ export function useStoreAccount() {
 
 /** The user's message for a failed auth request. */
 export function accountErrorMessage(error: unknown, fallback: string): string {
+  // A wrong code reads in the screen's words, not GoTrue's 'Invalid TOTP code entered'.
+  if (error instanceof Error && 'code' in error && error.code === 'mfa_verification_failed') {
+    return fallback
+  }
   return error instanceof Error && error.message ? error.message : fallback
 }

@@ -299,7 +299,10 @@ describe('logging in to a two-factor account', () => {
 
     await user.type(screen.getByLabelText('6-digit code'), '000000')
     await user.click(screen.getByRole('button', { name: 'Verify' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid TOTP code entered')
+    // GoTrue's wording stays on the wire; the owner reads plain English (issue 32 item 9).
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'That code did not work. Check it and try again.',
+    )
 
     await user.type(screen.getByLabelText('6-digit code'), '123456')
     await user.click(screen.getByRole('button', { name: 'Verify' }))
