@@ -25,7 +25,7 @@ const noSignInWaiting = 'There is no sign-in waiting for a code. Please log in a
  * A wrong two-factor code in plain words: the server keeps GoTrue's wording ('Invalid TOTP code
  * entered', docs/auth-api.md) for the clients that match on it; the owner reads the catalogue's.
  */
-export function codeErrorMessage(error: { code?: string | undefined; message: string }): string {
+function codeErrorMessage(error: { code?: string | undefined; message: string }): string {
   if (error.code === 'mfa_verification_failed' || !error.message) return authMessages.codeFailed
   return error.message
 }
