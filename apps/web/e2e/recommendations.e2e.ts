@@ -78,7 +78,7 @@ describe('SEO recommendations journey', () => {
   test('a second task straight from pending crosses 100 points: level 2', async () => {
     const { page } = browser()
     await page
-      .getByRole('list', { name: 'Top pending tasks' })
+      .getByRole('list', { name: 'Top priority tasks' })
       .getByRole('button', { name: 'Mark Complete: Ask happy customers for Google reviews' })
       .click()
     await dialog().getByText('+75 points').waitFor()

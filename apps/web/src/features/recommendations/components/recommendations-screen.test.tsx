@@ -155,15 +155,21 @@ describe('SEO Recommendations screen', () => {
     expect(screen.getByText('2 of 5 earned')).toBeVisible()
   })
 
-  test('the top 3 pending tasks skip tasks already started', async () => {
-    signIn()
-    const top = within(await screen.findByRole('list', { name: 'Top pending tasks' }))
+  test('a started task stays in the top 3 until it is completed (issue 32 item 9)', async () => {
+    const started = { ...starterTasks[0]!, status: 'in-progress' as const }
+    signIn({ tasks: [started, ...starterTasks.slice(1)] })
+    const top = within(await screen.findByRole('list', { name: 'Top priority tasks' }))
     expect(top.getAllByRole('listitem').map((i) => i.getAttribute('aria-label'))).toEqual([
       'Complete your Google Business Profile',
       'Ask happy customers for Google reviews',
-      'Write a page for customers in Austin',
+      'Add LocalBusiness schema markup',
     ])
-    expect(top.getAllByRole('button', { name: /^Start Task:/ })).toHaveLength(3)
+    const first = within(
+      top.getByRole('listitem', { name: 'Complete your Google Business Profile' }),
+    )
+    expect(first.getByText('In Progress')).toBeVisible()
+    expect(first.getByRole('button', { name: /^Mark Complete/ })).toBeVisible()
+    expect(top.getAllByRole('button', { name: /^Start Task:/ })).toHaveLength(1)
   })
 
   test('the priority filter narrows the task list', async () => {

@@ -1,27 +1,32 @@
 import type { SeoTask } from '@localseo/shared/progress'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { TaskActions, type TaskActionProps } from './task-actions'
-import { TaskBadges } from './task-labels'
+import { TaskBadges, TaskStatusLabel } from './task-labels'
 
-/** docs/product.md §2: the top 3 pending tasks, in the list's order (highest priority first). */
+/**
+ * docs/product.md §2: the top 3 tasks still to finish, in the list's order (highest priority first).
+ * A started task stays until it is completed (issue 32 item 9), with its status and Mark Complete.
+ */
 export function TopTasksCard({
   tasks,
   ...actions
 }: { tasks: SeoTask[] } & Omit<TaskActionProps, 'task'>) {
-  const top = tasks.filter((task) => task.status === 'pending').slice(0, 3)
+  const top = tasks.filter((task) => task.status !== 'completed').slice(0, 3)
   return (
     <Card aria-labelledby="top-tasks-title" role="region">
       <CardHeader>
         <CardTitle id="top-tasks-title">Top Priority Tasks</CardTitle>
-        <p className="text-sm text-muted-foreground">Your next three pending tasks.</p>
+        <p className="text-sm text-muted-foreground">
+          Your next three tasks to finish, started ones included.
+        </p>
       </CardHeader>
       <CardContent>
         {top.length === 0 ? (
           <p className="text-sm text-muted-foreground">
-            No pending tasks. Generate new recommendations to keep going.
+            Every task is done. Generate new recommendations to keep going.
           </p>
         ) : (
-          <ol aria-label="Top pending tasks" className="grid grid-cols-1 gap-3 md:grid-cols-3">
+          <ol aria-label="Top priority tasks" className="grid grid-cols-1 gap-3 md:grid-cols-3">
             {top.map((task, i) => (
               <li
                 key={task.id}
@@ -38,6 +43,7 @@ export function TopTasksCard({
                   <h3 className="text-sm font-medium">{task.title}</h3>
                 </div>
                 <TaskBadges task={task} />
+                {task.status === 'in-progress' ? <TaskStatusLabel task={task} /> : null}
                 <div className="mt-auto">
                   <TaskActions task={task} {...actions} startLabel="Start Task" />
                 </div>
