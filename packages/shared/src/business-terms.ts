@@ -5,6 +5,7 @@
 // offered 'electrician prices' because the category also covers electricians.
 import { categoryTerms, type CategoryTerms } from './category-terms.js'
 import { ownValue } from './own-key.js'
+import { titleCase } from './title-case.js'
 
 /** At most this many services, each at most SERVICE_MAX_LENGTH characters. */
 export const MAX_SERVICES = 20
@@ -59,14 +60,58 @@ const EXTRA_SUGGESTIONS: Readonly<Record<string, readonly string[]>> = {
   'Construction & Home Improvement': ['roofing', 'flooring', 'painting', 'remodeling'],
 }
 
+/**
+ * What one trade offers, by its search noun (TRADE_NOUNS): once a business is known to be a plumber,
+ * the form suggests plumbing work, never electrician, roofing or HVAC (issue 32 item 7).
+ */
+const TRADE_SUGGESTIONS: Readonly<Record<string, readonly string[]>> = {
+  plumber: [
+    'drain cleaning',
+    'water heater repair',
+    'leak repair',
+    'burst pipe repair',
+    'toilet repair',
+    'sewer line repair',
+    'emergency plumbing',
+    'bathroom plumbing',
+  ],
+  electrician: [
+    'electrical repair',
+    'rewiring',
+    'lighting installation',
+    'fuse box replacement',
+    'EV charger installation',
+    'outlet installation',
+  ],
+  'hvac contractor': [
+    'AC repair',
+    'heating repair',
+    'furnace repair',
+    'AC installation',
+    'heat pump installation',
+    'duct cleaning',
+  ],
+  'ac repair company': ['AC repair', 'AC installation', 'heating repair', 'duct cleaning'],
+  roofer: ['roof repair', 'roof replacement', 'gutter repair', 'flat roofing', 'roof inspection'],
+  landscaper: ['garden design', 'lawn care', 'tree trimming', 'patio installation', 'fencing'],
+  'lawn care service': ['lawn mowing', 'weed control', 'lawn aeration', 'hedge trimming'],
+  painter: ['interior painting', 'exterior painting', 'cabinet painting', 'wallpaper removal'],
+  'house cleaner': [
+    'deep cleaning',
+    'end of tenancy cleaning',
+    'regular cleaning',
+    'oven cleaning',
+  ],
+  'cleaning service': ['deep cleaning', 'office cleaning', 'carpet cleaning', 'window cleaning'],
+  exterminator: ['rodent control', 'termite treatment', 'bed bug treatment', 'wasp nest removal'],
+  locksmith: ['emergency lockout', 'lock change', 'key cutting', 'car lockout'],
+  'garage door company': ['garage door repair', 'spring replacement', 'opener installation'],
+  handyman: ['furniture assembly', 'drywall repair', 'TV mounting', 'door repair'],
+}
+
 const lower = (value: string) => value.toLowerCase().replace(/\s+/g, ' ').trim()
 
-/** The chips 'Services you offer' suggests for a category. */
-export function serviceSuggestions(category: string): string[] {
-  const all = [
-    ...categoryTerms(category).services,
-    ...(ownValue(EXTRA_SUGGESTIONS, category) ?? []),
-  ]
+function unique(all: readonly string[]): string[] {
   const seen = new Set<string>()
   return all.filter((s) => {
     const key = lower(s)
@@ -74,6 +119,24 @@ export function serviceSuggestions(category: string): string[] {
     seen.add(key)
     return true
   })
+}
+
+/** Everything a category covers: its search services and the other trades it includes. */
+function categorySuggestions(category: string): string[] {
+  return unique([
+    ...categoryTerms(category).services,
+    ...(ownValue(EXTRA_SUGGESTIONS, category) ?? []),
+  ])
+}
+
+/**
+ * The chips 'Services you offer' suggests: the trade's own work once the name or the services say
+ * which trade it is (a plumber), else everything its category covers.
+ */
+export function serviceSuggestions(business: TermsSource): string[] {
+  const trade = ownTrade(business)
+  const own = trade ? ownValue(TRADE_SUGGESTIONS, trade) : undefined
+  return own ? unique(own) : categorySuggestions(business.category)
 }
 
 /** Trimmed, single-spaced, without duplicates (case-insensitive) or empty entries, in order. */
@@ -100,10 +163,10 @@ const wordsOf = (value: string) =>
  */
 export function servicesFromName(name: string, category: string): string[] {
   const words = ` ${wordsOf(name).join(' ')} `
-  const known = [...serviceSuggestions(category), ...Object.keys(TRADE_NOUNS)]
+  const known = [...categorySuggestions(category), ...Object.keys(TRADE_NOUNS)]
   const found = known.filter((service) => words.includes(` ${wordsOf(service).join(' ')} `))
   // Title case as the owner would write it on their own profile.
-  return normaliseServices(found.map((s) => s.replace(/\b[a-z]/g, (c) => c.toUpperCase())))
+  return normaliseServices(found.map(titleCase))
 }
 
 export interface TermsSource {
@@ -119,6 +182,20 @@ function ownServices(business: TermsSource): string[] {
 }
 
 /**
+ * The trade this business names ('plumbing' in its services or name -> 'plumber'), or one whose
+ * own work it lists ('drain cleaning' -> 'plumber'); undefined when it names none.
+ */
+function ownTrade(business: TermsSource): string | undefined {
+  const own = ownServices(business)
+  return (
+    own.map((s) => ownValue(TRADE_NOUNS, s)).find(Boolean) ??
+    Object.keys(TRADE_SUGGESTIONS).find((trade) =>
+      TRADE_SUGGESTIONS[trade]!.some((s) => own.includes(lower(s))),
+    )
+  )
+}
+
+/**
  * The search noun and services of this business (see the top of this file). The noun is the trade of
  * one of its own services ('plumbing' -> 'plumber') or the category's; without services of its own,
  * the category's services stand in.
@@ -130,5 +207,32 @@ export function businessTerms(business: TermsSource): CategoryTerms {
   return {
     noun: trade ?? category.noun,
     services: own.length > 0 ? own : category.services.map(lower),
+  }
+}
+
+/** The examples an input shows in its placeholder, in the words of this business (issue 32 item 7). */
+export interface SearchExamples {
+  /** Keyword Analysis: 'drain cleaning near me'. */
+  keyword: string
+  /** Keyword Planner's search and a service to add: 'water heater repair'. */
+  service: string
+  /** Rank Tracker: 'plumber near me'. */
+  nearMe: string
+  /** A backlink's anchor text: 'best plumber in Austin'. */
+  anchor: string
+}
+
+/** Examples for a business with its services, in its city (the chosen location's, when given). */
+export function searchExamples(business: TermsSource & { city: string }): SearchExamples {
+  const { noun, services } = businessTerms(business)
+  const [first = noun, second = first] = services
+  const listed = new Set(ownServices(business))
+  const suggestion = serviceSuggestions(business).find((s) => !listed.has(lower(s)))
+  const city = business.city.trim()
+  return {
+    keyword: `${first} near me`,
+    service: suggestion ? lower(suggestion) : second,
+    nearMe: `${noun} near me`,
+    anchor: city ? `best ${noun} in ${city}` : `best local ${noun}`,
   }
 }

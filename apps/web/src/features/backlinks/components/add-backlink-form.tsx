@@ -69,9 +69,12 @@ function useAddBacklinkForm(businessId: string, location: string) {
 export function AddBacklinkForm({
   businessId,
   location,
+  anchorExample,
 }: {
   businessId: string
   location: string
+  /** Anchor text in the words of this business (searchExamples): 'best plumber in Austin'. */
+  anchorExample: string
 }) {
   const form = useAddBacklinkForm(businessId, location)
   return (
@@ -108,7 +111,7 @@ export function AddBacklinkForm({
               value={form.anchorText}
               maxLength={BACKLINK_ANCHOR_MAX}
               autoComplete="off"
-              placeholder="e.g. best dentist in Austin"
+              placeholder={`e.g. ${anchorExample}`}
               onChange={(event) => form.setAnchorText(event.target.value)}
             />
           </FormField>

@@ -1,5 +1,6 @@
 import type { Backlink } from '@localseo/shared/backlinks'
 import type { Business } from '@localseo/shared/business'
+import { searchExamples } from '@localseo/shared/business-terms'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { Download, Info } from 'lucide-react'
 import { useState } from 'react'
@@ -134,7 +135,11 @@ export function MonitorTab({
 
   return (
     <div className="grid gap-6">
-      <AddBacklinkForm businessId={business.id} location={location.id} />
+      <AddBacklinkForm
+        businessId={business.id}
+        location={location.id}
+        anchorExample={searchExamples({ ...business, city: location.city }).anchor}
+      />
       <StatsSection summary={summary} />
       <Card className="min-w-0">
         <BacklinksCardHeader

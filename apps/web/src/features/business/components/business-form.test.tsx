@@ -172,4 +172,23 @@ describe('services you offer (issue 15 item 5)', () => {
     await user.click(form.getByRole('button', { name: 'Save Business Information' }))
     await waitFor(() => expect(sent?.services).toEqual(['Plumbing', 'Leak detection']))
   })
+
+  test('a plumber is offered plumbing work; a dentist never sees drain cleaning (issue 32 item 7)', async () => {
+    storeSession()
+    stubNetwork(ownerHandlers({ business: emptyBusiness }))
+    const form = await openForm()
+    const user = await fillValidForm(form)
+    const box = () => form.getByLabelText('Add a service')
+    // Dental, from fillValidForm.
+    expect(box()).toHaveAttribute('placeholder', 'e.g. teeth cleaning')
+    expect(form.queryByRole('button', { name: 'Add drain cleaning' })).toBeNull()
+
+    await user.clear(form.getByLabelText('Business Name'))
+    await user.type(form.getByLabelText('Business Name'), 'Harbor Plumbing')
+    await user.selectOptions(form.getByLabelText('Category'), 'Home Services')
+    expect(box()).toHaveAttribute('placeholder', 'e.g. drain cleaning')
+    expect(form.getByRole('button', { name: 'Add water heater repair' })).toBeVisible()
+    for (const other of ['electrician', 'electrical repair', 'roofing', 'HVAC', 'AC repair'])
+      expect(form.queryByRole('button', { name: `Add ${other}` })).toBeNull()
+  })
 })

@@ -125,6 +125,7 @@ export function BusinessForm({ business }: { business: Business }) {
           <ServicesField
             value={services.services}
             onChange={services.setServices}
+            name={name}
             category={category}
           />
           {result === 'saved' ? <FormMessage tone="success">{BUSINESS_SAVED}</FormMessage> : null}

@@ -1,6 +1,7 @@
 import { requiredAddressFields } from '@localseo/shared/address-rules'
 import type { Location } from '@localseo/shared/business'
 import { countryForm } from '@localseo/shared/countries'
+import { slug } from '@localseo/shared/slug'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState, type FormEvent } from 'react'
 import { useForm, useWatch, type Resolver } from 'react-hook-form'
@@ -65,7 +66,7 @@ export function LocationForm(props: LocationFormProps) {
   const form = useForm<LocationFormValues, unknown, LocationFormOutput>({ resolver, defaultValues })
   const { errors, isSubmitting } = form.formState
   const { register } = form
-  const country = useWatch({ control: form.control, name: 'country' })
+  const [country, city] = useWatch({ control: form.control, name: ['country', 'city'] })
 
   const onValid = async (input: LocationFormOutput) => {
     try {
@@ -116,7 +117,7 @@ export function LocationForm(props: LocationFormProps) {
           <Input
             type="url"
             inputMode="url"
-            placeholder="https://example.com/round-rock"
+            placeholder={`https://example.com/${slug(city ?? '') || 'location-name'}`}
             {...register('pageUrl')}
           />
         </FormField>

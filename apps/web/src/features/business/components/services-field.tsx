@@ -1,6 +1,7 @@
 import {
   MAX_SERVICES,
   normaliseServices,
+  searchExamples,
   SERVICE_MAX_LENGTH,
   serviceSuggestions,
 } from '@localseo/shared/business-terms'
@@ -20,17 +21,21 @@ const SUGGESTIONS_SHOWN = 8
 export function ServicesField({
   value,
   onChange,
+  name,
   category,
 }: {
   value: readonly string[]
   onChange: (services: string[]) => void
+  /** The business name and category as typed: a plumber is offered plumbing work (issue 32 item 7). */
+  name: string
   category: string
 }) {
   const id = useId()
   const [draft, setDraft] = useState('')
   const full = value.length >= MAX_SERVICES
   const has = (service: string) => value.some((v) => v.toLowerCase() === service.toLowerCase())
-  const suggestions = serviceSuggestions(category)
+  const business = { name, category, services: value, city: '' }
+  const suggestions = serviceSuggestions(business)
     .filter((s) => !has(s))
     .slice(0, SUGGESTIONS_SHOWN)
   const add = (service: string) => {
@@ -51,7 +56,7 @@ export function ServicesField({
         <Input
           aria-label="Add a service"
           aria-describedby={`${id}-help`}
-          placeholder="e.g. drain cleaning"
+          placeholder={`e.g. ${searchExamples(business).service}`}
           maxLength={SERVICE_MAX_LENGTH}
           value={draft}
           disabled={full}

@@ -14,6 +14,7 @@ export function AnalysisForm({
   error,
   inputRef,
   place,
+  example,
 }: {
   keyword: string
   onKeywordChange: (value: string) => void
@@ -22,6 +23,8 @@ export function AnalysisForm({
   error: string | null
   inputRef: RefObject<HTMLInputElement | null>
   place: string
+  /** A search in the words of this business (searchExamples): 'drain cleaning near me'. */
+  example: string
 }) {
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -45,7 +48,7 @@ export function AnalysisForm({
               ref={inputRef}
               value={keyword}
               maxLength={100}
-              placeholder="e.g. emergency dentist near me"
+              placeholder={`e.g. ${example}`}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? 'keyword-error' : undefined}
               onChange={(event) => onKeywordChange(event.target.value)}

@@ -1,4 +1,5 @@
 import type { Business } from '@localseo/shared/business'
+import { searchExamples } from '@localseo/shared/business-terms'
 import type { AnalyseKeywordResult } from '@localseo/shared/keywords'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { useRef, useState } from 'react'
@@ -67,6 +68,7 @@ export function AnalysisTab({
         error={error}
         inputRef={inputRef}
         place={named ? location.city : ''}
+        example={searchExamples({ ...business, city: location.city }).keyword}
       />
       {result ? <AnalysisResults analysis={result.analysis} record={result.keyword} /> : null}
       {named ? (

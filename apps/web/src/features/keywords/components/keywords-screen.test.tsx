@@ -194,4 +194,12 @@ describe('keyword analysis', () => {
     await screenReady()
     expect(screen.queryByRole('combobox', { name: 'Location' })).toBeNull()
   })
+
+  test("the keyword box's example is in the business's own words (issue 32 item 7)", async () => {
+    signIn({ business: { ...savedBusiness, name: 'Harbor Plumbing', category: 'Home Services' } })
+    await screenReady()
+    const example = screen.getByLabelText('Keyword').getAttribute('placeholder')
+    expect(example).toBe('e.g. plumbing near me')
+    expect(example).not.toMatch(/dentist|teeth/)
+  })
 })

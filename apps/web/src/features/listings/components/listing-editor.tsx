@@ -13,6 +13,8 @@ interface ListingEditorProps {
   businessId: string
   location: string
   entry: ListingEntry
+  /** The address of the profile, as the example of the address field (never another city's). */
+  profileAddress: string
   onDone: () => void
 }
 
@@ -90,6 +92,7 @@ export function ListingEditor(props: ListingEditorProps) {
         <form onSubmit={editor.submit} className="grid gap-4 sm:grid-cols-2" noValidate>
           <ListingFields
             entry={entry}
+            addressExample={props.profileAddress}
             form={editor.form}
             set={editor.set}
             fieldError={editor.fieldError}
@@ -122,11 +125,13 @@ export function ListingEditor(props: ListingEditorProps) {
 /** The URL, the status (or 'Listed on …' for a citation) and the name, address and phone shown. */
 function ListingFields({
   entry,
+  addressExample,
   form,
   set,
   fieldError,
 }: {
   entry: ListingEntry
+  addressExample: string
   form: ListingForm
   set: SetField
   fieldError: (path: string) => string | undefined
@@ -167,7 +172,7 @@ function ListingFields({
       </FormField>
       <FormField label="Address as shown" error={fieldError('address')} className="sm:col-span-2">
         <Input
-          placeholder="100 Congress Ave, Austin, TX 78701"
+          placeholder={addressExample}
           value={form.address}
           onChange={(e) => set('address')(e.target.value)}
         />

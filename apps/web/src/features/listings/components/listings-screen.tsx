@@ -67,6 +67,7 @@ function Listings({ business }: { business: Business }) {
               businessId={business.id}
               location={location.id}
               entry={editing}
+              profileAddress={listings.data.profile.address}
               onDone={() => setEditing(null)}
             />
           ) : null}

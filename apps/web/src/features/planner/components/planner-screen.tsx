@@ -1,4 +1,5 @@
 import { hasBusinessName, type Business } from '@localseo/shared/business'
+import { searchExamples } from '@localseo/shared/business-terms'
 import type { PlannerKeyword, PlannerQuery } from '@localseo/shared/keyword-engine'
 import { Download } from 'lucide-react'
 import { useState } from 'react'
@@ -93,7 +94,11 @@ function Planner({ business }: { business: Business }) {
       />
       <Card>
         <CardContent>
-          <PlannerToolbar query={query} onChange={setQuery} />
+          <PlannerToolbar
+            query={query}
+            onChange={setQuery}
+            example={searchExamples({ ...business, city: location.city }).service}
+          />
         </CardContent>
       </Card>
       <Card className="min-w-0">

@@ -21,9 +21,12 @@ const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slic
 export function PlannerToolbar({
   query,
   onChange,
+  example,
 }: {
   query: PlannerQuery
   onChange: (query: PlannerQuery) => void
+  /** A service in the words of this business (searchExamples): 'water heater repair'. */
+  example: string
 }) {
   const [term, setTerm] = useState(query.q)
   function submit(event: FormEvent) {
@@ -40,7 +43,7 @@ export function PlannerToolbar({
             type="search"
             value={term}
             maxLength={100}
-            placeholder="e.g. teeth whitening"
+            placeholder={`e.g. ${example}`}
             onChange={(event) => setTerm(event.target.value)}
           />
           <Button type="submit" className="sm:w-32">

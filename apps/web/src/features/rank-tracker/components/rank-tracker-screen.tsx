@@ -1,4 +1,5 @@
 import { hasBusinessName, type Business } from '@localseo/shared/business'
+import { searchExamples } from '@localseo/shared/business-terms'
 import { buildRankingsCsv, hasRankingData, RANKINGS_CSV_FILENAME } from '@localseo/shared/rank-csv'
 import {
   DEFAULT_RANK_RANGE,
@@ -120,6 +121,7 @@ function RankTracker({ business }: { business: Business }) {
             locationId={location.id}
             keywords={keywords.data}
             loading={keywords.isPending}
+            example={searchExamples({ ...business, city: location.city }).nearMe}
           />
         </div>
         <div className="grid min-w-0 grid-cols-1 gap-6 xl:col-span-2">

@@ -22,9 +22,12 @@ export function TrackedKeywordsCard({
   locationId,
   keywords,
   loading,
+  example,
 }: {
   businessId: string
   locationId: string
+  /** A search in the words of this business (searchExamples): 'plumber near me'. */
+  example: string
   keywords: TrackedKeyword[] | undefined
   loading: boolean
 }) {
@@ -49,7 +52,12 @@ export function TrackedKeywordsCard({
         <CardDescription>New keywords come with 90 days of history.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <AddKeywordForm businessId={businessId} locationId={locationId} onMessage={setMessage} />
+        <AddKeywordForm
+          businessId={businessId}
+          locationId={locationId}
+          example={example}
+          onMessage={setMessage}
+        />
         {message?.tone === 'error' ? <ErrorAlert>{message.text}</ErrorAlert> : null}
         {message?.tone === 'info' ? (
           <p role="status" className="text-sm">
@@ -72,10 +80,12 @@ export function TrackedKeywordsCard({
 function AddKeywordForm({
   businessId,
   locationId,
+  example,
   onMessage,
 }: {
   businessId: string
   locationId: string
+  example: string
   onMessage: (message: Message) => void
 }) {
   const [text, setText] = useState('')
@@ -106,7 +116,7 @@ function AddKeywordForm({
         <Input
           value={text}
           maxLength={120}
-          placeholder="e.g. dentist near me"
+          placeholder={`e.g. ${example}`}
           onChange={(e) => setText(e.target.value)}
         />
       </FormField>
