@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, test } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
 import { downloadText, openBrowser, url, type Browser } from './browser'
 import { callApiAs, signUpWithBusiness } from './journeys'
+import { snap } from './screenshots'
 
 let browser: Browser | undefined
 
@@ -55,7 +57,7 @@ describe('rank tracker journey', () => {
 
     // Switch the range.
     await page.getByRole('button', { name: '7 Days' }).click()
-    await page.getByText('Change is measured over the last 7 days.').waitFor()
+    await page.getByText(/^Daily positions over the last 7 days/).waitFor()
 
     // Switch the location: its own defaults, from its city.
     await page
@@ -79,24 +81,87 @@ describe('rank tracker journey', () => {
     const csv = await downloadText(download)
     const lines = csv.trimEnd().split('\r\n')
     const header = lines[0]!.split(',')
-    expect(header.slice(0, 4)).toEqual([
+    expect(header.slice(0, 6)).toEqual([
       'Keyword',
       'Current Position',
-      'Change',
+      'Change since the check before',
       'Monthly Searches (estimate)',
+      'Position Source',
+      'Sample Data',
     ])
-    expect(header.slice(4)).toHaveLength(7)
-    for (const day of header.slice(4)) expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(header.slice(6)).toHaveLength(7)
+    for (const day of header.slice(6)) expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     expect(lines).toHaveLength(6)
     expect(lines.some((line) => line.startsWith('dentist in Round Rock,'))).toBe(true)
     for (const line of lines.slice(1)) {
       const cells = line.split(',')
-      expect(cells).toHaveLength(11)
+      expect(cells).toHaveLength(13)
       expect(cells[3]).toMatch(/^(\d+|no estimate)$/)
+      // Simulated positions and sample rows say so (issue 32 item 9).
+      expect(cells[4]).toBe('simulated')
+      expect(cells[5]).toBe('yes')
       // The journeys' server runs with NODE_ENV=test, where simulated checks never fail (issue 30).
-      for (const cell of cells.slice(4)) expect(cell).toMatch(/^\d{1,3}$/)
+      for (const cell of cells.slice(6)) expect(cell).toMatch(/^\d{1,3}$/)
     }
 
     expect(problems).toEqual([])
   })
+
+  test('one change, one definition: the same change in the same words on every screen', async () => {
+    browser = await openBrowser()
+    const { page, problems } = browser
+    await signUpWithBusiness(page, { prefix: 'change' })
+    const rankings = page.getByRole('table', { name: 'Keyword Rankings' })
+    // One change, one definition (issue 32 item 1): each top keyword shows the same change in the
+    // same words on the Dashboard, Keyword Analysis and the Rank Tracker, at desktop and phone width.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      const changes = await topKeywordChanges(page)
+      expect(changes.length).toBeGreaterThan(0)
+      await snap(page, 'dashboard-top-keywords', page.getByRole('list', { name: 'Top keywords' }))
+      await page.goto(url('/keywords'))
+      const analysis = page.getByRole('region', { name: 'Current Keyword Rankings' })
+      for (const [keyword, change] of changes) {
+        expect(await changeOfRow(analysis, keyword)).toBe(change)
+      }
+      await snap(page, 'analysis-rankings', analysis)
+      await page.goto(url('/rank-tracker'))
+      for (const [keyword, change] of changes) {
+        expect(await changeOfRow(rankings, keyword)).toBe(change)
+      }
+      await snap(page, 'rank-tracker-table', rankings)
+      await snap(page, 'rank-tracker-chart', page.getByRole('heading', { name: 'Ranking Trends' }))
+    }
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    expect(problems).toEqual([])
+  })
 })
+
+/** Each Top Keyword of the dashboard with its change as read aloud: '+2 (improved since the check before)'. */
+async function topKeywordChanges(page: Page): Promise<[string, string][]> {
+  await page.goto(url('/dashboard'))
+  const top = page.getByRole('list', { name: 'Top keywords' })
+  await top.getByRole('listitem').first().waitFor()
+  await page.getByText('Arrows: change since the check before.').waitFor()
+  const items = await top.getByRole('listitem').all()
+  const changes: [string, string][] = []
+  for (const item of items) {
+    const keyword = await item.locator('span[title]').first().getAttribute('title')
+    const change = await item.getByTestId('position-change').textContent()
+    expect(change).toMatch(/since the check before/)
+    changes.push([keyword!, change!])
+  }
+  return changes
+}
+
+/** The change of the keyword's row in a table, as read aloud. */
+async function changeOfRow(where: Locator, keyword: string) {
+  const row = where
+    .getByRole('row')
+    .filter({ has: where.page().getByRole('rowheader', { name: keyword }) })
+    .filter({ hasText: new RegExp(`^${keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+  await row.first().waitFor()
+  expect(await row.count()).toBe(1)
+  return row.getByTestId('position-change').textContent()
+}

@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import { BUSINESS_CATEGORIES } from './business.js'
 import { categoryTerms } from './category-terms.js'
-import { formatChange } from './position-change.js'
+import { changeWords, formatChange, positionChange } from './position-change.js'
 import {
+  defaultChartKeywords,
   defaultRankKeywords,
+  positionAxis,
   keywordKey,
   needsImprovement,
   normalizeKeyword,
@@ -94,19 +96,32 @@ describe('keyword input', () => {
 })
 
 describe('ranking entries', () => {
-  test('current position is the latest check; change is gained positions over the range', () => {
+  test('current position is the latest check; change is since the check before (issue 32 item 1)', () => {
+    // Over the range this keyword gained 4; since the check before, 1: every screen shows +1.
     expect(entry('a', [12, 11, 10, 9, 8])).toMatchObject({
       currentPosition: 8,
-      change: 4,
+      change: 1,
       latestCheckFailed: false,
     })
-    expect(entry('b', [5, 6, 9, 9, 10]).change).toBe(-5)
+    expect(entry('b', [5, 6, 9, 9, 10]).change).toBe(-1)
+  })
+
+  test("the server's previous position wins over the range's: the check before may lie outside it", () => {
+    const sent = toRankingEntry({ ...keyword('a', [null, null, null, null, 16]) }, days)
+    expect(sent.change).toBe(null)
+    const withPrevious = toRankingEntry(
+      { ...keyword('a', [25, 25, 25, 14, 16]), previousPosition: 18 },
+      days,
+    )
+    // 'emergency plumber Round Rock' #16: +2 on the dashboard, so +2 here, never -9 over 30 days.
+    expect(withPrevious.change).toBe(2)
+    expect(withPrevious.change).toBe(positionChange(16, 18))
   })
 
   test('a failed check is skipped, not read as a position, and flagged when it is the latest', () => {
     expect(entry('a', [null, 20, 18, 15, null])).toMatchObject({
       currentPosition: 15,
-      change: 5,
+      change: 3,
       latestCheckFailed: true,
     })
     expect(entry('b', [null, null, null, null, null])).toMatchObject({
@@ -127,15 +142,22 @@ describe('summary', () => {
     expect(summarizeRankings(entries)).toEqual({
       keywordsTracked: 4,
       averagePosition: 5.3, // (4 + 5 + 7) / 3 = 5.333…
+      failedChecks: 1,
       improved: 1,
       declined: 1,
     })
     expect(summarizeRankings([])).toEqual({
       keywordsTracked: 0,
       averagePosition: null,
+      failedChecks: 0,
       improved: 0,
       declined: 0,
     })
+  })
+
+  test('the average leaves out keywords whose latest check failed and counts them (issue 32 item 4)', () => {
+    const entries = [entry('a', [4, 4, 4, 4, 4]), entry('b', [8, 8, 8, 8, null])]
+    expect(summarizeRankings(entries)).toMatchObject({ averagePosition: 4, failedChecks: 1 })
   })
 })
 
@@ -190,10 +212,13 @@ describe('trend', () => {
     expect(trendPoints(long)).toHaveLength(5)
   })
 
-  test('change reads +n or -n', () => {
+  test('change reads +n or -n, with its basis in words', () => {
     expect(formatChange(3)).toBe('+3')
     expect(formatChange(-2)).toBe('-2')
     expect(formatChange(0)).toBe('0')
+    expect(changeWords(3)).toBe('improved since the check before')
+    expect(changeWords(-2)).toBe('declined since the check before')
+    expect(changeWords(null)).toBe('no change since the check before')
   })
 })
 
@@ -213,6 +238,32 @@ describe('not in the top 100 (issue 17)', () => {
       { id: 'k', keyword: 'k', checks: [8, 'absent', 5] },
       days.slice(0, 3),
     )
-    expect(back).toMatchObject({ currentPosition: 5, change: 3, notInTop100: false })
+    // The check before said 'Not in top 100': no number to compare with.
+    expect(back).toMatchObject({ currentPosition: 5, change: null, notInTop100: false })
+  })
+})
+
+describe('trends chart (issue 32 item 2)', () => {
+  test('shows the keywords with the most positions first, never one without any while others have some', () => {
+    const many = [
+      entry('one check', [null, null, null, null, 7]),
+      ...['b', 'c', 'd', 'e', 'f', 'g'].map((n) =>
+        toRankingEntry({ id: n, keyword: n, checks: [null, null, null, null, null] }, days),
+      ),
+      entry('history', [9, 9, 8, 8, 7]),
+    ]
+    // Seven keywords: the only one with history and the one with a check are charted.
+    expect(defaultChartKeywords(many)).toEqual(['one check', 'history'])
+    const full = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((n, i) =>
+      entry(n, [i === 0 ? null : 3, 3, 3, 3, 3]),
+    )
+    expect(defaultChartKeywords(full)).toEqual(['b', 'c', 'd', 'e', 'f', 'g'])
+  })
+
+  test('the axis reaches past the worst position shown, on a tick', () => {
+    expect(positionAxis(85)).toEqual({ bottom: 100, ticks: [1, 20, 40, 60, 80, 100] })
+    expect(positionAxis(80)).toEqual({ bottom: 80, ticks: [1, 20, 40, 60, 80] })
+    expect(positionAxis(23)).toEqual({ bottom: 30, ticks: [1, 10, 20, 30] })
+    expect(positionAxis(3)).toEqual({ bottom: 10, ticks: [1, 10] })
   })
 })

@@ -4,6 +4,7 @@ import { singleLineText } from './single-line.js'
 import { figureSourceSchema, type FigureSource } from './figure-source.js'
 import { businessTerms, type TermsSource } from './business-terms.js'
 import { MAIN_LOCATION } from './location-selection.js'
+import { positionChange } from './position-change.js'
 
 /** docs/product.md §9: 7, 30 (default) and 90 days. */
 export const RANK_RANGES = [7, 30, 90] as const
@@ -166,6 +167,12 @@ export const rankHistorySchema = z.object({
       /** Where the volume came from: the estimate or a keyword data source with its month. */
       volumeSource: z.optional(figureSourceSchema),
       checks: z.array(rankCheckSchema),
+      /**
+       * The successful check before the latest one, whenever it was (the keyword store's, as the
+       * dashboard and Keyword Analysis read it): the change is measured against it (issue 32 item
+       * 1). Absent from older servers, then read from the range's checks by the same rule.
+       */
+      previousPosition: z.number().int().nullable().optional(),
       /** The newest check of any day; null (or absent from older servers) when never checked. */
       latestCheck: latestCheckSchema.nullable().optional(),
       /**
@@ -230,7 +237,10 @@ export interface RankingEntry {
   keyword: string
   /** The latest successful position in the range; null when every check failed. */
   currentPosition: number | null
-  /** Positions gained over the range (first successful check minus the latest): + is better. */
+  /**
+   * Positions gained since the check before (position-change.ts, the one definition every screen
+   * and the CSV use): + is better; null without two successful checks.
+   */
   change: number | null
   /** The most recent check failed, so the current position is the last known one. */
   latestCheckFailed: boolean
@@ -266,23 +276,27 @@ export function toRankingEntry(
     Partial<
       Pick<
         RankHistoryKeyword,
-        'volume' | 'volumeSource' | 'sample' | 'latestCheck' | 'searchConsole'
+        'volume' | 'volumeSource' | 'sample' | 'latestCheck' | 'searchConsole' | 'previousPosition'
       >
     >,
   days: readonly string[],
 ): RankingEntry {
   const positions = keywordPoints(days, keyword.checks)
-  const ok = positions.filter((p) => p.status === 'ok')
   // 'Not in top 100' is an answer: after it there is no current position and no change to show.
-  const latestAnswer = positions.filter((p) => p.status !== 'failed').at(-1)
+  const answers = positions.filter((p) => p.status !== 'failed')
+  const latestAnswer = answers.at(-1)
   const absent = latestAnswer?.status === 'absent'
-  const first = ok[0]?.position
-  const current = absent ? null : (ok.at(-1)?.position ?? null)
+  const current = latestAnswer?.position ?? null
+  // The successful check before the latest: the server's, else the range's answer before it.
+  const previous =
+    keyword.previousPosition !== undefined
+      ? keyword.previousPosition
+      : (answers.at(-2)?.position ?? null)
   return {
     id: keyword.id,
     keyword: keyword.keyword,
     currentPosition: current,
-    change: first !== undefined && current !== null && ok.length >= 2 ? first - current : null,
+    change: positionChange(current, previous),
     latestCheckFailed: positions.at(-1)?.status === 'failed',
     notInTop100: absent,
     latestCheck: keyword.latestCheck ?? null,
@@ -296,22 +310,66 @@ export function toRankingEntry(
 
 export interface RankSummary {
   keywordsTracked: number
-  /** docs/product.md §9: one decimal; null when no keyword has a position. */
+  /**
+   * docs/product.md §9: one decimal; null when no keyword has a position. Keywords whose latest
+   * check failed are left out (issue 32 item 4): their last known position is not today's.
+   */
   averagePosition: number | null
+  /** Keywords whose latest check failed, left out of the average (the card says how many). */
+  failedChecks: number
   improved: number
   declined: number
 }
 
 export function summarizeRankings(entries: readonly RankingEntry[]): RankSummary {
-  const positions = entries.flatMap((e) => (e.currentPosition === null ? [] : [e.currentPosition]))
+  const positions = entries.flatMap((e) =>
+    e.currentPosition === null || e.latestCheckFailed ? [] : [e.currentPosition],
+  )
   const average =
     positions.length === 0 ? null : positions.reduce((a, b) => a + b, 0) / positions.length
   return {
     keywordsTracked: entries.length,
     averagePosition: average === null ? null : Math.round(average * 10) / 10,
+    failedChecks: entries.filter((e) => e.latestCheckFailed).length,
     improved: entries.filter((e) => (e.change ?? 0) > 0).length,
     declined: entries.filter((e) => (e.change ?? 0) < 0).length,
   }
+}
+
+/** Lines the trends chart draws at most: more turn it into noise (the table lists every keyword). */
+export const MAX_CHART_LINES = 6
+
+const answered = (e: RankingEntry) => e.positions.filter((p) => p.status === 'ok').length
+
+/**
+ * The keywords the chart shows until the owner picks (issue 32 item 2): those with the most
+ * positions in the range, at most MAX_CHART_LINES, in the table's order; never a keyword without
+ * one while another has some.
+ */
+export function defaultChartKeywords(
+  entries: readonly RankingEntry[],
+  count = MAX_CHART_LINES,
+): string[] {
+  const chosen = entries
+    .map((entry, order) => ({ entry, order, checks: answered(entry) }))
+    .filter((item) => item.checks > 0)
+    .sort((a, b) => b.checks - a.checks || a.order - b.order)
+    .slice(0, count)
+  return chosen.sort((a, b) => a.order - b.order).map((item) => item.entry.id)
+}
+
+/**
+ * The chart's position axis: 1 at the top, down to the worst position drawn rounded up to a whole
+ * tick, so every position shown sits on the chart (#85 too; issue 32 item 2).
+ */
+export function positionAxis(worst: number): { bottom: number; ticks: number[] } {
+  const deepest = Math.min(MAX_RANK_POSITION, Math.max(10, Math.ceil(worst)))
+  const step = deepest > 50 ? 20 : 10
+  const bottom = Math.min(MAX_RANK_POSITION, Math.ceil(deepest / step) * step)
+  const ticks = [1]
+  for (let tick = step; tick < bottom; tick += step) ticks.push(tick)
+  ticks.push(bottom)
+  return { bottom, ticks }
 }
 
 const byKeyword = (a: RankingEntry, b: RankingEntry) => a.keyword.localeCompare(b.keyword)

@@ -1,13 +1,17 @@
-import { formatChange } from '@localseo/shared/position-change'
+import { CHANGE_BASIS, changeWords, formatChange } from '@localseo/shared/position-change'
 import { ArrowDown, ArrowUp, Minus } from 'lucide-react'
 import { cn } from '@/lib/utils'
 
+export { positionChange } from '@localseo/shared/position-change'
+
 /**
  * How far a position moved since the check before (docs/product.md §2 "Change (+n or -n with
- * arrow)"), the same on every screen: an arrow, the signed number and words for screen readers, so
- * colour is never the only signal. `change` is previous minus current (positive is better); null
- * when there is no earlier check, which reads as no change rather than an invented move.
- * `compact` is the dashboard's small size, where the words are for screen readers only.
+ * arrow)"; one definition on every screen, `@localseo/shared/position-change`): an arrow, the
+ * signed number and words for screen readers ('improved since the check before'), so colour is
+ * never the only signal. `change` is previous minus current (positive is better); null when there
+ * is no earlier check, which reads as no change rather than an invented move. `compact` is the
+ * dashboard's small size, where the words are for screen readers only. The hover text names the
+ * basis too, so the figure never stands without it.
  */
 export function PositionChange({
   change,
@@ -18,11 +22,17 @@ export function PositionChange({
 }) {
   const size = compact ? 'gap-0.5 text-xs' : 'gap-1 text-sm'
   const icon = compact ? 'size-3' : 'size-4'
+  const words = changeWords(change)
   if (change === null || change === 0) {
     return (
-      <span className={cn('inline-flex items-center text-muted-foreground', size)}>
+      <span
+        data-testid="position-change"
+        title={`No change ${CHANGE_BASIS}`}
+        className={cn('inline-flex items-center text-muted-foreground', size)}
+      >
         <Minus aria-hidden="true" className={icon} />
         <span className={cn(compact && 'sr-only')}>No change</span>
+        <span className="sr-only"> {CHANGE_BASIS}</span>
       </span>
     )
   }
@@ -30,6 +40,8 @@ export function PositionChange({
   const Icon = improved ? ArrowUp : ArrowDown
   return (
     <span
+      data-testid="position-change"
+      title={`${formatChange(change)}: ${words}`}
       className={cn(
         'inline-flex items-center font-medium tabular-nums',
         size,
@@ -38,12 +50,7 @@ export function PositionChange({
     >
       <Icon aria-hidden="true" className={icon} />
       {formatChange(change)}
-      <span className="sr-only">{improved ? ' (improved)' : ' (declined)'}</span>
+      <span className="sr-only"> ({words})</span>
     </span>
   )
-}
-
-/** The change between two positions (a smaller number is a better place); null without both. */
-export function positionChange(position: number | null, previous: number | null): number | null {
-  return position === null || previous === null ? null : previous - position
 }

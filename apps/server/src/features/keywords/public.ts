@@ -24,12 +24,18 @@ export {
 export {
   latestPosition,
   listTopKeywordRows,
+  previousOk,
   releaseKeyword,
   roleWhere,
   toRecords,
   upsertKeyword,
   type PositionRow,
 } from './keyword-store.js'
-export { checkNewKeywords, countUncheckedKeywords, type OnPlaceFound } from './rank-checks.js'
+export {
+  checkNewKeywords,
+  countUncheckedKeywords,
+  fillSimulatedPast,
+  type OnPlaceFound,
+} from './rank-checks.js'
 export { fillScope } from './rank-store.js'
 export { checkTrackedToday, refreshTracked } from './today-checks.js'

@@ -265,6 +265,22 @@ async function checkUnchecked(request: Parameters<typeof checkNewKeywords>[0]): 
   return rows.length
 }
 
+/**
+ * A keyword analysed or saved before it was tracked has today's check only: with the simulated
+ * provider it gets the simulated past every newly tracked keyword has (docs/product.md §2 Rank
+ * Tracker; issue 32 item 2), the days it has kept as they are. A real provider can only check today.
+ */
+export async function fillSimulatedPast({
+  keyword,
+  ...request
+}: CheckRequest & { keyword: Pick<KeywordRow, 'id' | 'keywordKey'> }): Promise<void> {
+  if (!request.provider.simulated) return
+  await checkAndStore({
+    ...request,
+    wanted: [{ keyword, days: backfillDays(dayOf(request.now)) }],
+  })
+}
+
 /** The simulation's past of a new keyword: the backfill window, ending today. */
 function backfillDays(today: string): string[] {
   const days: string[] = []

@@ -15,7 +15,7 @@ import type { KeywordDataProvider } from '@localseo/shared/keyword-engine'
 import type { Db } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { rankPositions } from '../../db/schema/rank-tracker.js'
-import { queryBudget } from '../keywords/public.js'
+import { previousOk, queryBudget } from '../keywords/public.js'
 import { toTracked, trackedWhere } from './rank-scope.js'
 import { searchConsolePositions } from './search-console-positions.js'
 
@@ -68,6 +68,8 @@ export async function getRankHistory({
       sample: keywords.sample,
       checks,
       latest: latestCheckColumn,
+      // The check the change is measured against, as the dashboard reads it (issue 32 item 1).
+      previous: previousOk,
     })
     .from(keywords)
     .where(trackedWhere(business.id, location))
@@ -91,6 +93,7 @@ export async function getRankHistory({
         volume: figures.volume,
         volumeSource: figures.volumeSource ?? ({ kind: 'estimate' } as const),
         checks: decodeChecks(row.checks, range),
+        previousPosition: row.previous === null ? null : Number(row.previous),
         latestCheck: decodeLatest(row.latest),
       }
     }),

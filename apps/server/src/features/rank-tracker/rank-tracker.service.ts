@@ -1,7 +1,7 @@
 // Rank Tracker (issue 7): the tracked keywords of a business or location: list, add, remove. A tracked
 // keyword is the keyword entity playing the 'tracked' role (docs/decisions/016-one-keyword-entity.md).
 // Every query carries the caller's business id (docs/house-rules.md "Tenant scoping inside the query").
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, or, sql } from 'drizzle-orm'
 import {
   MAX_TRACKED_KEYWORDS,
   keywordKey,
@@ -12,7 +12,14 @@ import { keywords } from '../../db/schema/keywords.js'
 import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
 import { lockBusiness } from '../../lib/tenant.js'
-import { checkNewKeywords, fillScope, releaseKeyword, upsertKeyword } from '../keywords/public.js'
+import {
+  checkNewKeywords,
+  fillScope,
+  fillSimulatedPast,
+  releaseKeyword,
+  roleWhere,
+  upsertKeyword,
+} from '../keywords/public.js'
 import { toTracked, trackedWhere, type ScopeRequest } from './rank-scope.js'
 
 /**
@@ -34,7 +41,8 @@ export async function listTrackedKeywords({
 
 /**
  * docs/product.md §5: trimmed, non-empty, ignored when already tracked. A keyword already analysed or
- * saved here becomes tracked, keeping its history; a new one gets its first check.
+ * saved here becomes tracked, keeping its history, and with the simulation gets the simulated past a
+ * new one has (issue 32 item 2); a new one gets its first check.
  */
 export async function trackKeyword(
   request: ScopeRequest & { keyword: string; firstChecks: Map<string, Promise<number>> },
@@ -48,7 +56,7 @@ export async function trackKeyword(
       .select()
       .from(keywords)
       .where(and(trackedWhere(business.id, location), eq(keywords.keywordKey, key)))
-    if (existing) return { row: existing, added: false }
+    if (existing) return { row: existing, added: false, existed: true }
     const [{ count = 0 } = {}] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(keywords)
@@ -59,6 +67,19 @@ export async function trackKeyword(
         `You can track up to ${MAX_TRACKED_KEYWORDS} keywords per location. Remove one first.`,
       )
     }
+    // Analysed or saved here before: it may have checks already (its past is filled in below).
+    const [written] = await tx
+      .select({ id: keywords.id })
+      .from(keywords)
+      .where(
+        and(
+          or(
+            roleWhere(business.id, location, 'analysed'),
+            roleWhere(business.id, location, 'saved'),
+          ),
+          eq(keywords.keywordKey, key),
+        ),
+      )
     // Adding counts as viewing: the defaults are never filled in on top of the owner's own list.
     await fillScope(tx, business.id, location, now)
     const row = await upsertKeyword(tx, {
@@ -74,9 +95,10 @@ export async function trackKeyword(
       message: `Tracking keyword: ${keyword}`,
       now,
     })
-    return { row, added: true }
+    return { row, added: true, existed: written !== undefined }
   })
   if (result.added) await checkNewKeywords(request)
+  if (result.added && result.existed) await fillSimulatedPast({ ...request, keyword: result.row })
   return { keyword: toTracked(result.row), added: result.added }
 }
 

@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import type { RankHistory, TrackedKeyword } from '@localseo/shared/rank-tracker'
+import type { KeywordRecord } from '@localseo/shared/keyword-figures'
+import { positionChange } from '@localseo/shared/position-change'
+import {
+  toRankingEntry,
+  type RankHistory,
+  type TrackedKeyword,
+} from '@localseo/shared/rank-tracker'
 import { createApp } from '../../app.js'
 import { activities } from '../../db/schema/activities.js'
 import { businesses } from '../../db/schema/business.js'
@@ -167,6 +173,44 @@ describe('tracked keywords', () => {
     }
     const list = await call<{ activity?: unknown }>('GET', '/api/dashboard')
     expect(JSON.stringify(list.body)).toContain('Tracking keyword: dentist open saturday')
+  })
+
+  test('a keyword analysed first gets the same simulated past when it is tracked (issue 32 item 2)', async () => {
+    await withBusiness()
+    const analysed = await call('POST', '/api/keywords/analyse', {
+      keyword: 'dentist open saturday',
+      locationId: 'main',
+    })
+    expect(analysed.status).toBe(200)
+    const tracked = await call<{ keyword: TrackedKeyword }>('POST', '/api/rank-tracker/keywords', {
+      keyword: 'dentist open saturday',
+    })
+    expect(tracked.status).toBe(201)
+    const rows = await t.db
+      .select()
+      .from(rankPositions)
+      .where(eq(rankPositions.keywordId, tracked.body.keyword.id))
+    expect(rows).toHaveLength(90)
+    const { body } = await history('location=main&range=30')
+    const entry = body.keywords.find((k) => k.keyword === 'dentist open saturday')!
+    expect(entry.checks.filter((c) => c !== null)).toHaveLength(30)
+  })
+
+  test('the change is measured against the same check as the dashboard and Keyword Analysis (issue 32 item 1)', async () => {
+    await withBusiness()
+    const { body } = await history('location=main&range=7')
+    const dashboard = await call<{ topKeywords: KeywordRecord[] }>('GET', '/api/dashboard')
+    const records = await call<{ keywords: KeywordRecord[] }>('GET', '/api/keywords?location=main')
+    expect(dashboard.body.topKeywords.length).toBeGreaterThan(0)
+    for (const top of dashboard.body.topKeywords) {
+      const tracked = body.keywords.find((k) => k.id === top.id)!
+      const record = records.body.keywords.find((k) => k.id === top.id)!
+      const entry = toRankingEntry(tracked, body.days)
+      expect(tracked.previousPosition).toBe(top.previousPosition)
+      expect(entry.currentPosition).toBe(top.position)
+      expect(entry.change).toBe(positionChange(top.position, top.previousPosition))
+      expect(entry.change).toBe(positionChange(record.position, record.previousPosition))
+    }
   })
 
   test('opening the screens on a later day stores nothing: later days come from the daily job', async () => {

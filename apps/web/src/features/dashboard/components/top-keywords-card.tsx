@@ -1,5 +1,6 @@
 import { positionTone } from '@localseo/shared/dashboard'
 import { figureSourceLabel, formatVolume } from '@localseo/shared/keyword-figures'
+import { CHANGE_BASIS } from '@localseo/shared/position-change'
 import { FigureSourceBadge, SampleBadge } from '@/components/figure-source'
 import { PositionChange, positionChange } from '@/components/position-change'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -92,6 +93,10 @@ export function TopKeywordsCard({
             ))}
           </ol>
         )}
+        {keywords.length > 0 ? (
+          // The arrows' basis, the same on every screen (issue 32 item 1).
+          <p className="mt-3 text-xs text-muted-foreground">Arrows: change {CHANGE_BASIS}.</p>
+        ) : null}
         {keywords.length > 0 && notChecked > 0 ? (
           <p role="status" className="mt-3 text-xs text-muted-foreground">
             {firstChecksText(notChecked)}

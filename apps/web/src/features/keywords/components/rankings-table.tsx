@@ -1,4 +1,6 @@
 import { positionText } from '@localseo/shared/keyword-figures'
+import { CHANGE_LABEL } from '@localseo/shared/position-change'
+import { Check, Plus } from 'lucide-react'
 import { ErrorAlert } from '@/components/error-alert'
 import {
   FigureSourceBadge,
@@ -7,6 +9,7 @@ import {
   VolumeFigure,
 } from '@/components/figure-source'
 import { PositionChange, positionChange } from '@/components/position-change'
+import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import {
@@ -19,24 +22,33 @@ import {
   TableRowHeader,
 } from '@/components/ui/table'
 import type { KeywordRecord } from '../api/get-keywords'
+import { useTrackKeyword } from '../api/track-keyword'
 import { NO_RANKINGS_MESSAGE } from '../utils/messages'
 
+/**
+ * Current Keyword Rankings: the positions, changes and volumes every screen shows (the change since
+ * the check before, issue 32 item 1); an analysed keyword is tracked with one click (issue 32 item 9).
+ */
 export function RankingsTable({
   keywords,
   loading,
   failed,
+  locationId,
 }: {
   keywords: KeywordRecord[]
   loading: boolean
   failed: boolean
+  /** Where a keyword tracked from here is tracked: the location the screen shows. */
+  locationId: string
 }) {
+  const track = useTrackKeyword(locationId)
   return (
     <Card role="region" aria-labelledby="rankings-title">
       <CardHeader>
         <CardTitle id="rankings-title">Current Keyword Rankings</CardTitle>
         <CardDescription>
-          Your analysed and tracked keywords: the same positions and volumes as the dashboard and
-          the Rank Tracker.
+          Your analysed and tracked keywords: the same positions, changes and volumes as the
+          dashboard and the Rank Tracker. Track a keyword to check its position every day.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -52,13 +64,14 @@ export function RankingsTable({
               <TableRow>
                 <TableHead>Keyword</TableHead>
                 <TableHead>Position</TableHead>
-                <TableHead>Change</TableHead>
+                <TableHead>{CHANGE_LABEL}</TableHead>
                 <TableHead>
                   <span className="flex items-center gap-2">
                     Monthly searches{' '}
                     <VolumeColumnSource sources={keywords.map((k) => k.volumeSource)} />
                   </span>
                 </TableHead>
+                <TableHead>Rank Tracker</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -74,7 +87,7 @@ export function RankingsTable({
                       {k.positionSource ? <FigureSourceBadge source={k.positionSource} /> : null}
                     </span>
                   </TableCell>
-                  <TableCell label="Change" className="whitespace-nowrap">
+                  <TableCell label={CHANGE_LABEL} className="whitespace-nowrap">
                     <PositionChange change={positionChange(k.position, k.previousPosition)} />
                   </TableCell>
                   <TableCell label="Monthly searches" className="tabular-nums whitespace-nowrap">
@@ -84,12 +97,48 @@ export function RankingsTable({
                       column={keywords.map((c) => c.volumeSource)}
                     />
                   </TableCell>
+                  <TableCell label="Rank Tracker" className="whitespace-nowrap">
+                    <TrackButton keyword={k} track={track} />
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         )}
+        {track.isError ? <ErrorAlert>{track.error.message}</ErrorAlert> : null}
       </CardContent>
     </Card>
+  )
+}
+
+/** 'Tracked', or Track: the keyword is checked every day from now on (issue 32 item 9). */
+function TrackButton({
+  keyword,
+  track,
+}: {
+  keyword: KeywordRecord
+  track: ReturnType<typeof useTrackKeyword>
+}) {
+  if (keyword.tracked) {
+    return (
+      <span className="inline-flex items-center gap-1 text-sm text-muted-foreground">
+        <Check aria-hidden="true" className="size-4" />
+        Tracked
+      </span>
+    )
+  }
+  const pending = track.isPending && track.variables === keyword.keyword
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      disabled={track.isPending}
+      onClick={() => track.mutate(keyword.keyword)}
+      aria-label={`Track ${keyword.keyword}`}
+    >
+      <Plus aria-hidden="true" />
+      {pending ? 'Tracking...' : 'Track'}
+    </Button>
   )
 }

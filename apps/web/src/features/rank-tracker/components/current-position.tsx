@@ -1,14 +1,24 @@
 import { NOT_IN_TOP_100, type RankingEntry } from '@localseo/shared/rank-tracker'
-import { TriangleAlert } from 'lucide-react'
+import { RefreshCw, TriangleAlert } from 'lucide-react'
 import { FigureSourceBadge } from '@/components/figure-source'
+import { Button } from '@/components/ui/button'
 
 /**
  * "#n", or 'Not in top 100' when a real provider did not find the website in the first 100
  * results; a failed latest check is shown as a failed check, never as a position (issue 7). A
  * measured position names its source ('SerpApi, checked Nov 25, 09:12 UTC') and the map pack of
- * the same day ('Map pack #3') when it was asked (issue 17).
+ * the same day ('Map pack #3') when it was asked (issue 17). A failed check offers Retry, which asks
+ * today's checks again (issue 32 item 9).
  */
-export function CurrentPosition({ entry }: { entry: RankingEntry }) {
+export function CurrentPosition({
+  entry,
+  onRetry,
+  retrying = false,
+}: {
+  entry: RankingEntry
+  onRetry?: (() => void) | undefined
+  retrying?: boolean
+}) {
   const latest = entry.latestCheck
   return (
     <span className="flex min-w-0 flex-wrap items-center gap-2">
@@ -22,6 +32,20 @@ export function CurrentPosition({ entry }: { entry: RankingEntry }) {
       ) : null}
       {latest?.map ? <MapPackPosition map={latest.map} /> : null}
       {entry.latestCheckFailed ? <FailedCheckBadge lastKnown={entry.currentPosition} /> : null}
+      {entry.latestCheckFailed && onRetry ? (
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="h-7 px-2 text-xs"
+          disabled={retrying}
+          onClick={onRetry}
+          aria-label={`Retry the check of ${entry.keyword}`}
+        >
+          <RefreshCw aria-hidden="true" className={retrying ? 'animate-spin' : ''} />
+          {retrying ? 'Retrying...' : 'Retry'}
+        </Button>
+      ) : null}
       {latest && !latest.simulated && !entry.latestCheckFailed ? (
         <FigureSourceBadge
           source={{

@@ -1,8 +1,12 @@
+import { CHANGE_BASIS } from '@localseo/shared/position-change'
 import type { RankingEntry } from '@localseo/shared/rank-tracker'
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { PositionChange } from '@/components/position-change'
 
-/** docs/product.md §2: Top Performers (3 biggest gains) or Needs Improvement (3 biggest losses). */
+/**
+ * docs/product.md §2: Top Performers (3 biggest gains) or Needs Improvement (3 biggest losses), by
+ * the change every screen shows: since the check before (issue 32 item 1).
+ */
 export function MoversCard({
   title,
   entries,
@@ -16,6 +20,7 @@ export function MoversCard({
     <Card className="h-full">
       <CardHeader>
         <CardTitle>{title}</CardTitle>
+        <CardDescription>Positions {CHANGE_BASIS}.</CardDescription>
       </CardHeader>
       <CardContent>
         {entries.length === 0 ? (

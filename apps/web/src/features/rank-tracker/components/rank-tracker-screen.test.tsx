@@ -28,7 +28,10 @@ const keywords = [
   { id: 'k3', keyword: '=cmd', createdAt: '2026-03-01T00:00:00.000Z', sample: false, volume: 300 },
 ]
 
-/** k1 climbs 20 -> 8 (+12), k2 drops 3 -> 9 (-6) and its latest check failed, k3 is flat. */
+/**
+ * k1 climbs 20 -> 8 over the range, from 10 at the check before (+2); k2 drops 3 -> 9 (-6) and its
+ * latest check failed; k3 is flat.
+ */
 function checksFor(id: string, range: number): RankCheck[] {
   return Array.from({ length: range }, (_, i): RankCheck => {
     const last = i === range - 1
@@ -37,6 +40,8 @@ function checksFor(id: string, range: number): RankCheck[] {
     return 14
   })
 }
+
+const previousPositions: Record<string, number> = { k1: 10, k2: 3, k3: 14 }
 
 function signIn(business = savedBusiness) {
   storeSession()
@@ -58,7 +63,12 @@ function signIn(business = savedBusiness) {
       return json({
         range,
         days: rangeDays('2026-03-10', range),
-        keywords: tracked.map((k) => ({ ...k, checks: checksFor(k.id, range) })),
+        keywords: tracked.map((k) => ({
+          ...k,
+          checks: checksFor(k.id, range),
+          // The server's successful check before the latest, whatever the range (issue 32 item 1).
+          previousPosition: previousPositions[k.id] ?? null,
+        })),
         simulated: true,
       })
     },
@@ -133,15 +143,23 @@ describe('rank tracker', () => {
 
     const summary = within(screen.getByRole('list', { name: 'Ranking summary' }))
     expect(summary.getByText('Keywords Tracked').nextSibling).toHaveTextContent('3')
-    // (8 + 9 + 14) / 3 = 10.33: k2's failed check keeps its last known position 9.
-    expect(summary.getByText('Avg. Position').nextSibling).toHaveTextContent('10.3')
+    // (8 + 14) / 2 = 11.0: k2's latest check failed, so its last known 9 is left out and counted.
+    expect(summary.getByText('Avg. Position').nextSibling).toHaveTextContent('11.0')
+    expect(summary.getByText('1 failed check left out')).toBeVisible()
     expect(summary.getByText('Improved').nextSibling).toHaveTextContent('1')
     expect(summary.getByText('Declined').nextSibling).toHaveTextContent('1')
+    expect(summary.getAllByText('since the check before')).toHaveLength(2)
 
+    // The change since the check before, as on the dashboard: +2, never the range's +12.
+    expect(
+      within(table).getByRole('columnheader', { name: 'Change since the check before' }),
+    ).toBeVisible()
     const rows = within(table).getAllByRole('row').slice(1)
-    expect(rows[0]).toHaveTextContent('dental in Austin#8+12 (improved)')
-    expect(rows[1]).toHaveTextContent('best dental near me#9Check failed-6 (declined)')
-    expect(rows[2]).toHaveTextContent('=cmd#14No change')
+    expect(rows[0]).toHaveTextContent('dental in Austin#8+2 (improved since the check before)')
+    expect(rows[1]).toHaveTextContent(
+      'best dental near me#9Check failedRetry-6 (declined since the check before)',
+    )
+    expect(rows[2]).toHaveTextContent('=cmd#14No change since the check before')
     expect(within(rows[0]!).getAllByTestId('trend-bar')).toHaveLength(7)
     // max(10, 100 - 5 x 8) = 60 percent for the latest check.
     expect(within(rows[0]!).getAllByTestId('trend-bar').at(-1)).toHaveStyle({ height: '60%' })
@@ -150,7 +168,7 @@ describe('rank tracker', () => {
     expect(screen.getByRole('heading', { name: 'Ranking Trends' })).toBeVisible()
     const top = within(screen.getByRole('list', { name: 'Top Performers' }))
     expect(top.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'dental in AustinNow #8+12 (improved)',
+      'dental in AustinNow #8+2 (improved since the check before)',
     ])
     const needs = within(screen.getByRole('list', { name: 'Needs Improvement' }))
     expect(needs.getAllByRole('listitem')).toHaveLength(1)
@@ -170,7 +188,7 @@ describe('rank tracker', () => {
     release()
     await loaded()
     expect(requests).toContain('history location=main&range=7')
-    expect(screen.getByText('Change is measured over the last 7 days.')).toBeVisible()
+    expect(screen.getByText('Daily positions over the last 7 days', { exact: false })).toBeVisible()
   })
 
   test('the location picker switches the banner and the data', async () => {
@@ -245,7 +263,9 @@ describe('rank tracker', () => {
     const before = requests.filter((r) => r.startsWith('history')).length
     await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }))
     expect(
-      await screen.findByText('Re-checked 3 keywords for today; 1 check failed.'),
+      await screen.findByText(
+        'Re-checked 3 keywords for today; 1 check failed. Positions already found today are kept.',
+      ),
     ).toBeVisible()
     expect(posted).toEqual([{ location: 'main' }])
     await waitFor(() =>
@@ -261,11 +281,36 @@ describe('rank tracker', () => {
     expect(downloads.names).toEqual(['localseo-ai-rankings.csv'])
     const lines = (await downloads.text()).trimEnd().split('\r\n')
     expect(lines[0]).toMatch(
-      /^Keyword,Current Position,Change,Monthly Searches \(estimate\),2026-02-09,.*,2026-03-10$/,
+      /^Keyword,Current Position,Change since the check before,Monthly Searches \(estimate\),Position Source,Sample Data,2026-02-09,.*,2026-03-10$/,
     )
-    expect(lines[1]).toMatch(/^dental in Austin,8,12,300,20,/)
-    expect(lines[2]).toMatch(/^best dental near me,9,-6,300,3,.*,9,failed$/)
-    expect(lines[3]).toMatch(/^'=cmd,14,0,300,14,/)
+    // The change every screen shows; the positions are marked simulated.
+    expect(lines[1]).toMatch(/^dental in Austin,8,2,300,simulated,no,20,/)
+    expect(lines[2]).toMatch(/^best dental near me,9,-6,300,simulated,no,3,.*,9,failed$/)
+    expect(lines[3]).toMatch(/^'=cmd,14,0,300,simulated,no,14,/)
+  })
+
+  test('a failed check offers Retry, which asks today again (issue 32 item 9)', async () => {
+    const { posted } = signIn()
+    const table = await loaded()
+    await userEvent
+      .setup()
+      .click(within(table).getByRole('button', { name: 'Retry the check of best dental near me' }))
+    await waitFor(() => expect(posted).toEqual([{ location: 'main' }]))
+  })
+
+  test('the chart shows the keywords the owner picks, at most 6 (issue 32 item 2)', async () => {
+    signIn()
+    await loaded()
+    const chooser = within(screen.getByRole('group', { name: /Keywords in the chart/ }))
+    expect(screen.getByRole('group', { name: /Keywords in the chart/ })).toHaveAccessibleName(
+      'Keywords in the chart (3 of 3, up to 6)',
+    )
+    const user = userEvent.setup()
+    await user.click(chooser.getByRole('checkbox', { name: /=cmd/ }))
+    expect(chooser.getByRole('checkbox', { name: /=cmd/ })).not.toBeChecked()
+    expect(screen.getByRole('group', { name: /Keywords in the chart/ })).toHaveAccessibleName(
+      'Keywords in the chart (2 of 3, up to 6)',
+    )
   })
 
   test('Export is disabled when there is no data', async () => {

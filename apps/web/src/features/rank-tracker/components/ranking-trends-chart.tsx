@@ -1,8 +1,12 @@
 import {
+  defaultChartKeywords,
+  MAX_CHART_LINES,
+  positionAxis,
   SEARCH_CONSOLE_POSITION_LABEL,
   type RankHistory,
   type RankingEntry,
 } from '@localseo/shared/rank-tracker'
+import { useState } from 'react'
 import {
   CartesianGrid,
   Legend,
@@ -16,8 +20,6 @@ import {
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { formatAveragePosition } from './search-console-position'
 
-/** More lines than this turn the chart into noise; the table lists every keyword. */
-const MAX_LINES = 6
 const COLORS = ['#2563eb', '#16a34a', '#dc2626', '#9333ea', '#ea580c', '#0891b2']
 
 const shortDate = (day: string) =>
@@ -50,22 +52,22 @@ function chartRows(days: string[], shown: RankingEntry[]) {
   })
 }
 
-/** Position 1 on top, then round tens down to just past the worst position shown. */
-function positionAxis(shown: RankingEntry[]) {
-  const worst = Math.max(
+/** The worst position the chart draws: the axis reaches past it (issue 32 item 2). */
+function worstShown(shown: RankingEntry[]) {
+  return Math.max(
     10,
     ...shown.flatMap((e) => e.positions.flatMap((p) => (p.status === 'ok' ? [p.position] : []))),
     ...shown.flatMap((e) => e.searchConsole?.points.map((p) => p.position) ?? []),
   )
-  const bottom = Math.min(100, Math.ceil(worst / 10) * 10)
-  const step = bottom > 50 ? 20 : 10
-  return { bottom, ticks: [1, ...Array.from({ length: bottom / step }, (_, i) => (i + 1) * step)] }
 }
+
+const okChecks = (entry: RankingEntry) => entry.positions.filter((p) => p.status === 'ok').length
 
 /**
  * Ranking Trends (issue 7: a real line chart in place of the spec's placeholder). Position 1 is at
- * the top; a failed check leaves a gap rather than a made-up point. Search Console's average
- * positions of the keywords shown are dashed lines, named as such (issue 18 item 2).
+ * the top; a failed check leaves a gap rather than a made-up point. The owner picks the keywords
+ * (at most 6), starting with those with the most positions (issue 32 item 2). Search Console's
+ * average positions of the keywords shown are dashed lines, named as such (issue 18 item 2).
  */
 export function RankingTrendsChart({
   history,
@@ -74,8 +76,15 @@ export function RankingTrendsChart({
   history: RankHistory
   entries: RankingEntry[]
 }) {
-  const shown = entries.slice(0, MAX_LINES)
+  // null: the default choice, which follows the entries as the range or location changes.
+  const [chosen, setChosen] = useState<string[] | null>(null)
+  const ids = new Set(entries.map((e) => e.id))
+  const selected = (chosen ?? defaultChartKeywords(entries)).filter((id) => ids.has(id))
+  const shown = entries.filter((e) => selected.includes(e.id))
   const withSearchConsole = shown.some((e) => e.searchConsole)
+  const fewChecks = shown.some((e) => okChecks(e) < 2)
+  const toggle = (id: string, on: boolean) =>
+    setChosen(on ? [...selected, id] : selected.filter((other) => other !== id))
   return (
     <Card className="min-w-0">
       <CardHeader>
@@ -83,17 +92,26 @@ export function RankingTrendsChart({
         <CardDescription>
           Daily positions over the last {history.range} days; position 1 is at the top. A gap is a
           failed check.
-          {entries.length > MAX_LINES
-            ? ` Showing the first ${MAX_LINES} of ${entries.length} keywords.`
+          {fewChecks
+            ? ' A keyword checked once shows a dot: its line grows with each daily check.'
             : null}
           {withSearchConsole
             ? ` Dashed lines: ${SEARCH_CONSOLE_POSITION_LABEL}, Google's daily average over every search that showed your website; not a rank check.`
             : null}
         </CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="grid gap-4">
+        {entries.length > 1 ? (
+          <KeywordChooser entries={entries} selected={selected} onToggle={toggle} />
+        ) : null}
         {shown.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No ranking data to chart yet.</p>
+          <p className="text-sm text-muted-foreground">
+            {entries.length === 0
+              ? 'No ranking data to chart yet.'
+              : selected.length === 0 && chosen !== null
+                ? 'Choose keywords above to chart them.'
+                : 'No positions to chart yet: each keyword is checked once a day.'}
+          </p>
         ) : (
           <figure aria-labelledby="ranking-trends-title" className="h-72 w-full">
             <TrendLines days={history.days} shown={shown} />
@@ -101,6 +119,52 @@ export function RankingTrendsChart({
         )}
       </CardContent>
     </Card>
+  )
+}
+
+/**
+ * Which keywords the chart draws: a checkbox each, at most MAX_CHART_LINES ticked (more lines turn
+ * the chart into noise; the table lists every keyword).
+ */
+function KeywordChooser({
+  entries,
+  selected,
+  onToggle,
+}: {
+  entries: RankingEntry[]
+  selected: string[]
+  onToggle: (id: string, on: boolean) => void
+}) {
+  const full = selected.length >= MAX_CHART_LINES
+  return (
+    <fieldset className="min-w-0">
+      <legend className="text-sm font-medium">
+        Keywords in the chart ({selected.length} of {entries.length}, up to {MAX_CHART_LINES})
+      </legend>
+      <ul className="mt-2 flex max-h-40 flex-wrap gap-x-4 gap-y-2 overflow-y-auto">
+        {entries.map((entry) => {
+          const on = selected.includes(entry.id)
+          const checks = okChecks(entry)
+          return (
+            <li key={entry.id} className="min-w-0">
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 shrink-0 accent-primary"
+                  checked={on}
+                  disabled={!on && full}
+                  onChange={(event) => onToggle(entry.id, event.target.checked)}
+                />
+                <span className="break-words">{entry.keyword}</span>
+                <span className="shrink-0 text-xs text-muted-foreground">
+                  ({checks === 1 ? '1 check' : `${checks} checks`})
+                </span>
+              </label>
+            </li>
+          )
+        })}
+      </ul>
+    </fieldset>
   )
 }
 
@@ -119,7 +183,7 @@ function seriesName(shown: RankingEntry[], key: unknown) {
  * days without impressions.
  */
 function TrendLines({ days, shown }: { days: string[]; shown: RankingEntry[] }) {
-  const { bottom, ticks } = positionAxis(shown)
+  const { bottom, ticks } = positionAxis(worstShown(shown))
   const nameOf = (key: unknown) => seriesName(shown, key)
   return (
     <ResponsiveContainer width="100%" height="100%">
@@ -165,7 +229,8 @@ function keywordLines(entry: RankingEntry, i: number) {
       name={entry.id}
       stroke={colour}
       strokeWidth={2}
-      dot={false}
+      // A keyword with a single position is a dot, not nothing (issue 32 item 2).
+      dot={okChecks(entry) < 2 ? { r: 4, fill: colour } : false}
       connectNulls={false}
       isAnimationActive={false}
     />

@@ -1,3 +1,4 @@
+import { CHANGE_BASIS, CHANGE_LABEL } from '@localseo/shared/position-change'
 import type { RankingEntry } from '@localseo/shared/rank-tracker'
 import {
   FigureSourceBadge,
@@ -20,25 +21,32 @@ import { PositionChange } from '@/components/position-change'
 import { SearchConsolePosition } from './search-console-position'
 import { TrendBars } from './trend-bars'
 
+const DESCRIPTION = `Change is ${CHANGE_BASIS}, as on the dashboard and Keyword Analysis. Trend shows the last 7 checks.`
+
 /**
  * docs/product.md §2: Keyword, Current Position (#n), Change, Trend (the last 7 checks). A keyword
  * with Search Console data names its average position under the keyword, apart from the checks.
+ * The change is since the check before, as on the dashboard and Keyword Analysis (issue 32 item 1);
+ * the range picks the days the chart and the CSV show.
  */
 export function RankingsTable({
   entries,
-  range,
   simulated,
+  onRetry,
+  retrying = false,
 }: {
   entries: RankingEntry[]
-  range: number
   /** Positions from the simulated provider: the column says so, as every screen does. */
   simulated: boolean
+  /** Asks today's checks again (Refresh), offered beside a failed check. */
+  onRetry?: () => void
+  retrying?: boolean
 }) {
   return (
     <Card className="min-w-0">
       <CardHeader>
         <CardTitle id="rankings-title">Keyword Rankings</CardTitle>
-        <CardDescription>Change is measured over the last {range} days.</CardDescription>
+        <CardDescription>{DESCRIPTION}</CardDescription>
       </CardHeader>
       <CardContent>
         {entries.length === 0 ? (
@@ -56,7 +64,7 @@ export function RankingsTable({
                     {simulated ? <FigureSourceBadge source={{ kind: 'simulated' }} /> : null}
                   </span>
                 </TableHead>
-                <TableHead>Change</TableHead>
+                <TableHead>{CHANGE_LABEL}</TableHead>
                 <TableHead>Trend</TableHead>
                 <TableHead>
                   <span className="flex flex-col items-start gap-1">
@@ -77,9 +85,9 @@ export function RankingsTable({
                     ) : null}
                   </TableRowHeader>
                   <TableCell label="Current position">
-                    <CurrentPosition entry={entry} />
+                    <CurrentPosition entry={entry} onRetry={onRetry} retrying={retrying} />
                   </TableCell>
-                  <TableCell label="Change">
+                  <TableCell label={CHANGE_LABEL}>
                     <PositionChange change={entry.change} />
                   </TableCell>
                   <TableCell label="Trend">

@@ -74,9 +74,9 @@ test("a keyword's Search Console average position is named as such, apart from i
     within(first!).getByText('Search Console (average position): 4.2, imported 2 hours ago'),
   ).toBeVisible()
   expect(within(second!).queryByText(/Search Console/)).not.toBeInTheDocument()
-  // The rank checks' figures are their own: #14, +6 over the range; the summary averages them only.
+  // The rank checks' figures are their own: #14, +1 since the check before; the summary averages them only.
   expect(within(first!).getByText('#14')).toBeVisible()
-  expect(first).toHaveTextContent('+6 (improved)')
+  expect(first).toHaveTextContent('+1 (improved since the check before)')
   const summary = within(screen.getByRole('list', { name: 'Ranking summary' }))
   expect(summary.getByText('Avg. Position').nextSibling).toHaveTextContent('22')
 

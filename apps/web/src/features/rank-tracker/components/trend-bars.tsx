@@ -1,5 +1,11 @@
 import { trendBarHeight, trendPoints, type RankPoint } from '@localseo/shared/rank-tracker'
 
+/** 'Last check: #12', 'Last 3 checks: #12, #11, failed', 'No checks yet' (issue 32 item 9). */
+function trendWords(count: number, words: string) {
+  if (count === 0) return 'No checks yet'
+  return count === 1 ? `Last check: ${words}` : `Last ${count} checks: ${words}`
+}
+
 /** docs/product.md §9: the last 7 checks as bars of height max(10, 100 - 5 x position) percent. */
 export function TrendBars({ positions }: { positions: readonly RankPoint[] }) {
   const points = trendPoints(positions)
@@ -37,9 +43,7 @@ export function TrendBars({ positions }: { positions: readonly RankPoint[] }) {
           ),
         )}
       </div>
-      <span className="sr-only">
-        Last {points.length} checks: {words}
-      </span>
+      <span className="sr-only">{trendWords(points.length, words)}</span>
     </div>
   )
 }
