@@ -77,6 +77,7 @@ export function AnalysisTab({
             keywords={keywords.data ?? []}
             loading={keywords.isPending}
             failed={keywords.isError}
+            locationId={location.id}
           />
           <SuggestionsTable
             keywords={suggestions.data ?? []}

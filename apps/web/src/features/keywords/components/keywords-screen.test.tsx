@@ -54,6 +54,15 @@ function signIn({
       if (response.ok) list.unshift(analysed)
       return response
     },
+    'POST /api/rank-tracker/keywords': async (request) => {
+      const body = (await request.json()) as { keyword: string; location: string }
+      bodies.push(body)
+      const index = list.findIndex((k) => k.keyword === body.keyword)
+      const tracked = { ...list[index]!, tracked: true }
+      list[index] = tracked
+      const keyword = { id: tracked.id, keyword: tracked.keyword, sample: false, createdAt: '' }
+      return json({ keyword, added: true }, 201)
+    },
   })
   renderApp('/keywords')
   return { ...network, bodies }
@@ -142,9 +151,16 @@ describe('keyword analysis', () => {
     )
     const expected = (...cells: string[]): unknown[] =>
       cells.map((text): unknown => expect.stringContaining(text))
-    expect(rows[1]).toEqual(expected('#9Simulated', '+3 (improved)', '1,200'))
-    expect(rows[2]).toEqual(expected('#8Simulated', '+3 (improved)', '300'))
-    expect(rows[3]).toEqual(expected('#14Simulated', '-2 (declined)', '300'))
+    // The change since the check before, in the same words as the dashboard and Rank Tracker.
+    expect(rows[1]).toEqual(
+      expected('#9Simulated', '+3 (improved since the check before)', '1,200', 'Track'),
+    )
+    expect(rows[2]).toEqual(
+      expected('#8Simulated', '+3 (improved since the check before)', '300', 'Track'),
+    )
+    expect(rows[3]).toEqual(
+      expected('#14Simulated', '-2 (declined since the check before)', '300', 'Track'),
+    )
   })
 
   test('a flat position reads No change', async () => {
@@ -152,6 +168,22 @@ describe('keyword analysis', () => {
     await screenReady()
     const rankings = within(screen.getByRole('region', { name: 'Current Keyword Rankings' }))
     expect(await rankings.findAllByText('No change')).toHaveLength(2)
+  })
+
+  test('an analysed keyword is tracked with one click (issue 32 item 9)', async () => {
+    const { bodies } = signIn()
+    await screenReady()
+    const rankings = within(screen.getByRole('region', { name: 'Current Keyword Rankings' }))
+    await userEvent
+      .setup()
+      .click(await rankings.findByRole('button', { name: 'Track dentist near me' }))
+    expect(bodies).toEqual([{ keyword: 'dentist near me', location: 'main' }])
+    await waitFor(() =>
+      expect(
+        rankings.queryByRole('button', { name: 'Track dentist near me' }),
+      ).not.toBeInTheDocument(),
+    )
+    expect(rankings.getByText('Tracked')).toBeVisible()
   })
 
   test('with no keyword records the empty state is shown', async () => {

@@ -121,11 +121,19 @@ function RankTracker({ business }: { business: Business }) {
             locationId={location.id}
             keywords={keywords.data}
             loading={keywords.isPending}
+            simulated={data?.simulated}
             example={searchExamples({ ...business, city: location.city }).nearMe}
           />
         </div>
         <div className="grid min-w-0 grid-cols-1 gap-6 xl:col-span-2">
-          <RankingsPanel data={data} entries={entries} loading={loading} failed={failed} />
+          <RankingsPanel
+            businessId={business.id}
+            locationId={location.id}
+            data={data}
+            entries={entries}
+            loading={loading}
+            failed={failed}
+          />
         </div>
       </div>
       {data && !loading && !failed ? <RankingsDetails data={data} entries={entries} /> : null}
@@ -192,7 +200,7 @@ function RankToolbar({
         setRefreshed(
           `Re-checked ${result.checked} keyword${result.checked === 1 ? '' : 's'} for today` +
             (result.failed > 0
-              ? `; ${result.failed} check${result.failed === 1 ? '' : 's'} failed.`
+              ? `; ${result.failed} check${result.failed === 1 ? '' : 's'} failed. Positions already found today are kept.`
               : '.') +
             (result.deferred > 0
               ? ` Daily query budget reached: ${result.deferred} check${result.deferred === 1 ? '' : 's'} run tomorrow.`
@@ -236,16 +244,22 @@ function RankToolbar({
 
 /** The summary cards and the rankings table, or why they are not there yet. */
 function RankingsPanel({
+  businessId,
+  locationId,
   data,
   entries,
   loading,
   failed,
 }: {
+  businessId: string
+  locationId: string
   data: RankHistory | undefined
   entries: RankingEntry[]
   loading: boolean
   failed: boolean
 }) {
+  // Retry beside a failed check asks today's checks again, as Refresh does (issue 32 item 9).
+  const retry = useRefreshRankings(businessId, locationId)
   if (failed) return <ErrorAlert>Could not load your rankings. Please try again later.</ErrorAlert>
   if (loading || !data) {
     return (
@@ -262,7 +276,13 @@ function RankingsPanel({
   return (
     <>
       <SummaryCards summary={summarizeRankings(entries)} />
-      <RankingsTable entries={entries} range={data.range} simulated={data.simulated} />
+      <RankingsTable
+        entries={entries}
+        simulated={data.simulated}
+        onRetry={() => retry.mutate()}
+        retrying={retry.isPending}
+      />
+      {retry.isError ? <ErrorAlert>{retry.error.message}</ErrorAlert> : null}
     </>
   )
 }
@@ -276,12 +296,12 @@ function RankingsDetails({ data, entries }: { data: RankHistory; entries: Rankin
         <MoversCard
           title="Top Performers"
           entries={topPerformers(entries)}
-          empty="No keyword gained positions in this period."
+          empty="No keyword gained positions since the check before."
         />
         <MoversCard
           title="Needs Improvement"
           entries={needsImprovement(entries)}
-          empty="No keyword lost positions in this period."
+          empty="No keyword lost positions since the check before."
         />
       </div>
     </>

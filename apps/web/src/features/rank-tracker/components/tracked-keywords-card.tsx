@@ -1,4 +1,8 @@
-import { normalizeKeyword, type TrackedKeyword } from '@localseo/shared/rank-tracker'
+import {
+  normalizeKeyword,
+  RANK_BACKFILL_DAYS,
+  type TrackedKeyword,
+} from '@localseo/shared/rank-tracker'
 import { Plus, X } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { ErrorAlert } from '@/components/error-alert'
@@ -23,6 +27,7 @@ export function TrackedKeywordsCard({
   keywords,
   loading,
   example,
+  simulated,
 }: {
   businessId: string
   locationId: string
@@ -30,6 +35,8 @@ export function TrackedKeywordsCard({
   example: string
   keywords: TrackedKeyword[] | undefined
   loading: boolean
+  /** Positions from the simulation (a new keyword comes with its simulated past); unknown while loading. */
+  simulated?: boolean | undefined
 }) {
   const [message, setMessage] = useState<Message>(null)
   const [removing, setRemoving] = useState<TrackedKeyword | null>(null)
@@ -49,7 +56,11 @@ export function TrackedKeywordsCard({
     <Card className="h-full">
       <CardHeader>
         <CardTitle id="tracked-keywords-title">Tracked Keywords</CardTitle>
-        <CardDescription>New keywords come with 90 days of history.</CardDescription>
+        <CardDescription>
+          {simulated === false
+            ? 'A keyword you add is checked today, then once a day.'
+            : `Keywords you add, analysed ones too, come with ${RANK_BACKFILL_DAYS} days of simulated history.`}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <AddKeywordForm
