@@ -30,21 +30,23 @@ afterEach(async () => {
   t = undefined
 })
 
-test('a monthly audit starts by itself, once, on the business day of the month', async () => {
+/** An app with the job queue, and an owner whose business has `website` and only audits on. */
+async function ownerWithWebsite(allowHost: string, website: string) {
   const clock = createTestClock(new Date('2026-03-10T15:00:00Z'))
-  const app = await createTestApp({
-    clock,
-    jobs: true,
-    env: { FETCH_ALLOW_HOSTS: site.hostPort },
-  })
+  const app = await createTestApp({ clock, jobs: true, env: { FETCH_ALLOW_HOSTS: allowHost } })
   t = app
   const owner = await signUp(app.app, { email: 'owner@example.com' })
   const call = <T = unknown>(method: string, path: string, body?: unknown) =>
     apiCaller(app.app, () => owner.accessToken)<T>(method, path, body)
-  await call('PUT', '/api/business', { ...businessInput, website: site.origin })
+  await call('PUT', '/api/business', { ...businessInput, website })
   for (const kind of ['rank_checks', 'backlink_checks', 'alert_emails']) {
     await call('PUT', '/api/automation', { kind, frequency: 'off' })
   }
+  return { app, clock, call }
+}
+
+test('a monthly audit starts by itself, once, on the business day of the month', async () => {
+  const { app, clock, call } = await ownerWithWebsite(site.hostPort, site.origin)
   const audits = async () => app.db.select().from(siteAuditRuns)
   const runDueWork = async () => {
     await app.automation!.tick()
@@ -134,20 +136,7 @@ test("Settings shows a scheduled audit that failed as failed, with the run's rea
     },
   )
   try {
-    const clock = createTestClock(new Date('2026-03-10T15:00:00Z'))
-    const app = await createTestApp({
-      clock,
-      jobs: true,
-      env: { FETCH_ALLOW_HOSTS: down.hostPort },
-    })
-    t = app
-    const owner = await signUp(app.app, { email: 'owner@example.com' })
-    const call = <T = unknown>(method: string, path: string, body?: unknown) =>
-      apiCaller(app.app, () => owner.accessToken)<T>(method, path, body)
-    await call('PUT', '/api/business', { ...businessInput, website: down.origin })
-    for (const kind of ['rank_checks', 'backlink_checks', 'alert_emails']) {
-      await call('PUT', '/api/automation', { kind, frequency: 'off' })
-    }
+    const { app, call } = await ownerWithWebsite(down.hostPort, down.origin)
     await app.automation!.tick()
     await app.deps.jobs.whenIdle()
     await expect
