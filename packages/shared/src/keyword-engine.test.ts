@@ -6,12 +6,14 @@ import {
   estimateKeyword,
   filterKeywords,
   generateKeywordIdeas,
+  plannerCsvHeader,
   plannerCsvRows,
   relevanceOf,
   simulatedKeywordData,
   sortKeywords,
   type PlannerKeyword,
 } from './keyword-engine.js'
+import { moneyFor } from './money.js'
 
 const dental: Business = {
   ...emptyBusiness,
@@ -216,8 +218,28 @@ describe('filters, sorts and CSV rows', () => {
 
   test('CSV rows follow the docs/product.md §9 columns with two-decimal CPC and competition', () => {
     expect(plannerCsvRows([k('x', { cpc: 2.5, competition: 0.4 })])).toEqual([
-      ['x', 100, 'medium', '2.50', '0.40', 'medium', 'commercial', 'stable'],
+      ['x', 100, 'medium', '2.50', '0.40', 'medium', 'commercial', 'stable', 'estimate'],
     ])
+  })
+
+  test('the CSV names the currency and marks estimates against a provider (issue 32 items 5, 9)', () => {
+    expect(plannerCsvHeader()[3]).toBe('CPC (USD)')
+    const pounds = moneyFor('GB')
+    expect(plannerCsvHeader(pounds)[3]).toBe('CPC (GBP, from USD at 0.79, 2026-11-02)')
+    expect(plannerCsvHeader(pounds)[8]).toBe('Figures Source')
+    const measured = k('y', {
+      cpc: 2.5,
+      volumeSource: {
+        kind: 'measured',
+        at: '2026-11-01T00:00:00Z',
+        provider: 'DataForSEO (Google Ads)',
+        month: '2026-10',
+      },
+    })
+    const [estimated, provider] = plannerCsvRows([k('x', { cpc: 2.5 }), measured], pounds)
+    expect(estimated?.[3]).toBe('1.98')
+    expect(estimated?.[8]).toBe('estimate')
+    expect(provider?.[8]).toBe('provider: DataForSEO (Google Ads), 2026-10')
   })
 })
 

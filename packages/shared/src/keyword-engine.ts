@@ -9,6 +9,7 @@ import { CATEGORY_TERMS } from './category-terms.js'
 import { figureSourceSchema } from './figure-source.js'
 import { KEYWORD_LEVELS, type KeywordLevel } from './keyword-figures.js'
 import { resolveLocation } from './location-selection.js'
+import { fromUsd, moneyFor, USD_RATES_DATE, type Money } from './money.js'
 import { seededRandom } from './random.js'
 
 export const KEYWORD_INTENTS = ['commercial', 'informational', 'transactional', 'local'] as const
@@ -467,28 +468,53 @@ export function searchKeywordIdeas(
   return sortKeywords(filterKeywords(ideas, query), query.sort)
 }
 
-/** docs/product.md §9 CSV columns for the planner export. */
-export const PLANNER_CSV_HEADER = [
-  'Keyword',
-  'Search Volume',
-  'Difficulty',
-  'CPC',
-  'Competition',
-  'Relevance',
-  'Intent',
-  'Trend',
-] as const
+/**
+ * The CPC column's header names its currency (issue 32 item 5): 'CPC (USD)', or for a converted
+ * one 'CPC (GBP, from USD at 0.79, 2026-11-02)'.
+ */
+function cpcHeader(money: Money): string {
+  return money.converted
+    ? `CPC (${money.currency}, from USD at ${money.rate}, ${USD_RATES_DATE})`
+    : `CPC (${money.currency})`
+}
 
-export function plannerCsvRows(keywords: readonly PlannerKeyword[]) {
+/**
+ * docs/product.md §9 CSV columns for the planner export, with the CPC's currency, and where the
+ * figures came from (issue 32 item 9): 'estimate', or the keyword data source that measured them.
+ */
+export function plannerCsvHeader(money: Money = moneyFor('US')) {
+  return [
+    'Keyword',
+    'Search Volume',
+    'Difficulty',
+    cpcHeader(money),
+    'Competition',
+    'Relevance',
+    'Intent',
+    'Trend',
+    'Figures Source',
+  ] as const
+}
+
+/** The Figures Source cell: 'estimate', or 'provider: DataForSEO (Google Ads), 2026-10'. */
+function sourceCell(k: PlannerKeyword): string {
+  const source = k.volumeSource
+  if (source?.kind !== 'measured') return 'estimate'
+  const month = source.month ? `, ${source.month}` : ''
+  return `provider: ${source.provider ?? 'keyword data source'}${month}`
+}
+
+export function plannerCsvRows(keywords: readonly PlannerKeyword[], money: Money = moneyFor('US')) {
   // A keyword with no estimate says so in the volume column and leaves the other figures empty.
   return keywords.map((k) => [
     k.keyword,
     k.volume ?? 'no estimate',
     k.difficulty ?? '',
-    k.cpc?.toFixed(2) ?? '',
+    k.cpc === null ? '' : fromUsd(k.cpc, money).toFixed(2),
     k.competition?.toFixed(2) ?? '',
     k.relevance,
     k.intent,
     k.trend ?? '',
+    sourceCell(k),
   ])
 }

@@ -5,6 +5,7 @@
 import type { KeywordAnalysis } from '@localseo/shared/ai'
 import type { FigureSource } from '@localseo/shared/keyword-figures'
 import type { PlannerKeyword } from '@localseo/shared/keyword-engine'
+import { moneyFor } from '@localseo/shared/money'
 import { render, screen, within } from '@testing-library/react'
 import { expect, test } from 'vitest'
 import { AnalysisResults } from '@/features/keywords/components/analysis-results'
@@ -35,6 +36,7 @@ test('the planner names the source and month of real volumes, and each row that 
   render(
     <KeywordTable
       label="Keyword ideas"
+      money={moneyFor('US')}
       keywords={[
         idea('dentist austin', {}),
         idea('dentist zilker', { volume: null, cpc: null, difficulty: null, trend: null }),
@@ -69,6 +71,7 @@ test('without a keyword data source the planner says Estimate, as before', () =>
   render(
     <KeywordTable
       label="Keyword ideas"
+      money={moneyFor('US')}
       keywords={[idea('dentist austin', { volumeSource: undefined })]}
       actionFor={() => ({ kind: 'save', pending: false })}
       onSave={() => undefined}

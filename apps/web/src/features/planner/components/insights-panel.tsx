@@ -1,11 +1,18 @@
 import type { PlannerKeyword } from '@localseo/shared/keyword-engine'
+import type { Money } from '@localseo/shared/money'
 import { Lightbulb } from 'lucide-react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { intentDistribution, plannerRecommendations } from '../utils/insights'
 import { IntentChart } from './intent-chart'
 
-export function InsightsPanel({ keywords }: { keywords: readonly PlannerKeyword[] }) {
-  const recommendations = plannerRecommendations(keywords)
+export function InsightsPanel({
+  keywords,
+  money,
+}: {
+  keywords: readonly PlannerKeyword[]
+  money: Money
+}) {
+  const recommendations = plannerRecommendations(keywords, money)
   return (
     <Card role="region" aria-labelledby="insights-title">
       <CardHeader>

@@ -1,5 +1,6 @@
 import type { KeywordTrend, PlannerKeyword } from '@localseo/shared/keyword-engine'
 import type { KeywordLevel } from '@localseo/shared/keyword-figures'
+import type { Money } from '@localseo/shared/money'
 import { ArrowDownRight, ArrowRight, ArrowUpRight } from 'lucide-react'
 import { VolumeColumnSource, VolumeFigure } from '@/components/figure-source'
 import { Button } from '@/components/ui/button'
@@ -12,6 +13,7 @@ import {
   TableRow,
 } from '@/components/ui/table'
 import { cn } from '@/lib/utils'
+import { formatCpc } from '../utils/money'
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1)
 
@@ -60,13 +62,22 @@ export type RowAction =
 
 export interface KeywordTableProps {
   label: string
+  /** The currency CPCs show in: the location's country's (issue 32 item 5). */
+  money: Money
   keywords: readonly PlannerKeyword[]
   actionFor: (keyword: PlannerKeyword) => RowAction
   onSave: (keyword: PlannerKeyword) => void
   onRemove: (keyword: PlannerKeyword) => void
 }
 
-export function KeywordTable({ label, keywords, actionFor, onSave, onRemove }: KeywordTableProps) {
+export function KeywordTable({
+  label,
+  money,
+  keywords,
+  actionFor,
+  onSave,
+  onRemove,
+}: KeywordTableProps) {
   const sources = keywords.map((k) => k.volumeSource)
   return (
     <Table stack aria-label={label} className="sm:min-w-[36rem]">
@@ -79,7 +90,7 @@ export function KeywordTable({ label, keywords, actionFor, onSave, onRemove }: K
             </span>
           </TableHead>
           <TableHead>Difficulty</TableHead>
-          <TableHead>CPC</TableHead>
+          <TableHead>CPC ({money.currency})</TableHead>
           <TableHead>Relevance</TableHead>
           <TableHead>Trend</TableHead>
           <TableHead className="sticky right-0 bg-card text-right">Action</TableHead>
@@ -95,8 +106,8 @@ export function KeywordTable({ label, keywords, actionFor, onSave, onRemove }: K
             <TableCell label="Difficulty">
               {k.difficulty ? <Difficulty level={k.difficulty} /> : NONE}
             </TableCell>
-            <TableCell label="CPC" className="tabular-nums">
-              {k.cpc === null ? NONE : `$${k.cpc.toFixed(2)}`}
+            <TableCell label={`CPC (${money.currency})`} className="tabular-nums">
+              {k.cpc === null ? NONE : formatCpc(k.cpc, money)}
             </TableCell>
             <TableCell label="Relevance">{capitalise(k.relevance)}</TableCell>
             <TableCell label="Trend">{k.trend ? <Trend trend={k.trend} /> : NONE}</TableCell>

@@ -6,6 +6,7 @@ import {
   searchKeywordIdeas,
   type PlannerKeyword,
 } from '@localseo/shared/keyword-engine'
+import { fromUsd, moneyFor } from '@localseo/shared/money'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
@@ -260,8 +261,11 @@ describe('keyword planner', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }))
     expect(downloads.names).toEqual(['localseo-ai-keywords.csv'])
     const lines = (await downloads.text()).trim().split('\r\n')
-    expect(lines[0]).toBe('Keyword,Search Volume,Difficulty,CPC,Competition,Relevance,Intent,Trend')
-    const k = saved[0]!
+    expect(lines[0]).toBe(
+      'Keyword,Search Volume,Difficulty,CPC (USD),Competition,Relevance,Intent,Trend,Figures Source',
+    )
+    // The Saved tab is sorted by volume, as 'Sort by' says.
+    const k = [...saved].sort((a, b) => (b.volume ?? -1) - (a.volume ?? -1))[0]!
     expect(lines[1]).toBe(
       [
         k.keyword,
@@ -272,9 +276,50 @@ describe('keyword planner', () => {
         k.relevance,
         k.intent,
         k.trend,
+        'estimate',
       ].join(','),
     )
     expect(lines).toHaveLength(3)
+  })
+
+  test("the Saved tab follows 'Sort by' (issue 32 item 9)", async () => {
+    signIn()
+    await ready()
+    const rows = await resultRows()
+    const keywords = rows.slice(0, 3).map((row) => cellTexts(row)[0]!)
+    const user = userEvent.setup()
+    // Saved out of order: the newest is listed first by the server.
+    for (const keyword of [keywords[2]!, keywords[0]!, keywords[1]!]) {
+      await user.click(screen.getByRole('button', { name: `Save ${keyword}` }))
+      await screen.findByRole('button', { name: `Saved ${keyword}` })
+    }
+    await user.click(screen.getByRole('tab', { name: /Saved Keywords/ }))
+    const savedRows = () =>
+      within(screen.getByRole('table', { name: 'Saved keywords' }))
+        .getAllByRole('row')
+        .slice(1)
+    await waitFor(() => expect(savedRows()).toHaveLength(3))
+    expect(savedRows().map((r) => cellTexts(r)[0])).toEqual(keywords)
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'cpc')
+    const cpcs = savedRows().map((r) => Number(cellTexts(r)[3]!.slice(1)))
+    expect(cpcs).toEqual([...cpcs].sort((a, b) => b - a))
+  })
+
+  test('a UK owner sees CPC in pounds, converted and said so, and the CSV names the currency (issue 32 item 5)', async () => {
+    const downloads = captureDownloads()
+    signIn({ business: { ...savedBusiness, country: 'GB' } })
+    await ready()
+    const table = await screen.findByRole('table', { name: 'Search results' })
+    expect(within(table).getByRole('columnheader', { name: 'CPC (GBP)' })).toBeVisible()
+    const rows = await resultRows()
+    const first = ideasFor(new URLSearchParams())[0]!
+    expect(cellTexts(rows[0]!)[3]).toBe(`£${fromUsd(first.cpc!, moneyFor('GB')).toFixed(2)}`)
+    expect(
+      screen.getByText(/Converted from US\$ at a fixed rate of 1 US\$ = 0.79 GBP/),
+    ).toBeVisible()
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }))
+    const header = (await downloads.text()).split('\r\n')[0]
+    expect(header).toContain('CPC (GBP, from USD at 0.79, 2026-11-02)')
   })
 
   test('choosing a location runs the search for it', async () => {

@@ -1,6 +1,11 @@
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import { searchExamples } from '@localseo/shared/business-terms'
-import type { PlannerKeyword, PlannerQuery } from '@localseo/shared/keyword-engine'
+import {
+  sortKeywords,
+  type PlannerKeyword,
+  type PlannerQuery,
+} from '@localseo/shared/keyword-engine'
+import { conversionNote, moneyFor, type Money } from '@localseo/shared/money'
 import { Download } from 'lucide-react'
 import { useState } from 'react'
 import { BusinessRequired } from '@/components/business-required'
@@ -77,7 +82,12 @@ function Planner({ business }: { business: Business }) {
     location.id,
     tab,
   )
-  const shown: readonly PlannerKeyword[] = tab === 'search' ? (search.data ?? []) : savedList
+  // The Saved tab follows the sort too (issue 32 item 9); the search answers sorted already.
+  const shown: readonly PlannerKeyword[] =
+    tab === 'search' ? (search.data ?? []) : sortKeywords(savedList, query.sort)
+  // CPCs in the location's country's currency (issue 32 item 5).
+  const money = moneyFor(location.country)
+  const converted = conversionNote(money)
   const loading = tab === 'search' ? search.isFetching : saved.isPending
   const failed = tab === 'search' ? search.isError : saved.isError
 
@@ -108,7 +118,7 @@ function Planner({ business }: { business: Business }) {
             <Button
               variant="outline"
               disabled={loading || shown.length === 0}
-              onClick={() => downloadKeywordsCsv(shown)}
+              onClick={() => downloadKeywordsCsv(shown, money)}
             >
               <Download aria-hidden="true" />
               Export CSV
@@ -116,7 +126,7 @@ function Planner({ business }: { business: Business }) {
           </div>
           <p className="text-xs text-muted-foreground">
             Search volume, difficulty, CPC, competition and trend are estimates, not measured search
-            data.
+            data. CPC is in {money.currency}.{converted ? ` ${converted}` : null}
           </p>
           <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="min-w-0">
             <PlannerResults
@@ -124,13 +134,14 @@ function Planner({ business }: { business: Business }) {
               loading={loading}
               failed={failed}
               keywords={shown}
+              money={money}
               actions={{ actionFor, onSave, onRemove }}
             />
           </div>
         </CardContent>
       </Card>
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
-        <InsightsPanel keywords={loading ? [] : shown} />
+        <InsightsPanel keywords={loading ? [] : shown} money={money} />
         {tab === 'saved' ? <StrategyPanel keywords={savedList} /> : null}
       </div>
     </section>
@@ -143,12 +154,14 @@ function PlannerResults({
   loading,
   failed,
   keywords,
+  money,
   actions,
 }: {
   tab: PlannerTab
   loading: boolean
   failed: boolean
   keywords: readonly PlannerKeyword[]
+  money: Money
   actions: Pick<KeywordTableProps, 'actionFor' | 'onSave' | 'onRemove'>
 }) {
   if (loading) {
@@ -166,6 +179,7 @@ function PlannerResults({
     <KeywordTable
       label={tab === 'search' ? 'Search results' : 'Saved keywords'}
       keywords={keywords}
+      money={money}
       {...actions}
     />
   )

@@ -5,6 +5,8 @@ import {
   type KeywordIntent,
   type PlannerKeyword,
 } from '@localseo/shared/keyword-engine'
+import { moneyFor, type Money } from '@localseo/shared/money'
+import { formatCpc } from './money'
 
 export const INTENT_LABELS: Record<KeywordIntent, string> = {
   commercial: 'Commercial',
@@ -34,7 +36,10 @@ function byVolume(keywords: readonly PlannerKeyword[]) {
     .sort((a, b) => b.volume - a.volume)
 }
 
-export function plannerRecommendations(keywords: readonly PlannerKeyword[]): string[] {
+export function plannerRecommendations(
+  keywords: readonly PlannerKeyword[],
+  money: Money = moneyFor('US'),
+): string[] {
   if (keywords.length === 0) return []
   const out: string[] = []
   const estimated = byVolume(keywords)
@@ -67,7 +72,7 @@ export function plannerRecommendations(keywords: readonly PlannerKeyword[]): str
   const pricey = keywords.filter((k) => (k.cpc ?? 0) >= 5)
   if (pricey.length > 0) {
     out.push(
-      `${pricey.length} ${pricey.length === 1 ? 'keyword costs' : 'keywords cost'} $5 or more per click in ads: ranking for them organically saves the most.`,
+      `${pricey.length} ${pricey.length === 1 ? 'keyword costs' : 'keywords cost'} ${formatCpc(5, money)} or more per click in ads: ranking for them organically saves the most.`,
     )
   }
   return out.slice(0, 4)
