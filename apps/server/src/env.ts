@@ -58,6 +58,14 @@ const envSchema = z
     /** How long one keyword data request may take before the screens show the estimate instead. */
     KEYWORD_DATA_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(30_000),
     /**
+     * The backlink data source (issue 32 item 4, ADR 032): 'dataforseo' with DATAFORSEO_LOGIN and
+     * DATAFORSEO_PASSWORD (at DATAFORSEO_URL) gives each referring domain's rank and spam score when
+     * a link is checked; without it no such figure is shown anywhere.
+     */
+    BACKLINK_DATA_PROVIDER: optionalString.pipe(z.enum(['dataforseo']).optional()),
+    /** How long one backlink data request may take before the check goes on without it. */
+    BACKLINK_DATA_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
+    /**
      * 32 bytes (base64 or hex) that seal stored provider keys (lib/secrets.ts). Without it a key is
      * generated into DATA_DIR/secrets.key; with DATABASE_URL it is required to save keys, since every
      * instance must open them.
@@ -175,6 +183,15 @@ const envSchema = z
     {
       path: ['DATAFORSEO_PASSWORD'],
       message: 'KEYWORD_DATA_PROVIDER=dataforseo needs DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD',
+    },
+  )
+  .refine(
+    (e) =>
+      e.BACKLINK_DATA_PROVIDER !== 'dataforseo' ||
+      (e.DATAFORSEO_LOGIN !== undefined && e.DATAFORSEO_PASSWORD !== undefined),
+    {
+      path: ['DATAFORSEO_PASSWORD'],
+      message: 'BACKLINK_DATA_PROVIDER=dataforseo needs DATAFORSEO_LOGIN and DATAFORSEO_PASSWORD',
     },
   )
   .transform((e) => ({

@@ -50,7 +50,13 @@ export type SeoTaskSuggestions = z.infer<typeof seoTaskSuggestionsSchema>
 
 /** docs/product.md §3 "Backlink analysis result"; the three scores are 0-100 (docs/product.md §9). */
 export const backlinkAnalysisSchema = z.object({
-  qualityScore: z.number().int().min(0).max(100),
+  /**
+   * From measured ratings (ADR 032): null ('Not rated') until a check has rated a link or found
+   * its page silent; broken and unreachable links count as 0.
+   */
+  qualityScore: z.number().int().min(0).max(100).nullable(),
+  /** The links the Quality Score counts (rated, or without an answer); the others are not rated. */
+  qualityCounted: z.number().int().nonnegative(),
   diversityScore: z.number().int().min(0).max(100),
   localRelevanceScore: z.number().int().min(0).max(100),
   totalBacklinks: z.number().int().nonnegative(),

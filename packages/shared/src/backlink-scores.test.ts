@@ -8,40 +8,57 @@ import {
 
 const austinDentist = { city: 'Austin', state: 'TX', category: 'Dental' }
 
-const link = (domain: string, quality: ScoredBacklink['quality'], anchorText = 'website') => ({
-  domain,
-  quality,
-  anchorText,
-})
+const link = (
+  domain: string,
+  quality: ScoredBacklink['quality'],
+  anchorText = 'website',
+  status = 'active',
+) => ({ domain, quality, anchorText, status })
 
 describe('scoreBacklinks (docs/product.md §9)', () => {
-  test('no backlinks gives zero scores rather than dividing by zero', () => {
+  test('no backlinks gives zero scores and no quality rather than dividing by zero', () => {
     expect(scoreBacklinks({ backlinks: [], ...austinDentist })).toEqual({
-      qualityScore: 0,
+      qualityScore: null,
+      qualityCounted: 0,
       diversityScore: 0,
       localRelevanceScore: 0,
       totalBacklinks: 0,
     })
   })
 
-  test('quality is (3 x high + medium) / total x 100, capped at 100', () => {
+  test('quality averages High 100, Medium 50 and Low 0 over measured links (issue 32 item 4)', () => {
     const mixed = [
       link('a.com', 'high'),
       link('b.com', 'medium'),
       link('c.com', 'low'),
       link('d.com', 'low'),
     ]
-    // (3 + 1) / 4 = 100%
-    expect(scoreBacklinks({ backlinks: mixed, ...austinDentist }).qualityScore).toBe(100)
-    const weak = [
-      link('a.com', 'medium'),
-      link('b.com', 'low'),
-      link('c.com', 'low'),
-      link('d.com', 'low'),
-    ]
-    expect(scoreBacklinks({ backlinks: weak, ...austinDentist }).qualityScore).toBe(25)
+    // (100 + 50) / 4 = 38: the old (3 x high + medium) / total gave 100.
+    expect(scoreBacklinks({ backlinks: mixed, ...austinDentist }).qualityScore).toBe(38)
     const allHigh = [link('a.com', 'high'), link('b.com', 'high')]
     expect(scoreBacklinks({ backlinks: allHigh, ...austinDentist }).qualityScore).toBe(100)
+  })
+
+  test('broken and unreachable links count against the score; unchecked ones are left out', () => {
+    // The issue's case: 1 broken (Low) and 4 without an answer once scored 100/100.
+    const silent = [
+      link('gone.com', 'low', 'x', 'broken'),
+      ...['a', 'b', 'c', 'd'].map((d) => link(`${d}.com`, 'unrated', 'x', 'unreachable')),
+    ]
+    expect(scoreBacklinks({ backlinks: silent, ...austinDentist })).toMatchObject({
+      qualityScore: 0,
+      qualityCounted: 5,
+    })
+    const unchecked = [link('a.com', 'high'), link('b.com', 'unrated'), link('c.com', 'unrated')]
+    expect(scoreBacklinks({ backlinks: unchecked, ...austinDentist })).toMatchObject({
+      qualityScore: 100,
+      qualityCounted: 1,
+    })
+    const none = [link('a.com', 'unrated'), link('b.com', 'unrated', 'x', 'unverifiable')]
+    expect(scoreBacklinks({ backlinks: none, ...austinDentist })).toMatchObject({
+      qualityScore: null,
+      qualityCounted: 0,
+    })
   })
 
   test('diversity counts unique domains, ignoring case and www', () => {
@@ -110,10 +127,19 @@ describe('scoreBacklinks (docs/product.md §9)', () => {
   test('the scores follow from the counts alone', () => {
     const links = [link('a.com', 'high'), link('a.com', 'medium', 'Austin'), link('b.com', 'low')]
     const counts = countScoreInputs({ backlinks: links, ...austinDentist })
-    expect(counts).toEqual({ total: 3, high: 1, medium: 1, uniqueDomains: 2, local: 1 })
+    expect(counts).toEqual({
+      total: 3,
+      high: 1,
+      medium: 1,
+      low: 1,
+      unreachable: 0,
+      uniqueDomains: 2,
+      local: 1,
+    })
     expect(scoresFromCounts(counts)).toEqual(scoreBacklinks({ backlinks: links, ...austinDentist }))
     expect(scoresFromCounts(counts)).toEqual({
-      qualityScore: 100,
+      qualityScore: 50,
+      qualityCounted: 3,
       diversityScore: 67,
       localRelevanceScore: 33,
       totalBacklinks: 3,

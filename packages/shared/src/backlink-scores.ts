@@ -1,5 +1,6 @@
 // Backlink scoring, docs/product.md §9: computed from ALL of a business's backlinks, on the server for the AI
 // analysis and in the browser for instant feedback.
+import { QUALITY_POINTS, type RatedQuality } from './backlink-quality.js'
 import { categoryTerms } from './category-terms.js'
 import { regionCodes } from './regions.js'
 import { ownValue } from './own-key.js'
@@ -7,11 +8,16 @@ import { ownValue } from './own-key.js'
 export interface ScoredBacklink {
   domain: string
   anchorText: string
-  quality: 'high' | 'medium' | 'low'
+  quality: RatedQuality
+  /** 'unreachable' counts against the Quality Score (issue 32 item 4). */
+  status?: string | undefined
 }
 
 export interface BacklinkScores {
-  qualityScore: number
+  /** Null when no link has been rated yet ('Not rated'), never a made-up figure. */
+  qualityScore: number | null
+  /** Links the Quality Score counts: rated ones and those that did not answer. */
+  qualityCounted: number
   diversityScore: number
   localRelevanceScore: number
   totalBacklinks: number
@@ -80,6 +86,10 @@ export interface BacklinkScoreCounts {
   total: number
   high: number
   medium: number
+  /** Rated Low, broken links included. */
+  low: number
+  /** Not rated because the page did not answer at the last check. */
+  unreachable: number
   /** Distinct domains after normaliseDomain. */
   uniqueDomains: number
   /** Links whose domain or anchor text mentions a local term (mentionsLocalTerm). */
@@ -104,6 +114,10 @@ export function countScoreInputs({
     total: backlinks.length,
     high: backlinks.filter((link) => link.quality === 'high').length,
     medium: backlinks.filter((link) => link.quality === 'medium').length,
+    low: backlinks.filter((link) => link.quality === 'low').length,
+    unreachable: backlinks.filter(
+      (link) => link.quality === 'unrated' && link.status === 'unreachable',
+    ).length,
     uniqueDomains: new Set(backlinks.map((link) => normaliseDomain(link.domain))).size,
     local: backlinks.filter(
       (link) => mentionsLocalTerm(link.domain, terms) || mentionsLocalTerm(link.anchorText, terms),
@@ -111,14 +125,35 @@ export function countScoreInputs({
   }
 }
 
-/** docs/product.md §9 from the counts: quality (3 x high + medium) / total, diversity, local relevance. */
+/**
+ * The Quality Score (issue 32 item 4, ADR 032): the average of High 100, Medium 50 and Low 0 over the
+ * rated links and those that did not answer (0), so broken and unreachable links pull it down; links
+ * never checked, or that could not be checked, are left out, and with none left it is null.
+ */
+export function qualityScoreOf(counts: BacklinkScoreCounts): {
+  qualityScore: number | null
+  qualityCounted: number
+} {
+  const counted = counts.high + counts.medium + counts.low + counts.unreachable
+  if (counted === 0) return { qualityScore: null, qualityCounted: 0 }
+  const points = counts.high * QUALITY_POINTS.high + counts.medium * QUALITY_POINTS.medium
+  return { qualityScore: Math.round(points / counted), qualityCounted: counted }
+}
+
+/** docs/product.md §9 from the counts: quality (qualityScoreOf), diversity, local relevance. */
 export function scoresFromCounts(counts: BacklinkScoreCounts): BacklinkScores {
   const { total } = counts
   if (total === 0) {
-    return { qualityScore: 0, diversityScore: 0, localRelevanceScore: 0, totalBacklinks: 0 }
+    return {
+      qualityScore: null,
+      qualityCounted: 0,
+      diversityScore: 0,
+      localRelevanceScore: 0,
+      totalBacklinks: 0,
+    }
   }
   return {
-    qualityScore: percent(3 * counts.high + counts.medium, total),
+    ...qualityScoreOf(counts),
     diversityScore: percent(counts.uniqueDomains, total),
     localRelevanceScore: percent(counts.local, total),
     totalBacklinks: total,

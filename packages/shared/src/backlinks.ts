@@ -2,7 +2,9 @@
 // schema for the server boundary and the Add Backlink form.
 import { z } from 'zod'
 import { singleLineText } from './single-line.js'
-import { seededRandom } from './random.js'
+import type { BacklinkQualityBasis } from './backlink-quality.js'
+
+export type { BacklinkQualityBasis } from './backlink-quality.js'
 
 export const INVALID_BACKLINK_URL = 'Invalid URL. Please enter a valid URL.'
 /** A URL that parses but that the link checker must never fetch (security-tests §1f). */
@@ -13,7 +15,8 @@ export const BACKLINK_ANCHOR_MAX = 300
 export const BACKLINK_PAGE_SIZE_MAX = 100
 
 export const backlinkTypes = ['dofollow', 'nofollow'] as const
-export const backlinkQualities = ['high', 'medium', 'low'] as const
+/** 'unrated' reads 'Not rated': no check has found the link yet (ADR 032). */
+export const backlinkQualities = ['high', 'medium', 'low', 'unrated'] as const
 export const backlinkStatuses = ['active', 'broken'] as const
 export const backlinkTimeRanges = ['30d', '90d', '6m', '1y', 'all'] as const
 
@@ -76,18 +79,11 @@ export function backlinkUrlKey(url: string): string {
 
 export const DUPLICATE_BACKLINK = 'This backlink is already in your list.'
 
-/** Domain authority 10-79 and spam score 0-9, the same for the same URL (docs/product.md §7). */
-export function backlinkMetrics(url: string) {
-  const random = seededRandom('backlink-metrics', url)
-  return { domainAuthority: random.int(10, 79), spamScore: random.int(0, 9) }
-}
-
 export const backlinkInputSchema = z
   .object({
     url: z.string().max(BACKLINK_URL_MAX, INVALID_BACKLINK_URL),
     anchorText: singleLineText('Anchor text').max(BACKLINK_ANCHOR_MAX).optional(),
     linkType: z.enum(backlinkTypes).optional(),
-    quality: z.enum(backlinkQualities).optional(),
     location: z.string().max(100).optional(),
   })
   .transform((input, ctx) => {
@@ -101,9 +97,7 @@ export const backlinkInputSchema = z
       domain: normalized.domain,
       anchorText: input.anchorText || normalized.domain,
       linkType: input.linkType ?? 'dofollow',
-      quality: input.quality ?? 'medium',
       location: input.location,
-      ...backlinkMetrics(normalized.url),
     }
   })
 
@@ -166,9 +160,23 @@ export const backlinkSchema = z.object({
   anchorText: z.string(),
   linkType: z.enum(backlinkTypes),
   quality: z.enum(backlinkQualities),
+  /** What the rating was made of (rateBacklink, ADR 032). */
+  qualityBasis: z
+    .object({ ratedAt: z.string().nullable(), reasons: z.array(z.string()) })
+    .nullable() satisfies z.ZodType<BacklinkQualityBasis | null>,
   firstSeen: z.string(),
-  domainAuthority: z.number(),
-  spamScore: z.number(),
+  /**
+   * The referring domain's rank and spam score (0-100) from the backlink data provider, named, with
+   * when it answered; null when no provider is configured or it has not answered (ADR 032).
+   */
+  metrics: z
+    .object({
+      domainRank: z.number().nullable(),
+      spamScore: z.number().nullable(),
+      source: z.string(),
+      checkedAt: z.string(),
+    })
+    .nullable(),
   status: z.string(),
   isLocationSpecific: z.boolean(),
   locationId: z.string().nullable(),
@@ -261,6 +269,16 @@ export const backlinkSummarySchema = z.object({
   topDomains: z.array(z.object({ domain: z.string(), count: countSchema })),
   topAnchors: z.array(z.object({ anchorText: z.string(), count: countSchema })),
   growth: z.object({ last30Days: countSchema, last90Days: countSchema, last180Days: countSchema }),
-  qualityDistribution: z.object({ high: countSchema, medium: countSchema, low: countSchema }),
+  qualityDistribution: z.object({
+    high: countSchema,
+    medium: countSchema,
+    low: countSchema,
+    unrated: countSchema,
+  }),
+  /**
+   * The backlink data provider behind domain rank and spam score ('DataForSEO'), or null when none
+   * is configured: then no such figure is shown anywhere (ADR 032).
+   */
+  metricsProvider: z.string().nullable(),
 })
 export type BacklinkSummary = z.infer<typeof backlinkSummarySchema>

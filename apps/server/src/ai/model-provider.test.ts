@@ -127,9 +127,10 @@ describe('requests to the configured model', () => {
     const user = stub.requests[0]?.body.messages?.[1]?.content ?? ''
     expect(user).toContain('site4.example')
     expect(user).not.toContain('austinchamber.org')
-    // (3 x 2 high) / 7 = 86; 7 unique domains; 2 of 7 mention Austin = 29.
+    // (2 high x 100) / 7 = 29 (ADR 032); 7 unique domains; 2 of 7 mention Austin = 29.
     expect(result).toEqual({
-      qualityScore: 86,
+      qualityScore: 29,
+      qualityCounted: 7,
       diversityScore: 100,
       localRelevanceScore: 29,
       totalBacklinks: 7,
@@ -226,6 +227,7 @@ describe('docs/product.md §8 fallbacks, each logged with its cause', () => {
     })
     expect(result).toEqual({
       qualityScore: 100,
+      qualityCounted: 1,
       diversityScore: 100,
       localRelevanceScore: 100,
       totalBacklinks: 1,

@@ -52,8 +52,6 @@ export async function seedBacklinks(
       anchorText: row.domain,
       linkType: 'dofollow' as const,
       quality: 'medium' as const,
-      domainAuthority: 50,
-      spamScore: 1,
       firstSeen: now,
       createdAt: new Date(now.getTime() - i * 1000),
       ...row,

@@ -18,13 +18,12 @@ export interface BacklinkFacts {
   domain: string
   anchorText: string
   linkType: 'dofollow' | 'nofollow'
-  quality: 'high' | 'medium' | 'low'
+  quality: 'high' | 'medium' | 'low' | 'unrated'
   status?: string | undefined
 }
 
 /** Everything the advice reads about all of the owner's backlinks in scope. */
 export interface BacklinkProfile extends BacklinkScoreCounts {
-  low: number
   broken: number
   nofollow: number
   /** The domain (normaliseDomain) with the most links; ties go to the first in code point order. */
@@ -96,7 +95,6 @@ export function profileBacklinks({
       country: place.country,
       category: business.category,
     }),
-    low: backlinks.filter((link) => link.quality === 'low').length,
     broken: backlinks.filter((link) => link.status === 'broken').length,
     nofollow: backlinks.filter((link) => link.linkType === 'nofollow').length,
     topDomain: busiestDomain(domains),
@@ -138,6 +136,24 @@ function busiestDomain(domains: readonly string[]): { domain: string; count: num
   return top ? { domain: top[0], count: top[1] } : null
 }
 
+/** What the Quality Score leaves out or counts as 0 (issue 32 item 4, ADR 032). */
+function unratedAdvice(profile: BacklinkProfile, scores: BacklinkScores): string[] {
+  const { total, unreachable } = profile
+  const unchecked = total - scores.qualityCounted
+  const advice: string[] = []
+  if (unchecked > 0) {
+    advice.push(
+      `${unchecked} of ${total} link${unchecked === 1 ? ' is' : 's are'} not rated: never checked, or the page could not be checked. Use Verify all so the quality comes from what each page shows.`,
+    )
+  }
+  if (unreachable > 0) {
+    advice.push(
+      `${unreachable} link${unreachable === 1 ? "'s page" : "s' pages"} did not answer at the last check and count against the Quality Score until they do.`,
+    )
+  }
+  return advice
+}
+
 export function analyseBacklinksBuiltIn({
   business,
   profile,
@@ -159,11 +175,16 @@ export function analyseBacklinksBuiltIn({
     ].join('\n\n')
   }
   const { total } = profile
+  const quality =
+    scores.qualityScore === null
+      ? 'quality not rated yet (no link has been checked)'
+      : `quality ${scores.qualityScore}/100`
   const paragraphs = [
-    `${total} backlink${total === 1 ? '' : 's'} analysed. Quality ${scores.qualityScore}/100, diversity ${scores.diversityScore}/100, local relevance ${scores.localRelevanceScore}/100.`,
+    `${total} backlink${total === 1 ? '' : 's'} analysed: ${quality}, diversity ${scores.diversityScore}/100, local relevance ${scores.localRelevanceScore}/100.`,
   ]
   const lowCount = profile.low
-  if (scores.qualityScore < 40) {
+  paragraphs.push(...unratedAdvice(profile, scores))
+  if (scores.qualityScore !== null && scores.qualityScore < 40) {
     paragraphs.push(
       `Link quality is weak: ${lowCount} of ${total} links are low quality. One link from a respected ${city} organisation is worth more than many directory submissions.`,
     )

@@ -128,7 +128,7 @@ describe('built-in backlink analysis', () => {
 
   test('with no links it says so and where to start', async () => {
     const result = await ai.analyseBacklinks({ userId, business: denverLawyer, backlinks: [] })
-    expect(result).toMatchObject({ qualityScore: 0, totalBacklinks: 0, source: 'built-in' })
+    expect(result).toMatchObject({ qualityScore: null, totalBacklinks: 0, source: 'built-in' })
     expect(result.recommendations).toContain('no backlinks recorded yet')
   })
 })

@@ -19,7 +19,7 @@ const backlinkInput = z.object({
   domain: z.string().max(2048),
   anchorText: z.string().max(500),
   linkType: z.enum(['dofollow', 'nofollow']),
-  quality: z.enum(['high', 'medium', 'low']),
+  quality: z.enum(['high', 'medium', 'low', 'unrated']),
   status: z.string().max(40).optional(),
 })
 
@@ -34,6 +34,8 @@ export const backlinkProfileInput = z.object({
   high: tally,
   medium: tally,
   low: tally,
+  /** Not rated because the page did not answer: counts against the Quality Score (ADR 032). */
+  unreachable: tally.default(0),
   uniqueDomains: tally,
   local: tally,
   broken: tally,

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
-import type { BacklinkVerification } from '@localseo/shared/backlinks'
+import type { BacklinkQualityBasis, BacklinkVerification } from '@localseo/shared/backlinks'
 import { businessIdColumn, createdAt, locations } from './business.js'
 
 export const backlinks = pgTable(
@@ -25,10 +25,17 @@ export const backlinks = pgTable(
     domain: text('domain').notNull(),
     anchorText: text('anchor_text').notNull(),
     linkType: text('link_type', { enum: ['dofollow', 'nofollow'] }).notNull(),
-    quality: text('quality', { enum: ['high', 'medium', 'low'] }).notNull(),
+    /** Rated from measured signals (ADR 032); 'unrated' until a check finds the link. */
+    quality: text('quality', { enum: ['high', 'medium', 'low', 'unrated'] }).notNull(),
+    /** What the rating was made of, in words, and when (ADR 032). */
+    qualityBasis: jsonb('quality_basis').$type<BacklinkQualityBasis>(),
     firstSeen: timestamp('first_seen', { withTimezone: true }).notNull().defaultNow(),
-    domainAuthority: integer('domain_authority').notNull(),
-    spamScore: integer('spam_score').notNull(),
+    // The referring domain's rank and spam score (0-100) from the backlink data provider, with its
+    // name and when it answered; null without a provider (ADR 032), never made up.
+    domainAuthority: integer('domain_authority'),
+    spamScore: integer('spam_score'),
+    metricsSource: text('metrics_source'),
+    metricsCheckedAt: timestamp('metrics_checked_at', { withTimezone: true }),
     status: text('status').notNull().default('active'),
     isLocationSpecific: boolean('is_location_specific').notNull().default(false),
     locationId: text('location_id').references(() => locations.id, { onDelete: 'set null' }),

@@ -57,10 +57,11 @@ describe('POST /api/backlinks/analysis and /content-ideas (built-in engine)', ()
       {},
     )
     expect(res.status).toBe(200)
-    // quality (3 x 3 + 6) / 12 = 125% -> 100; diversity 10 domains / 12 = 83;
+    // quality (3 x 100 + 6 x 50 + 3 x 0) / 12 = 50; diversity 10 domains / 12 = 83;
     // local: austinchamber x2, texasdentalnews, 'Best dentist around' = 4 / 12 = 33.
     expect(res.body).toMatchObject({
-      qualityScore: 100,
+      qualityScore: 50,
+      qualityCounted: 12,
       diversityScore: 83,
       localRelevanceScore: 33,
       totalBacklinks: 12,
@@ -83,10 +84,40 @@ describe('POST /api/backlinks/analysis and /content-ideas (built-in engine)', ()
     // roundrocknews.com (Round Rock) is local for the Round Rock location; f.example is not.
     expect(res.body).toMatchObject({
       totalBacklinks: 2,
-      qualityScore: 50,
+      qualityScore: 25,
       diversityScore: 100,
       localRelevanceScore: 50,
     })
+  })
+
+  test('broken and unreachable links count against the Quality Score; unchecked links are Not rated (issue 32 item 4)', async () => {
+    // The issue's case: 5 links, 1 broken and 4 whose pages did not answer, once read 100/100 'Good'.
+    await seedBacklinks(t, owner.businessId, [
+      { domain: 'gone.example', status: 'broken', quality: 'low' },
+      ...['a', 'b', 'c', 'd'].map((d) => ({
+        domain: `${d}.example`,
+        status: 'unreachable',
+        quality: 'unrated' as const,
+      })),
+    ])
+    const res = await owner.call<BacklinkAnalysis>('POST', '/api/backlinks/analysis', {})
+    expect(res.body).toMatchObject({ qualityScore: 0, qualityCounted: 5, totalBacklinks: 5 })
+    expect(res.body.recommendations).toContain("4 links' pages did not answer")
+
+    // Links never checked are left out; with nothing measured the score is null, not a figure.
+    await seedBacklinks(t, owner.businessId, [
+      { domain: 'new1.example', quality: 'unrated' },
+      { domain: 'new2.example', quality: 'unrated' },
+    ])
+    const unrated = await owner.call<BacklinkAnalysis>('POST', '/api/backlinks/analysis', {})
+    expect(unrated.body).toMatchObject({ qualityScore: null, qualityCounted: 0 })
+    expect(unrated.body.recommendations).toContain('quality not rated yet')
+    await seedBacklinks(t, owner.businessId, [
+      { domain: 'good.example', quality: 'high' },
+      { domain: 'new.example', quality: 'unrated' },
+    ])
+    const one = await owner.call<BacklinkAnalysis>('POST', '/api/backlinks/analysis', {})
+    expect(one.body).toMatchObject({ qualityScore: 100, qualityCounted: 1, totalBacklinks: 2 })
   })
 
   test('refuses with the exact docs/product.md §2 messages, in order: name, website, backlinks', async () => {
@@ -211,7 +242,8 @@ describe('POST /api/backlinks/analysis with a model', () => {
     const res = await owner.call<BacklinkAnalysis>('POST', '/api/backlinks/analysis', {})
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
-      qualityScore: 100,
+      qualityScore: 50,
+      qualityCounted: 40,
       diversityScore: 100,
       localRelevanceScore: 25,
       totalBacklinks: 40,

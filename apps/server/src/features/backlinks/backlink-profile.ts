@@ -98,11 +98,15 @@ export async function countBacklinkProfile({
   const high = tally('quality', 'high')
   const medium = tally('quality', 'medium')
   const low = tally('quality', 'low')
+  const unrated = tally('quality', 'unrated')
   return {
-    total: high + medium + low,
+    total: high + medium + low + unrated,
     high,
     medium,
     low,
+    // A link whose page did not answer is always 'unrated' (backlink-rating.ts), so the status
+    // facet counts the unrated links that count against the Quality Score.
+    unreachable: tally('status', 'unreachable'),
     uniqueDomains: domains.uniqueDomains,
     local: local[0]?.count ?? 0,
     broken: tally('status', 'broken'),

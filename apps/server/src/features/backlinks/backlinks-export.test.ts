@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { backlinks } from '../../db/schema/backlinks.js'
+import { businesses } from '../../db/schema/business.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
 import { createOwner, seedBacklinks } from '../../testing/backlink-owners.js'
@@ -9,7 +10,11 @@ import { backlinkCsvParts } from './backlinks-export.js'
 const NOW = new Date('2026-03-10T15:00:00Z')
 const DAY = 24 * 60 * 60 * 1000
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY)
-const HEADER = 'URL,Domain,Anchor Text,Type,Quality,Status,First Seen'
+const HEADER =
+  'URL,Domain,Anchor Text,Type,Quality,Status,First Seen,Quality Based On,Domain Rank,Spam Score,Domain Figures Source,Sample'
+const NO_PROVIDER = 'None: no backlink data provider is configured'
+/** The columns after First Seen of a seeded row without a rating basis, figures or sample mark. */
+const TAIL = `,,,,${NO_PROVIDER},`
 
 let t: TestApp
 let owner: Awaited<ReturnType<typeof createOwner>>
@@ -31,6 +36,10 @@ const lines = (csv: string) => csv.split('\r\n').filter(Boolean)
 
 describe('GET /api/backlinks/export (docs/product.md §9 backlinks.csv)', () => {
   test('is a CSV download with the product columns, newest first, First Seen as a date', async () => {
+    await t.db
+      .update(businesses)
+      .set({ timeZone: 'America/Chicago' })
+      .where(eq(businesses.id, owner.businessId))
     await seedBacklinks(
       t,
       owner.businessId,
@@ -40,9 +49,22 @@ describe('GET /api/backlinks/export (docs/product.md §9 backlinks.csv)', () => 
           url: 'https://www.austinnews.com/best',
           anchorText: 'Best dentist, "really"',
           quality: 'high',
-          firstSeen: new Date('2026-03-09T23:30:00Z'),
+          qualityBasis: {
+            ratedAt: '2026-03-10T03:00:00.000Z',
+            reasons: ['Link found at the check of 2026-03-10.', 'Followed by search engines.'],
+          },
+          // 22:30 on March 9 in Austin: the business's date, not UTC's March 10 (issue 32 item 5).
+          firstSeen: new Date('2026-03-10T03:30:00Z'),
         },
-        { domain: 'yelp.com', linkType: 'nofollow', status: 'broken', firstSeen: daysAgo(40) },
+        {
+          domain: 'yelp.com',
+          linkType: 'nofollow',
+          status: 'broken',
+          quality: 'low',
+          sample: true,
+          firstSeen: daysAgo(40),
+        },
+        { domain: 'new.example', quality: 'unrated' },
       ],
       NOW,
     )
@@ -52,8 +74,9 @@ describe('GET /api/backlinks/export (docs/product.md §9 backlinks.csv)', () => 
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="backlinks.csv"')
     expect(lines(text)).toEqual([
       HEADER,
-      'https://www.austinnews.com/best,austinnews.com,"Best dentist, ""really""",dofollow,high,active,2026-03-09',
-      'https://yelp.com/1,yelp.com,yelp.com,nofollow,medium,broken,2026-01-29',
+      `https://www.austinnews.com/best,austinnews.com,"Best dentist, ""really""",dofollow,High,active,2026-03-09,Link found at the check of 2026-03-10. Followed by search engines.,,,${NO_PROVIDER},`,
+      `https://yelp.com/1,yelp.com,yelp.com,nofollow,Low,broken,2026-01-29,,,,${NO_PROVIDER},Sample`,
+      `https://new.example/2,new.example,new.example,dofollow,Not rated,active,2026-03-10${TAIL}`,
     ])
   })
 
@@ -102,14 +125,14 @@ describe('GET /api/backlinks/export (docs/product.md §9 backlinks.csv)', () => 
     ])
     const rows = lines((await exportCsv()).text).slice(1)
     expect(rows).toEqual([
-      `https://a.example/0,a.example,"'=HYPERLINK(""https://evil.example"",""Click"")",dofollow,medium,active,2026-03-10`,
-      `https://b.example/1,b.example,'+1 great dentist,dofollow,medium,active,2026-03-10`,
-      `https://c.example/2,c.example,'-2+3,dofollow,medium,active,2026-03-10`,
-      `https://d.example/3,d.example,'@SUM(A1:A2),dofollow,medium,active,2026-03-10`,
-      `https://e.example/4,e.example,'\tTabbed,dofollow,medium,active,2026-03-10`,
-      `https://f.example/5,f.example,'\uFF1DSUM(A1),dofollow,medium,active,2026-03-10`,
-      `https://g.example/6,g.example,';'=1+1,dofollow,medium,active,2026-03-10`,
-      `https://h.example/7,h.example,'|calc,dofollow,medium,active,2026-03-10`,
+      `https://a.example/0,a.example,"'=HYPERLINK(""https://evil.example"",""Click"")",dofollow,Medium,active,2026-03-10${TAIL}`,
+      `https://b.example/1,b.example,'+1 great dentist,dofollow,Medium,active,2026-03-10${TAIL}`,
+      `https://c.example/2,c.example,'-2+3,dofollow,Medium,active,2026-03-10${TAIL}`,
+      `https://d.example/3,d.example,'@SUM(A1:A2),dofollow,Medium,active,2026-03-10${TAIL}`,
+      `https://e.example/4,e.example,'\tTabbed,dofollow,Medium,active,2026-03-10${TAIL}`,
+      `https://f.example/5,f.example,'\uFF1DSUM(A1),dofollow,Medium,active,2026-03-10${TAIL}`,
+      `https://g.example/6,g.example,';'=1+1,dofollow,Medium,active,2026-03-10${TAIL}`,
+      `https://h.example/7,h.example,'|calc,dofollow,Medium,active,2026-03-10${TAIL}`,
     ])
   })
 
@@ -131,7 +154,13 @@ describe('GET /api/backlinks/export (docs/product.md §9 backlinks.csv)', () => 
       where ${backlinks.businessId} = ${owner.businessId}`)
     const condition = eq(backlinks.businessId, owner.businessId)
     const parts: string[] = []
-    for await (const part of backlinkCsvParts({ db: t.db, condition, pageSize: 7 })) {
+    for await (const part of backlinkCsvParts({
+      db: t.db,
+      condition,
+      timeZone: 'UTC',
+      provider: null,
+      pageSize: 7,
+    })) {
       parts.push(part)
     }
     const domains = lines(parts.join(''))

@@ -14,11 +14,17 @@ const EXPORT_PAGE_SIZE = 1000
 export async function* backlinkCsvParts({
   db,
   condition,
+  timeZone,
+  provider,
   pageSize = EXPORT_PAGE_SIZE,
 }: {
   db: Db
   /** From backlinkFilter: scope and filters, the business id always in it. */
   condition: SQL | undefined
+  /** The business's time zone: First Seen is its calendar date (issue 32 item 5). */
+  timeZone: string
+  /** The backlink data provider's name, or null when none is configured (ADR 032). */
+  provider: string | null
   pageSize?: number
 }): AsyncGenerator<string> {
   // The header waits for the first page, so a failing first query fails before any byte is sent.
@@ -39,12 +45,18 @@ export async function* backlinkCsvParts({
         createdAt: sql<string>`${backlinks.createdAt}::text`,
         ...backlinkColumns,
         firstSeen: backlinks.firstSeen,
+        qualityBasis: backlinks.qualityBasis,
+        sample: backlinks.sample,
+        domainAuthority: backlinks.domainAuthority,
+        spamScore: backlinks.spamScore,
+        metricsSource: backlinks.metricsSource,
+        metricsCheckedAt: backlinks.metricsCheckedAt,
       })
       .from(backlinks)
       .where(and(condition, keyset))
       .orderBy(desc(backlinks.createdAt), desc(backlinks.id))
       .limit(pageSize)
-    yield pending + buildCsvRows(rows.map(backlinkCsvRow))
+    yield pending + buildCsvRows(rows.map((row) => backlinkCsvRow(row, { timeZone, provider })))
     pending = ''
     const last = rows.at(-1)
     if (!last || rows.length < pageSize) return

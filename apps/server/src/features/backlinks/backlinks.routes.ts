@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors.js'
 import { streamedBody } from '../../lib/streamed-body.js'
 import { validate } from '../../lib/validate.js'
 import { isAddableUrl, urlPolicy } from '../../net/safe-fetch.js'
+import { backlinkDataLabel } from './backlink-rating.js'
 import { analyseBacklinkProfile, generateBacklinkContentIdeas } from './backlink-ai.js'
 import { backlinkCsvParts } from './backlinks-export.js'
 import {
@@ -43,10 +44,19 @@ export function backlinkRoutes(deps: AppDeps) {
     .get('/summary', validate('query', locationQuery), async (c) => {
       const businessId = await c.var.tenant.businessId()
       const { location } = c.req.valid('query')
-      return c.json(await summarizeBacklinks({ db, businessId, location, now: clock.now() }))
+      return c.json(
+        await summarizeBacklinks({
+          db,
+          businessId,
+          location,
+          now: clock.now(),
+          metricsProvider: backlinkDataLabel(deps.env),
+        }),
+      )
     })
     .get('/export', validate('query', exportQuery), async (c) => {
       const businessId = await c.var.tenant.businessId()
+      const { timeZone } = await c.var.tenant.business()
       // Resolved before the first byte, so a foreign location is still a 404 in the error shape.
       const condition = await backlinkFilter({
         db,
@@ -54,7 +64,13 @@ export function backlinkRoutes(deps: AppDeps) {
         filter: c.req.valid('query'),
         now: clock.now(),
       })
-      const body = await streamedBody(c, backlinkCsvParts({ db, condition }), logger)
+      const parts = backlinkCsvParts({
+        db,
+        condition,
+        timeZone,
+        provider: backlinkDataLabel(deps.env),
+      })
+      const body = await streamedBody(c, parts, logger)
       return c.body(body, 200, {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="${BACKLINKS_CSV_FILENAME}"`,

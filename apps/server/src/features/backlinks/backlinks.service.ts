@@ -19,6 +19,7 @@ import { recordActivity } from '../../lib/activity.js'
 import { AppError } from '../../lib/errors.js'
 import { lockBusiness, requireLocationId } from '../../lib/tenant.js'
 import { isUuid } from '../../lib/uuid.js'
+import { citationSitesFor, markedRating } from './backlink-rating.js'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS)
@@ -34,9 +35,26 @@ export function toBacklink(row: BacklinkRow): Backlink {
     anchorText: row.anchorText,
     linkType: row.linkType,
     quality: row.quality,
+    qualityBasis: row.qualityBasis ?? {
+      ratedAt: null,
+      reasons: [
+        row.quality === 'unrated'
+          ? row.lastCheckedAt
+            ? 'Not rated since ratings became measured: the next check rates it.'
+            : 'Not rated: not checked yet. Verify it to rate it.'
+          : 'Broken.',
+      ],
+    },
     firstSeen: row.firstSeen.toISOString(),
-    domainAuthority: row.domainAuthority,
-    spamScore: row.spamScore,
+    metrics:
+      row.metricsSource && row.metricsCheckedAt
+        ? {
+            domainRank: row.domainAuthority,
+            spamScore: row.spamScore,
+            source: row.metricsSource,
+            checkedAt: row.metricsCheckedAt.toISOString(),
+          }
+        : null,
     status: row.status,
     isLocationSpecific: row.isLocationSpecific,
     locationId: row.locationId,
@@ -128,11 +146,14 @@ export async function summarizeBacklinks({
   businessId,
   location,
   now,
+  metricsProvider = null,
 }: {
   db: Db
   businessId: string
   location?: string
   now: Date
+  /** The backlink data provider's name, or null when none is configured (ADR 032). */
+  metricsProvider?: string | null
 }): Promise<BacklinkSummary> {
   const locationId = await requireLocationId(db, businessId, location)
   // '' counts all of the business's backlinks; a location id counts its location-specific ones.
@@ -176,7 +197,8 @@ export async function summarizeBacklinks({
   const high = tally('quality', 'high')
   const medium = tally('quality', 'medium')
   const low = tally('quality', 'low')
-  const total = high + medium + low
+  const unrated = tally('quality', 'unrated')
+  const total = high + medium + low + unrated
   return {
     total,
     dofollow: tally('type', 'dofollow'),
@@ -191,7 +213,8 @@ export async function summarizeBacklinks({
       last90Days: growth?.last90Days ?? 0,
       last180Days: growth?.last180Days ?? 0,
     },
-    qualityDistribution: { high, medium, low },
+    qualityDistribution: { high, medium, low, unrated },
+    metricsProvider,
   }
 }
 
@@ -233,9 +256,12 @@ export async function addBacklink({
         domain: input.domain,
         anchorText: input.anchorText,
         linkType: input.linkType,
-        quality: input.quality,
-        domainAuthority: input.domainAuthority,
-        spamScore: input.spamScore,
+        // Nothing is measured yet: 'Not rated' until a check finds the link (ADR 032).
+        quality: 'unrated',
+        qualityBasis: {
+          ratedAt: null,
+          reasons: ['Not rated: not checked yet. Verify it to rate it.'],
+        },
         isLocationSpecific: locationId !== undefined,
         locationId: locationId ?? null,
         firstSeen: now,
@@ -264,10 +290,14 @@ export async function setBacklinkStatus({
   status: 'active' | 'broken'
 }): Promise<Backlink> {
   if (!isUuid(id)) throw missing()
+  const where = and(eq(backlinks.id, id), eq(backlinks.businessId, businessId))
+  const [before] = await db.select().from(backlinks).where(where)
+  if (!before) throw missing()
+  const sites = await citationSitesFor(db, businessId)
   const [row] = await db
     .update(backlinks)
-    .set({ status })
-    .where(and(eq(backlinks.id, id), eq(backlinks.businessId, businessId)))
+    .set({ status, ...markedRating(before, status, sites) })
+    .where(where)
     .returning()
   if (!row) throw missing()
   return toBacklink(row)

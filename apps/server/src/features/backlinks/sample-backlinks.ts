@@ -26,27 +26,18 @@ function sampleBacklinks(business: SampleBusiness, now: Date) {
       url: `https://www.${city.replace(/-/g, '')}chamber.org/members/${name}`,
       anchorText: business.name,
       linkType: 'dofollow' as const,
-      quality: 'high' as const,
-      domainAuthority: 65,
-      spamScore: 2,
       firstSeen: now,
     },
     {
       url: `https://www.${city.replace(/-/g, '')}localguide.com/${slug(noun)}/${name}`,
       anchorText: `${noun} in ${business.city}`,
       linkType: 'dofollow' as const,
-      quality: 'medium' as const,
-      domainAuthority: 45,
-      spamScore: 3,
       firstSeen: monthsAgo(1),
     },
     {
       url: `https://www.yelp.com/biz/${name}-${city}`,
       anchorText: business.name,
       linkType: 'nofollow' as const,
-      quality: 'high' as const,
-      domainAuthority: 85,
-      spamScore: 1,
       firstSeen: monthsAgo(3),
     },
   ].map((link) => ({
@@ -54,6 +45,13 @@ function sampleBacklinks(business: SampleBusiness, now: Date) {
     businessId: business.id,
     domain: new URL(link.url).hostname.replace(/^www\./, ''),
     status: 'active',
+    // Sample links are made up: nothing about them is measured, so they are 'Not rated' and carry
+    // no domain figures (issue 32 item 4, ADR 032).
+    quality: 'unrated' as const,
+    qualityBasis: {
+      ratedAt: null,
+      reasons: ['Not rated: a sample link, made up to show how the monitor works.'],
+    },
     sample: true,
     createdAt: link.firstSeen,
   }))

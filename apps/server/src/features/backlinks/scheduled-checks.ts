@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js'
 import { backlinks } from '../../db/schema/backlinks.js'
 import { businesses } from '../../db/schema/business.js'
 import type { Clock } from '../../lib/clock.js'
+import type { Env } from '../../env.js'
 import type { SafeFetcher } from '../../net/safe-fetch.js'
 import { websiteSiteKey } from './verify-page.js'
 import { verifyBacklinks } from './verify.js'
@@ -37,6 +38,9 @@ async function markLost(db: Db, businessId: string, now: Date) {
     .update(backlinks)
     .set({
       status: 'broken',
+      // A lost link passes nothing: Low, with the reason (ADR 032).
+      quality: 'low',
+      qualityBasis: { ratedAt: now.toISOString(), reasons: [LOST_NOTE] },
       unreachableSince: null,
       verification: sql`jsonb_set(coalesce(${backlinks.verification}, '{}'::jsonb), '{note}', to_jsonb(${LOST_NOTE}::text))`,
     })
@@ -55,12 +59,15 @@ export async function runScheduledBacklinkChecks({
   db,
   fetcher,
   clock,
+  env,
   businessId,
   periodMs,
 }: {
   db: Db
   fetcher: SafeFetcher
   clock: Clock
+  /** Where the backlink data provider is configured (ADR 032). */
+  env?: Env
   businessId: string
   /** How often the owner wants every link checked (a day or a week). */
   periodMs: number
@@ -84,6 +91,7 @@ export async function runScheduledBacklinkChecks({
       db,
       fetcher,
       clock,
+      env,
       businessId,
       // A little less than the period, so this week's run takes the links of last week's.
       recheckAfterMs: periodMs - 4 * HOUR_MS,

@@ -18,12 +18,15 @@ import { AppError } from '../../lib/errors.js'
 import { SHUTDOWN } from '../../lib/run-registry.js'
 import { requireLocationId } from '../../lib/tenant.js'
 import { isUuid } from '../../lib/uuid.js'
+import { citationSitesFor, metricsForCheck, type CitationSites } from './backlink-rating.js'
 import { websiteSiteKey } from './verify-page.js'
 import {
   CHECK_CONCURRENCY,
   NO_WEBSITE_TO_VERIFY,
   RECHECK_AFTER_MS,
   changesFor,
+  checkedLinkColumns,
+  type CheckedLink,
   checkBacklink,
   dueFirst,
   pool,
@@ -43,7 +46,10 @@ const LOST_AFTER_MS = (RUN_RETRIES + 1) * RUN_EXPIRY_SECONDS * 1000 + 30 * 60_00
 
 type RunRow = typeof backlinkVerifyRuns.$inferSelect
 
-export type VerifyRunDeps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'jobs' | 'fetcher' | 'runs'>
+export type VerifyRunDeps = Pick<
+  AppDeps,
+  'db' | 'clock' | 'logger' | 'jobs' | 'fetcher' | 'runs' | 'env'
+>
 
 class RunInterrupted extends Error {
   constructor() {
@@ -209,22 +215,34 @@ async function runQueuedVerify(
   await deps.runs.verifies.track(run.id, (controller) => executeRun(deps, run, controller))
 }
 
-type DueLink = { id: string; url: string }
+type DueLink = { id: string } & CheckedLink
 
 /**
  * Checks one link and stores the result with the run's counts in one transaction; a link that left
  * the run meanwhile (deleted, or checked on its own) is taken off its total. Answers the run's
  * status, so a stop is seen at the next link.
  */
-async function checkAndStore(deps: VerifyRunDeps, run: RunRow, link: DueLink, target: string) {
+async function checkAndStore(
+  deps: VerifyRunDeps,
+  run: RunRow,
+  link: DueLink,
+  { target, sites }: { target: string; sites: CitationSites },
+) {
   const counts = backlinkVerifyRuns
   try {
     const check = await checkBacklink({ fetcher: deps.fetcher, url: link.url, target })
     const status = backlinkStatusFor(check.verification.outcome)
+    const metrics = await metricsForCheck({
+      db: deps.db,
+      env: deps.env,
+      businessId: run.businessId,
+      domain: link.domain,
+      now: deps.clock.now(),
+    })
     return await deps.db.transaction(async (tx) => {
       const [stored] = await tx
         .update(backlinks)
-        .set(changesFor(check, deps.clock.now()))
+        .set(changesFor(check, deps.clock.now(), link, { sites, metrics }))
         .where(and(eq(backlinks.id, link.id), dueForRun(run)))
         .returning({ id: backlinks.id })
       const [counted] = await tx
@@ -287,8 +305,9 @@ async function executeRun(deps: VerifyRunDeps, run: RunRow, controller: AbortCon
       .where(eq(businesses.id, run.businessId))
     const target = websiteSiteKey(business?.website ?? '')
     if (!target) return await failRun(deps, run, NO_WEBSITE_TO_VERIFY)
+    const sites = await citationSitesFor(db, run.businessId)
     const links = await db
-      .select({ id: backlinks.id, url: backlinks.url })
+      .select({ id: backlinks.id, ...checkedLinkColumns })
       .from(backlinks)
       .where(dueForRun(run))
       .orderBy(...dueFirst())
@@ -310,7 +329,7 @@ async function executeRun(deps: VerifyRunDeps, run: RunRow, controller: AbortCon
       CHECK_CONCURRENCY,
       () => !stopped && !controller.signal.aborted && Date.now() < deadline,
       async (link) => {
-        if ((await checkAndStore(deps, run, link, target)) !== 'running') stopped = true
+        if ((await checkAndStore(deps, run, link, { target, sites })) !== 'running') stopped = true
       },
     )
     if (controller.signal.reason === SHUTDOWN) throw new RunInterrupted()

@@ -13,7 +13,7 @@ import { verifyBacklink } from './verify.js'
 import { VerifyLimitError } from './verify-limits.js'
 
 export function verifyRoutes(deps: AppDeps) {
-  const { db, clock, fetcher } = deps
+  const { db, clock, fetcher, env } = deps
   return new Hono()
     .post('/verify-runs', validate('json', backlinkVerifyStartSchema), async (c) => {
       const businessId = await c.var.tenant.businessId()
@@ -37,7 +37,7 @@ export function verifyRoutes(deps: AppDeps) {
       const businessId = await c.var.tenant.businessId()
       const id = c.req.param('id')
       try {
-        return c.json(await verifyBacklink({ db, fetcher, clock, businessId, id }))
+        return c.json(await verifyBacklink({ db, fetcher, clock, env, businessId, id }))
       } catch (error) {
         // The one error shape, with the wait in Retry-After (docs/house-rules.md "One error shape").
         if (!(error instanceof VerifyLimitError)) throw error

@@ -155,8 +155,6 @@ async function seed(urls: string[], extra: Partial<typeof backlinks.$inferInsert
         anchorText: 'Bright Smile',
         linkType: 'dofollow' as const,
         quality: 'medium' as const,
-        domainAuthority: 50,
-        spamScore: 1,
         firstSeen: NOW,
         createdAt: new Date(NOW.getTime() - i * 1000),
         ...extra,
@@ -210,6 +208,36 @@ describe('verifying one backlink against its page', () => {
     expect(list.body.items[0]).toMatchObject({ status: 'active', httpStatus: 200 })
     const log = await t.db.select().from(activities).where(eq(activities.kind, 'backlink_verified'))
     expect(log.map((a) => a.message)).toEqual([`Backlink from 127.0.0.1 checked: link found`])
+  })
+
+  test('a check rates the link from what it found, each signal named (issue 32 item 4)', async () => {
+    // Followed, but over http from a site no listing knows: Low, and why.
+    const found = await verifyPage('/dofollow')
+    expect(found, JSON.stringify(found)).toMatchObject({ quality: 'low', metrics: null })
+    expect(found.qualityBasis).toEqual({
+      ratedAt: NOW.toISOString(),
+      reasons: [
+        'Link found at the check of 2026-03-10.',
+        'Followed by search engines.',
+        'The page does not use https.',
+      ],
+    })
+    // A page that is gone: broken, Low.
+    expect(await verifyPage('/gone')).toMatchObject({ status: 'broken', quality: 'low' })
+    // No answer, or a page that cannot be checked: Not rated, never the old 'Medium'.
+    const silent = await verifyPage('/server-error')
+    expect(silent).toMatchObject({ status: 'unreachable', quality: 'unrated' })
+    expect(silent.qualityBasis?.reasons[0]).toMatch(/counts against the Quality Score/)
+    expect(await verifyPage('/js-shell')).toMatchObject({ quality: 'unrated' })
+    // The owner marking it broken makes it Low; marking it active again is not a measurement.
+    const [row] = await seed([`${site.origin}/missing`])
+    const marked = await call<Backlink>('PATCH', `/api/backlinks/${row!.id}`, { status: 'broken' })
+    expect(marked.body).toMatchObject({ quality: 'low' })
+    expect(marked.body.qualityBasis?.reasons).toEqual([
+      'You marked it broken, so it passes no value.',
+    ])
+    const active = await call<Backlink>('PATCH', `/api/backlinks/${row!.id}`, { status: 'active' })
+    expect(active.body).toMatchObject({ quality: 'unrated' })
   })
 
   test('rel="nofollow" makes the link nofollow', async () => {

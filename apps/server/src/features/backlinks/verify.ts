@@ -25,6 +25,14 @@ import {
   FetchTooManyRedirectsError,
   type SafeFetcher,
 } from '../../net/safe-fetch.js'
+import type { Env } from '../../env.js'
+import {
+  citationSitesFor,
+  metricsForCheck,
+  ratingChanges,
+  type CitationSites,
+  type StoredMetrics,
+} from './backlink-rating.js'
 import { toBacklink } from './backlinks.service.js'
 import { takeVerifyTurn } from './verify-limits.js'
 import { inspectPage, isFollowed, websiteSiteKey } from './verify-page.js'
@@ -221,10 +229,22 @@ export async function requireWebsite(db: Db, businessId: string): Promise<string
   return target
 }
 
-/** The backlink's columns as a check leaves them. */
-export function changesFor(check: LinkCheck, now: Date) {
+/** The link a check is stored for, with its stored figures. */
+export type CheckedLink = { url: string; domain: string } & Partial<StoredMetrics>
+
+/**
+ * The backlink's columns as a check leaves them, the quality rated from what it found (ADR 032) and
+ * `metrics` when the backlink data provider was asked (undefined keeps the stored figures).
+ */
+export function changesFor(
+  check: LinkCheck,
+  now: Date,
+  link: CheckedLink,
+  rating: { sites: CitationSites; metrics?: StoredMetrics | undefined },
+) {
   const status = backlinkStatusFor(check.verification.outcome)
   return {
+    ...ratingChanges({ check, now, link, ...rating }),
     status,
     httpStatus: check.httpStatus,
     lastCheckedAt: now,
@@ -250,18 +270,21 @@ export async function verifyBacklink({
   db,
   fetcher,
   clock,
+  env,
   businessId,
   id,
 }: {
   db: Db
   fetcher: SafeFetcher
   clock: Clock
+  /** Where the backlink data provider is configured (ADR 032); none asked without it. */
+  env?: Env
   businessId: string
   id: string
 }): Promise<Backlink> {
   if (!isUuid(id)) throw missing()
   const [row] = await db
-    .select({ url: backlinks.url, domain: backlinks.domain })
+    .select(checkedLinkColumns)
     .from(backlinks)
     .where(and(eq(backlinks.id, id), eq(backlinks.businessId, businessId)))
   if (!row) throw missing()
@@ -274,10 +297,14 @@ export async function verifyBacklink({
     throw new AppError('url_not_allowed', URL_NOT_ALLOWED)
   }
   const now = clock.now()
+  const metrics = env
+    ? await metricsForCheck({ db, env, businessId, domain: row.domain, now })
+    : undefined
+  const sites = await citationSitesFor(db, businessId)
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(backlinks)
-      .set(changesFor(check, now))
+      .set(changesFor(check, now, row, { sites, metrics }))
       .where(and(eq(backlinks.id, id), eq(backlinks.businessId, businessId)))
       .returning()
     if (!updated) throw missing()
@@ -289,6 +316,16 @@ export async function verifyBacklink({
     })
     return toBacklink(updated)
   })
+}
+
+/** What changesFor reads of a link. */
+export const checkedLinkColumns = {
+  url: backlinks.url,
+  domain: backlinks.domain,
+  domainAuthority: backlinks.domainAuthority,
+  spamScore: backlinks.spamScore,
+  metricsSource: backlinks.metricsSource,
+  metricsCheckedAt: backlinks.metricsCheckedAt,
 }
 
 /** Runs `work` over `items`, at most `limit` at once, starting none once `more()` is false. */
@@ -346,6 +383,7 @@ export async function verifyBacklinks({
   db,
   fetcher,
   clock,
+  env,
   businessId,
   location,
   recheckAfterMs = RECHECK_AFTER_MS,
@@ -355,6 +393,7 @@ export async function verifyBacklinks({
   db: Db
   fetcher: SafeFetcher
   clock: Clock
+  env?: Env
   businessId: string
   location?: string
   recheckAfterMs?: number
@@ -369,12 +408,7 @@ export async function verifyBacklinks({
   if (ownOnly) scope.push(eq(backlinks.sample, false))
   const due = dueLinks(scope, recheckAfterMs, retryUnreachableAfterMs)
   const picked = await db
-    .select({
-      id: backlinks.id,
-      url: backlinks.url,
-      domain: backlinks.domain,
-      linkType: backlinks.linkType,
-    })
+    .select({ id: backlinks.id, linkType: backlinks.linkType, ...checkedLinkColumns })
     .from(backlinks)
     .where(due(clock.now()))
     .orderBy(...dueFirst())
@@ -385,18 +419,25 @@ export async function verifyBacklinks({
     picked,
     CHECK_CONCURRENCY,
     () => Date.now() < deadline,
-    async (row) => ({ ...row, check: await checkBacklink({ fetcher, url: row.url, target }) }),
+    async (row) => {
+      const check = await checkBacklink({ fetcher, url: row.url, target })
+      const metrics = env
+        ? await metricsForCheck({ db, env, businessId, domain: row.domain, now: clock.now() })
+        : undefined
+      return { ...row, check, metrics }
+    },
   )
   const now = clock.now()
+  const sites = await citationSitesFor(db, businessId)
   const counts = { active: 0, broken: 0, unverifiable: 0, unreachable: 0 }
   for (const { check } of checks) counts[backlinkStatusFor(check.verification.outcome)] += 1
 
   if (checks.length > 0) {
     await db.transaction(async (tx) => {
-      for (const { id, check } of checks) {
+      for (const { id, check, metrics, ...link } of checks) {
         await tx
           .update(backlinks)
-          .set(changesFor(check, now))
+          .set(changesFor(check, now, link, { sites, metrics }))
           .where(and(eq(backlinks.id, id), eq(backlinks.businessId, businessId)))
       }
       await recordActivity(tx, {

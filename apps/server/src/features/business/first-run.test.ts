@@ -27,7 +27,7 @@ beforeEach(async () => {
 afterEach(() => t.close())
 
 describe('first-run sample data', () => {
-  test('the first save adds the 3 sample backlinks with their exact attributes and ages', async () => {
+  test('the first save adds the 3 sample backlinks with their exact attributes and ages, Not rated and without made-up figures', async () => {
     await save()
     const rows = await t.db.select().from(backlinks).orderBy(backlinks.firstSeen)
     const now = clock.now().getTime()
@@ -41,9 +41,9 @@ describe('first-run sample data', () => {
         Math.round((now - b.firstSeen.getTime()) / DAY),
       ]),
     ).toEqual([
-      ['nofollow', 'high', 85, 1, 'active', 90],
-      ['dofollow', 'medium', 45, 3, 'active', 30],
-      ['dofollow', 'high', 65, 2, 'active', 0],
+      ['nofollow', 'unrated', null, null, 'active', 90],
+      ['dofollow', 'unrated', null, null, 'active', 30],
+      ['dofollow', 'unrated', null, null, 'active', 0],
     ])
     for (const b of rows) expect(b.domain).toBe(new URL(b.url).hostname.replace(/^www\./, ''))
   })

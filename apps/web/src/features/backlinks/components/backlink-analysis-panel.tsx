@@ -87,6 +87,16 @@ function AnalysisError({ error }: { error: Error }) {
   return <ErrorAlert>{error.message}</ErrorAlert>
 }
 
+/**
+ * How the Quality Score was made (issue 32 item 4, ADR 032): rated links count High 100, Medium 50,
+ * Low and broken 0; a link whose page did not answer counts 0; unchecked links are left out.
+ */
+function qualityDescription(analysis: BacklinkAnalysis): string {
+  const left = analysis.totalBacklinks - analysis.qualityCounted
+  const counted = `From the ${analysis.qualityCounted.toLocaleString('en-US')} checked ${analysis.qualityCounted === 1 ? 'link' : 'links'}: High 100, Medium 50, Low 0; broken and silent links count 0.`
+  return left > 0 ? `${counted} ${left.toLocaleString('en-US')} not rated yet.` : counted
+}
+
 /** The three scores and the AI Recommendations, with where the text came from. */
 function AnalysisResult({ analysis }: { analysis: BacklinkAnalysis }) {
   return (
@@ -96,7 +106,8 @@ function AnalysisResult({ analysis }: { analysis: BacklinkAnalysis }) {
           <ScoreCard
             title="Quality Score"
             score={analysis.qualityScore}
-            description="High-quality links count three times, medium once."
+            description={qualityDescription(analysis)}
+            unratedNote="No link has been checked yet, so there is nothing measured to score. Use Verify all on the Backlink Monitor tab."
           />
         </li>
         <li>

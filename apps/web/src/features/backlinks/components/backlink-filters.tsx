@@ -1,3 +1,4 @@
+import { QUALITY_LABELS } from '@localseo/shared/backlink-quality'
 import {
   backlinkQualities,
   backlinkTypes,
@@ -24,7 +25,10 @@ const withAll = <Value extends string>(values: readonly Value[]) => [
   ...values.map((value) => ({ value, label: capitalize(value) })),
 ]
 const TYPE_OPTIONS = withAll(backlinkTypes)
-const QUALITY_OPTIONS = withAll(backlinkQualities)
+const QUALITY_OPTIONS = [
+  { value: '' as const, label: 'All' },
+  ...backlinkQualities.map((value) => ({ value, label: QUALITY_LABELS[value] })),
+]
 
 /** The domain text box, with its search icon. */
 function DomainSearch({ domain, onChange }: { domain: string; onChange: (value: string) => void }) {

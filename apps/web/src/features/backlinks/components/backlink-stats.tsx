@@ -21,7 +21,10 @@ export function BacklinkStats({ summary }: { summary: BacklinkSummary }) {
     {
       label: 'High Quality',
       value: summary.highQuality.toLocaleString('en-US'),
-      note: `${summary.highQualityPercent}% of all backlinks`,
+      note:
+        summary.qualityDistribution.unrated > 0
+          ? `${summary.highQualityPercent}% of all; ${summary.qualityDistribution.unrated.toLocaleString('en-US')} not rated yet`
+          : `${summary.highQualityPercent}% of all backlinks`,
       Icon: Award,
     },
     {

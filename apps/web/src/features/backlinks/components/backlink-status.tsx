@@ -37,9 +37,13 @@ const statusStyles: Record<string, { label: string; className: string; Icon: typ
 export function BacklinkStatus({ backlink }: { backlink: Backlink }) {
   const style = statusStyles[backlink.status]
   return (
-    <div className="grid max-w-52 min-w-36 gap-1">
+    <div className="grid max-w-44 min-w-32 gap-1 max-sm:max-w-none max-sm:min-w-0">
       {style ? (
-        <Badge variant="outline" className={cn('w-fit', style.className)}>
+        // Wraps inside a phone's narrow column instead of running past it (issue 32 item 9).
+        <Badge
+          variant="outline"
+          className={cn('w-fit max-w-full whitespace-normal', style.className)}
+        >
           <style.Icon aria-hidden="true" className="size-3.5" />
           {style.label}
         </Badge>

@@ -1,3 +1,4 @@
+import { QUALITY_LABELS } from '@localseo/shared/backlink-quality'
 import type { BacklinkSummary } from '@localseo/shared/backlinks'
 import type { ReactNode } from 'react'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
@@ -40,7 +41,12 @@ function CountList({
   )
 }
 
-const qualityBar = { high: 'bg-success', medium: 'bg-warning', low: 'bg-destructive' } as const
+const qualityBar = {
+  high: 'bg-success',
+  medium: 'bg-warning',
+  low: 'bg-destructive',
+  unrated: 'bg-muted-foreground/40',
+} as const
 
 /** docs/product.md §2/§9: top 5 domains, top 5 anchors (cut at 30), growth over 30/90/180 days, quality mix. */
 export function BacklinkSummaries({ summary }: { summary: BacklinkSummary }) {
@@ -49,7 +55,7 @@ export function BacklinkSummaries({ summary }: { summary: BacklinkSummary }) {
     { label: 'Last 3 months', value: summary.growth.last90Days },
     { label: 'Last 6 months', value: summary.growth.last180Days },
   ]
-  const qualities = (['high', 'medium', 'low'] as const).map((quality) => {
+  const qualities = (['high', 'medium', 'low', 'unrated'] as const).map((quality) => {
     const count = summary.qualityDistribution[quality]
     const percent = summary.total === 0 ? 0 : Math.round((count / summary.total) * 100)
     return { quality, count, percent }
@@ -96,7 +102,7 @@ export function BacklinkSummaries({ summary }: { summary: BacklinkSummary }) {
           {qualities.map(({ quality, count, percent }) => (
             <li key={quality} className="grid gap-1">
               <div className="flex justify-between gap-3">
-                <span className="capitalize">{quality}</span>
+                <span>{QUALITY_LABELS[quality]}</span>
                 <span className="text-muted-foreground tabular-nums">
                   {count.toLocaleString('en-US')} ({percent}%)
                 </span>
@@ -110,6 +116,9 @@ export function BacklinkSummaries({ summary }: { summary: BacklinkSummary }) {
             </li>
           ))}
         </ul>
+        <p className="mt-3 text-xs text-muted-foreground">
+          Rated from what each link's last check found; a link no check has found is not rated.
+        </p>
       </SummaryCard>
     </div>
   )

@@ -21,9 +21,12 @@ function makeBacklink(overrides: Partial<Backlink> = {}): Backlink {
     anchorText: 'the friendliest dentist anywhere in central Texas',
     linkType: 'dofollow',
     quality: 'high',
+    qualityBasis: {
+      ratedAt: '2026-03-02T09:00:00.000Z',
+      reasons: ['Link found at the check of 2026-03-02.', 'Followed by search engines.'],
+    },
     firstSeen: '2026-03-01T12:00:00.000Z',
-    domainAuthority: 50,
-    spamScore: 2,
+    metrics: null,
     status: 'active',
     isLocationSpecific: false,
     locationId: null,
@@ -73,12 +76,15 @@ function summaryOf(items: Backlink[]) {
       high,
       medium: count((b) => b.quality === 'medium'),
       low: count((b) => b.quality === 'low'),
+      unrated: count((b) => b.quality === 'unrated'),
     },
+    metricsProvider: null,
   }
 }
 
 const analysis: BacklinkAnalysis = {
   qualityScore: 71,
+  qualityCounted: 2,
   diversityScore: 70,
   localRelevanceScore: 41,
   totalBacklinks: 2,
@@ -91,9 +97,11 @@ function signIn({
   business = savedBusiness,
   items = [makeBacklink(), second],
   analysisResult = analysis,
+  metricsProvider = null,
 }: {
   business?: typeof savedBusiness
   items?: Backlink[]
+  metricsProvider?: string | null
   analysisResult?: BacklinkAnalysis | (() => Response)
 } = {}) {
   storeSession()
@@ -114,7 +122,7 @@ function signIn({
         total: backlinks.length,
       })
     },
-    'GET /api/backlinks/summary': () => json(summaryOf(backlinks)),
+    'GET /api/backlinks/summary': () => json({ ...summaryOf(backlinks), metricsProvider }),
     'GET /api/backlinks/export': (request) => {
       exportQueries.push(new URL(request.url).searchParams.toString())
       return new Response('URL,Domain,Anchor Text,Type,Quality,Status,First Seen\r\n', {
@@ -264,6 +272,52 @@ describe('Backlink Monitor', () => {
     expect(screen.getByRole('heading', { name: 'Growth Over Time' })).toBeVisible()
     expect(screen.getByRole('heading', { name: 'Link Quality Distribution' })).toBeVisible()
     expect(screen.getByRole('heading', { name: 'Competitor Analysis Tips' })).toBeVisible()
+  })
+
+  test('quality is measured or Not rated, with why; no domain figures without a provider (issue 32 item 4)', async () => {
+    const unchecked = makeBacklink({
+      id: '00000000-0000-4000-8000-000000000003',
+      domain: 'new-link.example',
+      quality: 'unrated',
+      qualityBasis: {
+        ratedAt: null,
+        reasons: ['Not rated: not checked yet. Verify it to rate it.'],
+      },
+    })
+    signIn({ items: [makeBacklink(), unchecked] })
+    const table = await screen.findByRole('table', { name: 'Backlinks' })
+    const row = rowOf(table, 'new-link.example')
+    expect(within(row).getByText('Not rated')).toBeVisible()
+    await userEvent.setup().click(within(row).getByText('Why'))
+    expect(within(row).getByText('Not rated: not checked yet. Verify it to rate it.')).toBeVisible()
+    // No Domain rank column and no figure anywhere, and the screen says where one would come from.
+    expect(within(table).queryByRole('columnheader', { name: 'Domain rank' })).toBeNull()
+    expect(screen.queryByText(/spam score \d/i)).toBeNull()
+    expect(
+      screen.getByText(
+        /No domain authority or spam score is shown: they would come from a backlink data provider/,
+      ),
+    ).toBeVisible()
+  })
+
+  test("with a provider, each link shows its domain rank and spam score with the provider's name and date", async () => {
+    const measured = makeBacklink({
+      metrics: {
+        domainRank: 62,
+        spamScore: 4,
+        source: 'DataForSEO',
+        checkedAt: '2026-03-02T09:00:00.000Z',
+      },
+    })
+    signIn({ items: [measured, second], metricsProvider: 'DataForSEO' })
+    const table = await screen.findByRole('table', { name: 'Backlinks' })
+    expect(within(table).getByRole('columnheader', { name: 'Domain rank' })).toBeVisible()
+    const row = rowOf(table, 'austin-news.example.com')
+    expect(within(row).getByText('Spam score 4%')).toBeVisible()
+    expect(within(row).getByText('DataForSEO, Mar 2, 2026')).toBeVisible()
+    expect(
+      within(rowOf(table, 'blog.example.org')).getByText('Asked from DataForSEO at the next check'),
+    ).toBeVisible()
   })
 
   test('a location shows its own backlinks and adds new ones to it', async () => {
@@ -531,6 +585,15 @@ describe('AI Analysis', () => {
     expect(screen.getByText('Ask the Austin Chamber of Commerce for a listing.')).toBeVisible()
     expect(screen.getByText('Answered by: Built-in engine')).toBeVisible()
     expect(bodies).toContainEqual({ key: 'analysis', body: { location: 'main' } })
+  })
+
+  test('with no link checked, the Quality Score reads Not rated, never a figure (issue 32 item 4)', async () => {
+    signIn({ analysisResult: { ...analysis, qualityScore: null, qualityCounted: 0 } })
+    await openAiTab()
+    const scores = await screen.findByRole('list', { name: 'Backlink scores' })
+    const quality = within(scores).getAllByRole('listitem')[0]!
+    expect(quality).toHaveTextContent(/^Quality ScoreNot ratedNo link has been checked yet/)
+    expect(within(quality).queryByTestId('score-bar')).toBeNull()
   })
 
   test('a score of 40 is red', async () => {

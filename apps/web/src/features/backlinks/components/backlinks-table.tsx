@@ -1,3 +1,4 @@
+import { QUALITY_LABELS } from '@localseo/shared/backlink-quality'
 import type { Backlink } from '@localseo/shared/backlinks'
 import { ExternalLink, RefreshCw, Trash2 } from 'lucide-react'
 import { SampleBadge } from '@/components/figure-source'
@@ -20,6 +21,7 @@ const qualityClass = {
   high: 'border-success/30 bg-success/10 text-success',
   medium: 'border-warning/40 bg-warning/10 text-foreground',
   low: 'border-destructive/30 bg-destructive/10 text-destructive',
+  unrated: 'border-border bg-muted text-muted-foreground',
 } as const
 
 export interface RowActions {
@@ -29,21 +31,28 @@ export interface RowActions {
   /** The id a status change or a check is running for. */
   busyId: string | null
   verifyDisabled: boolean
+  /**
+   * The backlink data provider ('DataForSEO'), or null: then there is no Domain rank column at all,
+   * since no such figure exists (issue 32 item 4, ADR 032).
+   */
+  metricsProvider: string | null
 }
 
 /**
  * docs/product.md §2 table: Domain / URL (the URL cut at 40 characters, an external link), Anchor Text, Type,
- * Quality, Status, First Seen, Actions.
+ * Quality (measured, with why), Domain rank (only from a provider), Status, First Seen, Actions. It
+ * fits its card at 1280 px (issue 32 item 9): long texts wrap instead of widening the table.
  */
 export function BacklinksTable({ items, ...actions }: { items: Backlink[] } & RowActions) {
   return (
-    <Table bleed stack aria-label="Backlinks" className="sm:min-w-[52rem]">
+    <Table bleed stack aria-label="Backlinks">
       <TableHeader className="text-xs">
         <TableRow>
           <TableHead>Domain / URL</TableHead>
           <TableHead>Anchor Text</TableHead>
           <TableHead>Type</TableHead>
           <TableHead>Quality</TableHead>
+          {actions.metricsProvider ? <TableHead>Domain rank</TableHead> : null}
           <TableHead>Status</TableHead>
           <TableHead>First Seen</TableHead>
           <TableHead>Actions</TableHead>
@@ -61,7 +70,7 @@ export function BacklinksTable({ items, ...actions }: { items: Backlink[] } & Ro
 /** The linking site, labelled 'Sample' for the sign-up samples, and the page itself. */
 function DomainCell({ backlink }: { backlink: Backlink }) {
   return (
-    <TableRowHeader className="max-w-64 min-w-44 font-normal max-sm:max-w-none max-sm:min-w-0">
+    <TableRowHeader className="max-w-52 min-w-36 font-normal max-sm:max-w-none max-sm:min-w-0">
       <span className="block font-medium [overflow-wrap:anywhere]">
         {backlink.domain}
         {backlink.sample ? <SampleBadge className="ml-2" /> : null}
@@ -88,6 +97,7 @@ function BacklinkRow({
   onDelete,
   busyId,
   verifyDisabled,
+  metricsProvider,
 }: { backlink: Backlink } & RowActions) {
   const busy = busyId === backlink.id
   const broken = backlink.status === 'broken'
@@ -96,7 +106,7 @@ function BacklinkRow({
       <DomainCell backlink={backlink} />
       <TableCell
         label="Anchor text"
-        className="max-w-36 min-w-28 [overflow-wrap:anywhere] max-sm:max-w-none max-sm:min-w-0"
+        className="max-w-32 min-w-24 [overflow-wrap:anywhere] max-sm:max-w-none max-sm:min-w-0"
       >
         {backlink.anchorText}
       </TableCell>
@@ -104,10 +114,13 @@ function BacklinkRow({
         <Badge variant="outline">{capitalize(backlink.linkType)}</Badge>
       </TableCell>
       <TableCell label="Quality">
-        <Badge variant="outline" className={cn(qualityClass[backlink.quality])}>
-          {capitalize(backlink.quality)}
-        </Badge>
+        <QualityRating backlink={backlink} />
       </TableCell>
+      {metricsProvider ? (
+        <TableCell label="Domain rank">
+          <DomainFigures backlink={backlink} provider={metricsProvider} />
+        </TableCell>
+      ) : null}
       <TableCell label="Status">
         <BacklinkStatus backlink={backlink} />
       </TableCell>
@@ -117,7 +130,7 @@ function BacklinkRow({
       <TableCell className="max-sm:col-span-2">
         {/* Two lines beside a wide table (Mark Broken; Verify and Delete), so Delete is never past
             the card's edge on a desktop screen. */}
-        <div className="flex flex-wrap items-center gap-1 sm:w-40">
+        <div className="flex flex-wrap items-center gap-1 sm:w-36">
           <Button
             variant="outline"
             size="sm"
@@ -150,5 +163,57 @@ function BacklinkRow({
         </div>
       </TableCell>
     </TableRow>
+  )
+}
+
+/** The measured rating, and what it rests on behind 'Why' (issue 32 item 4). */
+function QualityRating({ backlink }: { backlink: Backlink }) {
+  const reasons = backlink.qualityBasis?.reasons ?? []
+  return (
+    <div className="grid max-w-40 min-w-24 gap-1 max-sm:max-w-none max-sm:min-w-0">
+      <Badge variant="outline" className={cn('w-fit', qualityClass[backlink.quality])}>
+        {QUALITY_LABELS[backlink.quality]}
+      </Badge>
+      {reasons.length > 0 ? (
+        <details className="text-xs text-muted-foreground">
+          <summary className="cursor-pointer w-fit">
+            Why
+            <span className="sr-only">
+              {' '}
+              {backlink.domain} is {QUALITY_LABELS[backlink.quality]}
+            </span>
+          </summary>
+          <ul className="mt-1 grid gap-0.5 break-words text-foreground/80">
+            {reasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  )
+}
+
+/** The provider's domain rank and spam score with its name and date, or why there are none yet. */
+function DomainFigures({ backlink, provider }: { backlink: Backlink; provider: string }) {
+  const m = backlink.metrics
+  if (!m) {
+    return (
+      <p className="max-w-32 text-xs text-muted-foreground">
+        Asked from {provider} at the next check
+      </p>
+    )
+  }
+  return (
+    <div className="grid gap-0.5 text-xs">
+      <span className="text-sm font-medium tabular-nums">
+        {m.domainRank ?? 'No data'}
+        {m.domainRank !== null ? <span className="text-muted-foreground">/100</span> : null}
+      </span>
+      <span>Spam score {m.spamScore === null ? 'no data' : `${m.spamScore}%`}</span>
+      <span className="text-muted-foreground">
+        {m.source}, {formatDate(m.checkedAt)}
+      </span>
+    </div>
   )
 }

@@ -2,16 +2,32 @@ import { Card, CardContent } from '@/components/ui/card'
 import { cn } from '@/lib/utils'
 import { scoreTone, toneBarClass, toneLabel } from '../utils/score-tone'
 
-/** A 0-100 score with its number, a word and a colour bar (docs/product.md §9 colours). */
+/**
+ * A 0-100 score with its number, a word and a colour bar (docs/product.md §9 colours); a null score
+ * reads 'Not rated' with `unratedNote`, never a made-up figure (issue 32 item 4).
+ */
 export function ScoreCard({
   title,
   score,
   description,
+  unratedNote,
 }: {
   title: string
-  score: number
+  score: number | null
   description: string
+  unratedNote?: string
 }) {
+  if (score === null) {
+    return (
+      <Card className="h-full">
+        <CardContent className="grid gap-3 p-4 sm:p-6">
+          <h3 className="text-sm font-medium text-muted-foreground">{title}</h3>
+          <p className="text-2xl font-semibold">Not rated</p>
+          <p className="text-xs text-muted-foreground">{unratedNote ?? description}</p>
+        </CardContent>
+      </Card>
+    )
+  }
   const tone = scoreTone(score)
   return (
     <Card className="h-full">

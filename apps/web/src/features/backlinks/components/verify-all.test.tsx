@@ -21,9 +21,9 @@ function backlink(n: number, status = 'active'): Backlink {
     anchorText: `Site ${n}`,
     linkType: 'dofollow',
     quality: 'medium',
+    qualityBasis: null,
     firstSeen: '2026-03-01T12:00:00.000Z',
-    domainAuthority: 40,
-    spamScore: 1,
+    metrics: null,
     status,
     isLocationSpecific: false,
     locationId: null,
@@ -82,7 +82,8 @@ function signIn({ latest = null as BacklinkVerifyRun | null, advance = true } = 
         topDomains: [],
         topAnchors: [],
         growth: { last30Days: 0, last90Days: 0, last180Days: 0 },
-        qualityDistribution: { high: 0, medium: items.length, low: 0 },
+        qualityDistribution: { high: 0, medium: items.length, low: 0, unrated: 0 },
+        metricsProvider: null,
       }),
     'GET /api/backlinks/verify-runs/latest': () => {
       if (run && advance && (run.status === 'queued' || run.status === 'running')) {
