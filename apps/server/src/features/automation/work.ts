@@ -64,6 +64,7 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
         db: deps.db,
         fetcher: deps.fetcher,
         clock: deps.clock,
+        env: deps.env,
         businessId,
         periodMs: PERIOD_MS[frequency],
       })
