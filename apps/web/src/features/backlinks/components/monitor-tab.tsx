@@ -1,66 +1,48 @@
-import type { Backlink } from "@localseo/shared/backlinks";
-import type { Business } from "@localseo/shared/business";
-import { searchExamples } from "@localseo/shared/business-terms";
-import type { ResolvedLocation } from "@localseo/shared/location-selection";
-import { Download, Info } from "lucide-react";
-import { useState } from "react";
-import { ErrorAlert } from "@/components/error-alert";
-import { Pagination } from "@/components/pagination";
-import { Alert, AlertDescription } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-} from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
-import { ApiError } from "@/lib/api-error";
-import { exportBacklinks } from "../api/export-backlinks";
-import { useBacklinkSummary } from "../api/get-backlink-summary";
-import {
-  noFilters,
-  useBacklinks,
-  type BacklinkFilters as Filters,
-} from "../api/get-backlinks";
-import {
-  useDeleteBacklink,
-  useSetBacklinkStatus,
-} from "../api/update-backlink";
-import {
-  useVerifyAll,
-  useVerifyBacklink,
-  type VerifyAllState,
-} from "../api/verify-backlinks";
-import { useDebouncedValue } from "../utils/use-debounced-value";
-import { AddBacklinkForm } from "./add-backlink-form";
-import { BacklinkFilters } from "./backlink-filters";
-import { BacklinkStats } from "./backlink-stats";
-import { BacklinkSummaries } from "./backlink-summaries";
-import { BacklinkTips } from "./backlink-tips";
-import { BacklinksTable } from "./backlinks-table";
-import { DeleteBacklinkDialog } from "./delete-backlink-dialog";
-import { VerifyAllButton, verifyAllMessage } from "./verify-all";
+import type { Backlink } from '@localseo/shared/backlinks'
+import type { Business } from '@localseo/shared/business'
+import { searchExamples } from '@localseo/shared/business-terms'
+import type { ResolvedLocation } from '@localseo/shared/location-selection'
+import { Download, Info } from 'lucide-react'
+import { useState } from 'react'
+import { ErrorAlert } from '@/components/error-alert'
+import { Pagination } from '@/components/pagination'
+import { Alert, AlertDescription } from '@/components/ui/alert'
+import { Button } from '@/components/ui/button'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { Spinner } from '@/components/ui/spinner'
+import { ApiError } from '@/lib/api-error'
+import { exportBacklinks } from '../api/export-backlinks'
+import { useBacklinkSummary } from '../api/get-backlink-summary'
+import { noFilters, useBacklinks, type BacklinkFilters as Filters } from '../api/get-backlinks'
+import { useDeleteBacklink, useSetBacklinkStatus } from '../api/update-backlink'
+import { useVerifyAll, useVerifyBacklink, type VerifyAllState } from '../api/verify-backlinks'
+import { useDebouncedValue } from '../utils/use-debounced-value'
+import { AddBacklinkForm } from './add-backlink-form'
+import { BacklinkFilters } from './backlink-filters'
+import { BacklinkStats } from './backlink-stats'
+import { BacklinkSummaries } from './backlink-summaries'
+import { BacklinkTips } from './backlink-tips'
+import { BacklinksTable } from './backlinks-table'
+import { DeleteBacklinkDialog } from './delete-backlink-dialog'
+import { VerifyAllButton, verifyAllMessage } from './verify-all'
 
 const EMPTY_BACKLINKS =
-  'No backlinks found. Add your first backlink using the "Add Backlink" button.';
-const NO_WEBSITE_TO_VERIFY =
-  "Please add your website URL in Settings to verify backlinks.";
-const DOMAIN_DEBOUNCE_MS = 300;
+  'No backlinks found. Add your first backlink using the "Add Backlink" button.'
+const NO_WEBSITE_TO_VERIFY = 'Please add your website URL in Settings to verify backlinks.'
+const DOMAIN_DEBOUNCE_MS = 300
 
-type Notice = { tone: "info" | "error"; text: string } | null;
+type Notice = { tone: 'info' | 'error'; text: string } | null
 
 /** The filters (the domain debounced), the page, and the list and summary they select. */
 function useBacklinkList(businessId: string, locationId: string) {
-  const [domainInput, setDomainInput] = useState("");
-  const domain = useDebouncedValue(domainInput, DOMAIN_DEBOUNCE_MS);
-  const [otherFilters, setOtherFilters] = useState<Filters>(noFilters);
-  const filters: Filters = { ...otherFilters, domain: domain.trim() };
+  const [domainInput, setDomainInput] = useState('')
+  const domain = useDebouncedValue(domainInput, DOMAIN_DEBOUNCE_MS)
+  const [otherFilters, setOtherFilters] = useState<Filters>(noFilters)
+  const filters: Filters = { ...otherFilters, domain: domain.trim() }
   // The page belongs to one location and set of filters: any change goes back to page 1.
-  const scope = JSON.stringify([locationId, filters]);
-  const [paging, setPaging] = useState({ scope, page: 1 });
-  const page = paging.scope === scope ? paging.page : 1;
+  const scope = JSON.stringify([locationId, filters])
+  const [paging, setPaging] = useState({ scope, page: 1 })
+  const page = paging.scope === scope ? paging.page : 1
   return {
     domainInput,
     setDomainInput,
@@ -71,67 +53,54 @@ function useBacklinkList(businessId: string, locationId: string) {
     setPage: (next: number) => setPaging({ scope, page: next }),
     summary: useBacklinkSummary(businessId, locationId),
     list: useBacklinks(businessId, locationId, filters, page),
-  };
+  }
 }
 
 /** What a row's buttons and Export do, with the one notice that reports the last of them. */
-function useBacklinkActions(
-  business: Business,
-  locationId: string,
-  filters: Filters,
-) {
-  const setStatus = useSetBacklinkStatus(business.id);
-  const verify = useVerifyBacklink(business.id);
-  const remove = useDeleteBacklink(business.id);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [exporting, setExporting] = useState(false);
-  const hasWebsite = business.website.trim() !== "";
-  const fail = (error: Error) =>
-    setNotice({ tone: "error", text: error.message });
+function useBacklinkActions(business: Business, locationId: string, filters: Filters) {
+  const setStatus = useSetBacklinkStatus(business.id)
+  const verify = useVerifyBacklink(business.id)
+  const remove = useDeleteBacklink(business.id)
+  const [notice, setNotice] = useState<Notice>(null)
+  const [exporting, setExporting] = useState(false)
+  const hasWebsite = business.website.trim() !== ''
+  const fail = (error: Error) => setNotice({ tone: 'error', text: error.message })
 
   async function runExport() {
-    setExporting(true);
-    setNotice(null);
+    setExporting(true)
+    setNotice(null)
     try {
-      await exportBacklinks(locationId, filters);
+      await exportBacklinks(locationId, filters)
     } catch (error) {
-      setNotice({
-        tone: "error",
-        text: error instanceof Error ? error.message : String(error),
-      });
+      setNotice({ tone: 'error', text: error instanceof Error ? error.message : String(error) })
     } finally {
-      setExporting(false);
+      setExporting(false)
     }
   }
   function onVerify(backlink: Backlink) {
-    setNotice(
-      hasWebsite ? null : { tone: "error", text: NO_WEBSITE_TO_VERIFY },
-    );
-    if (!hasWebsite) return;
+    setNotice(hasWebsite ? null : { tone: 'error', text: NO_WEBSITE_TO_VERIFY })
+    if (!hasWebsite) return
     verify.mutate(backlink.id, {
       onSuccess: (checked) =>
         setNotice({
-          tone: "info",
+          tone: 'info',
           text: `${checked.domain}: ${checked.verification?.note ?? `status ${checked.status}.`}`,
         }),
       // Checked too often (429): nothing went wrong, so the server's wait is told as a notice.
       onError: (error) =>
         error instanceof ApiError && error.status === 429
-          ? setNotice({
-              tone: "info",
-              text: `${backlink.domain}: ${error.message}`,
-            })
+          ? setNotice({ tone: 'info', text: `${backlink.domain}: ${error.message}` })
           : fail(error),
-    });
+    })
   }
   function onToggleStatus(backlink: Backlink) {
-    setNotice(null);
-    const status = backlink.status === "broken" ? "active" : "broken";
-    setStatus.mutate({ id: backlink.id, status }, { onError: fail });
+    setNotice(null)
+    const status = backlink.status === 'broken' ? 'active' : 'broken'
+    setStatus.mutate({ id: backlink.id, status }, { onError: fail })
   }
   const busyId =
     (setStatus.isPending ? setStatus.variables.id : null) ??
-    (verify.isPending ? verify.variables : null);
+    (verify.isPending ? verify.variables : null)
   return {
     remove,
     notice,
@@ -142,7 +111,7 @@ function useBacklinkActions(
     onToggleStatus,
     busyId,
     hasWebsite,
-  };
+  }
 }
 
 /** The Backlink Monitor tab (docs/product.md §2): add, export, stats, filters, the table and the summaries. */
@@ -150,30 +119,26 @@ export function MonitorTab({
   business,
   location,
 }: {
-  business: Business;
-  location: ResolvedLocation;
+  business: Business
+  location: ResolvedLocation
 }) {
-  const view = useBacklinkList(business.id, location.id);
-  const actions = useBacklinkActions(business, location.id, view.filters);
-  const verifyAll = useVerifyAll(business.id, location.id);
-  const [deleting, setDeleting] = useState<Backlink | null>(null);
-  const { summary, list } = view;
-  const total = list.data?.total ?? 0;
+  const view = useBacklinkList(business.id, location.id)
+  const actions = useBacklinkActions(business, location.id, view.filters)
+  const verifyAll = useVerifyAll(business.id, location.id)
+  const [deleting, setDeleting] = useState<Backlink | null>(null)
+  const { summary, list } = view
+  const total = list.data?.total ?? 0
   const onVerifyAll = () => {
-    actions.setNotice(
-      actions.hasWebsite ? null : { tone: "error", text: NO_WEBSITE_TO_VERIFY },
-    );
-    if (actions.hasWebsite) verifyAll.run();
-  };
+    actions.setNotice(actions.hasWebsite ? null : { tone: 'error', text: NO_WEBSITE_TO_VERIFY })
+    if (actions.hasWebsite) verifyAll.run()
+  }
 
   return (
     <div className="grid gap-6">
       <AddBacklinkForm
         businessId={business.id}
         location={location.id}
-        anchorExample={
-          searchExamples({ ...business, city: location.city }).anchor
-        }
+        anchorExample={searchExamples({ ...business, city: location.city }).anchor}
       />
       <StatsSection summary={summary} />
       <Card className="min-w-0">
@@ -188,10 +153,7 @@ export function MonitorTab({
           onExport={() => void actions.runExport()}
         />
         <CardContent className="grid gap-4">
-          <ProgressAndNotice
-            verifyAll={verifyAll.state}
-            notice={actions.notice}
-          />
+          <ProgressAndNotice verifyAll={verifyAll.state} notice={actions.notice} />
           <BacklinkFilters
             domain={view.domainInput}
             onDomainChange={view.setDomainInput}
@@ -207,8 +169,8 @@ export function MonitorTab({
             onToggleStatus={actions.onToggleStatus}
             onVerify={actions.onVerify}
             onDelete={(backlink) => {
-              actions.remove.reset();
-              setDeleting(backlink);
+              actions.remove.reset()
+              setDeleting(backlink)
             }}
             onPage={view.setPage}
           />
@@ -222,14 +184,11 @@ export function MonitorTab({
         error={actions.remove.error?.message ?? null}
         onClose={() => setDeleting(null)}
         onConfirm={() => {
-          if (deleting)
-            actions.remove.mutate(deleting.id, {
-              onSuccess: () => setDeleting(null),
-            });
+          if (deleting) actions.remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })
         }}
       />
     </div>
-  );
+  )
 }
 
 /** The title with how many backlinks match, Verify all and Export. */
@@ -243,14 +202,14 @@ function BacklinksCardHeader({
   exporting,
   onExport,
 }: {
-  total: number | null;
-  verifyAll: VerifyAllState;
-  verifyStarting: boolean;
-  verifyDisabled: boolean;
-  onVerifyAll: () => void;
-  onStop: () => void;
-  exporting: boolean;
-  onExport: () => void;
+  total: number | null
+  verifyAll: VerifyAllState
+  verifyStarting: boolean
+  verifyDisabled: boolean
+  onVerifyAll: () => void
+  onStop: () => void
+  exporting: boolean
+  onExport: () => void
 }) {
   return (
     <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
@@ -258,8 +217,8 @@ function BacklinksCardHeader({
         <CardTitle id="backlinks-title">Backlinks</CardTitle>
         <CardDescription>
           {total !== null
-            ? `${total.toLocaleString("en-US")} ${total === 1 ? "backlink matches" : "backlinks match"} the filters.`
-            : "Your recorded backlinks."}
+            ? `${total.toLocaleString('en-US')} ${total === 1 ? 'backlink matches' : 'backlinks match'} the filters.`
+            : 'Your recorded backlinks.'}
         </CardDescription>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -270,74 +229,48 @@ function BacklinksCardHeader({
           onRun={onVerifyAll}
           onStop={onStop}
         />
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={!total || exporting}
-          onClick={onExport}
-        >
+        <Button variant="outline" size="sm" disabled={!total || exporting} onClick={onExport}>
           <Download aria-hidden="true" />
-          {exporting ? "Exporting..." : "Export"}
+          {exporting ? 'Exporting...' : 'Export'}
         </Button>
       </div>
     </CardHeader>
-  );
+  )
 }
 
 /** The stat cards, or why they are not there yet. */
-function StatsSection({
-  summary,
-}: {
-  summary: ReturnType<typeof useBacklinkSummary>;
-}) {
+function StatsSection({ summary }: { summary: ReturnType<typeof useBacklinkSummary> }) {
   if (summary.isError) {
-    return (
-      <ErrorAlert>
-        Could not load your backlink statistics. Please try again.
-      </ErrorAlert>
-    );
+    return <ErrorAlert>Could not load your backlink statistics. Please try again.</ErrorAlert>
   }
-  if (!summary.data) return <Spinner label="Loading statistics…" />;
-  return <BacklinkStats summary={summary.data} />;
+  if (!summary.data) return <Spinner label="Loading statistics…" />
+  return <BacklinkStats summary={summary.data} />
 }
 
 /** How far Verify all has got, and the notice of the last action. */
-function ProgressAndNotice({
-  verifyAll,
-  notice,
-}: {
-  verifyAll: VerifyAllState;
-  notice: Notice;
-}) {
-  const failed = verifyAll.error !== null || verifyAll.run?.status === "failed";
-  const message =
-    verifyAll.error ?? (verifyAll.run ? verifyAllMessage(verifyAll.run) : null);
+function ProgressAndNotice({ verifyAll, notice }: { verifyAll: VerifyAllState; notice: Notice }) {
+  const failed = verifyAll.error !== null || verifyAll.run?.status === 'failed'
+  const message = verifyAll.error ?? (verifyAll.run ? verifyAllMessage(verifyAll.run) : null)
   return (
     <>
       {message ? (
         <p
           role="status"
-          className={
-            failed
-              ? "text-sm text-destructive"
-              : "text-sm text-muted-foreground"
-          }
+          className={failed ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
         >
           {message}
         </p>
       ) : null}
-      {notice?.tone === "error" ? (
+      {notice?.tone === 'error' ? (
         <ErrorAlert className="break-words">{notice.text}</ErrorAlert>
       ) : notice ? (
         <Alert variant="info" role="status">
           <Info aria-hidden="true" />
-          <AlertDescription className="break-words">
-            {notice.text}
-          </AlertDescription>
+          <AlertDescription className="break-words">{notice.text}</AlertDescription>
         </Alert>
       ) : null}
     </>
-  );
+  )
 }
 
 /**
@@ -350,24 +283,20 @@ function BacklinkListBody({
   onPage,
   ...table
 }: {
-  list: ReturnType<typeof useBacklinks>;
-  filtersActive: boolean;
-  onPage: (page: number) => void;
-} & Omit<Parameters<typeof BacklinksTable>[0], "items">) {
+  list: ReturnType<typeof useBacklinks>
+  filtersActive: boolean
+  onPage: (page: number) => void
+} & Omit<Parameters<typeof BacklinksTable>[0], 'items'>) {
   if (list.isError) {
-    return (
-      <ErrorAlert>Could not load your backlinks. Please try again.</ErrorAlert>
-    );
+    return <ErrorAlert>Could not load your backlinks. Please try again.</ErrorAlert>
   }
-  if (!list.data) return <Spinner label="Loading backlinks…" />;
+  if (!list.data) return <Spinner label="Loading backlinks…" />
   if (list.data.items.length === 0) {
     return (
       <p className="py-6 text-center text-sm text-muted-foreground">
-        {filtersActive
-          ? "No backlink matches the filters; try clearing them."
-          : EMPTY_BACKLINKS}
+        {filtersActive ? 'No backlink matches the filters; try clearing them.' : EMPTY_BACKLINKS}
       </p>
-    );
+    )
   }
   return (
     <>
@@ -381,7 +310,7 @@ function BacklinkListBody({
         onPage={onPage}
       />
     </>
-  );
+  )
 }
 
 /**
@@ -393,9 +322,9 @@ function DomainFiguresNote({ provider }: { provider: string | null }) {
     <p className="text-xs text-muted-foreground">
       {provider
         ? `Domain rank and spam score (0-100) come from ${provider}, asked when a link is checked and at most once a month per site.`
-        : "No domain authority or spam score is shown: they would come from a backlink data provider (DataForSEO Backlinks), which this installation has not set up. Quality is rated from what each link check finds."}
+        : 'No domain authority or spam score is shown: they would come from a backlink data provider (DataForSEO Backlinks), which this installation has not set up. Quality is rated from what each link check finds.'}
     </p>
-  );
+  )
 }
 
 /** 'Showing 21–40 of 135 (page 2 of 7)'. */
@@ -406,26 +335,19 @@ function BacklinkPages({
   loading,
   onPage,
 }: {
-  page: number;
-  pageSize: number;
-  total: number;
-  loading: boolean;
-  onPage: (page: number) => void;
+  page: number
+  pageSize: number
+  total: number
+  loading: boolean
+  onPage: (page: number) => void
 }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
-  const count = (n: number) => n.toLocaleString("en-US");
+  const pages = Math.max(1, Math.ceil(total / pageSize))
+  const first = (page - 1) * pageSize + 1
+  const last = Math.min(total, page * pageSize)
+  const count = (n: number) => n.toLocaleString('en-US')
   return (
-    <Pagination
-      label="Backlink pages"
-      page={page}
-      pages={pages}
-      loading={loading}
-      onPage={onPage}
-    >
-      Showing {count(first)}–{count(last)} of {count(total)} (page {page} of{" "}
-      {count(pages)})
+    <Pagination label="Backlink pages" page={page} pages={pages} loading={loading} onPage={onPage}>
+      Showing {count(first)}–{count(last)} of {count(total)} (page {page} of {count(pages)})
     </Pagination>
-  );
+  )
 }
