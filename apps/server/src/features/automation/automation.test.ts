@@ -118,7 +118,7 @@ describe('daily rank checks', () => {
     })
     // The tracked keywords (the new business's samples, their first checks, and the owner's own,
     // when tracked) were checked today already: all five have today's position.
-    expect(rank!.lastOutcome).toBe('5 checked')
+    expect(rank!.lastOutcome).toBe('5 keywords checked')
     expect(rank!.lastRunAt).toBe(clock.now().toISOString())
     const next = new Date(rank!.nextRunAt!)
     const localHour = Number(
@@ -171,7 +171,9 @@ describe('daily rank checks', () => {
     await runDueWork()
     const { body } = await call<{ schedules: Schedule[] }>('GET', '/api/automation')
     const rank = rankSchedule(body.schedules)!
-    expect(rank.lastOutcome).toMatch(/^\d+ checked, [1-9]\d* wait for tomorrow's query budget$/)
+    expect(rank.lastOutcome).toMatch(
+      /^\d+ keywords? checked, [1-9]\d* wait for tomorrow's query budget$/,
+    )
     // Tomorrow, not a week on.
     const next = new Date(rank.nextRunAt!).getTime() - clock.now().getTime()
     expect(next).toBeGreaterThan(0)
@@ -205,7 +207,7 @@ describe('daily rank checks', () => {
       .select({ lastOutcome: jobSchedules.lastOutcome })
       .from(jobSchedules)
       .where(eq(jobSchedules.kind, 'rank_checks'))
-    expect(row?.lastOutcome).toBe('5 checked')
+    expect(row?.lastOutcome).toBe('5 keywords checked')
     // Nothing was asked twice.
     expect(queries.length).toBe(asked)
   })
@@ -224,7 +226,7 @@ describe('daily rank checks', () => {
       return row
     }
     const first = await stored()
-    expect(first?.lastOutcome).toMatch(/^[1-9]\d* checked$/)
+    expect(first?.lastOutcome).toMatch(/^[1-9]\d* keywords? checked$/)
     const asked = queries.length
 
     // The same job again, as the queue tries it when its instance was killed (kill -9) after the
