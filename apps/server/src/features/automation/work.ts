@@ -51,8 +51,10 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
       await askKeywordFigures(deps, business)
       // How many have today's position, those checked earlier today included: a retry of a run
       // whose first try was cut off after its checks says what that try did, not '0 checked'.
+      // In plain words (issue 32 item 9): '5 keywords checked, 1 failed', never '5 checked'.
+      const total = checked + checkedBefore
       const words = [
-        `${checked + checkedBefore} checked`,
+        `${total} ${total === 1 ? 'keyword' : 'keywords'} checked`,
         failed > 0 ? `${failed} failed` : '',
         deferred > 0 ? `${deferred} wait for tomorrow's query budget` : '',
       ].filter(Boolean)
