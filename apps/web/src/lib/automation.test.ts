@@ -7,8 +7,9 @@ describe('when a run happens, in words', () => {
 
   test('due now, later today, tomorrow, yesterday, or a weekday and date', () => {
     expect(describeRunTime('2026-03-10T15:00:30Z', zone, now)).toBe('in a moment')
-    // A run that ended a moment ago (issue 32 item 9).
-    expect(describeRunTime('2026-03-10T14:59:30Z', zone, now)).toBe('just now')
+    // A run that ended a moment ago (issue 32 item 9); a next run just due is still to come.
+    expect(describeRunTime('2026-03-10T14:59:30Z', zone, now, true)).toBe('just now')
+    expect(describeRunTime('2026-03-10T14:59:30Z', zone, now)).toBe('in a moment')
     expect(describeRunTime('2026-03-10T21:30:00Z', zone, now)).toBe('today 16:30')
     expect(describeRunTime('2026-03-11T09:10:00Z', zone, now)).toBe('tomorrow 04:10')
     expect(describeRunTime('2026-03-09T09:10:00Z', zone, now)).toBe('yesterday 04:10')

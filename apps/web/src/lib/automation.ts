@@ -48,15 +48,20 @@ const dayIn = (date: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(date)
 
 /**
- * 'in a moment', 'just now', 'today 06:10', 'tomorrow 06:10' or 'Mon, Dec 1, 06:10': a run's time in the business's time zone,
- * in words an owner reads at a glance.
+ * 'in a moment', 'just now', 'today 06:10', 'tomorrow 06:10' or 'Mon, Dec 1, 06:10': a run's time in
+ * the business's time zone, in words an owner reads at a glance. `ended`: the time a run finished
+ * ('Last check: just now'), never 'in a moment' (issue 32 item 9); a next run that is due reads 'in a
+ * moment' even when its time has just passed.
  */
-export function describeRunTime(iso: string, timeZone: string, now = new Date()): string {
+export function describeRunTime(
+  iso: string,
+  timeZone: string,
+  now = new Date(),
+  ended = false,
+): string {
   const date = new Date(iso)
-  // Due now: the planner takes it within the minute. A run that just ended is 'just now', never
-  // 'in a moment' (issue 32 item 9: 'Last check: in a moment').
-  const ahead = date.getTime() - now.getTime()
-  if (Math.abs(ahead) < SOON_MS) return ahead > 0 ? 'in a moment' : 'just now'
+  // Due now: the planner takes it within the minute.
+  if (Math.abs(date.getTime() - now.getTime()) < SOON_MS) return ended ? 'just now' : 'in a moment'
   const time = new Intl.DateTimeFormat('en-GB', {
     timeZone,
     hour: '2-digit',
