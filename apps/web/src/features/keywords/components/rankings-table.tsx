@@ -87,7 +87,7 @@ export function RankingsTable({
                       {k.positionSource ? <FigureSourceBadge source={k.positionSource} /> : null}
                     </span>
                   </TableCell>
-                  <TableCell label={CHANGE_LABEL} className="whitespace-nowrap">
+                  <TableCell label={CHANGE_LABEL} className="sm:whitespace-nowrap">
                     <PositionChange change={positionChange(k.position, k.previousPosition)} />
                   </TableCell>
                   <TableCell label="Monthly searches" className="tabular-nums whitespace-nowrap">
