@@ -8,6 +8,7 @@ import { expectAccessible } from './a11y'
 import { journeySteps, url } from './browser'
 import { fixtureOrigin, serveFixtureSite, type FixtureSite } from './fixture-site'
 import { signUpThroughLanding } from './journeys'
+import { snap } from './screenshots'
 
 /** Set E2E_SCREENSHOT_DIR to keep screenshots of the UK business form at 1280 and 390 px. */
 const screenshotDir = process.env.E2E_SCREENSHOT_DIR
@@ -201,6 +202,36 @@ const NAP_ISSUES = [
   'Phone number is not tap-to-call',
 ]
 
+/** What only applies in the United States (issue 32 item 6). */
+const US_ONLY =
+  /Healthgrades|Zocdoc|Better Business Bureau|\bBBB\b|\bAngi\b|Yellow Pages\b|insurance plans/
+
+/** The UK dentist's citations and advice are the UK's own, at desktop and phone width. */
+async function ukPlaces(page: Page) {
+  await page.goto(url('/listings'))
+  await page.getByRole('tab', { name: 'Local Citations' }).click()
+  const citations = page.getByRole('tabpanel', { name: 'Local Citations' })
+  for (const name of ['NHS website (Find a service)', 'Yell', 'Thomson Local', 'Scoot'])
+    await citations.getByRole('button', { name: `Edit ${name}`, exact: true }).waitFor()
+  expect(await citations.textContent()).not.toMatch(US_ONLY)
+  await snap(page, 'uk-listings-citations', citations)
+
+  await page.goto(url('/recommendations'))
+  await page.getByRole('button', { name: 'Generate New Recommendations' }).click()
+  const tasks = page.getByRole('list', { name: 'SEO tasks' })
+  const claim = tasks.getByRole('listitem', {
+    name: 'Claim your NHS website (Find a service) and Doctify profiles',
+  })
+  await claim.waitFor()
+  expect(await tasks.textContent()).not.toMatch(US_ONLY)
+  await page.setViewportSize({ width: 390, height: 844 })
+  await claim.scrollIntoViewIfNeeded()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await expectAccessible(page, 'recommendations (GB, 390 px)')
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await snap(page, 'uk-recommendations', claim)
+}
+
 async function auditWebsite(page: Page) {
   await page.goto(url('/dashboard/audit'))
   await page.getByRole('button', { name: 'Run site audit' }).click()
@@ -226,6 +257,14 @@ describe.each(CASES)('a business in $country', (c) => {
   test('records a listing written the local way, with no issue', async () => {
     await recordListing(browser().page, c)
   })
+
+  // Issue 32 item 6: one country is enough to show the lists are the country's; the UK's is the issue's.
+  test.runIf(c.country === 'GB')(
+    'lists and advises the UK directories, never US ones',
+    async () => {
+      await ukPlaces(browser().page)
+    },
+  )
 
   test('audits its website with no NAP issue', async () => {
     const { page, problems } = browser()
