@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { downloadText, openBrowser, url, type Browser } from './browser'
 import { fixtureOrigin, serveFixtureSite, type FixtureSite } from './fixture-site'
 import { signUpWithBusiness } from './journeys'
+import { snap } from './screenshots'
 
 const partnerUrl = `${fixtureOrigin}/partners`
 const WEBSITE = 'https://www.sunrisedental-austin.com'
@@ -16,6 +17,7 @@ const partnersPage =
   '</body></html>'
 
 beforeAll(async () => {
+  // '/gone' is a 404: a broken link.
   fixture = await serveFixtureSite((pathname) =>
     pathname === '/partners' ? partnersPage : undefined,
   )
@@ -61,6 +63,23 @@ describe('backlinks journey', () => {
     await rowOf('austin-directory.example.com').waitFor()
     await rowOf('127.0.0.1').waitFor()
 
+    // Issue 32 item 4: a link no check has found is 'Not rated', with why; without a backlink data
+    // provider there is no domain authority or spam score anywhere, and the screen says why.
+    const directoryRow = rowOf('austin-directory.example.com')
+    await directoryRow.getByText('Not rated', { exact: true }).waitFor()
+    await directoryRow.getByText('Why').click()
+    await directoryRow.getByText('Not rated: not checked yet. Verify it to rate it.').waitFor()
+    expect(await table.getByRole('columnheader', { name: 'Domain rank' }).count()).toBe(0)
+    expect(await page.getByText(/spam score \d|domain authority \d/i).count()).toBe(0)
+    await page
+      .getByText(
+        /No domain authority or spam score is shown: they would come from a backlink data provider/,
+      )
+      .waitFor()
+    // The table fits its card at 1280 px: nothing scrolls sideways (issue 32 item 9).
+    const region = table.locator('xpath=..')
+    expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true)
+
     // Filter by domain on the server: only the directory is left.
     await page.getByRole('searchbox', { name: 'Domain' }).fill('austin-directory')
     await expect.poll(() => rowOf('127.0.0.1').count()).toBe(0)
@@ -86,6 +105,11 @@ describe('backlinks journey', () => {
     await partner.getByText('Active', { exact: true }).waitFor()
     await partner.getByText(/^Checked .* · HTTP 200$/).waitFor()
     await partner.getByText('Nofollow', { exact: true }).waitFor()
+    // Rated from the check: found, but nofollow on an http page: Low, each reason named.
+    await partner.getByText('Low', { exact: true }).waitFor()
+    await partner.getByText('Why').click()
+    await partner.getByText('Nofollow: passes little ranking value.').waitFor()
+    await partner.getByText('The page does not use https.').waitFor()
 
     // The Type filter now finds it as nofollow, and not the directory.
     await page.getByRole('combobox', { name: 'Type' }).selectOption('nofollow')
@@ -113,18 +137,42 @@ describe('backlinks journey', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split(/\r?\n/)
-    expect(lines[0]).toBe('URL,Domain,Anchor Text,Type,Quality,Status,First Seen')
-    expect(lines.some((line) => line.startsWith(`${partnerUrl},127.0.0.1,`))).toBe(true)
+    expect(lines[0]).toBe(
+      'URL,Domain,Anchor Text,Type,Quality,Status,First Seen,Quality Based On,Domain Rank,Spam Score,Domain Figures Source,Sample',
+    )
+    const partnerLine = lines.find((line) => line.startsWith(`${partnerUrl},127.0.0.1,`))
+    expect(partnerLine).toMatch(/,Low,active,\d{4}-\d{2}-\d{2},/)
+    expect(partnerLine).toContain(',,,None: no backlink data provider is configured,')
+    // The sample links are marked as such (issue 32 item 9).
+    expect(lines.slice(1).filter((line) => line.endsWith(',Sample')).length).toBe(
+      lines.length - 2, // the header and the partner link
+    )
+
+    // Phone width: the rows are cards and the status badges stay inside them (issue 32 item 9).
+    await page.setViewportSize({ width: 390, height: 844 })
+    const status = partner.getByText('Active', { exact: true })
+    const box = await status.boundingBox()
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await snap(page, 'backlinks-table', table)
 
     // AI Analysis: the three scores and the recommendations, then content ideas.
     await page.getByRole('tab', { name: 'AI Analysis' }).click()
     const scores = page.getByRole('list', { name: 'Backlink scores' })
     await scores.waitFor()
-    for (const title of ['Quality Score', 'Diversity Score', 'Local Relevance']) {
+    for (const title of ['Diversity Score', 'Local Relevance']) {
       expect(await scores.getByRole('listitem').filter({ hasText: title }).textContent()).toMatch(
         /\d+out of 100/,
       )
     }
+    // Issue 32 item 4: the Quality Score comes from the checked links only. The partner link
+    // (Low) counts; the sample links were never checked and are left out, and said so: never the
+    // 100/100 of made-up ratings.
+    const quality = scores.getByRole('listitem').filter({ hasText: 'Quality Score' })
+    expect(await quality.textContent()).toMatch(/^Quality Score0out of 100Needs work/)
+    await quality.getByText(/From the 1 checked link: .* not rated yet\./).waitFor()
+    await snap(page, 'backlinks-analysis', scores)
     await page.getByRole('heading', { name: 'AI Recommendations' }).waitFor()
     await page.getByText(/^Answered by: /).waitFor()
     // The analysis is kept for good once answered (each may be a model call): only Refresh Analysis
