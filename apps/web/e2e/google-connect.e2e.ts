@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startFakeGoogle, type FakeGoogle } from '../../server/src/testing/fake-google'
 import { expectAccessible } from './a11y'
-import { journeySteps } from './browser'
+import { journeySteps, url } from './browser'
 import { startServer } from './own-server'
-import { signUpWithBusiness } from './journeys'
+import { callApiAs, signUpWithBusiness, sunriseDental } from './journeys'
 import { snap } from './screenshots'
 
 let fake: FakeGoogle
@@ -127,6 +127,89 @@ describe('Connect with Google', () => {
     await analytics().getByRole('button', { name: 'Disconnect' }).click()
     await searchConsole().getByRole('button', { name: 'Connect with Google' }).waitFor()
     expect(fake.calls).toContain('POST /revoke')
+    expect(problems).toEqual([])
+  })
+})
+
+// Issue 32 item 3: on the shared journey server Google is simulated. Turning Search Console on
+// involves no Google sign-in and every screen says 'Simulated', with the period; the figures come
+// from the planner's estimates, so no search shows more impressions than searches.
+describe('simulated Google, for a plumber with three locations', () => {
+  const browser = journeySteps(async ({ page }) => {
+    await signUpWithBusiness(page, {
+      prefix: 'google-sim',
+      business: { ...sunriseDental, name: 'Lopez Plumbing', category: 'Home Services' },
+    })
+    for (const city of ['Round Rock', 'Pflugerville']) {
+      const added = await callApiAs(page, 'POST', '/api/business/locations', {
+        name: `Lopez Plumbing - ${city}`,
+        address: '5 Main St',
+        city,
+        state: 'TX',
+        zip: '78664',
+      })
+      expect(added.status).toBe(201)
+    }
+  })
+  const searchConsole = () => browser().page.getByRole('region', { name: 'Google Search Console' })
+
+  test('Settings turns the simulated Search Console on and says no Google sign-in happened', async () => {
+    const { page, problems } = browser()
+    await page.goto(url('/settings'))
+    await searchConsole().getByText('Simulated', { exact: true }).waitFor()
+    await searchConsole().getByRole('button', { name: 'Connect with Google' }).click()
+    await searchConsole().getByText('Simulated: sample figures, no Google sign-in').waitFor()
+    await searchConsole()
+      .getByText(/no Google sign-in took place/)
+      .waitFor()
+    expect(await page.getByText('Connected and working properly').count()).toBe(1) // the AI card
+    await snap(page, 'settings-google-simulated', searchConsole())
+    expect(problems).toEqual([])
+  })
+
+  test('Search Performance is Simulated, names its period, and agrees with the planner', async () => {
+    const { page, problems } = browser()
+    await page.goto(url('/dashboard'))
+    const performance = page.getByRole('region', { name: 'Search Performance' })
+    await performance.getByText('Simulated', { exact: true }).waitFor()
+    await performance.getByText(/Simulated figures for the last 28 days/).waitFor()
+    const report = (
+      await callApiAs(page, 'GET', '/api/integrations/search-console/data', undefined)
+    ).body as { data: { keywords: { query: string; impressions: number }[] } }
+    expect(report.data.keywords.length).toBeGreaterThan(0)
+    // Each search's own planner figure: searched for itself, it leads the planner's ideas.
+    const planned = await Promise.all(
+      report.data.keywords.map(
+        async (row) =>
+          (await callApiAs(page, 'POST', '/api/planner/search', { q: row.query })).body as {
+            keywords: { keyword: string; volume: number | null }[]
+          },
+      ),
+    )
+    for (const [i, row] of report.data.keywords.entries()) {
+      const idea = planned[i]!.keywords.find((k) => k.keyword === row.query)
+      expect(idea?.volume, row.query).toEqual(expect.any(Number))
+      expect(row.impressions, row.query).toBeLessThanOrEqual(idea!.volume!)
+    }
+    await snap(page, 'dashboard-google-simulated', performance)
+    expect(problems).toEqual([])
+  })
+
+  test('the Search queries tab agrees: it lists the simulated searches, at desktop and phone width', async () => {
+    const { page, problems } = browser()
+    await page.goto(url('/keywords?tab=search-queries'))
+    const table = page.getByRole('table', { name: 'Simulated search queries' })
+    await table.waitFor()
+    await page.getByText(/Simulated searches for the last 28 days/).waitFor()
+    expect(
+      await page.getByRole('link', { name: 'Connect Google Search Console in Settings' }).count(),
+    ).toBe(0)
+    await expectAccessible(page, 'Search queries, simulated')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await table.waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= 391)).toBe(true)
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await snap(page, 'search-queries-simulated', table)
     expect(problems).toEqual([])
   })
 })

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { downloadText, journeySteps, url } from './browser'
 import { saveBusinessInSettings, signUpThroughLanding } from './journeys'
 import { expectAccessible } from './a11y'
+import { snap } from './screenshots'
 
 describe('keywords journey: analyse a keyword, see it ranked, save two planner ideas, export them', () => {
   const browser = journeySteps(async ({ page }) => {
@@ -96,7 +97,9 @@ describe('keywords journey: analyse a keyword, see it ranked, save two planner i
     expect(download.suggestedFilename()).toBe('localseo-ai-keywords.csv')
     const csv = await downloadText(download)
     const lines = csv.trim().split('\r\n')
-    expect(lines[0]).toBe('Keyword,Search Volume,Difficulty,CPC,Competition,Relevance,Intent,Trend')
+    expect(lines[0]).toBe(
+      'Keyword,Search Volume,Difficulty,CPC (USD),Competition,Relevance,Intent,Trend,Figures Source',
+    )
     expect(lines).toHaveLength(3)
     expect(
       lines
@@ -106,7 +109,7 @@ describe('keywords journey: analyse a keyword, see it ranked, save two planner i
     ).toEqual([...picks].sort())
     for (const line of lines.slice(1)) {
       expect(line).toMatch(
-        /^[a-z0-9 ]+,\d+,(low|medium|high),\d+\.\d\d,[01]\.\d\d,(low|medium|high),(commercial|informational|transactional|local),(up|stable|down)$/,
+        /^[a-z0-9 ]+,\d+,(low|medium|high),\d+\.\d\d,[01]\.\d\d,(low|medium|high),(commercial|informational|transactional|local),(up|stable|down),estimate$/,
       )
     }
 
@@ -117,6 +120,23 @@ describe('keywords journey: analyse a keyword, see it ranked, save two planner i
       .filter({ hasText: '2' })
       .waitFor()
 
+    expect(problems).toEqual([])
+  })
+
+  // Issue 32 item 4: nonsense is no search, so the planner invents no ideas around it.
+  test('nonsense finds no keywords, at desktop and phone width', async () => {
+    const { page, problems } = browser()
+    await page.getByRole('tab', { name: /Search Results/ }).click()
+    await page.getByLabel('Search keywords').fill('zzqqxx unicorn grooming')
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    const none = page.getByText('No keywords found. Try a different search term or filter.')
+    await none.waitFor()
+    expect(await page.getByRole('table', { name: 'Search results' }).count()).toBe(0)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await none.waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= 391)).toBe(true)
+    await snap(page, 'planner-nonsense', none)
+    await page.setViewportSize({ width: 1280, height: 800 })
     expect(problems).toEqual([])
   })
 })
