@@ -217,7 +217,7 @@ describe('dashboard', () => {
       'aria-valuenow',
       '64',
     )
-    const parts = within(screen.getByRole('list', { name: 'Score breakdown' })).getAllByRole(
+    const parts = within(await screen.findByRole('list', { name: 'Score breakdown' })).getAllByRole(
       'listitem',
     )
     expect(parts).toHaveLength(2)
