@@ -98,3 +98,19 @@ const fallback: CategoryTerms = CATEGORY_TERMS.Other
 export function categoryTerms(category: string): CategoryTerms {
   return ownValue<CategoryTerms>(CATEGORY_TERMS, category) ?? fallback
 }
+
+/**
+ * Services searched for under these names only in the United States, and what advice calls them
+ * elsewhere (issue 32 item 6): a tutor in Bristol is not told to list 'SAT prep'.
+ */
+const US_ONLY_SERVICES: Readonly<Record<string, string>> = {
+  'sat prep': 'exam preparation',
+  'dui attorney': 'criminal defence lawyer',
+  'car inspection': 'car servicing',
+}
+
+/** The services as advice for a business in `country` names them. */
+export function servicesIn(services: readonly string[], country: string): string[] {
+  if (country === 'US') return [...services]
+  return services.map((s) => ownValue(US_ONLY_SERVICES, s.toLowerCase()) ?? s)
+}

@@ -2,6 +2,7 @@
 // and the chosen location (issue 5).
 import type { Business } from '@localseo/shared/business'
 import { businessTerms } from '@localseo/shared/business-terms'
+import { servicesIn } from '@localseo/shared/category-terms'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { categoryPlaybook } from './category-playbook.js'
 import { capitalise, fillTemplate, listPhrase } from './search-terms.js'
@@ -13,7 +14,8 @@ export function generateContentIdeasBuiltIn({
   business: Business
   location: ResolvedLocation
 }): string[] {
-  const { noun, services } = businessTerms(business)
+  const { noun } = businessTerms(business)
+  const services = servicesIn(businessTerms(business).services, location.country)
   // The location's country: a UK branch of a US business gets UK searches and questions.
   const playbook = categoryPlaybook({ category: business.category, country: location.country })
   const city = location.city || business.city

@@ -86,6 +86,22 @@ describe('a UK dentist (issue 32 item 6)', () => {
   })
 })
 
+test('a UK tutor and a UK lawyer are not told to list SAT prep or DUI attorney as services', async () => {
+  const tutor = { ...bristolDentist, name: 'Clifton Tutors', category: 'Education & Tutoring' }
+  const lawyer = { ...bristolDentist, name: 'Clifton Law', category: 'Legal Services' }
+  const tutorText = allText(await ai.generateRecommendations({ userId, business: tutor }))
+  const lawyerText = allText(await ai.generateContentIdeas({ userId, business: lawyer }))
+  expect(tutorText).not.toMatch(/\bSAT\b/i)
+  expect(tutorText).toContain('exam preparation')
+  expect(allText(await ai.generateRecommendations({ userId, business: lawyer }))).not.toMatch(/DUI/)
+  expect(lawyerText).not.toMatch(/DUI/)
+  // In the US they stay.
+  const austinTutor = { ...austinDentist, category: 'Education & Tutoring' }
+  expect(allText(await ai.generateRecommendations({ userId, business: austinTutor }))).toMatch(
+    /sat prep/i,
+  )
+})
+
 describe('a simulated position in advice (issue 32 item 4)', () => {
   test('is labelled as simulated; a measured one is not', async () => {
     const simulated = await ai.generateRecommendations({
