@@ -51,7 +51,7 @@ describe('rateBacklink (issue 32 item 4: quality from measured signals only)', (
     const plain = rateBacklink(found)
     expect(plain.quality).toBe('medium')
     expect(plain.basis.reasons).toEqual([
-      'Link found at the check of 2026-11-28.',
+      'Link found at the last check.',
       'Followed by search engines.',
       'The page uses https.',
     ])

@@ -44,8 +44,6 @@ export interface QualityFacts {
   markedBroken?: boolean
 }
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null)
-
 /**
  * High: a found link with three of the four signals (followed, https, a citation site, a strong
  * domain rank); Medium with two; Low with fewer, or a spam score of 30 or more, or broken.
@@ -94,8 +92,8 @@ export function rateBacklink(facts: QualityFacts): {
     reasons.push(`Spam score ${m.spamScore}% (${m.source}).`)
   }
   const quality = spammy ? 'low' : points >= 3 ? 'high' : points === 2 ? 'medium' : 'low'
-  const when = day(facts.checkedAt)
-  reasons.unshift(`Link found at the check of ${when ?? 'the last check'}.`)
+  // The check's time shows beside the status, in the owner's terms; the reason needs no date.
+  reasons.unshift('Link found at the last check.')
   return { quality, basis: { ratedAt: facts.checkedAt, reasons } }
 }
 

@@ -51,7 +51,7 @@ describe('GET /api/backlinks/export (docs/product.md §9 backlinks.csv)', () => 
           quality: 'high',
           qualityBasis: {
             ratedAt: '2026-03-10T03:00:00.000Z',
-            reasons: ['Link found at the check of 2026-03-10.', 'Followed by search engines.'],
+            reasons: ['Link found at the last check.', 'Followed by search engines.'],
           },
           // 22:30 on March 9 in Austin: the business's date, not UTC's March 10 (issue 32 item 5).
           firstSeen: new Date('2026-03-10T03:30:00Z'),
@@ -74,7 +74,7 @@ describe('GET /api/backlinks/export (docs/product.md §9 backlinks.csv)', () => 
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="backlinks.csv"')
     expect(lines(text)).toEqual([
       HEADER,
-      `https://www.austinnews.com/best,austinnews.com,"Best dentist, ""really""",dofollow,High,active,2026-03-09,Link found at the check of 2026-03-10. Followed by search engines.,,,${NO_PROVIDER},`,
+      `https://www.austinnews.com/best,austinnews.com,"Best dentist, ""really""",dofollow,High,active,2026-03-09,Link found at the last check. Followed by search engines.,,,${NO_PROVIDER},`,
       `https://yelp.com/1,yelp.com,yelp.com,nofollow,Low,broken,2026-01-29,,,,${NO_PROVIDER},Sample`,
       `https://new.example/2,new.example,new.example,dofollow,Not rated,active,2026-03-10${TAIL}`,
     ])

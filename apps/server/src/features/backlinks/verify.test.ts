@@ -217,7 +217,7 @@ describe('verifying one backlink against its page', () => {
     expect(found.qualityBasis).toEqual({
       ratedAt: NOW.toISOString(),
       reasons: [
-        'Link found at the check of 2026-03-10.',
+        'Link found at the last check.',
         'Followed by search engines.',
         'The page does not use https.',
       ],

@@ -93,7 +93,7 @@ function AnalysisError({ error }: { error: Error }) {
  */
 function qualityDescription(analysis: BacklinkAnalysis): string {
   const left = analysis.totalBacklinks - analysis.qualityCounted
-  const counted = `From the ${analysis.qualityCounted.toLocaleString('en-US')} checked ${analysis.qualityCounted === 1 ? 'link' : 'links'}: High 100, Medium 50, Low 0; broken and silent links count 0.`
+  const counted = `From the ${analysis.qualityCounted.toLocaleString('en-US')} checked ${analysis.qualityCounted === 1 ? 'link' : 'links'}: High 100, Medium 50, Low 0; broken links and pages that did not answer count 0.`
   return left > 0 ? `${counted} ${left.toLocaleString('en-US')} not rated yet.` : counted
 }
 

@@ -23,7 +23,7 @@ function makeBacklink(overrides: Partial<Backlink> = {}): Backlink {
     quality: 'high',
     qualityBasis: {
       ratedAt: '2026-03-02T09:00:00.000Z',
-      reasons: ['Link found at the check of 2026-03-02.', 'Followed by search engines.'],
+      reasons: ['Link found at the last check.', 'Followed by search engines.'],
     },
     firstSeen: '2026-03-01T12:00:00.000Z',
     metrics: null,
