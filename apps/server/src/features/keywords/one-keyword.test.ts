@@ -12,6 +12,7 @@ import { keywords } from '../../db/schema/keywords.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
+import { positionChange } from '@localseo/shared/position-change'
 import { businessInput, locationInput } from '../../testing/factories.js'
 
 let t: TestApp
@@ -106,7 +107,14 @@ describe('one keyword, one position, everywhere', () => {
     const csvRow = buildRankingsCsv(screens.history)
       .split('\n')
       .find((line) => line.toLowerCase().startsWith(KEYWORD))
-    expect(csvRow?.split(',').slice(1, 4)).toEqual([String(position), '', String(volume)])
+    // The change is the one every screen shows: since the check before (issue 32 item 1).
+    const listed = screens.list.body.keywords.find((k) => k.keyword === KEYWORD)!
+    const change = positionChange(position, listed.previousPosition)
+    expect(csvRow?.split(',').slice(1, 4)).toEqual([
+      String(position),
+      change === null ? '' : String(change),
+      String(volume),
+    ])
     expect(plannerCsvRows(screens.saved.body.keywords)[0]?.[1]).toBe(volume)
 
     // One row for the three roles.
