@@ -148,7 +148,7 @@ async function topKeywordChanges(page: Page): Promise<[string, string][]> {
   const changes: [string, string][] = []
   for (const item of items) {
     const keyword = await item.locator('span[title]').first().getAttribute('title')
-    const change = await item.getByTestId('position-change').textContent()
+    const change = await changeIn(item).textContent()
     expect(change).toMatch(/since the check before/)
     changes.push([keyword!, change!])
   }
@@ -163,5 +163,11 @@ async function changeOfRow(where: Locator, keyword: string) {
     .filter({ hasText: new RegExp(`^${keyword.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
   await row.first().waitFor()
   expect(await row.count()).toBe(1)
-  return row.getByTestId('position-change').textContent()
+  return changeIn(row).textContent()
+}
+
+/** The change figure (PositionChange): the outer span holding its words for screen readers. */
+function changeIn(where: Locator) {
+  const words = where.page().locator('.sr-only', { hasText: 'since the check before' })
+  return where.locator('span', { has: words }).first()
 }

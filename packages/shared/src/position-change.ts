@@ -23,9 +23,3 @@ export function positionChange(position: number | null, previous: number | null)
 export function formatChange(change: number): string {
   return change > 0 ? `+${change}` : String(change)
 }
-
-/** The words a screen reader hears after the figure: 'improved since the check before'. */
-export function changeWords(change: number | null): string {
-  if (change === null || change === 0) return `no change ${CHANGE_BASIS}`
-  return `${change > 0 ? 'improved' : 'declined'} ${CHANGE_BASIS}`
-}

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { BUSINESS_CATEGORIES } from './business.js'
 import { categoryTerms } from './category-terms.js'
-import { changeWords, formatChange, positionChange } from './position-change.js'
+import { formatChange, positionChange } from './position-change.js'
 import {
   defaultChartKeywords,
   defaultRankKeywords,
@@ -212,13 +212,10 @@ describe('trend', () => {
     expect(trendPoints(long)).toHaveLength(5)
   })
 
-  test('change reads +n or -n, with its basis in words', () => {
+  test('change reads +n or -n', () => {
     expect(formatChange(3)).toBe('+3')
     expect(formatChange(-2)).toBe('-2')
     expect(formatChange(0)).toBe('0')
-    expect(changeWords(3)).toBe('improved since the check before')
-    expect(changeWords(-2)).toBe('declined since the check before')
-    expect(changeWords(null)).toBe('no change since the check before')
   })
 })
 

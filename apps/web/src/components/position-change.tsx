@@ -1,4 +1,4 @@
-import { CHANGE_BASIS, changeWords, formatChange } from '@localseo/shared/position-change'
+import { CHANGE_BASIS, formatChange } from '@localseo/shared/position-change'
 import { ArrowDown, ArrowUp, Minus } from 'lucide-react'
 import { cn } from '@/lib/utils'
 
@@ -10,8 +10,8 @@ export { positionChange } from '@localseo/shared/position-change'
  * signed number and words for screen readers ('improved since the check before'), so colour is
  * never the only signal. `change` is previous minus current (positive is better); null when there
  * is no earlier check, which reads as no change rather than an invented move. `compact` is the
- * dashboard's small size, where the words are for screen readers only. The hover text names the
- * basis too, so the figure never stands without it.
+ * dashboard's small size, where the words are for screen readers only; every screen also says the
+ * basis beside the figures (a column header or a line under the list).
  */
 export function PositionChange({
   change,
@@ -22,14 +22,9 @@ export function PositionChange({
 }) {
   const size = compact ? 'gap-0.5 text-xs' : 'gap-1 text-sm'
   const icon = compact ? 'size-3' : 'size-4'
-  const words = changeWords(change)
   if (change === null || change === 0) {
     return (
-      <span
-        data-testid="position-change"
-        title={`No change ${CHANGE_BASIS}`}
-        className={cn('inline-flex items-center text-muted-foreground', size)}
-      >
+      <span className={cn('inline-flex items-center text-muted-foreground', size)}>
         <Minus aria-hidden="true" className={icon} />
         <span className={cn(compact && 'sr-only')}>No change</span>
         <span className="sr-only"> {CHANGE_BASIS}</span>
@@ -40,8 +35,6 @@ export function PositionChange({
   const Icon = improved ? ArrowUp : ArrowDown
   return (
     <span
-      data-testid="position-change"
-      title={`${formatChange(change)}: ${words}`}
       className={cn(
         'inline-flex items-center font-medium tabular-nums',
         size,
@@ -50,7 +43,10 @@ export function PositionChange({
     >
       <Icon aria-hidden="true" className={icon} />
       {formatChange(change)}
-      <span className="sr-only"> ({words})</span>
+      <span className="sr-only">
+        {' '}
+        ({improved ? 'improved' : 'declined'} {CHANGE_BASIS})
+      </span>
     </span>
   )
 }
