@@ -23,6 +23,9 @@ describe('business journey', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click()
     await page.waitForURL(url('/dashboard'))
     await page.getByRole('heading', { name: 'Welcome to LocalSEO AI' }).waitFor()
+    // A short page: the side menu's background still reaches the bottom of the window (issue 32 item 9).
+    const panel = await page.locator('aside').boundingBox()
+    expect(panel!.y + panel!.height).toBeGreaterThanOrEqual(page.viewportSize()!.height - 1)
 
     // Go to Settings and save the business.
     await page.getByRole('link', { name: 'Go to Settings' }).click()

@@ -71,7 +71,8 @@ export function AppShell({ business }: { business: Business }) {
         </div>
       </header>
 
-      <div className="flex">
+      {/* At least the rest of the screen tall, so the menu's background reaches its bottom on a short page. */}
+      <div className="flex min-h-[calc(100dvh-4rem)]">
         <MenuPanel open={menuOpen}>
           <SideMenu
             id={MENU_ID}
