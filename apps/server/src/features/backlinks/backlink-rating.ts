@@ -21,7 +21,7 @@ import {
 import type { LinkCheck } from './verify.js'
 
 /** Figures younger than this are used again instead of asking the provider. */
-export const METRICS_FRESH_MS = 30 * 24 * 60 * 60 * 1000
+const METRICS_FRESH_MS = 30 * 24 * 60 * 60 * 1000
 
 export interface BacklinkDataSource {
   label: string
@@ -29,7 +29,7 @@ export interface BacklinkDataSource {
 }
 
 /** DataForSEO when the instance has BACKLINK_DATA_PROVIDER=dataforseo and its login, else null. */
-export function backlinkDataSource(env: Env): BacklinkDataSource | null {
+function backlinkDataSource(env: Env): BacklinkDataSource | null {
   if (
     env.BACKLINK_DATA_PROVIDER !== 'dataforseo' ||
     !env.DATAFORSEO_LOGIN ||

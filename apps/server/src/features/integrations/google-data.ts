@@ -21,7 +21,7 @@ import { seededRandom } from '@localseo/shared/random'
  * simulated position of each day of the period, so the impressions are a share of the searches the
  * planner estimates, at the positions the Rank Tracker simulates (issue 32 item 3).
  */
-export interface SimulatedSearch {
+interface SimulatedSearch {
   query: string
   /** Searches a month, the keyword data provider's figure; null when there is no estimate. */
   monthlyVolume: number | null

@@ -14,7 +14,7 @@ const STARTED_AFTER_MS = 60_000
 type RunRow = Pick<typeof siteAuditRuns.$inferSelect, 'status' | 'pagesCrawled' | 'error'>
 
 /** 'Audit finished: 12 pages checked', 'Audit failed. <why>', in the owner's words. */
-export function describeAuditRun(run: RunRow): string {
+function describeAuditRun(run: RunRow): string {
   switch (run.status) {
     case 'running':
       return 'Audit running'

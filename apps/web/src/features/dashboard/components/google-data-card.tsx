@@ -19,7 +19,7 @@ function SimulatedBadge() {
   )
 }
 
-export const SIMULATED_PERIOD_NOTE =
+const SIMULATED_PERIOD_NOTE =
   'Simulated figures for the last 28 days, worked out from your keyword estimates and simulated positions.'
 
 /**

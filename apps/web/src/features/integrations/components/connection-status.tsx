@@ -6,7 +6,7 @@ const CONNECTED_TEXT = 'Connected and working properly'
 /**
  * A simulated connection never reads as a working one: no Google sign-in happened (issue 32 item 3).
  */
-export const SIMULATED_CONNECTED_TEXT = 'Simulated: sample figures, no Google sign-in'
+const SIMULATED_CONNECTED_TEXT = 'Simulated: sample figures, no Google sign-in'
 
 /** Connected or not, in words and with an icon, never by colour alone. */
 export function ConnectionStatus({
