@@ -8,6 +8,8 @@ import { backlinks } from '../../db/schema/backlinks.js'
 import { businesses } from '../../db/schema/business.js'
 import { backlinkCounts } from '../../db/schema/backlink-counts.js'
 import { createTestApp, type TestApp } from '../../testing/app.js'
+import { testDatabaseUrl } from '../../testing/db.js'
+import { rows } from '../../testing/db-fingerprint.js'
 import { createOwner, seedBacklinks } from '../../testing/backlink-owners.js'
 
 let t: TestApp
@@ -134,3 +136,54 @@ describe('backlink_counts', () => {
     expect(new Set(left.map((r) => r.businessId))).toEqual(new Set([other.businessId]))
   })
 })
+
+// Issue 32: Verify all rates several links at once, each in its own transaction. Two transactions
+// lowering the same count used to lose one decrement (migration 0032): the waiting one re-read the
+// row, saw its count would reach 0, and neither updated nor deleted it. Only PostgreSQL runs two
+// transactions side by side; PGlite has one connection.
+test.runIf(testDatabaseUrl)(
+  'two transactions lowering one count at once both count (PostgreSQL)',
+  async () => {
+    await seedBacklinks(t, owner.businessId, [
+      { domain: 'a.example', quality: 'low' },
+      { domain: 'b.example', quality: 'low' },
+    ])
+    const [a, b] = await t.db
+      .select({ id: backlinks.id })
+      .from(backlinks)
+      .orderBy(asc(backlinks.domain))
+    let commitFirst: () => void = () => undefined
+    const firstMayCommit = new Promise<void>((resolve) => (commitFirst = resolve))
+    let firstUpdated: () => void = () => undefined
+    const firstHasUpdated = new Promise<void>((resolve) => (firstUpdated = resolve))
+    const first = t.db.transaction(async (tx) => {
+      await tx.update(backlinks).set({ quality: 'high' }).where(eq(backlinks.id, a!.id))
+      firstUpdated()
+      await firstMayCommit
+    })
+    await firstHasUpdated
+    // The second lowers 'low' from the count it sees (2) and waits for the first's row lock.
+    const second = t.db.update(backlinks).set({ quality: 'high' }).where(eq(backlinks.id, b!.id))
+    const secondDone = second.then(() => undefined)
+    let waiting = false
+    for (let i = 0; i < 200 && !waiting; i++) {
+      const [row] = await rows<{ waiting: number }>(
+        t.db,
+        sql`select count(*)::int as waiting from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+      )
+      waiting = (row?.waiting ?? 0) > 0
+      if (!waiting) await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    expect(waiting).toBe(true)
+    commitFirst()
+    await first
+    await secondDone
+    await expectCountsExact()
+    const low = await t.db
+      .select()
+      .from(backlinkCounts)
+      .where(sql`${backlinkCounts.facet} = 'quality' and ${backlinkCounts.value} = 'low'`)
+    expect(low).toEqual([])
+  },
+)
