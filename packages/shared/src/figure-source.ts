@@ -49,10 +49,25 @@ export function monthLabel(month: string): string {
 }
 
 /**
+ * When a figure was measured: on the business's clock in the reader's customs when its time zone is
+ * given ('Nov 24, 6:10 AM', issue 32 item 5), else in UTC and saying so ('Nov 24, 06:10 UTC').
+ */
+function measuredAt(at: string, timeZone: string | undefined): string {
+  if (!timeZone) return `${MEASURED_FORMAT.format(new Date(at))} UTC`
+  return new Intl.DateTimeFormat(undefined, {
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(new Date(at))
+}
+
+/**
  * The short label shown beside a figure: 'Simulated', 'Estimate', 'Measured Nov 24, 06:10 UTC',
  * 'Source: DataForSEO (Google Ads), October 2026', 'Check failed'.
  */
-export function figureSourceLabel(source: FigureSource): string {
+export function figureSourceLabel(source: FigureSource, timeZone?: string): string {
   switch (source.kind) {
     case 'simulated':
       return 'Simulated'
@@ -61,7 +76,7 @@ export function figureSourceLabel(source: FigureSource): string {
     case 'measured': {
       if (source.month)
         return `Source: ${source.provider ?? 'Measured'}, ${monthLabel(source.month)}`
-      const at = `${MEASURED_FORMAT.format(new Date(source.at))} UTC`
+      const at = measuredAt(source.at, timeZone)
       return source.provider ? `${source.provider}, checked ${at}` : `Measured ${at}`
     }
     case 'failed':
@@ -70,7 +85,11 @@ export function figureSourceLabel(source: FigureSource): string {
 }
 
 /** The longer explanation for a tooltip or a screen reader; `what` names the figure. */
-export function figureSourceDescription(source: FigureSource, what = 'position'): string {
+export function figureSourceDescription(
+  source: FigureSource,
+  what = 'position',
+  timeZone?: string,
+): string {
   switch (source.kind) {
     case 'simulated':
       return `Simulated ${what}: no data source is connected yet, so this is sample data, not a measurement.`
@@ -79,7 +98,7 @@ export function figureSourceDescription(source: FigureSource, what = 'position')
       return source.reason ? `${estimate} ${source.reason}` : estimate
     }
     case 'measured': {
-      const label = `${figureSourceLabel(source)}.`
+      const label = `${figureSourceLabel(source, timeZone)}.`
       return source.note ? `${label} ${source.note}` : label
     }
     case 'failed':

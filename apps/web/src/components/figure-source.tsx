@@ -6,6 +6,7 @@ import {
   type FigureSource,
 } from '@localseo/shared/keyword-figures'
 import { Badge } from '@/components/ui/badge'
+import { useTimeZone } from '@/lib/time-zone'
 import { cn } from '@/lib/utils'
 
 /**
@@ -22,7 +23,8 @@ export function FigureSourceBadge({
   what?: string
   className?: string
 }) {
-  const description = figureSourceDescription(source, what)
+  const timeZone = useTimeZone()
+  const description = figureSourceDescription(source, what, timeZone)
   return (
     <Badge
       variant="outline"
@@ -34,7 +36,7 @@ export function FigureSourceBadge({
         className,
       )}
     >
-      {figureSourceLabel(source)}
+      {figureSourceLabel(source, timeZone)}
       <span className="sr-only">: {description}</span>
     </Badge>
   )

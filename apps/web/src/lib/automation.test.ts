@@ -10,13 +10,15 @@ describe('when a run happens, in words', () => {
     // A run that ended a moment ago (issue 32 item 9); a next run just due is still to come.
     expect(describeRunTime('2026-03-10T14:59:30Z', zone, now, true)).toBe('just now')
     expect(describeRunTime('2026-03-10T14:59:30Z', zone, now)).toBe('in a moment')
-    expect(describeRunTime('2026-03-10T21:30:00Z', zone, now)).toBe('today 16:30')
-    expect(describeRunTime('2026-03-11T09:10:00Z', zone, now)).toBe('tomorrow 04:10')
-    expect(describeRunTime('2026-03-09T09:10:00Z', zone, now)).toBe('yesterday 04:10')
-    expect(describeRunTime('2026-03-16T09:10:00Z', zone, now)).toBe('Mon, Mar 16, 04:10')
+    expect(describeRunTime('2026-03-10T21:30:00Z', zone, now)).toBe('today 4:30 PM')
+    expect(describeRunTime('2026-03-11T09:10:00Z', zone, now)).toBe('tomorrow 4:10 AM')
+    expect(describeRunTime('2026-03-09T09:10:00Z', zone, now)).toBe('yesterday 4:10 AM')
+    expect(describeRunTime('2026-03-16T09:10:00Z', zone, now)).toBe('Mon, Mar 16, 4:10 AM')
   })
 
-  test("the day is the business's: 19:00 in Los Angeles is today there, tomorrow in UTC", () => {
-    expect(describeRunTime('2026-03-11T02:00:00Z', 'America/Los_Angeles', now)).toBe('today 19:00')
+  test("the day is the business's: 7 pm in Los Angeles is today there, tomorrow in UTC", () => {
+    expect(describeRunTime('2026-03-11T02:00:00Z', 'America/Los_Angeles', now)).toBe(
+      'today 7:00 PM',
+    )
   })
 })

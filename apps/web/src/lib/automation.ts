@@ -5,6 +5,7 @@ import {
   type Schedule,
   type ScheduleUpdate,
 } from '@localseo/shared/automation'
+import { dayIn } from '@localseo/shared/dates'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiClient, toApiError } from './api-client'
 import { automationKey } from './query-keys'
@@ -43,13 +44,10 @@ export function useUpdateSchedule(businessId: string) {
 const DAY_MS = 86_400_000
 const SOON_MS = 90_000
 
-/** The calendar day of a time in a time zone, as YYYY-MM-DD. */
-const dayIn = (date: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, dateStyle: 'short' }).format(date)
-
 /**
- * 'in a moment', 'just now', 'today 06:10', 'tomorrow 06:10' or 'Mon, Dec 1, 06:10': a run's time in
- * the business's time zone, in words an owner reads at a glance. `ended`: the time a run finished
+ * 'in a moment', 'just now', 'today 6:10 AM', 'tomorrow 6:10 AM' or 'Mon, Dec 1, 6:10 AM': a run's
+ * time in the business's time zone, in the browser's customs ('today 06:10' in the UK, issue 32 item
+ * 5), in words an owner reads at a glance. `ended`: the time a run finished
  * ('Last check: just now'), never 'in a moment' (issue 32 item 9); a next run that is due reads 'in a
  * moment' even when its time has just passed.
  */
@@ -62,16 +60,16 @@ export function describeRunTime(
   const date = new Date(iso)
   // Due now: the planner takes it within the minute.
   if (Math.abs(date.getTime() - now.getTime()) < SOON_MS) return ended ? 'just now' : 'in a moment'
-  const time = new Intl.DateTimeFormat('en-GB', {
+  const time = new Intl.DateTimeFormat(undefined, {
     timeZone,
-    hour: '2-digit',
+    hour: 'numeric',
     minute: '2-digit',
   }).format(date)
   const day = dayIn(date, timeZone)
   if (day === dayIn(now, timeZone)) return `today ${time}`
   if (day === dayIn(new Date(now.getTime() + DAY_MS), timeZone)) return `tomorrow ${time}`
   if (day === dayIn(new Date(now.getTime() - DAY_MS), timeZone)) return `yesterday ${time}`
-  const weekday = new Intl.DateTimeFormat('en-US', {
+  const weekday = new Intl.DateTimeFormat(undefined, {
     timeZone,
     weekday: 'short',
     month: 'short',

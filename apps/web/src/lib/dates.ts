@@ -20,6 +20,13 @@ export function formatDay(day: string): string {
   return formatter({ dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))
 }
 
+/** A calendar day, short: 'Nov 27' (US), '27 Nov' (UK); for chart axes and tight spaces. */
+export function formatShortDay(day: string): string {
+  return formatter({ month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T12:00:00Z`),
+  )
+}
+
 /** The day an instant fell on where the business is. */
 export function formatDate(iso: string, timeZone: string): string {
   return formatter({ dateStyle: 'medium', timeZone }).format(new Date(iso))

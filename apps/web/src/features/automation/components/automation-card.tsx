@@ -11,7 +11,7 @@ import { Spinner } from '@/components/ui/spinner'
 import { describeRunTime, useSchedules, useUpdateSchedule, type Schedule } from '@/lib/automation'
 import { usePendingChoice } from '@/lib/pending-choice'
 
-/** 'Next check: tomorrow 04:10' and 'Last check: today 04:12 (6 keywords checked)', or that it is off. */
+/** 'Next check: tomorrow 4:10 AM' and 'Last check: today 4:12 AM (6 keywords checked)', or that it is off. */
 function ScheduleTimes({ schedule }: { schedule: Schedule }) {
   const { nextRunAt, lastRunAt, lastOutcome, timeZone } = schedule
   return (

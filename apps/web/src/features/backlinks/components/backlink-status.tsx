@@ -2,6 +2,7 @@ import type { Backlink } from '@localseo/shared/backlinks'
 import { CircleAlert, CircleCheck, CircleHelp, Unplug } from 'lucide-react'
 import { Badge } from '@/components/ui/badge'
 import { cn } from '@/lib/utils'
+import { useTimeZone } from '@/lib/time-zone'
 import { formatDateTime } from '../utils/format'
 
 const statusStyles: Record<string, { label: string; className: string; Icon: typeof CircleCheck }> =
@@ -35,6 +36,7 @@ const statusStyles: Record<string, { label: string; className: string; Icon: typ
  * JavaScript or blocks bots), never that the link is broken. Other statuses show as plain text.
  */
 export function BacklinkStatus({ backlink }: { backlink: Backlink }) {
+  const timeZone = useTimeZone()
   const style = statusStyles[backlink.status]
   return (
     <div className="grid max-w-44 min-w-32 gap-1 max-sm:max-w-none max-sm:min-w-0">
@@ -52,7 +54,7 @@ export function BacklinkStatus({ backlink }: { backlink: Backlink }) {
       )}
       {backlink.lastCheckedAt ? (
         <p className="text-xs text-muted-foreground">
-          Checked {formatDateTime(backlink.lastCheckedAt)}
+          Checked {formatDateTime(backlink.lastCheckedAt, timeZone)}
           {/* The note often names the status already ('The page answered with HTTP 404.'). */}
           {backlink.httpStatus &&
           !backlink.verification?.note.includes(`HTTP ${backlink.httpStatus}`)

@@ -14,6 +14,7 @@ import {
   TableRowHeader,
 } from '@/components/ui/table'
 import { cn } from '@/lib/utils'
+import { useTimeZone } from '@/lib/time-zone'
 import { capitalize, formatDate, truncate, URL_DISPLAY_MAX } from '../utils/format'
 import { BacklinkStatus } from './backlink-status'
 
@@ -99,6 +100,7 @@ function BacklinkRow({
   verifyDisabled,
   metricsProvider,
 }: { backlink: Backlink } & RowActions) {
+  const timeZone = useTimeZone()
   const busy = busyId === backlink.id
   const broken = backlink.status === 'broken'
   return (
@@ -125,7 +127,7 @@ function BacklinkRow({
         <BacklinkStatus backlink={backlink} />
       </TableCell>
       <TableCell label="First seen" className="whitespace-nowrap">
-        {formatDate(backlink.firstSeen)}
+        {formatDate(backlink.firstSeen, timeZone)}
       </TableCell>
       <TableCell className="max-sm:col-span-2">
         {/* Two lines beside a wide table (Mark Broken; Verify and Delete), so Delete is never past
@@ -196,6 +198,7 @@ function QualityRating({ backlink }: { backlink: Backlink }) {
 
 /** The provider's domain rank and spam score with its name and date, or why there are none yet. */
 function DomainFigures({ backlink, provider }: { backlink: Backlink; provider: string }) {
+  const timeZone = useTimeZone()
   const m = backlink.metrics
   if (!m) {
     return (
@@ -212,7 +215,7 @@ function DomainFigures({ backlink, provider }: { backlink: Backlink; provider: s
       </span>
       <span>Spam score {m.spamScore === null ? 'no data' : `${m.spamScore}%`}</span>
       <span className="text-muted-foreground">
-        {m.source}, {formatDate(m.checkedAt)}
+        {m.source}, {formatDate(m.checkedAt, timeZone)}
       </span>
     </div>
   )

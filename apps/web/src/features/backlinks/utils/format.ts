@@ -8,22 +8,22 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
-const shortDateTime = {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-} as const
-const thisYearFormat = new Intl.DateTimeFormat('en-US', shortDateTime)
-const otherYearFormat = new Intl.DateTimeFormat('en-US', { ...shortDateTime, year: 'numeric' })
+// Dates on the business's clock, in the browser's customs (issue 32 item 5, lib/dates.ts).
+export { formatDate } from '@/lib/dates'
 
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso))
-
-/** 'Mar 10, 9:30 AM'; the year only when it is not this year. */
-export function formatDateTime(iso: string, now = new Date()): string {
+/** 'Mar 10, 9:30 AM' where the business is; the year only when it is not this year there. */
+export function formatDateTime(iso: string, timeZone: string, now = new Date()): string {
+  const year = (date: Date) =>
+    new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(date)
   const date = new Date(iso)
-  return (date.getFullYear() === now.getFullYear() ? thisYearFormat : otherYearFormat).format(date)
+  return new Intl.DateTimeFormat(undefined, {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    ...(year(date) === year(now) ? {} : { year: 'numeric' }),
+  }).format(date)
 }
 
 export const capitalize = (text: string) => (text ? text[0]!.toUpperCase() + text.slice(1) : text)

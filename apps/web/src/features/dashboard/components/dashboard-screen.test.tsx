@@ -212,7 +212,8 @@ describe('dashboard', () => {
     })
     await dashboard()
     expect(await screen.findByText('64')).toBeVisible()
-    expect(screen.getByText('Measured Mar 10, 12:01 UTC')).toBeVisible()
+    // 12:01 UTC is 8:01 am in New York, the business's time zone (issue 32 item 5).
+    expect(screen.getByText('Measured Mar 10, 8:01 AM')).toBeVisible()
     expect(screen.getByRole('meter', { name: 'Local SEO Score' })).toHaveAttribute(
       'aria-valuenow',
       '64',

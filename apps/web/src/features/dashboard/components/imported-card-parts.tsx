@@ -4,9 +4,8 @@ import { TriangleAlert } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { paths } from '@/config/paths'
-
-export const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
+import { formatDate } from '@/lib/dates'
+import { useTimeZone } from '@/lib/time-zone'
 
 export function SettingsLink({ children }: { children: ReactNode }) {
   return (
@@ -43,11 +42,12 @@ export function Stat({
 
 /** Google refused the saved access: the card asks the owner to connect again. */
 export function RevokedNotice({ revokedAt, reason }: { revokedAt: string; reason: string }) {
+  const timeZone = useTimeZone()
   return (
     <div className="grid grid-cols-1 gap-2">
       <p className="flex items-center gap-2 text-sm font-medium text-destructive">
         <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
-        Reconnect: Google access was revoked on {day(revokedAt)}
+        Reconnect: Google access was revoked on {formatDate(revokedAt, timeZone)}
       </p>
       <p className="text-xs text-muted-foreground">{reason}</p>
       <SettingsLink>Reconnect Google in Settings</SettingsLink>

@@ -1,8 +1,11 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
-import type { Activity } from '../api/get-dashboard'
+import { formatDateTime } from '@/lib/dates'
 import { relativeTime } from '@/lib/format'
+import { useTimeZone } from '@/lib/time-zone'
+import type { Activity } from '../api/get-dashboard'
 
 export function RecentActivityCard({ activity }: { activity: Activity[] }) {
+  const timeZone = useTimeZone()
   return (
     <Card>
       <CardHeader>
@@ -22,7 +25,7 @@ export function RecentActivityCard({ activity }: { activity: Activity[] }) {
                 <span className="min-w-0 text-sm [overflow-wrap:anywhere]">{entry.message}</span>
                 <time
                   dateTime={entry.createdAt}
-                  title={new Date(entry.createdAt).toLocaleString()}
+                  title={formatDateTime(entry.createdAt, timeZone)}
                   className="shrink-0 text-xs text-muted-foreground"
                 >
                   {relativeTime(entry.createdAt)}

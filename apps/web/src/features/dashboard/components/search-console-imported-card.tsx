@@ -17,11 +17,11 @@ import {
   useSearchConsolePerformance,
   useTopSearchQueries,
 } from '../api/get-search-console-performance'
+import { formatDay } from '@/lib/dates'
 import { formatNumber, relativeTime } from '@/lib/format'
 import { CardLoading } from './card-state'
 import { GoogleDataCard } from './google-data-card'
 import {
-  day,
   FailedImport,
   percentChange,
   RevokedNotice,
@@ -159,7 +159,7 @@ function Imported({
       <p className="text-xs text-muted-foreground">
         Source: Google Search Console ({siteUrl}), imported {relativeTime(run.importedAt)}.
         {current
-          ? ` Last 28 days (${day(current.period.from)} – ${day(current.period.to)}); Google's figures arrive 2-3 days late.`
+          ? ` Last 28 days (${formatDay(current.period.from)} – ${formatDay(current.period.to)}); Google's figures arrive 2-3 days late.`
           : ''}
       </p>
     </div>

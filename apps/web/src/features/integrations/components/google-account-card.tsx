@@ -6,6 +6,8 @@ import {
 import { TriangleAlert } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { ErrorAlert } from '@/components/error-alert'
+import { formatDate } from '@/lib/dates'
+import { useTimeZone } from '@/lib/time-zone'
 import { useDisconnectGoogleAccount, useStartGoogleConnect } from '../api/google-account'
 import { AnalyticsProperty } from './analytics-property'
 import { ConnectionStatus } from './connection-status'
@@ -14,21 +16,19 @@ import { SearchConsoleProperty } from './search-console-property'
 
 type RealAccount = Exclude<GoogleAccount, { status: 'simulated' }>
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
-
 /** 'Connected to Google as owner@gmail.com', or without the address when Google did not tell it. */
 export function connectedAs(email: string | null): string {
   return email ? `Connected to Google as ${email}` : 'Connected to Google'
 }
 
 function AccountState({ account, service }: { account: RealAccount; service: GoogleService }) {
+  const timeZone = useTimeZone()
   if (account.status === 'revoked') {
     return (
       <div className="space-y-1">
         <p className="flex items-center gap-2 text-sm font-medium text-destructive">
           <TriangleAlert aria-hidden="true" className="size-4 shrink-0" />
-          Reconnect: access was revoked on {day(account.revokedAt)}
+          Reconnect: access was revoked on {formatDate(account.revokedAt, timeZone)}
         </p>
         <p className="text-xs text-muted-foreground">{account.reason}</p>
       </div>

@@ -15,21 +15,17 @@ import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
 import { useAuth } from '@/lib/auth'
 import { ApiError } from '@/lib/api-error'
+import { formatDateTime } from '@/lib/dates'
+import { useTimeZone } from '@/lib/time-zone'
 import {
   useRankProviderSettings,
   useSaveRankProvider,
   useTestRankProvider,
 } from '../api/rank-provider'
 
-const TIME = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
-
 /** 'Connected', 'Failing: <reason>, <time>', or why there is nothing to say yet. */
 function ProviderStatus({ settings }: { settings: RankProviderSettings }) {
+  const timeZone = useTimeZone()
   if (settings.provider === 'simulated') {
     return (
       <p className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -38,7 +34,7 @@ function ProviderStatus({ settings }: { settings: RankProviderSettings }) {
       </p>
     )
   }
-  const at = settings.statusAt ? TIME.format(new Date(settings.statusAt)) : null
+  const at = settings.statusAt ? formatDateTime(settings.statusAt, timeZone) : null
   if (settings.status === 'connected') {
     return (
       <p className="flex items-center gap-2 text-sm font-medium text-success">

@@ -57,15 +57,8 @@ export function rowChanges(now: SearchMetrics, before: SearchMetrics): RowChange
   }
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-})
-
-/** '2026-09-30' reads 'Sep 30, 2026' (a calendar day, whatever the reader's time zone). */
-export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`))
+/** '2026-09-30' reads 'Sep 30, 2026' (a calendar day, in the browser's customs, never shifted). */
+export { formatDay } from '@/lib/dates'
 
 /** A domain property 'sc-domain:example.com' reads 'example.com'; a URL prefix reads as itself. */
 export const siteLabel = (siteUrl: string) => siteUrl.replace(/^sc-domain:/, '')

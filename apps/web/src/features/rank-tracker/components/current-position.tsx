@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button'
 /**
  * "#n", or 'Not in top 100' when a real provider did not find the website in the first 100
  * results; a failed latest check is shown as a failed check, never as a position (issue 7). A
- * measured position names its source ('SerpApi, checked Nov 25, 09:12 UTC') and the map pack of
+ * measured position names its source ('SerpApi, checked Nov 25, 4:12 AM' on the business's clock) and the map pack of
  * the same day ('Map pack #3') when it was asked (issue 17). A failed check offers Retry, which asks
  * today's checks again (issue 32 item 9).
  */

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { paths } from '@/config/paths'
 import { describeRunTime, useSchedules } from '@/lib/automation'
 
-/** 'Next automatic check: tomorrow 04:10', from the business's schedule (issue 16), with a way to change it. */
+/** 'Next automatic check: tomorrow 4:10 AM', from the business's schedule (issue 16), with a way to change it. */
 export function NextCheck({ businessId }: { businessId: string }) {
   const schedules = useSchedules(businessId)
   const rank = schedules.data?.find((schedule) => schedule.kind === 'rank_checks')

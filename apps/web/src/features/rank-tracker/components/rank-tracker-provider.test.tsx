@@ -56,7 +56,8 @@ test('measured positions name SerpApi and the map pack; not in the top 100 is sa
   const first = within(rows[0]!)
   expect(first.getByText('#14')).toBeVisible()
   expect(first.getByText('Map pack #3')).toBeVisible()
-  expect(first.getAllByText(/SerpApi, checked Nov 25, 09:12 UTC/)[0]).toBeInTheDocument()
+  // 09:12 UTC is 4:12 am in New York, the business's time zone (issue 32 item 5).
+  expect(first.getAllByText(/SerpApi, checked Nov 25, 4:12\sAM/)[0]).toBeInTheDocument()
   const second = within(rows[1]!)
   expect(second.getByText('Not in top 100')).toBeVisible()
   expect(second.queryByText(/#0/)).not.toBeInTheDocument()

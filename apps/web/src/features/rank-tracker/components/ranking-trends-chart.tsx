@@ -18,16 +18,10 @@ import {
   YAxis,
 } from 'recharts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { formatShortDay } from '@/lib/dates'
 import { formatAveragePosition } from './search-console-position'
 
 const COLORS = ['#2563eb', '#16a34a', '#dc2626', '#9333ea', '#ea580c', '#0891b2']
-
-const shortDate = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })
 
 /** The data key of a keyword's Search Console line, beside its rank checks' `entry.id`. */
 const SEARCH_CONSOLE_SUFFIX = ':search-console'
@@ -189,7 +183,12 @@ function TrendLines({ days, shown }: { days: string[]; shown: RankingEntry[] }) 
     <ResponsiveContainer width="100%" height="100%">
       <LineChart data={chartRows(days, shown)} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
         <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
-        <XAxis dataKey="day" tickFormatter={shortDate} tick={{ fontSize: 12 }} minTickGap={24} />
+        <XAxis
+          dataKey="day"
+          tickFormatter={formatShortDay}
+          tick={{ fontSize: 12 }}
+          minTickGap={24}
+        />
         <YAxis
           reversed
           allowDecimals={false}
@@ -200,7 +199,7 @@ function TrendLines({ days, shown }: { days: string[]; shown: RankingEntry[] }) 
           label={{ value: 'Position', angle: -90, position: 'insideLeft', offset: 24 }}
         />
         <Tooltip
-          labelFormatter={(day) => (typeof day === 'string' ? shortDate(day) : '')}
+          labelFormatter={(day) => (typeof day === 'string' ? formatShortDay(day) : '')}
           formatter={(value, name) => [
             String(name).endsWith(SEARCH_CONSOLE_SUFFIX)
               ? formatAveragePosition(Number(value))

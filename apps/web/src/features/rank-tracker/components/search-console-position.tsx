@@ -2,13 +2,8 @@ import {
   SEARCH_CONSOLE_POSITION_LABEL,
   type SearchConsolePositions,
 } from '@localseo/shared/rank-tracker'
+import { formatShortDay } from '@/lib/dates'
 import { relativeTime } from '@/lib/format'
-
-const dayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  timeZone: 'UTC',
-})
 
 /** Google's average position with one decimal: 4.2. */
 export const formatAveragePosition = (position: number) => position.toFixed(1)
@@ -22,7 +17,7 @@ export const formatAveragePosition = (position: number) => position.toFixed(1)
 export function SearchConsolePosition({ positions }: { positions: SearchConsolePositions }) {
   const latest = positions.points.at(-1)
   if (!latest) return null
-  const day = dayFormat.format(new Date(`${latest.day}T00:00:00Z`))
+  const day = formatShortDay(latest.day)
   return (
     <span
       className="mt-1 block text-xs font-normal text-muted-foreground"
