@@ -30,9 +30,18 @@ afterAll(async () => {
   if (opened) await (await opened).close()
 })
 
-export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<Browser> {
+/** Where the browser believes it is: its language and its own clock (issue 32 item 5). */
+interface Place {
+  locale?: string
+  timezoneId?: string
+}
+
+export async function openBrowser(
+  viewport = { width: 1280, height: 800 },
+  place: Place = {},
+): Promise<Browser> {
   connection ??= chromium.connect(inject('chromiumEndpoint'))
-  const context = await (await connection).newContext({ viewport })
+  const context = await (await connection).newContext({ viewport, ...place })
   const page = await context.newPage()
   const problems: string[] = []
   page.on('console', (message) => {
@@ -60,11 +69,12 @@ export async function openBrowser(viewport = { width: 1280, height: 800 }): Prom
 export function journeySteps(
   setUp: (browser: Browser) => Promise<void>,
   viewport?: { width: number; height: number },
+  place?: Place,
 ): () => Browser {
   let browser: Browser | undefined
   let failed = false
   beforeAll(async () => {
-    browser = await openBrowser(viewport)
+    browser = await openBrowser(viewport, place)
     await setUp(browser)
   })
   beforeEach((context) => {

@@ -230,6 +230,15 @@ async function ukPlaces(page: Page) {
   await expectAccessible(page, 'recommendations (GB, 390 px)')
   await page.setViewportSize({ width: 1280, height: 800 })
   await snap(page, 'uk-recommendations', claim)
+
+  // Completed today in Bristol, written the British way (issue 32 item 5).
+  await claim.getByRole('button', { name: /^Mark Complete/ }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click()
+  const today = new Intl.DateTimeFormat('en-GB', {
+    dateStyle: 'medium',
+    timeZone: 'Europe/London',
+  }).format(new Date())
+  await claim.getByText(`Completed on ${today}`).waitFor()
 }
 
 async function auditWebsite(page: Page) {
@@ -243,9 +252,16 @@ async function auditWebsite(page: Page) {
 }
 
 describe.each(CASES)('a business in $country', (c) => {
-  const browser = journeySteps(async ({ page }) => {
-    await signUpThroughLanding(page, { fullName: 'Ada Lovelace', prefix: `country-${c.key}` })
-  })
+  // The UK owner's browser speaks British English and runs on a clock 14 hours ahead of UTC, so a
+  // date read on the browser's clock instead of the business's shows (issue 32 item 5).
+  const place = c.country === 'GB' ? { locale: 'en-GB', timezoneId: 'Pacific/Kiritimati' } : {}
+  const browser = journeySteps(
+    async ({ page }) => {
+      await signUpThroughLanding(page, { fullName: 'Ada Lovelace', prefix: `country-${c.key}` })
+    },
+    undefined,
+    place,
+  )
 
   test('saves its profile and a location in its own format', async () => {
     const { page } = browser()
