@@ -183,10 +183,10 @@ async function main() {
         {
           prefix: true,
           report: postgres.file,
-          // The generated bad-input suite has run 200 per route on PGlite already: 20 others here
+          // The generated bad-input suite has run 200 per route on PGlite already: 10 others here
           // (another seed), where each request costs three times as much (docs/security.md §5).
           env: {
-            HOSTILE_RUNS: process.env.HOSTILE_RUNS ?? '20',
+            HOSTILE_RUNS: process.env.HOSTILE_RUNS ?? '10',
             HOSTILE_SEED: process.env.HOSTILE_SEED ?? '20261128',
           },
         },

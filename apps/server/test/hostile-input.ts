@@ -1,7 +1,7 @@
 // The generated bad-input suite (issue 14 item 7): for every route of the route inventory, /api and
 // /auth/v1, generated hostile requests never answer 5xx, always answer in the mount's one error
 // shape with the security headers, and a refused request changes no row.
-// HOSTILE_RUNS sets the requests per route (200 here; npm test's PostgreSQL pass asks 20 others, with
+// HOSTILE_RUNS sets the requests per route (200 here; npm test's PostgreSQL pass asks 10 others, with
 // a seed of its own, on the engine whose requests cost three times as much; bench/hostile-input runs
 // 1,000), HOSTILE_SEED the seed (fixed, so a failure replays). The routes are dealt over HOSTILE_SHARDS test files
 // (hostile-input-N.test.ts), so the runner's workers share them; each route keeps its own seed.
