@@ -19,7 +19,6 @@ const branch = (id: string, city: string) => ({
   country: 'US',
   phone: '',
   pageUrl: '',
-  isPrimary: false,
 })
 
 const profiles: Business[] = [

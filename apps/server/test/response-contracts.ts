@@ -140,11 +140,6 @@ export const CONTRACTS: Contract[] = [
     schema: locationsResponseSchema,
     body: () => ({ lat: 30.5052, lng: -97.8203 }),
   },
-  {
-    route: 'POST /api/business/locations/:id/primary',
-    path: (w) => `/api/business/locations/${id(w, 'location')}/primary`,
-    schema: locationsResponseSchema,
-  },
   // dashboard
   { route: 'GET /api/dashboard', schema: dashboardResponseSchema },
   {

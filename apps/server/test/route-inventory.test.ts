@@ -46,6 +46,12 @@ describe('route inventory', () => {
     expect(routes).toContain('POST /api/site-audit/runs/x-id/issues/x-checkId/task')
   })
 
+  test("has no set-primary route: the business's own address is the primary location (ADR 033)", () => {
+    const routes = apiRoutes(t.app).map((r) => `${r.method} ${r.path}`)
+    expect(routes).toContain('DELETE /api/business/locations/x-id')
+    expect(routes.filter((r) => r.includes('primary'))).toEqual([])
+  })
+
   test('every /api route answers 401 without a session, in the one error shape', async () => {
     const open: string[] = []
     for (const route of apiRoutes(t.app)) {

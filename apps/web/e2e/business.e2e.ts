@@ -63,12 +63,16 @@ describe('business journey', () => {
     await addLocation('Sunrise Dental - Domain', '11410 Century Oaks Ter', '78758')
     const downtown = locations.getByRole('listitem', { name: 'Sunrise Dental - Downtown' })
     const domain = locations.getByRole('listitem', { name: 'Sunrise Dental - Domain' })
-    expect(await downtown.getByText('Primary', { exact: true }).isVisible()).toBe(true)
 
-    // Make the second one primary.
-    await domain.getByRole('button', { name: /Set as Primary/ }).click()
-    await domain.getByText('Primary', { exact: true }).waitFor()
-    await downtown.getByRole('button', { name: /Set as Primary/ }).waitFor()
+    // The main address comes first and is the one Primary location; the others are not (ADR 033).
+    const main = locations.getByRole('listitem', { name: 'Sunrise Dental (Main)' })
+    await main.getByText('Primary', { exact: true }).waitFor()
+    await main.getByText('100 Congress Ave, Austin, TX 78701').waitFor()
+    expect(await main.getByRole('button').count()).toBe(0)
+    for (const row of [downtown, domain]) {
+      expect(await row.getByText('Primary', { exact: true }).count()).toBe(0)
+      expect(await row.getByRole('button', { name: /Set as Primary/ }).count()).toBe(0)
+    }
 
     // Edit the first one inline.
     await downtown.getByRole('button', { name: /Edit/ }).click()
@@ -84,7 +88,7 @@ describe('business journey', () => {
     await dialog.getByRole('button', { name: 'Delete Location' }).click()
     await congress.waitFor({ state: 'detached' })
     await dialog.waitFor({ state: 'detached' })
-    expect(await locations.getByRole('listitem').count()).toBe(1)
+    expect(await locations.getByRole('listitem').count()).toBe(2)
 
     // The dashboard offers the picker; choosing the location shows the banner.
     const menu = page.getByRole('navigation', { name: 'Main' })

@@ -157,7 +157,7 @@ export const locationInputSchema = withAddressRules(
 export type LocationInput = z.input<typeof locationInputSchema>
 
 /**
- * Every location field may change on its own; the primary flag changes only through set-primary.
+ * Every location field may change on its own.
  * Built without the defaults, so a field left out keeps its value instead of becoming ''. The
  * country rules need the whole location: the server checks the saved one with the change applied.
  */

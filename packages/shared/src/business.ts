@@ -51,7 +51,6 @@ export const locationSchema = z.object({
   phone: z.string(),
   /** The location's own page on the website, '' when none (issue 11: the site audit starts there). */
   pageUrl: z._default(z.string(), ''),
-  isPrimary: z.boolean(),
   /** Where it is (issue 17 item 3): null until a pin in Settings or a map result sets it. */
   ...coordinateFields,
 })
@@ -125,7 +124,7 @@ export type SampleData = z.infer<typeof sampleDataSchema>
 export const businessResponseSchema = z.object({ business: businessSchema })
 export type BusinessResponse = z.infer<typeof businessResponseSchema>
 
-/** Every /api/business/locations answer: the whole list, since one change can move the primary. */
+/** Every /api/business/locations answer: the whole, updated list. */
 export const locationsResponseSchema = z.object({ locations: z.array(locationSchema) })
 export type LocationsResponse = z.infer<typeof locationsResponseSchema>
 

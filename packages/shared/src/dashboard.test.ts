@@ -26,7 +26,6 @@ const location = {
   country: 'US',
   phone: '(512) 555-0101',
   pageUrl: '',
-  isPrimary: true,
 }
 
 describe('positionTone', () => {

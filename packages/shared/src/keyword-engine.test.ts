@@ -34,7 +34,6 @@ const dental: Business = {
       country: 'US',
       phone: '',
       pageUrl: '',
-      isPrimary: true,
     },
   ],
 }

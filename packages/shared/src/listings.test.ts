@@ -25,7 +25,6 @@ const business: Business = {
       country: 'US',
       phone: '(512) 555-0142',
       pageUrl: '',
-      isPrimary: true,
     },
   ],
 }

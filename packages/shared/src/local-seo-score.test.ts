@@ -31,7 +31,6 @@ const location: Location = {
   country: 'US',
   phone: '(512) 555-0101',
   pageUrl: 'https://brightsmile.example.com/round-rock',
-  isPrimary: true,
 }
 
 const perfect: LocalSeoScoreInput = {

@@ -23,7 +23,6 @@ const business: Business = {
       country: 'US',
       phone: '',
       pageUrl: '',
-      isPrimary: true,
     },
     {
       id: 'loc_2',
@@ -36,7 +35,6 @@ const business: Business = {
       country: 'US',
       phone: '(214) 555-0199',
       pageUrl: '',
-      isPrimary: false,
     },
   ],
 }

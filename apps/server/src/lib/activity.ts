@@ -10,7 +10,6 @@ export type ActivityKind =
   | 'location_added'
   | 'location_updated'
   | 'location_removed'
-  | 'primary_changed'
   | 'connection_made'
   | 'connection_removed'
   | 'listing_recorded'

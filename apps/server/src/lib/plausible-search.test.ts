@@ -22,7 +22,6 @@ const business = (category: string): Business => ({
       zip: '78664',
       country: 'US',
       phone: '',
-      isPrimary: false,
       pageUrl: '',
     },
   ],

@@ -35,7 +35,6 @@ export const locationFields = {
   country: locations.country,
   phone: locations.phone,
   pageUrl: locations.pageUrl,
-  isPrimary: locations.isPrimary,
   lat: locations.lat,
   lng: locations.lng,
   placeId: locations.placeId,
@@ -241,7 +240,7 @@ export async function businessHasRows(
 
 /**
  * Serialises writes of one business inside a transaction: the business row is locked until it
- * ends, so two requests at once cannot both pass a check (a duplicate, a second primary location).
+ * ends, so two requests at once cannot both pass a check (a duplicate, one location too many).
  */
 export async function lockBusiness(tx: Tx, businessId: string) {
   await tx

@@ -14,7 +14,6 @@ const BODY_FIELDS = [
   'phone',
   'website',
   'pageUrl',
-  'isPrimary',
   'locations',
   'keyword',
   'locationId',

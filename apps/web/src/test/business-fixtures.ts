@@ -29,7 +29,6 @@ export function makeLocation(overrides: Partial<Location> = {}): Location {
     country: 'US',
     phone: '(512) 555-0111',
     pageUrl: '',
-    isPrimary: true,
     ...overrides,
   }
 }
@@ -45,7 +44,6 @@ export const twoLocations: Location[] = [
     country: 'US',
     phone: '',
     pageUrl: '',
-    isPrimary: false,
   }),
 ]
 

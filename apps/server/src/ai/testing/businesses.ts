@@ -27,7 +27,6 @@ export const austinDentist: Business = {
       country: 'US',
       phone: '(512) 555-0199',
       pageUrl: '',
-      isPrimary: false,
     },
   ],
 }

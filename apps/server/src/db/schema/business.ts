@@ -99,16 +99,10 @@ export const locations = pgTable(
     phone: text('phone').notNull().default(''),
     /** The location's own page on the website (issue 11): the site audit starts there for it. */
     pageUrl: text('page_url').notNull().default(''),
-    isPrimary: boolean('is_primary').notNull().default(false),
     ...coordinateColumns(),
     createdAt,
     updatedAt,
   },
-  (t) => [
-    index('locations_business_id_idx').on(t.businessId, t.createdAt),
-    // At most one primary per business, enforced by the database as well as the service (docs/product.md §4).
-    uniqueIndex('locations_one_primary_key')
-      .on(t.businessId)
-      .where(sql`${t.isPrimary}`),
-  ],
+  // No primary flag: the business's own address is its main, primary location (ADR 033).
+  (t) => [index('locations_business_id_idx').on(t.businessId, t.createdAt)],
 )

@@ -7,17 +7,11 @@ import type { AppDeps } from '../../lib/deps.js'
 import { validate } from '../../lib/validate.js'
 import { requestFirstChecks } from '../keywords/public.js'
 import { saveCoordinates } from './coordinates.js'
-import {
-  addLocation,
-  deleteLocation,
-  listLocations,
-  setPrimaryLocation,
-  updateLocation,
-} from './locations.service.js'
+import { addLocation, deleteLocation, listLocations, updateLocation } from './locations.service.js'
 
 const idParam = z.object({ id: z.string().min(1).max(100) })
 
-/** Every answer is the whole, updated list: a change to one location can move the primary flag. */
+/** Every answer is the whole, updated list of the business's locations. */
 export function locationRoutes(deps: AppDeps) {
   const { db, clock } = deps
   return new Hono()
@@ -67,12 +61,6 @@ export function locationRoutes(deps: AppDeps) {
       const businessId = await c.var.tenant.businessId()
       const locationId = c.req.valid('param').id
       const list = await deleteLocation({ db, businessId, locationId, now: clock.now() })
-      return c.json({ locations: list })
-    })
-    .post('/:id/primary', validate('param', idParam), async (c) => {
-      const businessId = await c.var.tenant.businessId()
-      const locationId = c.req.valid('param').id
-      const list = await setPrimaryLocation({ db, businessId, locationId, now: clock.now() })
       return c.json({ locations: list })
     })
 }

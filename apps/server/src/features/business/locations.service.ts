@@ -1,8 +1,7 @@
-// Locations of the owner's business and the primary rule of docs/product.md §4, enforced in transactions:
-// exactly one primary when any location exists; the first added becomes primary; removing the primary
-// promotes the first remaining one; setting a primary clears the flag on the others.
+// The owner's additional locations (docs/product.md §2 Business Locations), changed in transactions.
+// None is primary: the business's own address is the main, primary location (ADR 033).
 import { randomBytes } from 'node:crypto'
-import { and, asc, count, eq } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import type { Location } from '@localseo/shared/business'
 import {
   MAX_LOCATIONS,
@@ -93,7 +92,6 @@ export async function addLocation({
       ...input,
       id,
       businessId,
-      isPrimary: n === 0,
       createdAt: now,
       updatedAt: now,
     })
@@ -167,7 +165,7 @@ export async function deleteLocation({
     const [deleted] = await tx
       .delete(locations)
       .where(and(eq(locations.id, locationId), eq(locations.businessId, businessId)))
-      .returning({ name: locations.name, isPrimary: locations.isPrimary })
+      .returning({ name: locations.name })
     if (!deleted) throw notFound()
     await recordActivity(tx, {
       businessId,
@@ -175,53 +173,6 @@ export async function deleteLocation({
       message: `Location removed: ${deleted.name}`,
       now,
     })
-    if (deleted.isPrimary) {
-      const [first] = await tx
-        .select({ id: locations.id })
-        .from(locations)
-        .where(eq(locations.businessId, businessId))
-        .orderBy(asc(locations.createdAt), asc(locations.id))
-        .limit(1)
-      if (first)
-        await tx.update(locations).set({ isPrimary: true }).where(eq(locations.id, first.id))
-    }
-    return listLocations(tx, businessId)
-  })
-}
-
-export async function setPrimaryLocation({
-  db,
-  businessId,
-  locationId,
-  now,
-}: {
-  db: Db
-  businessId: string
-  locationId: string
-  now: Date
-}): Promise<Location[]> {
-  return db.transaction(async (tx) => {
-    await lockBusiness(tx, businessId)
-    const [target] = await tx
-      .select({ id: locations.id, name: locations.name })
-      .from(locations)
-      .where(and(eq(locations.id, locationId), eq(locations.businessId, businessId)))
-    if (!target) throw notFound()
-    await recordActivity(tx, {
-      businessId,
-      kind: 'primary_changed',
-      message: `Primary location set to ${target.name}`,
-      now,
-    })
-    // Clear first: the partial unique index allows one primary per business at any moment.
-    await tx
-      .update(locations)
-      .set({ isPrimary: false, updatedAt: now })
-      .where(and(eq(locations.businessId, businessId), eq(locations.isPrimary, true)))
-    await tx
-      .update(locations)
-      .set({ isPrimary: true, updatedAt: now })
-      .where(eq(locations.id, target.id))
     return listLocations(tx, businessId)
   })
 }

@@ -24,8 +24,6 @@ async function call(method: string, path: string, body?: unknown, bearer?: strin
   return { status: res.status, locations: res.body.locations }
 }
 
-const primaries = (list: Location[]) => list.filter((l) => l.isPrimary).map((l) => l.name)
-
 async function withBusiness(bearer: string) {
   await apiCaller(t.app, () => bearer)('PUT', '/api/business', business)
 }
@@ -38,20 +36,20 @@ beforeEach(async () => {
 afterEach(() => t.close())
 
 describe('adding locations', () => {
-  test('the first location added becomes primary, later ones do not', async () => {
+  test('locations are listed in the order added, none of them primary (ADR 033)', async () => {
     await call('POST', '', branch('North'))
     const { status, locations: list } = await call('POST', '', branch('South'))
     expect(status).toBe(201)
     expect(list.map((l) => l.name)).toEqual(['North', 'South'])
-    expect(primaries(list)).toEqual(['North'])
     expect(list[0]?.id).toMatch(/^loc_\d+_[0-9a-f]{8}$/)
+    // The business's own address is the primary location; a location carries no flag of its own.
+    for (const location of list) expect(location).not.toHaveProperty('isPrimary')
   })
 
-  test('concurrent first additions still leave exactly one primary', async () => {
+  test('concurrent additions all arrive', async () => {
     await Promise.all(['A', 'B', 'C', 'D'].map((n) => call('POST', '', branch(n))))
     const { locations: list } = await call('GET', '')
-    expect(list).toHaveLength(4)
-    expect(primaries(list)).toHaveLength(1)
+    expect(list.map((l) => l.name).sort()).toEqual(['A', 'B', 'C', 'D'])
   })
 
   test('incomplete locations are refused with 422 and nothing is added', async () => {
@@ -61,9 +59,12 @@ describe('adding locations', () => {
   })
 
   test('a primary flag in the body is ignored', async () => {
-    await call('POST', '', branch('North'))
-    const { locations: list } = await call('POST', '', { ...branch('South'), isPrimary: true })
-    expect(primaries(list)).toEqual(['North'])
+    const { status, locations: list } = await call('POST', '', {
+      ...branch('South'),
+      isPrimary: true,
+    })
+    expect(status).toBe(201)
+    expect(list[0]).not.toHaveProperty('isPrimary')
   })
 
   test('without a business there is nowhere to add a location', async () => {
@@ -74,29 +75,25 @@ describe('adding locations', () => {
 })
 
 describe('changing locations', () => {
-  test('setting a primary clears the flag on the others', async () => {
-    await call('POST', '', branch('North'))
-    const { locations: added } = await call('POST', '', branch('South'))
-    const south = added.find((l) => l.name === 'South')!
-    const { locations: list } = await call('POST', `/${south.id}/primary`)
-    expect(primaries(list)).toEqual(['South'])
+  test('there is no set-primary route any more: it answers 404 and changes nothing (ADR 033)', async () => {
+    const { locations: added } = await call('POST', '', branch('North'))
+    const before = await databaseFingerprint(t.db)
+    const res = await apiCaller(t.app, () => token)<{ error?: { code: string } }>(
+      'POST',
+      `/api/business/locations/${added[0]!.id}/primary`,
+    )
+    expect(res.status).toBe(404)
+    expect(res.body.error?.code).toBe('not_found')
+    expect(await databaseFingerprint(t.db)).toBe(before)
   })
 
-  test('removing the primary location promotes the first remaining one', async () => {
+  test('removing a location leaves the others in their order', async () => {
     await call('POST', '', branch('North'))
     await call('POST', '', branch('South'))
     const { locations: added } = await call('POST', '', branch('East'))
     const north = added.find((l) => l.name === 'North')!
     const { locations: list } = await call('DELETE', `/${north.id}`)
     expect(list.map((l) => l.name)).toEqual(['South', 'East'])
-    expect(primaries(list)).toEqual(['South'])
-  })
-
-  test('removing a non-primary location keeps the primary', async () => {
-    await call('POST', '', branch('North'))
-    const { locations: added } = await call('POST', '', branch('South'))
-    const { locations: list } = await call('DELETE', `/${added[1]!.id}`)
-    expect(primaries(list)).toEqual(['North'])
   })
 
   test('editing changes the given fields only', async () => {
@@ -109,7 +106,6 @@ describe('changing locations', () => {
       name: 'North Austin',
       phone: '(512) 555-0142',
       city: 'Round Rock',
-      isPrimary: true,
     })
   })
 
@@ -161,12 +157,11 @@ describe('changing locations', () => {
   test('an unknown location id is a 404', async () => {
     expect((await call('DELETE', '/loc_nope')).status).toBe(404)
     expect((await call('PATCH', '/loc_nope', { name: 'X' })).status).toBe(404)
-    expect((await call('POST', '/loc_nope/primary')).status).toBe(404)
   })
 })
 
 describe('tenant isolation', () => {
-  test('another owner can neither see, change, promote nor delete a location: 404 and no change', async () => {
+  test('another owner can neither see, change nor delete a location: 404 and no change', async () => {
     await call('POST', '', branch('North'))
     const { locations: added } = await call('POST', '', branch('South'))
     const south = added[1]!
@@ -176,7 +171,6 @@ describe('tenant isolation', () => {
     await withBusiness(intruder)
     expect((await call('GET', '', undefined, intruder)).locations).toEqual([])
     expect((await call('PATCH', `/${south.id}`, { name: 'Hacked' }, intruder)).status).toBe(404)
-    expect((await call('POST', `/${south.id}/primary`, undefined, intruder)).status).toBe(404)
     expect((await call('DELETE', `/${south.id}`, undefined, intruder)).status).toBe(404)
 
     expect(await t.db.select().from(locations).orderBy(locations.id)).toEqual(before)

@@ -55,12 +55,11 @@ describe('auditStartUrls', () => {
     id: 'b1',
     website: 'example.com',
     locations: [
-      { ...ROUND_ROCK, id: 'loc_1', businessId: 'b1', isPrimary: true, pageUrl: '' },
+      { ...ROUND_ROCK, id: 'loc_1', businessId: 'b1', pageUrl: '' },
       {
         ...ROUND_ROCK,
         id: 'loc_2',
         businessId: 'b1',
-        isPrimary: false,
         pageUrl: 'https://example.com/round-rock',
       },
     ],

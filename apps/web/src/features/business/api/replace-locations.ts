@@ -1,5 +1,5 @@
-// Every locations endpoint answers with the whole updated list (a change to one location can move
-// the primary flag), so each mutation ends the same way: the list replaces the one on the business.
+// Every locations endpoint answers with the whole updated list, so each mutation ends the same way:
+// the list replaces the one on the business.
 import { locationsResponseSchema, type Location } from '@localseo/shared/business'
 import { toApiError } from '@/lib/api-client'
 import { useAuthStore } from '@/lib/auth'

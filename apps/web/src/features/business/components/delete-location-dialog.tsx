@@ -24,9 +24,6 @@ export function DeleteLocationDialog({
       description={
         <>
           {location ? `${location.name} will be removed from your business. ` : null}
-          {location?.isPrimary
-            ? 'It is your primary location, so the first remaining location becomes primary. '
-            : null}
           This cannot be undone.
         </>
       }

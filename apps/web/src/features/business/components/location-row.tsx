@@ -1,10 +1,8 @@
 import type { Location } from '@localseo/shared/business'
 import { addressLine } from '@localseo/shared/address-format'
-import { Globe, MapPin, Pencil, Phone, Star, Trash2 } from 'lucide-react'
+import { Globe, MapPin, Pencil, Phone, Trash2 } from 'lucide-react'
 import { useId } from 'react'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { cn } from '@/lib/utils'
 import type { LocationFormOutput } from '../api/add-location'
 import { LocationForm, locationValues } from './location-form'
 
@@ -15,23 +13,19 @@ export interface LocationRowProps {
   onEdit: () => void
   onCancelEdit: () => void
   onSave: (input: LocationFormOutput) => Promise<unknown>
-  onSetPrimary: () => void
   onDelete: () => void
 }
 
-/** docs/product.md §2: name, 'Primary' badge, address line and phone; set as primary, edit, delete. */
+/**
+ * docs/product.md §2: an additional location's name, address line and phone; edit and delete. It is
+ * never 'Primary': that is the main address (ADR 033, `MainLocationRow`).
+ */
 export function LocationRow(props: LocationRowProps) {
   const { location, editing, busy } = props
   const nameId = useId()
 
   return (
-    <li
-      aria-labelledby={nameId}
-      className={cn(
-        'rounded-lg border p-4',
-        location.isPrimary && 'border-primary/40 bg-accent/40',
-      )}
-    >
+    <li aria-labelledby={nameId} className="rounded-lg border p-4">
       {editing ? (
         <>
           <p id={nameId} className="mb-4 text-sm font-semibold">
@@ -52,7 +46,6 @@ export function LocationRow(props: LocationRowProps) {
           <LocationActions
             location={location}
             busy={busy}
-            onSetPrimary={props.onSetPrimary}
             onEdit={props.onEdit}
             onDelete={props.onDelete}
           />
@@ -62,21 +55,13 @@ export function LocationRow(props: LocationRowProps) {
   )
 }
 
-/** The location's name (with its 'Primary' badge), address line, phone and page link. */
+/** The location's name, address line, phone and page link. */
 function LocationSummary({ location, nameId }: { location: Location; nameId: string }) {
   return (
     <div className="min-w-0 space-y-1">
-      <div className="flex flex-wrap items-center gap-2">
-        <h3 id={nameId} className="font-medium break-words">
-          {location.name}
-        </h3>
-        {location.isPrimary ? (
-          <Badge>
-            <Star aria-hidden="true" className="size-3" />
-            Primary
-          </Badge>
-        ) : null}
-      </div>
+      <h3 id={nameId} className="font-medium break-words">
+        {location.name}
+      </h3>
       <p className="flex items-start gap-1.5 text-sm text-muted-foreground">
         <MapPin aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
         <span className="break-words">{addressLine(location)}</span>
@@ -104,23 +89,15 @@ function LocationSummary({ location, nameId }: { location: Location; nameId: str
   )
 }
 
-/** 'Set as Primary' (unless it is already), 'Edit' and 'Delete', each naming the location. */
+/** 'Edit' and 'Delete', each naming the location. */
 function LocationActions({
   location,
   busy,
-  onSetPrimary,
   onEdit,
   onDelete,
-}: Pick<LocationRowProps, 'location' | 'busy' | 'onSetPrimary' | 'onEdit' | 'onDelete'>) {
+}: Pick<LocationRowProps, 'location' | 'busy' | 'onEdit' | 'onDelete'>) {
   return (
     <div className="flex flex-wrap gap-2 sm:shrink-0 sm:justify-end">
-      {location.isPrimary ? null : (
-        <Button variant="outline" size="sm" disabled={busy} onClick={onSetPrimary}>
-          <Star aria-hidden="true" />
-          Set as Primary
-          <span className="sr-only">, {location.name}</span>
-        </Button>
-      )}
       <Button variant="outline" size="sm" disabled={busy} onClick={onEdit}>
         <Pencil aria-hidden="true" />
         Edit

@@ -10,16 +10,16 @@ import { loadScreens, renderApp, settingsScreenWait } from '@/test/render-app'
 
 const base = '/api/business/locations'
 
-/** A small in-memory stand-in for the locations API, applying the docs/product.md §4 primary rules. */
+/** A small in-memory stand-in for the locations API. */
 function locationsServer(initial: Location[]) {
   let list = initial.map((l) => ({ ...l }))
   const bodies: unknown[] = []
   const reply = (status = 200) => json({ locations: list }, status)
   const handlers: Record<string, (request: Request) => Promise<Response> | Response> = {
     [`POST ${base}`]: async (request) => {
-      const input = (await request.json()) as Omit<Location, 'id' | 'businessId' | 'isPrimary'>
+      const input = (await request.json()) as Omit<Location, 'id' | 'businessId'>
       bodies.push(input)
-      list = [...list, makeLocation({ ...input, id: 'loc_3', isPrimary: list.length === 0 })]
+      list = [...list, makeLocation({ ...input, id: 'loc_3' })]
       return reply(201)
     },
   }
@@ -31,13 +31,7 @@ function locationsServer(initial: Location[]) {
       return reply()
     }
     handlers[`DELETE ${base}/${id}`] = () => {
-      const removed = list.find((l) => l.id === id)
       list = list.filter((l) => l.id !== id)
-      if (removed?.isPrimary && list[0]) list[0] = { ...list[0], isPrimary: true }
-      return reply()
-    }
-    handlers[`POST ${base}/${id}/primary`] = () => {
-      list = list.map((l) => ({ ...l, isPrimary: l.id === id }))
       return reply()
     }
   }
@@ -64,14 +58,44 @@ beforeAll(async () => {
 })
 
 describe('business locations manager', () => {
-  test('with no locations it shows the empty state and the note about the primary location', async () => {
+  test('with no additional locations it shows the main address as the primary one and the empty state', async () => {
     signIn([])
     const card = await locationsCard()
     expect(card.getByText('No additional locations added yet.')).toBeVisible()
     expect(
       card.getByText('Your main business address is set as your primary location.'),
     ).toBeVisible()
-    expect(card.queryByRole('list', { name: 'Business locations' })).not.toBeInTheDocument()
+    const rows = within(card.getByRole('list', { name: 'Business locations' })).getAllByRole(
+      'listitem',
+    )
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toHaveAccessibleName('Sunrise Dental (Main)')
+  })
+
+  test('the list begins with the main address: read-only, the only one marked Primary (ADR 033)', async () => {
+    signIn(twoLocations)
+    const card = await locationsCard()
+    // The note is shown with locations too, not only when there are none.
+    expect(
+      card.getByText('Your main business address is set as your primary location.'),
+    ).toBeVisible()
+    const rows = within(card.getByRole('list', { name: 'Business locations' })).getAllByRole(
+      'listitem',
+    )
+    expect(rows).toHaveLength(3)
+    expect(rows[0]).toHaveAccessibleName('Sunrise Dental (Main)')
+    const main = row('Sunrise Dental (Main)')
+    expect(main.getByText('Primary')).toBeVisible()
+    expect(main.getByText('100 Congress Ave, Austin, TX 78701')).toBeVisible()
+    expect(main.getByText('(512) 555-0100')).toBeVisible()
+    expect(main.getByText('Change this address in Business Information above.')).toBeVisible()
+    expect(main.queryByRole('button')).not.toBeInTheDocument()
+    for (const name of ['Sunrise Dental - Downtown', 'Sunrise Dental - Round Rock']) {
+      expect(row(name).queryByText('Primary')).not.toBeInTheDocument()
+      expect(row(name).queryByRole('button', { name: /Set as Primary/ })).not.toBeInTheDocument()
+      expect(row(name).getByRole('button', { name: /^Edit/ })).toBeVisible()
+    }
+    expect(card.queryByText('No additional locations added yet.')).not.toBeInTheDocument()
   })
 
   test('locations can be added only once the business is saved', async () => {
@@ -99,7 +123,7 @@ describe('business locations manager', () => {
     expect(calls).not.toContain(`POST ${base}`)
   })
 
-  test('adding a location lists it as the primary one with its address line and phone', async () => {
+  test('adding a location lists it after the main address with its address line and phone', async () => {
     const { bodies } = signIn([])
     const card = await locationsCard()
     const user = userEvent.setup()
@@ -116,10 +140,10 @@ describe('business locations manager', () => {
     await user.click(form.getByRole('button', { name: 'Add Location' }))
 
     const added = within(await screen.findByRole('listitem', { name: 'Sunrise Dental - Domain' }))
-    expect(added.getByText('Primary')).toBeVisible()
+    expect(added.queryByText('Primary')).not.toBeInTheDocument()
     expect(added.getByText('11410 Century Oaks Ter, Austin, TX 78758')).toBeVisible()
     expect(added.getByText('(512) 555-0199')).toBeVisible()
-    expect(added.queryByRole('button', { name: /Set as Primary/ })).not.toBeInTheDocument()
+    expect(row('Sunrise Dental (Main)').getByText('Primary')).toBeVisible()
     expect(bodies[0]).toEqual({
       name: 'Sunrise Dental - Domain',
       address: '11410 Century Oaks Ter',
@@ -132,21 +156,6 @@ describe('business locations manager', () => {
     })
     expect(card.queryByRole('form', { name: 'New location' })).not.toBeInTheDocument()
     expect(card.queryByText('No additional locations added yet.')).not.toBeInTheDocument()
-  })
-
-  test('"Set as Primary" moves the badge and is hidden on the primary location', async () => {
-    signIn(twoLocations)
-    await locationsCard()
-    const downtown = 'Sunrise Dental - Downtown'
-    const roundRock = 'Sunrise Dental - Round Rock'
-    expect(row(downtown).getByText('Primary')).toBeVisible()
-    expect(row(downtown).queryByRole('button', { name: /Set as Primary/ })).not.toBeInTheDocument()
-
-    await userEvent.click(row(roundRock).getByRole('button', { name: /Set as Primary/ }))
-    await waitFor(() => expect(row(roundRock).getByText('Primary')).toBeVisible())
-    expect(row(downtown).queryByText('Primary')).not.toBeInTheDocument()
-    expect(row(downtown).getByRole('button', { name: /Set as Primary/ })).toBeVisible()
-    expect(row(roundRock).queryByRole('button', { name: /Set as Primary/ })).not.toBeInTheDocument()
   })
 
   test('one location is edited inline at a time; Cancel leaves it and Save Changes saves every field', async () => {
@@ -215,6 +224,8 @@ describe('business locations manager', () => {
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete this location?' })
     expect(dialog).toHaveTextContent('Sunrise Dental - Downtown will be removed')
+    // No location is primary any more, so nothing is promoted (ADR 033).
+    expect(dialog).not.toHaveTextContent(/primary/i)
     expect(dialog).toContainElement(document.activeElement as HTMLElement)
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
@@ -222,7 +233,7 @@ describe('business locations manager', () => {
     expect(screen.getByRole('listitem', { name: 'Sunrise Dental - Downtown' })).toBeVisible()
   })
 
-  test('confirming the delete removes the location and promotes the first remaining one', async () => {
+  test('confirming the delete removes the location and leaves the main address Primary', async () => {
     const { calls } = signIn(twoLocations)
     await locationsCard()
     const user = userEvent.setup()
@@ -236,7 +247,8 @@ describe('business locations manager', () => {
       ).not.toBeInTheDocument(),
     )
     expect(calls).toContain(`DELETE ${base}/loc_1`)
-    expect(row('Sunrise Dental - Round Rock').getByText('Primary')).toBeVisible()
+    expect(row('Sunrise Dental - Round Rock').queryByText('Primary')).not.toBeInTheDocument()
+    expect(row('Sunrise Dental (Main)').getByText('Primary')).toBeVisible()
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument())
   })
 })

@@ -6,14 +6,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ApiError } from '@/lib/api-error'
 import { useAddLocation, type LocationFormOutput } from '../api/add-location'
 import { useDeleteLocation } from '../api/delete-location'
-import { useSetPrimaryLocation } from '../api/set-primary-location'
 import { useUpdateLocation } from '../api/update-location'
 import { DeleteLocationDialog } from './delete-location-dialog'
 import { FormMessage } from '@/components/form-message'
 import { emptyLocationValues, LocationForm } from './location-form'
 import { LocationRow } from './location-row'
+import { MainLocationRow } from './main-location-row'
 
-// docs/product.md §2 Settings, empty state.
+// docs/product.md §2 Settings: the empty state, and the note shown always (ADR 033).
 const NO_LOCATIONS = 'No additional locations added yet.'
 const PRIMARY_NOTE = 'Your main business address is set as your primary location.'
 
@@ -29,7 +29,6 @@ function useLocationsManager() {
   const [actionError, setActionError] = useState<string | null>(null)
   const addLocation = useAddLocation()
   const updateLocation = useUpdateLocation()
-  const setPrimary = useSetPrimaryLocation()
   const deleteLocation = useDeleteLocation()
 
   async function add(input: LocationFormOutput) {
@@ -40,13 +39,6 @@ function useLocationsManager() {
   async function save(id: string, input: LocationFormOutput) {
     await updateLocation.mutateAsync({ id, input })
     setEditingId(null)
-  }
-
-  function makePrimary(id: string) {
-    setActionError(null)
-    setPrimary.mutate(id, {
-      onError: (error) => setActionError(failure(error, 'Could not change the primary location.')),
-    })
   }
 
   function confirmDelete() {
@@ -70,16 +62,18 @@ function useLocationsManager() {
     pendingDelete,
     setPendingDelete,
     actionError,
-    busy: setPrimary.isPending || deleteLocation.isPending,
+    busy: deleteLocation.isPending,
     deleting: deleteLocation.isPending,
     add,
     save,
-    makePrimary,
     confirmDelete,
   }
 }
 
-/** docs/product.md §2 Business Locations: add, set as primary, edit inline (one at a time), delete. */
+/**
+ * docs/product.md §2 Business Locations: the main address first, read-only and 'Primary' (ADR 033),
+ * then the additional locations: add, edit inline (one at a time), delete.
+ */
 export function LocationsManager({ business }: { business: Business }) {
   const manager = useLocationsManager()
   const { adding, editingId, busy } = manager
@@ -91,7 +85,7 @@ export function LocationsManager({ business }: { business: Business }) {
         <div className="space-y-1.5">
           <CardTitle id="business-locations-title">Business Locations</CardTitle>
           <CardDescription>
-            Extra addresses of your business. Each screen can show data for one of them.
+            Your main address and any extra addresses. Each screen can show data for one of them.
           </CardDescription>
         </div>
         {canAdd ? (
@@ -115,10 +109,10 @@ export function LocationsManager({ business }: { business: Business }) {
             onSubmit={manager.add}
           />
         ) : null}
-        {business.locations.length === 0 ? (
-          <NoLocations canAdd={canAdd} />
-        ) : (
+        <p className="text-sm text-muted-foreground">{PRIMARY_NOTE}</p>
+        {canAdd || business.locations.length > 0 ? (
           <ul aria-label="Business locations" className="grid grid-cols-1 gap-3">
+            {canAdd ? <MainLocationRow business={business} /> : null}
             {business.locations.map((location) => (
               <LocationRow
                 key={location.id}
@@ -128,12 +122,12 @@ export function LocationsManager({ business }: { business: Business }) {
                 onEdit={() => manager.setEditingId(location.id)}
                 onCancelEdit={() => manager.setEditingId(null)}
                 onSave={(input) => manager.save(location.id, input)}
-                onSetPrimary={() => manager.makePrimary(location.id)}
                 onDelete={() => manager.setPendingDelete(location)}
               />
             ))}
           </ul>
-        )}
+        ) : null}
+        {business.locations.length === 0 ? <NoLocations canAdd={canAdd} /> : null}
       </CardContent>
       <DeleteLocationDialog
         location={manager.pendingDelete}
@@ -176,7 +170,6 @@ function NoLocations({ canAdd }: { canAdd: boolean }) {
     <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed px-4 py-8 text-center">
       <Building2 aria-hidden="true" className="size-6 text-muted-foreground" />
       <p className="font-medium">{NO_LOCATIONS}</p>
-      <p className="text-sm text-muted-foreground">{PRIMARY_NOTE}</p>
       {canAdd ? null : (
         <p className="text-sm text-muted-foreground">
           Save your business information first; then you can add locations here.

@@ -1,5 +1,6 @@
 import { addressLine } from '@localseo/shared/address-format'
 import type { Business } from '@localseo/shared/business'
+import { mainLocationLabel } from '@localseo/shared/location-selection'
 import { ChevronDown, ExternalLink, Globe, MapPin, Phone, Tag } from 'lucide-react'
 import { useState } from 'react'
 import { Badge } from '@/components/ui/badge'
@@ -11,14 +12,14 @@ import { IconDetail } from '@/components/icon-detail'
 
 /**
  * docs/product.md §2 business card: category, address, phone, website and the locations toggle.
- * One vocabulary (issue 15 item 6): 'Main' is the business itself, as in the location picker's
- * '(Main)', so the card shows the business's own address as the main address; 'Primary' only marks
- * the primary one among the locations.
+ * One vocabulary (issue 15 item 6, ADR 033): the business's own address is the main, primary
+ * location, '(Main)' in the location picker; the list of all locations begins with it, marked
+ * 'Primary', and counts it.
  */
 export function BusinessCard({ business }: { business: Business }) {
   const [showLocations, setShowLocations] = useState(false)
   const address = addressLine(business)
-  const count = business.locations.length
+  const count = business.locations.length + 1
 
   return (
     <Card className="h-full">
@@ -53,7 +54,7 @@ export function BusinessCard({ business }: { business: Business }) {
             )}
           </IconDetail>
         </dl>
-        {count > 0 ? (
+        {business.locations.length > 0 ? (
           <div className="border-t pt-3">
             <Button
               variant="ghost"
@@ -71,12 +72,16 @@ export function BusinessCard({ business }: { business: Business }) {
             </Button>
             {showLocations ? (
               <ul id="dashboard-locations" aria-label="All locations" className="mt-2 grid gap-2">
+                <li className="rounded-md bg-muted/60 px-3 py-2 text-sm">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="font-medium">{mainLocationLabel(business)}</span>
+                    <Badge>Primary</Badge>
+                  </div>
+                  <p className="text-muted-foreground">{address || 'Not specified'}</p>
+                </li>
                 {business.locations.map((location) => (
                   <li key={location.id} className="rounded-md bg-muted/60 px-3 py-2 text-sm">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <span className="font-medium">{location.name}</span>
-                      {location.isPrimary ? <Badge>Primary</Badge> : null}
-                    </div>
+                    <span className="font-medium">{location.name}</span>
                     <p className="text-muted-foreground">{addressLine(location)}</p>
                   </li>
                 ))}

@@ -112,7 +112,7 @@ describe('dashboard', () => {
   test('the business card shows the main (business) address and toggles the list of all locations', async () => {
     signIn({ business: withLocations })
     await dashboard()
-    // 'Main' is the business itself, as in the picker; the primary branch is marked in the list.
+    // 'Main' is the business itself, as in the picker, and it is the primary location (ADR 033).
     expect(screen.getByText('Main address')).toBeVisible()
     expect(screen.getByText('100 Congress Ave, Austin, TX 78701')).toBeVisible()
     const website = screen.getByRole('link', { name: /sunrisedental\.com/ })
@@ -121,18 +121,23 @@ describe('dashboard', () => {
     expect(website).toHaveAttribute('rel', expect.stringContaining('noopener'))
 
     const user = userEvent.setup()
-    const toggle = screen.getByRole('button', { name: 'Show all locations (2)' })
+    const toggle = screen.getByRole('button', { name: 'Show all locations (3)' })
     expect(toggle).toHaveAttribute('aria-expanded', 'false')
     await user.click(toggle)
     const list = screen.getByRole('list', { name: 'All locations' })
     const items = within(list).getAllByRole('listitem')
-    expect(items).toHaveLength(2)
+    expect(items).toHaveLength(3)
+    // The main address comes first and is the one marked Primary; no additional location is.
+    expect(within(items[0]!).getByText('Sunrise Dental (Main)')).toBeVisible()
     expect(within(items[0]!).getByText('Primary')).toBeVisible()
-    expect(within(items[0]!).getByText('200 Main St, Austin, TX 78702')).toBeVisible()
+    expect(within(items[0]!).getByText('100 Congress Ave, Austin, TX 78701')).toBeVisible()
+    expect(within(items[1]!).getByText('Sunrise Dental - Downtown')).toBeVisible()
+    expect(within(items[1]!).getByText('200 Main St, Austin, TX 78702')).toBeVisible()
     expect(within(items[1]!).queryByText('Primary')).not.toBeInTheDocument()
+    expect(within(items[2]!).queryByText('Primary')).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Hide additional locations' }))
     expect(screen.queryByRole('list', { name: 'All locations' })).not.toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Show all locations (2)' })).toBeVisible()
+    expect(screen.getByRole('button', { name: 'Show all locations (3)' })).toBeVisible()
   })
 
   test('without locations the main address is the business address too', async () => {
