@@ -116,6 +116,37 @@ describe('requests to the configured model', () => {
     })
   })
 
+  test('a keyword of low relevance suggests no page, whatever the model says (issue 32 item 7)', async () => {
+    const pageAdvice = {
+      ...keywordAnswer,
+      recommendations: [
+        'Create a dedicated page titled "Emergency Plumber Austin".',
+        'Add the phrase to your H1 heading.',
+      ],
+      aiAnalysis: 'Plumbing emergencies are common in Austin. A landing page would rank well.',
+    }
+    stub.script([jsonAnswer(pageAdvice), jsonAnswer({ ...pageAdvice, relevance: 'low' })])
+    const told = await ai.analyseKeyword({
+      userId,
+      business: austinDentist,
+      keyword: 'emergency plumber near me',
+      estimate: { volume: 90, competition: 'Low', relevance: 'Low' },
+    })
+    expect(stub.requests[0]?.body.messages?.[1]?.content).toContain('suggest no page')
+    // The model judged it High; without an estimate its own Low is enough.
+    const judged = await ai.analyseKeyword({
+      userId,
+      business: austinDentist,
+      keyword: 'emergency plumber near me',
+    })
+    for (const result of [told, judged]) {
+      expect(result).toMatchObject({ relevance: 'Low', source: 'model' })
+      expect(result.aiAnalysis).toBe('Plumbing emergencies are common in Austin.')
+      expect(result.recommendations.join(' ')).not.toMatch(/page|title|heading|H1/i)
+      expect(result.recommendations[0]).toContain('does not describe what a dentist offers')
+    }
+  })
+
   test('backlink analysis sends only the first 5 links but scores all of them', async () => {
     stub.script([jsonAnswer({ recommendations: 'Get listed with the Austin chamber.' })])
     const links = [

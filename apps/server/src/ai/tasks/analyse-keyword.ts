@@ -46,13 +46,38 @@ const modelOutput = z.object({
   aiAnalysis: modelParagraphs(1500),
 })
 
+/** A sentence that suggests a page or its content for the phrase. */
+const PAGE_ADVICE = /\b(pages?|landing|titles?|headings?|h1|url|slug|blog|article|post|content)\b/i
+
+/**
+ * A Low-relevance keyword suggests no page, whatever the model says (issue 32 item 7, docs/product.md
+ * "Keyword Analysis"): the advice is the built-in engine's for an unrelated phrase (aim at
+ * the business's own phrases instead), and the model's analysis keeps only its sentences that
+ * suggest no page.
+ */
+function lowRelevanceAdvice(input: Input, aiAnalysis: string) {
+  const ours = analyseKeywordBuiltIn({
+    ...input,
+    estimate: { volume: null, competition: null, ...input.estimate, relevance: 'Low' },
+  })
+  const kept = aiAnalysis
+    .split(/(?<=[.!?])\s+/)
+    .filter((sentence) => !PAGE_ADVICE.test(sentence))
+    .join(' ')
+  return {
+    relevance: 'Low' as const,
+    recommendations: ours.recommendations,
+    aiAnalysis: kept || ours.aiAnalysis,
+  }
+}
+
 export const analyseKeywordTask: AiTask<Input, z.output<typeof modelOutput>, KeywordAnalysis> = {
   name: 'keyword-analysis',
   input: analyseKeywordInput,
   modelOutput,
   prompt: ({ business, location, keyword, estimate }) =>
     buildPrompt({
-      task: 'Analyse this search keyword for the local business below, for searches made around the given location. Estimate monthly searches in that area, and judge competition and relevance to this business. When an estimate is given, use its figures (a null volume means the phrase is not a plausible search).',
+      task: 'Analyse this search keyword for the local business below, for searches made around the given location. Estimate monthly searches in that area, and judge competition and relevance to this business. When an estimate is given, use its figures (a null volume means the phrase is not a plausible search). When relevance is Low, the phrase does not fit this business: suggest no page, title or content for it, only phrases that fit the business instead.',
       data: {
         business: businessData(business),
         location: locationData(location),
@@ -62,7 +87,12 @@ export const analyseKeywordTask: AiTask<Input, z.output<typeof modelOutput>, Key
       shape:
         '{"searchVolume": number, "competition": "Low" | "Medium" | "High", "relevance": "Low" | "Medium" | "High", "recommendations": string[] (3 to 5 concrete actions), "aiAnalysis": string (2 to 4 sentences)}',
     }),
-  fromModel: ({ keyword }, output) => ({ keyword, ...output, source: 'model' }),
+  fromModel: (input, output) => {
+    const relevance = input.estimate?.relevance ?? output.relevance
+    if (relevance !== 'Low') return { keyword: input.keyword, ...output, source: 'model' }
+    const advice = lowRelevanceAdvice(input, output.aiAnalysis)
+    return { keyword: input.keyword, ...output, ...advice, source: 'model' }
+  },
   builtIn: (input) => ({ ...analyseKeywordBuiltIn(input), source: 'built-in' }),
   fallback: ({ keyword, estimate }) => ({
     ...fallbackKeywordAnalysis(keyword),
