@@ -13,6 +13,8 @@ import { databaseTestFiles } from './database-test-files.mjs'
 const root = fileURLToPath(new URL('../', import.meta.url))
 const reports = await mkdtemp(path.join(os.tmpdir(), 'localseo-test-reports-'))
 const skipBuild = process.argv.includes('--skip-build')
+/** What a failed journey step's page showed (e2e/browser.ts), printed with the failures. */
+const journeyDiagnostics = path.join(reports, 'journey-diagnostics.txt')
 
 /** @type {{ name: string, seconds: number, ok: boolean, counts?: Counts }[]} */
 const results = []
@@ -121,7 +123,7 @@ function vitestReport(name) {
   return { file, args: ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`] }
 }
 
-function summary() {
+async function summary() {
   const line = (text) => process.stdout.write(`${text}\n`)
   for (const { name, counts } of results) {
     if (!counts) continue
@@ -133,6 +135,11 @@ function summary() {
     if (!counts?.failures.length) continue
     line(`\n== ${name}: failed`)
     for (const failure of counts.failures) line(`  ${failure}`)
+  }
+  const diagnostics = await readFile(journeyDiagnostics, 'utf8').catch(() => '')
+  if (diagnostics) {
+    line("\n== journeys: the failed steps' pages")
+    for (const text of diagnostics.trimEnd().split('\n').slice(0, 40)) line(`  ${text}`)
   }
   line('\n== npm test: steps')
   let total = { passed: 0, failed: 0, skipped: 0 }
@@ -171,6 +178,7 @@ async function main() {
     run('journeys', ['node', 'apps/web/e2e/run.mjs', ...journeys.args], {
       prefix: true,
       report: journeys.file,
+      env: { JOURNEY_DIAGNOSTICS: journeyDiagnostics },
     }),
   ]
   if (process.env.TEST_DATABASE_URL) {
@@ -201,7 +209,7 @@ let ok = false
 try {
   ok = await main()
 } finally {
-  summary()
+  await summary()
   await rm(reports, { recursive: true, force: true })
 }
 process.exit(ok ? 0 : 1)

@@ -7,7 +7,8 @@ import {
   type Download,
   type Page,
 } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest'
+import { appendFile } from 'node:fs/promises'
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest'
 
 // Vitest overwrites process.env.BASE_URL with Vite's base path ('/'), so run.mjs also passes
 // E2E_BASE_URL.
@@ -30,6 +31,40 @@ afterAll(async () => {
   if (opened) await (await opened).close()
 })
 
+/** The pages open now, with what each saw: what a failed step's report describes. */
+const openPages = new Map<Page, { problems: string[]; slow: string[] }>()
+/** Pages a journey closed during the current step, described as they were before closing. */
+let closedThisStep: string[] = []
+
+/** A page as it is: its address, its last slow requests and problems, the text on screen. */
+async function describePage(page: Page): Promise<string> {
+  const seen = openPages.get(page)
+  const text = await page
+    .locator('main')
+    .innerText({ timeout: 1_000 })
+    .catch(() => '(no main element)')
+  return [
+    `  at ${page.url()}`,
+    ...(seen?.slow.slice(-5).map((line) => `  slow: ${line}`) ?? []),
+    ...(seen?.problems.slice(-5).map((line) => `  ${line}`) ?? []),
+    `  on screen: ${text.replace(/\s+/g, ' ').slice(0, 600)}`,
+  ].join('\n')
+}
+
+/**
+ * A failed step's pages, written where run.mjs's caller prints them at the end of the run
+ * (JOURNEY_DIAGNOSTICS): a CI log otherwise says only which wait ran out. Registered first, this
+ * hook runs after the journey's own (which may close its browser, so close() describes it first).
+ */
+afterEach(async (context) => {
+  const closed = closedThisStep
+  closedThisStep = []
+  const file = process.env.JOURNEY_DIAGNOSTICS
+  if (!file || context.task.result?.state !== 'fail') return
+  const pages = [...closed, ...(await Promise.all([...openPages.keys()].map(describePage)))]
+  await appendFile(file, `${context.task.file.name} > ${context.task.name}\n${pages.join('\n')}\n`)
+})
+
 /** Where the browser believes it is: its language and its own clock (issue 32 item 5). */
 interface Place {
   locale?: string
@@ -50,6 +85,14 @@ export async function openBrowser(
     problems.push(`console: ${message.text()}`)
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+  const slow: string[] = []
+  openPages.set(page, { problems, slow })
+  page.on('close', () => openPages.delete(page))
+  page.on('requestfinished', (request) => {
+    const { responseEnd } = request.timing()
+    if (responseEnd > 3_000)
+      slow.push(`${Math.round(responseEnd)} ms ${request.method()} ${request.url()}`)
+  })
   // Which request failed, beside the console's line that names only its status.
   page.on('response', (response) => {
     if (response.status() >= 500) {
@@ -58,7 +101,13 @@ export async function openBrowser(
       )
     }
   })
-  return { context, page, problems, close: () => context.close() }
+  const close = async () => {
+    if (process.env.JOURNEY_DIAGNOSTICS && !page.isClosed()) {
+      closedThisStep.push(await describePage(page))
+    }
+    await context.close()
+  }
+  return { context, page, problems, close }
 }
 
 /**
