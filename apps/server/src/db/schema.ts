@@ -7,6 +7,7 @@ import * as analytics from './schema/analytics.js'
 import * as automation from './schema/automation.js'
 import * as backlinks from './schema/backlinks.js'
 import * as business from './schema/business.js'
+import * as businessProfile from './schema/business-profile.js'
 import * as geoGrid from './schema/geo-grid.js'
 import * as keywords from './schema/keywords.js'
 import * as keywordVolumes from './schema/keyword-volumes.js'
@@ -38,5 +39,6 @@ export const schema = {
   ...geoGrid,
   ...searchConsole,
   ...analytics,
+  ...businessProfile,
 }
 export type Schema = typeof schema
