@@ -8,7 +8,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { paths } from '@/config/paths'
-import { ownerHandlers } from '@/test/business-fixtures'
+import { ownerHandlers, savedBusiness, twoLocations } from '@/test/business-fixtures'
 import { json, storeSession, stubNetwork } from '@/test/network'
 import { loadScreens, renderApp } from '@/test/render-app'
 
@@ -278,6 +278,51 @@ describe('Search queries tab (issue 18 item 2)', () => {
     expect(panel.getByText(/for the last 28 days/)).toBeVisible()
     expect(panel.queryByRole('link', { name: CONNECT })).not.toBeInTheDocument()
     expect(calls).not.toContain(ROWS)
+  })
+
+  /** The tab for the second location, 'Sunrise Dental - Round Rock'. */
+  async function openOffMain(performanceAnswer: SearchConsolePerformanceAnswer) {
+    storeSession()
+    stubNetwork({
+      ...ownerHandlers({
+        business: { ...savedBusiness, locations: twoLocations },
+        connections: { searchConsole: true, analytics: false },
+      }),
+      'GET /api/keywords': () => json({ keywords: [] }),
+      'GET /api/keywords/suggestions': () => json({ keywords: [], estimated: true }),
+      [PERFORMANCE]: () => json(performanceAnswer),
+      [ROWS]: (request) => json(answer(new URL(request.url))),
+      'GET /api/integrations/search-console/data': () =>
+        json({
+          simulated: true,
+          period: { from: '2026-02-10', to: '2026-03-09', days: 28 },
+          data: {
+            keywords: [
+              { query: 'dentist round rock', position: 7.4, clicks: 9, impressions: 83, ctr: 10.8 },
+            ],
+            pages: [],
+            devices: { mobile: 60, desktop: 35, tablet: 5 },
+          },
+        }),
+    })
+    renderApp('/keywords')
+    const user = userEvent.setup()
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Location' }), 'loc_2')
+    await user.click(screen.getByRole('tab', { name: 'Search queries' }))
+    return within(screen.getByRole('tabpanel', { name: 'Search queries' }))
+  }
+
+  test('off the main location, simulated figures say they are for this location, not the whole website (issue 32 item 3)', async () => {
+    const panel = await openOffMain({ simulated: true })
+    await panel.findByRole('table', { name: 'Simulated search queries' })
+    expect(panel.getByText(/simulated figures are for this location only/)).toBeVisible()
+    expect(panel.queryByText(/whole website/)).not.toBeInTheDocument()
+  })
+
+  test('off the main location, real Search Console figures say they are for the whole website', async () => {
+    const panel = await openOffMain(performance)
+    expect(await panel.findByText(/for your whole website, not one location/)).toBeVisible()
+    expect(panel.queryByText(/this location only/)).not.toBeInTheDocument()
   })
 
   test('connected without a chosen property: the owner is asked to pick one', async () => {

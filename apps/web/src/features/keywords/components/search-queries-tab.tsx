@@ -68,6 +68,25 @@ function Body({
   return <SearchQueriesResults businessId={businessId} performance={answer} />
 }
 
+/**
+ * Off the main location, what the figures shown cover (issue 32 item 3): Search Console measures the
+ * whole website, while the simulated searches are worked out for the chosen location.
+ */
+function scopeNote(
+  answer: SearchConsolePerformanceAnswer | null | undefined,
+  simulatedOn: boolean,
+) {
+  if (!answer) return null
+  if (!answer.simulated) {
+    return answer.siteUrl === null
+      ? null
+      : ' These figures are for your whole website, not one location.'
+  }
+  return simulatedOn
+    ? " These simulated figures are for this location only, worked out from its own city's keyword estimates."
+    : null
+}
+
 export function SearchQueriesTab({
   businessId,
   locationId,
@@ -89,7 +108,7 @@ export function SearchQueriesTab({
         <CardDescription>
           What people typed into Google when your website appeared in the results, and how often
           they clicked through.
-          {isMain ? null : ' These figures are for your whole website, not one location.'}
+          {isMain ? null : scopeNote(performance.data, connections.searchConsole)}
         </CardDescription>
       </CardHeader>
       <CardContent>
