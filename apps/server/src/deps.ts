@@ -4,7 +4,7 @@
 // fetcher and the secrets a test uses are the ones production uses.
 import { createAiServiceFromEnv, type AiService } from './ai/ai-service.js'
 import { loadJwtKeys, type JwtKeys } from './auth/keys.js'
-import { openSessionCache } from './auth/session-invalidation.js'
+import { openSessionCache, type SessionCacheHandle } from './auth/session-invalidation.js'
 import { openDatabase, type Database } from './db/client.js'
 import type { Env } from './env.js'
 import { recordFoundPlace } from './features/business/public.js'
@@ -35,6 +35,8 @@ export interface DepsOverrides extends Partial<
   ai?: (deps: Omit<AppDeps, 'ai'>) => AiService
   /** How often an idle worker looks for work (jobs/queue.ts); tests look often. */
   queuePollingSeconds?: number
+  /** The session cache, on a listener the caller owns (server tests share one per database). */
+  sessions?: SessionCacheHandle
 }
 
 /** The app's dependencies, with what createDeps opened and closes. */
@@ -77,7 +79,8 @@ export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promi
   const { db } = database
   // The session cache; with PostgreSQL it hears the other instances' logouts (ADR 004), connected
   // before the app answers.
-  const sessions = openSessionCache({ databaseUrl: database.connectionString, logger })
+  const sessions =
+    overrides.sessions ?? openSessionCache({ databaseUrl: database.connectionString, logger })
   await sessions.ready
   const fetcher =
     overrides.fetcher ??

@@ -305,11 +305,14 @@ describe.skipIf(!testDatabaseUrl)('three instances on one PostgreSQL', () => {
     const listeners = async () =>
       (
         await query<{ n: number }>(
-          `select count(*)::int as n from pg_stat_activity where application_name = 'localseo-auth-listener'`,
+          `select count(*)::int as n from pg_stat_activity
+           where application_name = 'localseo-auth-listener' and datname = current_database()`,
         )
       )[0]!.n
     await query(
-      `select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'localseo-auth-listener'`,
+      // This file's instances only: the other test files' listeners, on databases of their own, stay.
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where application_name = 'localseo-auth-listener' and datname = current_database()`,
     )
     await waitUntil(async () => (await listeners()) === 0, 5_000)
     // Meanwhile the caches are off: B asks the database and keeps nothing.

@@ -8,7 +8,12 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/app.js'
 import { authHeader, signUp } from '../testing/auth.js'
 import { testDatabaseUrl } from '../testing/db.js'
-import { AUTH_CHANGE_CHANNEL, openSessionCache } from './session-invalidation.js'
+import { createSessionCache } from './session-cache.js'
+import {
+  AUTH_CHANGE_CHANNEL,
+  listenForAuthChanges,
+  openSessionCache,
+} from './session-invalidation.js'
 
 const logger = pino({ level: 'silent' })
 const now = new Date()
@@ -105,6 +110,29 @@ describe.skipIf(!testDatabaseUrl)('session changes across instances (PostgreSQL)
       await until(() => cache.get('s3', 'u3', now) === undefined)
     } finally {
       await sessions.close()
+    }
+  })
+
+  test('one listener keeps each cache attached to it true; a cache attached while it listens is in use at once', async () => {
+    const listener = listenForAuthChanges({ databaseUrl: t.database.connectionString!, logger })
+    const first = listener.attach(createSessionCache({ otherInstances: true }))
+    try {
+      await first.ready
+      const second = listener.attach(createSessionCache({ otherInstances: true }))
+      await second.ready
+      const entry = { user: { id: 'u1' }, session: { id: 's1' }, mfaEnabled: false } as never
+      for (const { cache } of [first, second]) cache.set(entry, now, cache.version())
+      expect(second.cache.get('s1', 'u1', now)).toBeDefined()
+      await sql.query(`select pg_notify($1, 'u1')`, [AUTH_CHANGE_CHANNEL])
+      await until(() => [first, second].every(({ cache }) => !cache.get('s1', 'u1', now)))
+
+      // A detached cache is off: nothing it is given is kept, so nothing can go stale.
+      await second.close()
+      second.cache.set(entry, now, second.cache.version())
+      expect(second.cache.get('s1', 'u1', now)).toBeUndefined()
+    } finally {
+      await first.close()
+      await listener.close()
     }
   })
 })

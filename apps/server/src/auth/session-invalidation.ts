@@ -32,36 +32,53 @@ export function openSessionCache(options: {
   if (!options.databaseUrl) {
     return { cache: createSessionCache(), ready: Promise.resolve(), close: async () => {} }
   }
-  const cache = createSessionCache({ otherInstances: true })
-  return listenForAuthChanges({ ...options, databaseUrl: options.databaseUrl, cache })
+  const listener = listenForAuthChanges({ ...options, databaseUrl: options.databaseUrl })
+  const sessions = listener.attach(createSessionCache({ otherInstances: true }))
+  return {
+    ...sessions,
+    async close() {
+      await sessions.close()
+      await listener.close()
+    },
+  }
 }
 
-function listenForAuthChanges({
+/**
+ * One LISTEN connection and the caches it keeps true. The process has one (openSessionCache); the
+ * server tests share one per test database among the apps they start on it (testing/db.ts).
+ */
+export interface AuthChangeListener {
+  /** Serves `cache` from now on; its handle's close() stops that, leaving the connection open. */
+  attach(cache: SessionCache): SessionCacheHandle
+  close(): Promise<void>
+}
+
+export function listenForAuthChanges({
   databaseUrl,
   logger,
-  cache,
   retryMs = 250,
   maxRetryMs = 4_000,
 }: {
   databaseUrl: string
   logger: Logger
-  cache: SessionCache
   /** The first wait after a lost connection; each failed try doubles it, up to `maxRetryMs`. */
   retryMs?: number
   maxRetryMs?: number
-}): SessionCacheHandle {
+}): AuthChangeListener {
   let current: pg.Client | undefined
   let closed = false
   let retry: NodeJS.Timeout | undefined
   let nextRetryMs = retryMs
-  let markReady = () => {}
-  const ready = new Promise<void>((resolve) => (markReady = resolve))
-  cache.suspend()
+  /** Whether notifications are being delivered now (our own came back on this connection). */
+  let live = false
+  /** Each attached cache, with what its handle's `ready` waits for. */
+  const caches = new Map<SessionCache, () => void>()
 
   function lost(client: pg.Client, error?: unknown) {
     if (current !== client) return
     current = undefined
-    cache.suspend()
+    live = false
+    for (const cache of caches.keys()) cache.suspend()
     client.removeAllListeners('notification')
     client.on('error', () => {})
     void client.end().catch(() => undefined)
@@ -83,17 +100,21 @@ function listenForAuthChanges({
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     })
     current = client
-    // The cache comes on only once a notification of our own has come back through this
+    // The caches come on only once a notification of our own has come back through this
     // connection: notifications are then being delivered (right after a reconnect they were seen
     // to lag by a second on a busy machine).
     const echo = `listening:${randomUUID()}`
     client.on('notification', (message) => {
       if (message.channel !== AUTH_CHANGE_CHANNEL || !message.payload) return
-      if (message.payload !== echo) cache.invalidateUser(message.payload)
-      else if (current === client) {
+      if (message.payload !== echo) {
+        for (const cache of caches.keys()) cache.invalidateUser(message.payload)
+      } else if (current === client) {
         // Anything read before this may be stale: start empty.
-        cache.resume()
-        markReady()
+        live = true
+        for (const [cache, markReady] of caches) {
+          cache.resume()
+          markReady()
+        }
         nextRetryMs = retryMs
       }
     })
@@ -110,15 +131,37 @@ function listenForAuthChanges({
 
   void connect()
   return {
-    cache,
-    ready,
+    attach: (cache) => attachCache(caches, live, cache),
     async close() {
       closed = true
       clearTimeout(retry)
-      cache.suspend()
+      live = false
+      for (const cache of caches.keys()) cache.suspend()
       const client = current
       current = undefined
       await client?.end().catch(() => undefined)
+    },
+  }
+}
+
+/** Adds `cache` to the listener's; a new cache holds nothing yet, so it is in use at once while live. */
+function attachCache(
+  caches: Map<SessionCache, () => void>,
+  live: boolean,
+  cache: SessionCache,
+): SessionCacheHandle {
+  let markReady = () => {}
+  const ready = new Promise<void>((resolve) => (markReady = resolve))
+  caches.set(cache, markReady)
+  if (live) markReady()
+  else cache.suspend()
+  return {
+    cache,
+    ready,
+    close() {
+      caches.delete(cache)
+      cache.suspend()
+      return Promise.resolve()
     },
   }
 }

@@ -18,7 +18,7 @@ import { createOutboxMailer } from '../mail/mailer.js'
 import type { Resolver, SafeFetcher } from '../net/safe-fetch.js'
 import type { Database } from '../db/client.js'
 import { registerJobs } from '../register-jobs.js'
-import { createTestDb } from './db.js'
+import { createTestDb, sharedSessionCache } from './db.js'
 
 /** A clock tests can move: `clock.advance(seconds)`. */
 export function createTestClock(start = new Date('2026-01-15T12:00:00Z')) {
@@ -136,6 +136,7 @@ async function startTestApp(env: Env, database: Database, options: TestAppOption
     // Without an override the service follows env: built-in unless OPENAI_API_KEY is set.
     ai: options.ai ?? ((base) => createAiServiceFromEnv({ ...base, retryDelayMs: 0 })),
     queuePollingSeconds: 0.5,
+    sessions: sharedSessionCache(database),
   })
   // Every queue is opened, so a request's send() stores its job as in production; its workers and
   // the planner run only when the test asks (`jobs: true`); the planner never on a timer: tests tick.

@@ -7,7 +7,14 @@ import { cp, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
+import { pino } from 'pino'
 import { inject } from 'vitest'
+import {
+  listenForAuthChanges,
+  type AuthChangeListener,
+  type SessionCacheHandle,
+} from '../auth/session-invalidation.js'
+import { createSessionCache } from '../auth/session-cache.js'
 import { pgliteDatabase, postgresDatabase, type Database } from '../db/client.js'
 import { PGLITE_TEMPLATE } from './pglite-template.js'
 
@@ -52,6 +59,24 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
   }
 }
 
+/**
+ * Each PostgreSQL test database's one auth_change listener, shared by the apps tests start on it
+ * (a connection per app cost two round trips to open and one to close, in every test).
+ */
+const listeners = new Map<string, AuthChangeListener>()
+
+/** A session cache for an app on `database`: on its shared listener with PostgreSQL. */
+export function sharedSessionCache(database: Database): SessionCacheHandle | undefined {
+  const url = database.connectionString
+  if (!url) return undefined
+  let listener = listeners.get(url)
+  if (!listener) {
+    listener = listenForAuthChanges({ databaseUrl: url, logger: pino({ level: 'silent' }) })
+    listeners.set(url, listener)
+  }
+  return listener.attach(createSessionCache({ otherInstances: true }))
+}
+
 async function copiedPostgres(adminUrl: string): Promise<Database> {
   const name = `localseo_test_${randomBytes(6).toString('hex')}`
   // FILE_COPY (PostgreSQL 15+) copies the small template's files: a quarter of the time of the
@@ -64,6 +89,9 @@ async function copiedPostgres(adminUrl: string): Promise<Database> {
   return {
     ...database,
     async close() {
+      const url = database.connectionString
+      if (url) await listeners.get(url)?.close()
+      if (url) listeners.delete(url)
       await database.close()
       await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     },
