@@ -87,6 +87,12 @@ export const allowedFeatureCalls = {
         why: "`keywordProviders`, `simulatedPosition`: simulated Google figures come from the planner's estimates and the Rank Tracker's simulated positions, so they agree (issue 32 item 3)",
       },
     ],
+    'business-profile': [
+      {
+        calls: ['integrations'],
+        why: "`withGoogleToken`, `connectionRow`, `GOOGLE_SCOPES`: the Business Profile asks Google over the business's one Google connection, with its business.manage scope (ADR 034)",
+      },
+    ],
     automation: [
       {
         calls: ['keywords', 'backlinks', 'site-audit', 'geo-grid', 'alerts', 'integrations'],

@@ -9,6 +9,7 @@ import { automationRoutes } from './features/automation/automation.routes.js'
 import { unsubscribeRoutes } from './features/automation/unsubscribe.js'
 import { backlinkRoutes } from './features/backlinks/backlinks.routes.js'
 import { businessRoutes } from './features/business/business.routes.js'
+import { businessProfileRoutes } from './features/business-profile/business-profile.routes.js'
 import { locationRoutes } from './features/business/locations.routes.js'
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js'
 import { geoGridRoutes } from './features/geo-grid/geo-grid.routes.js'
@@ -74,6 +75,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/site-audit', siteAuditRoutes(deps))
     .route('/automation', automationRoutes(deps))
     .route('/alerts', alertRoutes(deps))
+    .route('/business-profile', businessProfileRoutes(deps))
 
   // A sub-app's notFound is not used once mounted, so the catch-all route answers instead.
   api.all('*', (c) => c.json(errorBody('not_found', 'No such API endpoint.'), 404))

@@ -23,6 +23,20 @@ describe('parseEnv', () => {
     ).toBe(true)
   })
 
+  test("the Business Profile's four APIs default to Google's addresses and can point elsewhere (ADR 034)", () => {
+    expect(parseEnv({})).toMatchObject({
+      GOOGLE_ACCOUNT_MANAGEMENT_URL: 'https://mybusinessaccountmanagement.googleapis.com/v1',
+      GOOGLE_BUSINESS_INFORMATION_URL: 'https://mybusinessbusinessinformation.googleapis.com/v1',
+      GOOGLE_MY_BUSINESS_URL: 'https://mybusiness.googleapis.com/v4',
+      GOOGLE_BUSINESS_PERFORMANCE_URL: 'https://businessprofileperformance.googleapis.com/v1',
+    })
+    const proxied = parseEnv({ GOOGLE_MY_BUSINESS_URL: 'http://127.0.0.1:8080/v4' })
+    expect(proxied.GOOGLE_MY_BUSINESS_URL).toBe('http://127.0.0.1:8080/v4')
+    expect(() => parseEnv({ GOOGLE_BUSINESS_PERFORMANCE_URL: 'not a url' })).toThrow(
+      /GOOGLE_BUSINESS_PERFORMANCE_URL/,
+    )
+  })
+
   test('empty values count as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', OPENAI_API_KEY: ' ' })).toMatchObject({
       OPENAI_API_KEY: undefined,

@@ -98,6 +98,23 @@ const envSchema = z
     GOOGLE_ANALYTICS_DATA_URL: optionalString.pipe(
       z.url().default('https://analyticsdata.googleapis.com'),
     ),
+    /**
+     * Google Business Profile (issue 33, ADR 034): Account Management v1 (accounts), Business
+     * Information v1 (locations), My Business v4 (reviews, replies, posts) and Business Profile
+     * Performance v1 (daily metrics, search keywords), each with its version in the address.
+     */
+    GOOGLE_ACCOUNT_MANAGEMENT_URL: optionalString.pipe(
+      z.url().default('https://mybusinessaccountmanagement.googleapis.com/v1'),
+    ),
+    GOOGLE_BUSINESS_INFORMATION_URL: optionalString.pipe(
+      z.url().default('https://mybusinessbusinessinformation.googleapis.com/v1'),
+    ),
+    GOOGLE_MY_BUSINESS_URL: optionalString.pipe(
+      z.url().default('https://mybusiness.googleapis.com/v4'),
+    ),
+    GOOGLE_BUSINESS_PERFORMANCE_URL: optionalString.pipe(
+      z.url().default('https://businessprofileperformance.googleapis.com/v1'),
+    ),
     TRUST_PROXY: optionalString,
     /** Per-IP request limits and the hourly email cap of /auth/v1 (auth/rate-limit.ts). */
     AUTH_RATE_LIMITS: z.enum(['on', 'off']).default('on'),

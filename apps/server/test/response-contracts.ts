@@ -11,6 +11,7 @@ import {
   backlinkSummarySchema,
   backlinkVerifyRunAnswerSchema,
 } from '@localseo/shared/backlinks'
+import { profileLocationsSchema, profileStatusSchema } from '@localseo/shared/business-profile'
 import {
   businessResponseSchema,
   locationsResponseSchema,
@@ -360,6 +361,20 @@ export const CONTRACTS: Contract[] = [
     schema: alertPreferencesSchema,
     body: () => ({ topics: ['rankings', 'site_audit'] }),
   },
+  // Google Business Profile without a Google client: sample profiles (ADR 034)
+  { route: 'GET /api/business-profile', schema: profileStatusSchema },
+  { route: 'GET /api/business-profile/locations', schema: profileLocationsSchema },
+  {
+    route: 'PUT /api/business-profile/links/:location',
+    path: () => '/api/business-profile/links/main',
+    body: () => ({ googleLocation: 'locations/sample-main' }),
+    schema: profileStatusSchema,
+  },
+  {
+    route: 'DELETE /api/business-profile/links/:location',
+    path: () => '/api/business-profile/links/main',
+    schema: profileStatusSchema,
+  },
   // simulated Google
   { route: 'GET /api/integrations', schema: integrationsStateSchema },
   {
@@ -435,6 +450,9 @@ export const CONTRACTS: Contract[] = [
     google: true,
   },
   { route: 'GET /api/integrations/google/analytics', schema: analyticsStatusSchema, google: true },
+  // Connected for Search Console and Analytics only: the profile asks for its own consent.
+  { route: 'GET /api/business-profile', schema: profileStatusSchema, google: true },
+  { route: 'GET /api/business-profile/locations', schema: profileLocationsSchema, google: true },
   {
     route: 'DELETE /api/integrations/google',
     schema: googleDisconnectResponseSchema,

@@ -10,12 +10,14 @@
 //   GET  /webmasters/v3/sites  Search Console's properties for a valid access token (401 otherwise;
 //                           429 with Google's quota answer after `failSearchConsole(429)`)
 //   GA4's Admin and Data APIs: see fake-google-analytics.ts (`failAnalytics`, `analyticsReports`)
+//   The Business Profile's four APIs: see fake-business-profile.ts (`businessProfile`)
 // Point GOOGLE_AUTH_URL, GOOGLE_TOKEN_URL and GOOGLE_REVOKE_URL at `urls`. Loopback only.
 import { createHash, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createFakeSearchAnalytics } from './fake-search-analytics.js'
 import { createFakeAnalytics } from './fake-google-analytics.js'
+import { BUSINESS_PROFILE_PATHS, createFakeBusinessProfile } from './fake-business-profile.js'
 
 export const FAKE_CLIENT_ID = 'fake-client-id.apps.googleusercontent.com'
 const FAKE_CLIENT_SECRET = 'fake-client-secret'
@@ -72,6 +74,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
   const codes = new Map<string, PendingCode>()
   const grants = new Map<string, Grant>()
   const accessTokens = new Map<string, Grant>()
+  /** What the one Google account of this fake has granted the app so far (incremental consent). */
+  const accountScopes = new Set<string>()
   /** Every call, e.g. 'GET /o/oauth2/v2/auth', 'POST /token authorization_code', 'POST /revoke'. */
   const calls: string[] = []
   const settings = {
@@ -108,7 +112,12 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       back.searchParams.set('error', 'access_denied')
     } else {
       const code = token('4/fake-code-')
-      const scope = settings.scope ?? p.get('scope') ?? ''
+      // Incremental consent: with include_granted_scopes the new grant keeps what this account
+      // gave the app before, as Google's does; the owner's unticked boxes (`grantScopes`) win.
+      const asked = (p.get('scope') ?? '').split(' ').filter(Boolean)
+      const kept = p.get('include_granted_scopes') === 'true' ? [...accountScopes] : []
+      const scope = settings.scope ?? [...new Set([...kept, ...asked])].join(' ')
+      for (const granted of scope.split(' ').filter(Boolean)) accountScopes.add(granted)
       codes.set(code, {
         grant: { refreshToken: token('1//fake-refresh-'), scope, revoked: false },
         redirectUri,
@@ -168,6 +177,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     const grant = grants.get(value) ?? accessTokens.get(value)
     if (!grant || grant.revoked) return json(res, 400, { error: 'invalid_token' })
     grant.revoked = true
+    // Revoking one token ends the app's whole grant (every scope) at Google.
+    accountScopes.clear()
     json(res, 200, {})
   }
 
@@ -207,8 +218,14 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     return grant !== undefined && !grant.revoked
   })
 
+  const businessProfile = createFakeBusinessProfile((req) => {
+    const grant = accessTokens.get(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '')
+    return grant !== undefined && !grant.revoked
+  })
+
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    if (businessProfile.handle(req, res, url, calls)) return
     if (analytics.handle(req, res, url, calls)) return
     if (searchAnalytics.handle(req, res, url, calls)) return
     const route = `${req.method} ${url.pathname}`
@@ -240,6 +257,9 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       GOOGLE_SEARCH_CONSOLE_URL: `${origin}/webmasters/v3`,
       GOOGLE_ANALYTICS_ADMIN_URL: origin,
       GOOGLE_ANALYTICS_DATA_URL: origin,
+      ...(Object.fromEntries(
+        Object.entries(BUSINESS_PROFILE_PATHS).map(([name, path]) => [name, `${origin}${path}`]),
+      ) as Record<keyof typeof BUSINESS_PROFILE_PATHS, string>),
     },
     /** What the next consent screen answers: 'deny' is the owner pressing Cancel. */
     setConsent(consent: 'allow' | 'deny') {
@@ -260,11 +280,14 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     /** Search Analytics: recorded rows or none, the last final day, a failure after some answers. */
     searchAnalytics,
     failAnalytics: analytics.failAnalytics,
+    /** The Business Profile APIs: `failBusinessProfile`, `replyCalls`, `resetReplies`. */
+    businessProfile,
     /** The GA4 runReport bodies received, oldest first. */
     analyticsReports: analytics.reportRequests,
     /** The owner removes the app from their Google account: every grant stops working. */
     revokeAll() {
       for (const grant of grants.values()) grant.revoked = true
+      accountScopes.clear()
     },
     /** Google stops accepting the access tokens handed out before their hour ends; grants stay. */
     expireAccessTokens() {

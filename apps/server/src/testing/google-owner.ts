@@ -3,8 +3,14 @@
 // the browser's cookie. Answers where the callback sends the browser.
 import type { RequestTarget } from './auth.js'
 
-export async function connectGoogle(app: RequestTarget, token: string): Promise<string | null> {
-  const started = await app.request('/api/integrations/google/connect', {
+export async function connectGoogle(
+  app: RequestTarget,
+  token: string,
+  /** 'business-profile' asks for the Business Profile's scope alone (ADR 034). */
+  product?: 'business-profile',
+): Promise<string | null> {
+  const query = product ? `?product=${product}` : ''
+  const started = await app.request(`/api/integrations/google/connect${query}`, {
     headers: { authorization: `Bearer ${token}` },
   })
   const { url } = (await started.json()) as { url: string }

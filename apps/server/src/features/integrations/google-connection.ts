@@ -24,6 +24,7 @@ import {
   revokeToken,
   sha256,
   type GoogleOAuthConfig,
+  type GoogleProduct,
   type TokenAnswer,
 } from './google-oauth.js'
 
@@ -84,6 +85,7 @@ export async function startGoogleConnect(
   deps: Deps,
   config: GoogleOAuthConfig,
   who: { userId: string; sessionId: string; businessId: string },
+  product: GoogleProduct = 'search-and-analytics',
 ) {
   // Fails first (409) when this server cannot seal the tokens it is about to receive.
   await deps.secrets()
@@ -101,7 +103,7 @@ export async function startGoogleConnect(
     codeVerifier,
     expiresAt: new Date(now.getTime() + STATE_TTL_MS),
   })
-  return { url: authorizeUrl(config, { state, codeVerifier }), browserKey }
+  return { url: authorizeUrl(config, { state, codeVerifier, product }), browserKey }
 }
 
 /**

@@ -5,11 +5,28 @@ import { createHash, randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import type { Env } from '../../env.js'
 
-/** Read-only: Search Console's queries and pages, and GA4 reports. Nothing else is asked for. */
+/**
+ * Read-only for Search Console's queries and pages and GA4 reports. The Business Profile's scope
+ * (it has no read-only one) is asked for only when the owner connects the profile (ADR 034).
+ */
 export const GOOGLE_SCOPES = {
   searchConsole: 'https://www.googleapis.com/auth/webmasters.readonly',
   analytics: 'https://www.googleapis.com/auth/analytics.readonly',
+  businessProfile: 'https://www.googleapis.com/auth/business.manage',
 } as const
+
+/**
+ * What a 'Connect with Google' asks for: the two read-only scopes, or the Business Profile's alone.
+ * `include_granted_scopes=true` makes each an incremental consent: the new grant keeps the scopes
+ * given before (docs/decisions/034-google-business-profile.md).
+ */
+export const GOOGLE_PRODUCTS = ['search-and-analytics', 'business-profile'] as const
+export type GoogleProduct = (typeof GOOGLE_PRODUCTS)[number]
+
+const PRODUCT_SCOPES: Record<GoogleProduct, string> = {
+  'search-and-analytics': `${GOOGLE_SCOPES.searchConsole} ${GOOGLE_SCOPES.analytics}`,
+  'business-profile': GOOGLE_SCOPES.businessProfile,
+}
 
 const CALLBACK_PATH = '/api/integrations/google/callback'
 const REQUEST_TIMEOUT_MS = 15_000
@@ -42,14 +59,18 @@ export const sha256 = (value: string) => createHash('sha256').update(value).dige
 /** The consent screen: offline access (a refresh token), consent asked again, PKCE S256. */
 export function authorizeUrl(
   config: GoogleOAuthConfig,
-  { state, codeVerifier }: { state: string; codeVerifier: string },
+  {
+    state,
+    codeVerifier,
+    product = 'search-and-analytics',
+  }: { state: string; codeVerifier: string; product?: GoogleProduct },
 ): string {
   const url = new URL(config.authUrl)
   const params = {
     response_type: 'code',
     client_id: config.clientId,
     redirect_uri: config.redirectUri,
-    scope: `${GOOGLE_SCOPES.searchConsole} ${GOOGLE_SCOPES.analytics}`,
+    scope: PRODUCT_SCOPES[product],
     access_type: 'offline',
     prompt: 'consent',
     include_granted_scopes: 'true',

@@ -18,7 +18,7 @@ import {
   startGoogleConnect,
 } from './google-connection.js'
 import { enqueueGoogleImport } from './google-imports.js'
-import { googleOAuthConfig } from './google-oauth.js'
+import { GOOGLE_PRODUCTS, googleOAuthConfig } from './google-oauth.js'
 import { chooseSearchConsoleSite, searchConsoleSites } from './search-console.js'
 import { searchConsoleDataRoutes } from './search-console-data.routes.js'
 
@@ -32,6 +32,9 @@ const callbackQuery = z.object({
 })
 
 const siteBody = z.object({ siteUrl: z.string().min(1).max(2048) }).strict()
+
+/** `?product=business-profile` asks for the Business Profile's scope alone (ADR 034). */
+const connectQuery = z.object({ product: z.enum(GOOGLE_PRODUCTS).optional() })
 
 const NOT_CONFIGURED =
   'Google sign-in is not set up on this server (GOOGLE_CLIENT_ID): the connections are simulated.'
@@ -69,14 +72,22 @@ export function googleRoutes(deps: AppDeps) {
       // The imported Search Console figures (issue 18 item 2, ADR 022).
       .route('/search-console', searchConsoleDataRoutes(deps))
       .get('/connect', async (c) => {
+        // Parsed here, not by a validator, so the web client's call stays without a query.
+        const query = connectQuery.safeParse(c.req.query())
+        if (!query.success) {
+          throw new AppError('validation_failed', 'Some fields are missing or invalid.', [
+            { path: 'product', message: "Only 'business-profile' can be asked for." },
+          ])
+        }
         const oauth = requireConfig()
         const { userId, sessionId } = c.var.auth
         const businessId = await c.var.tenant.businessId()
-        const { url, browserKey } = await startGoogleConnect(deps, oauth, {
-          userId,
-          sessionId,
-          businessId,
-        })
+        const { url, browserKey } = await startGoogleConnect(
+          deps,
+          oauth,
+          { userId, sessionId, businessId },
+          query.data.product,
+        )
         setCookie(c, COOKIE, browserKey, {
           path: COOKIE_PATH,
           httpOnly: true,

@@ -1,4 +1,7 @@
 // What other features use of integrations (docs/decisions/014-feature-dependencies.md): the daily
-// Google import the automation runs.
+// Google import the automation runs, and the Google connection the Business Profile asks Google
+// through (ADR 034).
 export { defineAnalyticsImportJobs } from './analytics-jobs.js'
+export { connectionRow, GoogleTokenRefused, withGoogleToken } from './google-connection.js'
 export { runGoogleImports } from './google-imports.js'
+export { GOOGLE_SCOPES, googleOAuthConfig, type GoogleOAuthConfig } from './google-oauth.js'

@@ -1,0 +1,45 @@
+// /api/business-profile (issue 33 item 1, ADR 034): GET answers the connection and the saved links
+// from our tables; GET /locations lists the owner's profiles (Google's, or samples without a Google
+// client) with a suggested link per location; PUT and DELETE /links/:location save and remove the
+// owner's confirmed link. Every read and write is the caller's business's (docs/house-rules.md
+// "Tenant scoping inside the query"): another owner's location is a 404.
+import { profileLinkInputSchema } from '@localseo/shared/business-profile'
+import { Hono } from 'hono'
+import { z } from 'zod'
+import { requireAuth } from '../../auth/require-auth.js'
+import type { AppDeps } from '../../lib/deps.js'
+import { validate } from '../../lib/validate.js'
+import { googleOAuthConfig } from '../integrations/public.js'
+import { profileLocations, profileStatus, removeLink, saveLink } from './links.js'
+
+/** 'main' or a location id, as every location route takes it. */
+const locationParam = z.object({ location: z.string().min(1).max(100) })
+
+export function businessProfileRoutes(deps: AppDeps) {
+  const config = googleOAuthConfig(deps.env)
+  return new Hono()
+    .use('*', requireAuth(deps))
+    .get('/', async (c) => {
+      const businessId = await c.var.tenant.businessId()
+      return c.json(await profileStatus(deps, config, businessId))
+    })
+    .get('/locations', async (c) => {
+      const business = await c.var.tenant.named()
+      return c.json(await profileLocations(deps, config, business))
+    })
+    .put(
+      '/links/:location',
+      validate('param', locationParam),
+      validate('json', profileLinkInputSchema),
+      async (c) => {
+        const business = await c.var.tenant.named()
+        const { location } = c.req.valid('param')
+        const { googleLocation } = c.req.valid('json')
+        return c.json(await saveLink(deps, config, business, location, googleLocation))
+      },
+    )
+    .delete('/links/:location', validate('param', locationParam), async (c) => {
+      const business = await c.var.tenant.named()
+      return c.json(await removeLink(deps, config, business, c.req.valid('param').location))
+    })
+}

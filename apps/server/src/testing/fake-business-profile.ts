@@ -1,0 +1,278 @@
+// The Google Business Profile part of the fake Google (issue 33 item 8, ADR 034), replaying the
+// recorded answers in fixtures/business-profile/, shaped as Google documents them:
+//   GET    {accounts}/accounts                     Account Management v1: two pages (pageSize ≤ 20)
+//   GET    {information}/accounts/{id}/locations   Business Information v1: readMask required (400
+//                                                  without), applied to the answer; paged (≤ 100)
+//   GET    {mybusiness}/accounts/{a}/locations/{l}/reviews   My Business v4: two pages (≤ 50),
+//                                                  orderBy one of Google's three
+//   PUT    {mybusiness}/…/reviews/{r}/reply        the reply's comment; answers the ReviewReply
+//   DELETE {mybusiness}/…/reviews/{r}/reply        answers {}
+//   GET    {performance}/locations/{l}:fetchMultiDailyMetricsTimeSeries  the 7 daily metrics,
+//                                                  filtered to the asked range
+//   GET    {performance}/locations/{l}/searchkeywords/impressions/monthly  two pages
+// A valid access token is needed (401 otherwise). `failBusinessProfile` makes every call answer
+// Google's recorded refusals: 'quota' (429, an unapproved project's quota of 0), 'disabled' (403,
+// the API is off in the project) or 'denied' (403, the account cannot manage the profile).
+import { readFileSync } from 'node:fs'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(
+    readFileSync(new URL(`./fixtures/business-profile/${name}.json`, import.meta.url), 'utf8'),
+  ) as Record<string, unknown>
+
+/** Where each of the four APIs lives on the fake (its path prefix, version included). */
+export const BUSINESS_PROFILE_PATHS = {
+  GOOGLE_ACCOUNT_MANAGEMENT_URL: '/gbp-accounts/v1',
+  GOOGLE_BUSINESS_INFORMATION_URL: '/gbp-information/v1',
+  GOOGLE_MY_BUSINESS_URL: '/gbp/v4',
+  GOOGLE_BUSINESS_PERFORMANCE_URL: '/gbp-performance/v1',
+} as const
+
+/** The recorded accounts, and the location whose reviews and figures are recorded. */
+export const GBP_ACCOUNT = 'accounts/112358132134'
+export const GBP_PERSONAL_ACCOUNT = 'accounts/314159265358'
+export const GBP_LOCATION = 'locations/4815162342'
+
+const FAILURES = {
+  quota: { status: 429, file: 'error-quota-zero' },
+  disabled: { status: 403, file: 'error-service-disabled' },
+  denied: { status: 403, file: 'error-permission-denied' },
+} as const
+export type BusinessProfileFailure = keyof typeof FAILURES
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' })
+  res.end(JSON.stringify(body))
+}
+
+const googleError = (res: ServerResponse, code: number, status: string, message: string) =>
+  json(res, code, { error: { code, message, status } })
+
+const invalid = (res: ServerResponse, message: string) =>
+  googleError(res, 400, 'INVALID_ARGUMENT', message)
+
+function readJson(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')))
+      } catch {
+        resolve(null)
+      }
+    })
+  })
+}
+
+/** Only the fields the readMask names, as Google answers ('metadata.placeId' keeps that one). */
+function masked(location: Record<string, unknown>, mask: string[]) {
+  const out: Record<string, unknown> = {}
+  for (const path of mask) {
+    const [top, sub] = path.split('.') as [string, string | undefined]
+    const value = location[top]
+    if (value === undefined) continue
+    if (!sub) out[top] = value
+    else if (typeof value === 'object' && value && sub in value) {
+      out[top] = { ...(out[top] as object), [sub]: (value as Record<string, unknown>)[sub] }
+    }
+  }
+  return out
+}
+
+const pageSizeOk = (url: URL, max: number) => {
+  const size = url.searchParams.get('pageSize')
+  return size === null || (/^\d+$/.test(size) && Number(size) >= 1 && Number(size) <= max)
+}
+
+type DatedValue = { date: { year: number; month: number; day: number }; value?: string }
+
+export function createFakeBusinessProfile(authorized: (req: IncomingMessage) => boolean) {
+  const settings = { failure: null as BusinessProfileFailure | null }
+  /** The reply of each review as it stands now: the recorded ones, then what was sent. */
+  const replies = new Map<string, { comment: string; updateTime: string } | null>()
+  /** The reply calls received, e.g. 'PUT accounts/…/reviews/…' with the comment sent. */
+  const replyCalls: { method: string; review: string; comment?: string }[] = []
+
+  function accounts(url: URL, res: ServerResponse) {
+    if (!pageSizeOk(url, 20)) return invalid(res, 'Invalid page size.')
+    const page = url.searchParams.get('pageToken') === 'CAEQAhoMYWNjb3VudHMtcC0y' ? 2 : 1
+    json(res, 200, fixture(`accounts-${page}`))
+  }
+
+  function locations(account: string, url: URL, res: ServerResponse) {
+    const mask = (url.searchParams.get('readMask') ?? '').split(',').filter(Boolean)
+    if (mask.length === 0) return invalid(res, 'Request contains an invalid argument.')
+    if (!pageSizeOk(url, 100)) return invalid(res, 'Invalid page size.')
+    const id = account.slice('accounts/'.length)
+    const page = url.searchParams.get('pageToken') === 'locations-page-2' ? 2 : 1
+    let answer: Record<string, unknown>
+    try {
+      answer = fixture(`locations-${id}-${page}`)
+    } catch {
+      return googleError(res, 403, 'PERMISSION_DENIED', 'The caller does not have permission')
+    }
+    const list = (answer.locations as Record<string, unknown>[]).map((l) => masked(l, mask))
+    json(res, 200, { ...answer, locations: list })
+  }
+
+  function withReplies(review: Record<string, unknown>) {
+    const name = review.name as string
+    if (!replies.has(name)) return review
+    const reply = replies.get(name)
+    const rest = { ...review }
+    delete rest.reviewReply
+    return reply ? { ...rest, reviewReply: reply } : rest
+  }
+
+  function reviews(location: string, url: URL, res: ServerResponse) {
+    if (!pageSizeOk(url, 50)) return invalid(res, 'Invalid page size.')
+    const orderBy = url.searchParams.get('orderBy')
+    if (orderBy && !['rating', 'rating desc', 'updateTime desc'].includes(orderBy)) {
+      return invalid(res, 'Invalid order by.')
+    }
+    if (!location.endsWith(`/${GBP_LOCATION}`)) return json(res, 200, {})
+    const page = url.searchParams.get('pageToken') === 'reviews-page-2' ? 2 : 1
+    const answer = fixture(`reviews-${page}`)
+    const list = (answer.reviews as Record<string, unknown>[]).map(withReplies)
+    json(res, 200, { ...answer, reviews: list })
+  }
+
+  function knownReview(review: string) {
+    return [1, 2].some((page) =>
+      (fixture(`reviews-${page}`).reviews as { name: string }[]).some((r) => r.name === review),
+    )
+  }
+
+  async function reply(method: string, review: string, req: IncomingMessage, res: ServerResponse) {
+    if (!knownReview(review))
+      return googleError(res, 404, 'NOT_FOUND', 'Requested entity was not found.')
+    if (method === 'DELETE') {
+      replyCalls.push({ method, review })
+      replies.set(review, null)
+      return json(res, 200, {})
+    }
+    const body = (await readJson(req)) as { comment?: unknown } | null
+    if (typeof body?.comment !== 'string' || body.comment.trim() === '') {
+      return invalid(res, 'Request contains an invalid argument.')
+    }
+    replyCalls.push({ method, review, comment: body.comment })
+    const answer = { comment: body.comment, updateTime: new Date().toISOString() }
+    replies.set(review, answer)
+    json(res, 200, answer)
+  }
+
+  function date(url: URL, prefix: string) {
+    const part = (name: string) => Number(url.searchParams.get(`${prefix}.${name}`))
+    const [year, month, day] = [part('year'), part('month'), part('day')]
+    if (!Number.isInteger(year) || year < 2000 || month < 1 || month > 12) return null
+    return { year, month, day }
+  }
+
+  function dailyMetrics(url: URL, res: ServerResponse) {
+    const metrics = url.searchParams.getAll('dailyMetrics')
+    const start = date(url, 'dailyRange.startDate')
+    const end = date(url, 'dailyRange.endDate')
+    if (metrics.length === 0 || !start || !end || !start.day || !end.day) {
+      return invalid(res, 'Request contains an invalid argument.')
+    }
+    const key = (d: { year: number; month: number; day: number }) =>
+      d.year * 10_000 + d.month * 100 + d.day
+    const recorded = fixture('daily-metrics').multiDailyMetricTimeSeries as {
+      dailyMetricTimeSeries: { dailyMetric: string; timeSeries: { datedValues: DatedValue[] } }[]
+    }[]
+    const series = recorded[0]!.dailyMetricTimeSeries.filter((s) => metrics.includes(s.dailyMetric))
+    json(res, 200, {
+      multiDailyMetricTimeSeries: [
+        {
+          dailyMetricTimeSeries: series.map((s) => ({
+            dailyMetric: s.dailyMetric,
+            timeSeries: {
+              datedValues: s.timeSeries.datedValues.filter(
+                (v) => key(v.date) >= key(start) && key(v.date) <= key(end),
+              ),
+            },
+          })),
+        },
+      ],
+    })
+  }
+
+  function searchKeywords(url: URL, res: ServerResponse) {
+    const start = date(url, 'monthlyRange.startMonth')
+    const end = date(url, 'monthlyRange.endMonth')
+    if (!start || !end) return invalid(res, 'Request contains an invalid argument.')
+    if (!pageSizeOk(url, 100)) return invalid(res, 'Invalid page size.')
+    const page = url.searchParams.get('pageToken') === 'c2VhcmNoLWtleXdvcmRzLXBhZ2UtMg==' ? 2 : 1
+    json(res, 200, fixture(`search-keywords-${page}`))
+  }
+
+  function route(req: IncomingMessage, url: URL) {
+    const p = BUSINESS_PROFILE_PATHS
+    const path = url.pathname
+    const method = req.method ?? 'GET'
+    if (method === 'GET' && path === `${p.GOOGLE_ACCOUNT_MANAGEMENT_URL}/accounts`) {
+      return (res: ServerResponse) => accounts(url, res)
+    }
+    const info = new RegExp(`^${p.GOOGLE_BUSINESS_INFORMATION_URL}/(accounts/[^/]+)/locations$`)
+    const infoMatch = method === 'GET' ? info.exec(path) : null
+    if (infoMatch) return (res: ServerResponse) => locations(infoMatch[1]!, url, res)
+    const list = new RegExp(
+      `^${p.GOOGLE_MY_BUSINESS_URL}/(accounts/[^/]+/locations/[^/]+)/reviews$`,
+    )
+    const listMatch = method === 'GET' ? list.exec(path) : null
+    if (listMatch) return (res: ServerResponse) => reviews(listMatch[1]!, url, res)
+    const replyPath = new RegExp(
+      `^${p.GOOGLE_MY_BUSINESS_URL}/(accounts/[^/]+/locations/[^/]+/reviews/[^/]+)/reply$`,
+    )
+    const replyMatch = method === 'PUT' || method === 'DELETE' ? replyPath.exec(path) : null
+    if (replyMatch) {
+      return (res: ServerResponse, r: IncomingMessage) => void reply(method, replyMatch[1]!, r, res)
+    }
+    const perf = p.GOOGLE_BUSINESS_PERFORMANCE_URL
+    if (
+      method === 'GET' &&
+      new RegExp(`^${perf}/locations/[^/]+:fetchMultiDailyMetricsTimeSeries$`).test(path)
+    ) {
+      return (res: ServerResponse) => dailyMetrics(url, res)
+    }
+    if (
+      method === 'GET' &&
+      new RegExp(`^${perf}/locations/[^/]+/searchkeywords/impressions/monthly$`).test(path)
+    ) {
+      return (res: ServerResponse) => searchKeywords(url, res)
+    }
+    return null
+  }
+
+  return {
+    replyCalls,
+    /** Answers the Business Profile routes; false for any other. */
+    handle(req: IncomingMessage, res: ServerResponse, url: URL, calls: string[]): boolean {
+      const handler = route(req, url)
+      if (!handler) return false
+      calls.push(`${req.method} ${url.pathname}`)
+      if (!authorized(req)) {
+        googleError(res, 401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.')
+        return true
+      }
+      if (settings.failure) {
+        const failure = FAILURES[settings.failure]
+        json(res, failure.status, fixture(failure.file))
+        return true
+      }
+      handler(res, req)
+      return true
+    },
+    /** From now on every Business Profile call answers Google's refusal; null ends it. */
+    failBusinessProfile(failure: BusinessProfileFailure | null) {
+      settings.failure = failure
+    },
+    /** Back to the recorded replies. */
+    resetReplies() {
+      replies.clear()
+      replyCalls.length = 0
+    },
+  }
+}

@@ -1,0 +1,235 @@
+// Google Business Profile (issue 33, ADR 034): the owner's profile locations as we list them, the
+// links between our locations and theirs, and the pure scoring that suggests each link by name,
+// address and phone. The owner confirms every link; a suggestion is never saved on its own.
+import { z } from 'zod'
+import { normalizeAddress, normalizeName, normalizePhone } from './nap.js'
+import { foldText } from './nap-international.js'
+
+/** A profile location Google lists (Business Information v1, read with our readMask). */
+export const profileLocationSchema = z.object({
+  /** 'locations/123…', Google's resource name. */
+  name: z.string(),
+  /** 'accounts/456…', the account it is listed under. */
+  account: z.string(),
+  title: z.string(),
+  /** One line as Google holds it ('100 Congress Ave, Austin, TX 78701'); '' when it has none. */
+  address: z.string(),
+  phone: z.string(),
+  placeId: z.string().nullable(),
+  websiteUri: z.string().nullable(),
+})
+export type ProfileLocation = z.infer<typeof profileLocationSchema>
+
+export const profileAccountSchema = z.object({
+  /** 'accounts/456…' */
+  name: z.string(),
+  title: z.string(),
+  locations: z.array(profileLocationSchema),
+})
+export type ProfileAccount = z.infer<typeof profileAccountSchema>
+
+/** What Google refused, in its words, and what the owner can do about it (issue 33 item 7). */
+export const profileRefusalSchema = z.object({
+  /**
+   * quota: 429 (an unapproved project's quota is 0); api_disabled: 403, the API is off in the
+   * Cloud project; no_access: 403, this Google account cannot manage the profile; unavailable:
+   * Google could not be reached or answered something unreadable.
+   */
+  kind: z.enum(['quota', 'api_disabled', 'no_access', 'unavailable']),
+  /** Google's own message, as it sent it ('' when it sent none). */
+  google: z.string(),
+  /** What the owner should do, in plain words. */
+  action: z.string(),
+})
+export type ProfileRefusal = z.infer<typeof profileRefusalSchema>
+
+/** One of our locations ('main' or a location id) linked to a profile location. */
+export const profileLinkSchema = z.object({
+  location: z.string(),
+  googleLocation: z.string(),
+  account: z.string(),
+  title: z.string(),
+  address: z.string(),
+  placeId: z.string().nullable(),
+  /** A link to a sample profile location (no Google client on this server). */
+  sample: z.boolean(),
+  linkedAt: z.string(),
+})
+export type ProfileLink = z.infer<typeof profileLinkSchema>
+
+/**
+ * The state of the Business Profile connection: 'sample' without GOOGLE_CLIENT_ID; otherwise the
+ * Google connection, and whether it carries the business.manage scope (asked for on its own).
+ */
+export const PROFILE_CONNECTION_STATES = [
+  'sample',
+  'not_connected',
+  'needs_consent',
+  'revoked',
+  'connected',
+] as const
+export type ProfileConnectionState = (typeof PROFILE_CONNECTION_STATES)[number]
+
+/** GET /api/business-profile: read from our tables only. */
+export const profileStatusSchema = z.object({
+  connection: z.enum(PROFILE_CONNECTION_STATES),
+  links: z.array(profileLinkSchema),
+})
+export type ProfileStatus = z.infer<typeof profileStatusSchema>
+
+export const profileSuggestionSchema = z.object({
+  /** Our location: 'main' or its id. */
+  location: z.string(),
+  label: z.string(),
+  /** The best-matching profile location not taken by a better match, or null. */
+  suggested: z
+    .object({
+      googleLocation: z.string(),
+      score: z.number(),
+      matched: z.array(z.enum(['name', 'address', 'phone'])),
+    })
+    .nullable(),
+  /** The profile location the owner linked, or null. */
+  linked: z.string().nullable(),
+})
+export type ProfileSuggestion = z.infer<typeof profileSuggestionSchema>
+
+/** GET /api/business-profile/locations: the owner's profiles with a suggested link per location. */
+export const profileLocationsSchema = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('ready'),
+    /** Sample profiles (labelled 'Sample') when this server has no Google client. */
+    sample: z.boolean(),
+    accounts: z.array(profileAccountSchema),
+    suggestions: z.array(profileSuggestionSchema),
+  }),
+  z.object({ status: z.enum(['not_connected', 'needs_consent', 'revoked']), message: z.string() }),
+  z.object({ status: z.literal('refused'), refusal: profileRefusalSchema }),
+])
+export type ProfileLocations = z.infer<typeof profileLocationsSchema>
+
+/** PUT /api/business-profile/links/:location: the profile location the owner confirmed. */
+export const profileLinkInputSchema = z
+  .object({
+    googleLocation: z
+      .string()
+      .regex(/^locations\/[\w-]{1,64}$/, "A profile location is written 'locations/' and its id."),
+  })
+  .strict()
+
+// ---- Suggesting links -------------------------------------------------------------------------
+
+/** What we compare of one of our locations. */
+export interface OurPlace {
+  id: string
+  label: string
+  name: string
+  address: string
+  city: string
+  state: string
+  zip: string
+  country: string
+  phone: string
+}
+
+/** What we compare of a profile location (the parts of Google's storefrontAddress). */
+export interface TheirPlace {
+  name: string
+  title: string
+  addressLines: string[]
+  locality: string
+  postalCode: string
+  /** ISO 3166-1 alpha-2 (Google's regionCode). */
+  regionCode: string
+  phone: string
+}
+
+export type MatchedField = 'name' | 'address' | 'phone'
+
+/** Points per part: a suggestion needs at least SUGGEST_AT of the 100. */
+const NAME_POINTS = 40
+const STREET_POINTS = 25
+const POSTAL_POINTS = 10
+const CITY_POINTS = 5
+const PHONE_POINTS = 20
+export const SUGGEST_AT = 50
+
+const nameWords = (name: string) => new Set(normalizeName(name).split(' ').filter(Boolean))
+const postal = (code: string) => foldText(code).replace(/[^a-z0-9]/g, '')
+const city = (name: string) => foldText(name).replace(/[^a-z0-9]/g, '')
+
+/**
+ * How well a profile location matches one of ours, out of 100: the name (equal, or the share of
+ * words they have in common), the street line, postcode and town, and the phone number; with the
+ * parts that matched in full.
+ */
+export function matchScore(
+  ours: OurPlace,
+  theirs: TheirPlace,
+): { score: number; matched: MatchedField[] } {
+  const matched: MatchedField[] = []
+  let score = 0
+
+  const a = nameWords(ours.name)
+  const b = nameWords(theirs.title)
+  if (a.size > 0 && normalizeName(ours.name) === normalizeName(theirs.title)) {
+    score += NAME_POINTS
+    matched.push('name')
+  } else if (a.size > 0 && b.size > 0) {
+    const common = [...a].filter((word) => b.has(word)).length
+    score += Math.round((NAME_POINTS * 0.75 * common) / new Set([...a, ...b]).size)
+  }
+
+  const country = (theirs.regionCode || ours.country || 'US').toUpperCase()
+  let addressPoints = 0
+  const street = theirs.addressLines.join(' ')
+  if (ours.address.trim() && street.trim()) {
+    if (normalizeAddress(ours.address, country) === normalizeAddress(street, country)) {
+      addressPoints += STREET_POINTS
+    }
+  }
+  if (ours.zip.trim() && postal(ours.zip) === postal(theirs.postalCode))
+    addressPoints += POSTAL_POINTS
+  if (ours.city.trim() && city(ours.city) === city(theirs.locality)) addressPoints += CITY_POINTS
+  score += addressPoints
+  if (addressPoints === STREET_POINTS + POSTAL_POINTS + CITY_POINTS) matched.push('address')
+
+  if (ours.phone.trim() && theirs.phone.trim()) {
+    if (normalizePhone(ours.phone, country) === normalizePhone(theirs.phone, country)) {
+      score += PHONE_POINTS
+      matched.push('phone')
+    }
+  }
+  return { score, matched }
+}
+
+/**
+ * One suggestion per location of ours: the best pairs first, each profile location suggested at
+ * most once, and none below SUGGEST_AT (a guess the owner would have to undo is worse than none).
+ */
+export function suggestLinks(
+  ours: OurPlace[],
+  theirs: TheirPlace[],
+): Map<string, { googleLocation: string; score: number; matched: MatchedField[] }> {
+  const pairs = ours
+    .flatMap((place, i) => theirs.map((profile, j) => ({ i, j, ...matchScore(place, profile) })))
+    .filter((pair) => pair.score >= SUGGEST_AT)
+    // Best first; ties keep our order, then Google's.
+    .sort((x, y) => y.score - x.score || x.i - y.i || x.j - y.j)
+  const taken = new Set<number>()
+  const suggestions = new Map<
+    string,
+    { googleLocation: string; score: number; matched: MatchedField[] }
+  >()
+  for (const pair of pairs) {
+    const place = ours[pair.i]!
+    if (suggestions.has(place.id) || taken.has(pair.j)) continue
+    taken.add(pair.j)
+    suggestions.set(place.id, {
+      googleLocation: theirs[pair.j]!.name,
+      score: pair.score,
+      matched: pair.matched,
+    })
+  }
+  return suggestions
+}
