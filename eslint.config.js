@@ -32,6 +32,10 @@ export const allowedFeatureCalls = {
         calls: ['listings'],
         why: '`refreshListingConsistency`: a changed profile or location has its listings compared again (issue 16)',
       },
+      {
+        calls: ['business-profile'],
+        why: '`removeSampleProfileLinks`: the links to sample Business Profile locations go with the other sample data (issue 33 item 7)',
+      },
     ],
     listings: [
       {

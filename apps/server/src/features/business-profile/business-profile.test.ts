@@ -266,7 +266,7 @@ describe("Google's refusals and a revoked grant", () => {
 })
 
 describe('without a Google client', () => {
-  test("sample profiles named after the owner's places, labelled sample, can be linked", async () => {
+  test("sample profiles named after the owner's places, labelled sample, can be linked, and go with the other sample data", async () => {
     const simulated = await createTestApp({ clock })
     try {
       const call = await owner('owner@example.com', [], simulated)
@@ -284,6 +284,11 @@ describe('without a Google client', () => {
         googleLocation: 'locations/sample-main',
       })
       expect(saved.body.links).toMatchObject([{ location: 'main', sample: true }])
+
+      // 'Remove sample data' in Settings takes the sample profiles and their links too.
+      expect((await call('DELETE', '/api/business/sample-data')).status).toBe(200)
+      expect((await status(call)).links).toEqual([])
+      expect(await listing(call)).toMatchObject({ status: 'ready', sample: true, accounts: [] })
     } finally {
       await simulated.close()
     }

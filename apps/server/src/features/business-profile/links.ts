@@ -15,6 +15,8 @@ import {
 import type { Business } from '@localseo/shared/business'
 import { MAIN_LOCATION, resolveLocation } from '@localseo/shared/location-selection'
 import { and, asc, eq, ne } from 'drizzle-orm'
+import type { Tx } from '../../db/client.js'
+import { businesses } from '../../db/schema/business.js'
 import { businessProfileLinks } from '../../db/schema/business-profile.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
@@ -119,8 +121,18 @@ async function googleListing(
   })
 }
 
+async function sampleRemoved(deps: Deps, businessId: string): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ removedAt: businesses.sampleDataRemovedAt })
+    .from(businesses)
+    .where(eq(businesses.id, businessId))
+  return Boolean(row?.removedAt)
+}
+
 async function listing(deps: Deps, config: GoogleOAuthConfig | undefined, business: Business) {
   if (!config) {
+    // Removed with the other sample data (Settings): no sample profiles from then on.
+    if (await sampleRemoved(deps, business.id)) return { sample: true, accounts: [], locations: [] }
     return {
       sample: true,
       accounts: [{ name: SAMPLE_ACCOUNT, title: 'Sample account' }],
@@ -323,4 +335,15 @@ export async function removeLink(
     .returning({ id: businessProfileLinks.id })
   if (removed.length === 0) throw new AppError('not_found', 'This location is not linked.')
   return profileStatus(deps, config, business.id)
+}
+
+/** Settings' 'Remove sample data': the links to sample profiles go with the rest. */
+export async function removeSampleProfileLinks(tx: Tx, businessId: string): Promise<number> {
+  const removed = await tx
+    .delete(businessProfileLinks)
+    .where(
+      and(eq(businessProfileLinks.businessId, businessId), eq(businessProfileLinks.sample, true)),
+    )
+    .returning({ id: businessProfileLinks.id })
+  return removed.length
 }

@@ -8,6 +8,7 @@ import { businesses } from '../../db/schema/business.js'
 import { recordActivity } from '../../lib/activity.js'
 import { lockBusiness } from '../../lib/tenant.js'
 import { countSampleBacklinks, removeSampleBacklinks } from '../backlinks/public.js'
+import { removeSampleProfileLinks } from '../business-profile/public.js'
 import { countSampleKeywords, removeSampleKeywords } from '../keywords/public.js'
 
 export async function getSampleData(db: Db, businessId: string): Promise<SampleData> {
@@ -38,7 +39,8 @@ export async function removeSampleData(db: Db, businessId: string, now: Date): P
       .where(eq(businesses.id, businessId))
     const backlinks = await removeSampleBacklinks(tx, businessId)
     const keywords = await removeSampleKeywords(tx, businessId, now)
-    if (business?.removedAt && backlinks + keywords === 0) return
+    const profileLinks = await removeSampleProfileLinks(tx, businessId)
+    if (business?.removedAt && backlinks + keywords + profileLinks === 0) return
     await tx
       .update(businesses)
       .set({ sampleDataRemovedAt: business?.removedAt ?? now })
