@@ -53,8 +53,17 @@ export function localTerms(place: {
     .toLowerCase()
     .split(/[^a-z]+/)
     .filter((word) => word.length >= 4 && !GENERIC_CATEGORY_WORDS.has(word))
+  // The country's noun and the American one: a Bristol link may say 'solicitor' or 'lawyer'.
   const noun =
-    place.category.trim() && place.category !== 'Other' ? [categoryTerms(place.category).noun] : []
+    place.category.trim() && place.category !== 'Other'
+      ? [
+          ...new Set(
+            [categoryTerms(place.category, place.country), categoryTerms(place.category)].map(
+              (t) => t.noun,
+            ),
+          ),
+        ]
+      : []
   const phrases = [place.city, stateName, ...categoryWords, ...noun]
     .map(compact)
     .filter((phrase) => phrase.length >= 3)

@@ -60,3 +60,57 @@ describe('placeholders in the words of the business', () => {
     ).toBe('dental implants')
   })
 })
+
+describe('the words of the business’s country (issue 32 items 6 and 7)', () => {
+  const lawyer = { name: 'Harbourside Legal', category: 'Legal Services', city: 'Bristol' }
+  const agent = { name: 'Clifton Homes', category: 'Real Estate', city: 'Bristol' }
+
+  test('a UK law firm’s examples and suggestions say solicitor, never attorney or lawyer', () => {
+    const examples = searchExamples({ ...lawyer, country: 'GB' })
+    expect(examples).toEqual({
+      keyword: 'personal injury solicitor near me',
+      service: 'personal injury solicitor',
+      nearMe: 'solicitor near me',
+      anchor: 'best solicitor in Bristol',
+    })
+    const chips = serviceSuggestions({ ...lawyer, country: 'GB' }).join(' ')
+    expect(chips).toContain('drink driving solicitor')
+    expect(chips).not.toMatch(/attorney|lawyer|DUI/i)
+  })
+
+  test('a UK estate agent’s examples say estate agent and houses for sale', () => {
+    const examples = searchExamples({ ...agent, country: 'GB' })
+    expect(examples.nearMe).toBe('estate agent near me')
+    expect(examples.anchor).toBe('best estate agent in Bristol')
+    expect(examples.keyword).toBe('houses for sale near me')
+    expect(JSON.stringify(examples)).not.toMatch(/real estate|realtor|homes for sale/)
+  })
+
+  test('the same businesses in the US keep the American words', () => {
+    expect(searchExamples({ ...lawyer, city: 'Austin', country: 'US' })).toEqual({
+      keyword: 'personal injury lawyer near me',
+      service: 'personal injury lawyer',
+      nearMe: 'lawyer near me',
+      anchor: 'best lawyer in Austin',
+    })
+    expect(searchExamples({ ...agent, city: 'Austin' }).nearMe).toBe('real estate agent near me')
+  })
+
+  test('a UK plumber is offered drain unblocking and boiler repair; an Australian mover is a removalist', () => {
+    const chips = serviceSuggestions({ ...plumber, country: 'GB' })
+    expect(chips).toEqual(expect.arrayContaining(['drain unblocking', 'boiler repair']))
+    expect(chips).not.toContain('drain cleaning')
+    // The owner's own words stay theirs, and still tell the trade.
+    const own = serviceSuggestions({ ...plumber, country: 'GB', services: ['Drain unblocking'] })
+    expect(own).toContain('burst pipe repair')
+    expect(
+      searchExamples({
+        name: 'Swift Moving',
+        category: 'Home Services',
+        city: 'Perth',
+        country: 'AU',
+        services: ['Moving'],
+      }).nearMe,
+    ).toBe('removalists near me')
+  })
+})

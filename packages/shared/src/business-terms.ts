@@ -2,8 +2,11 @@
 // 'Services you offer' when they listed any, else the services its name names ('Lopez Plumbing' is
 // plumbing), else its category's. The keyword ideas, their relevance, the default tracked keywords
 // and the site audit's "service in title/H1" check all read these terms, so a plumber is never
-// offered 'electrician prices' because the category also covers electricians.
+// offered 'electrician prices' because the category also covers electricians. The lists are written
+// as Americans search; outside the US they read in the country's words (local-words.ts), while the
+// owner's own services stay as the owner wrote them.
 import { categoryTerms, type CategoryTerms } from './category-terms.js'
+import { localWords } from './local-words.js'
 import { ownValue } from './own-key.js'
 import { titleCase } from './title-case.js'
 
@@ -96,12 +99,7 @@ const TRADE_SUGGESTIONS: Readonly<Record<string, readonly string[]>> = {
   landscaper: ['garden design', 'lawn care', 'tree trimming', 'patio installation', 'fencing'],
   'lawn care service': ['lawn mowing', 'weed control', 'lawn aeration', 'hedge trimming'],
   painter: ['interior painting', 'exterior painting', 'cabinet painting', 'wallpaper removal'],
-  'house cleaner': [
-    'deep cleaning',
-    'end of tenancy cleaning',
-    'regular cleaning',
-    'oven cleaning',
-  ],
+  'house cleaner': ['deep cleaning', 'move out cleaning', 'regular cleaning', 'oven cleaning'],
   'cleaning service': ['deep cleaning', 'office cleaning', 'carpet cleaning', 'window cleaning'],
   exterminator: ['rodent control', 'termite treatment', 'bed bug treatment', 'wasp nest removal'],
   locksmith: ['emergency lockout', 'lock change', 'key cutting', 'car lockout'],
@@ -122,11 +120,17 @@ function unique(all: readonly string[]): string[] {
 }
 
 /** Everything a category covers: its search services and the other trades it includes. */
-function categorySuggestions(category: string): string[] {
-  return unique([
-    ...categoryTerms(category).services,
-    ...(ownValue(EXTRA_SUGGESTIONS, category) ?? []),
-  ])
+function categorySuggestions(category: string, country?: string): string[] {
+  return unique(
+    [...categoryTerms(category).services, ...(ownValue(EXTRA_SUGGESTIONS, category) ?? [])].map(
+      (s) => localWords(s, country),
+    ),
+  )
+}
+
+/** One trade's own work in the words of `country`. */
+function tradeSuggestions(trade: string, country?: string): string[] | undefined {
+  return ownValue(TRADE_SUGGESTIONS, trade)?.map((s) => localWords(s, country))
 }
 
 /**
@@ -135,8 +139,8 @@ function categorySuggestions(category: string): string[] {
  */
 export function serviceSuggestions(business: TermsSource): string[] {
   const trade = ownTrade(business)
-  const own = trade ? ownValue(TRADE_SUGGESTIONS, trade) : undefined
-  return own ? unique(own) : categorySuggestions(business.category)
+  const own = trade ? tradeSuggestions(trade, business.country) : undefined
+  return own ? unique(own) : categorySuggestions(business.category, business.country)
 }
 
 /** Trimmed, single-spaced, without duplicates (case-insensitive) or empty entries, in order. */
@@ -161,9 +165,13 @@ const wordsOf = (value: string) =>
  * The services a business name names, from its category's suggestions and the trades above:
  * 'Lopez Plumbing' -> ['Plumbing'], 'Bright Smile Dental' -> [] (Dental names no service).
  */
-export function servicesFromName(name: string, category: string): string[] {
+export function servicesFromName(name: string, category: string, country?: string): string[] {
   const words = ` ${wordsOf(name).join(' ')} `
-  const known = [...categorySuggestions(category), ...Object.keys(TRADE_NOUNS)]
+  const known = [
+    ...categorySuggestions(category),
+    ...(country ? categorySuggestions(category, country) : []),
+    ...Object.keys(TRADE_NOUNS),
+  ]
   const found = known.filter((service) => words.includes(` ${wordsOf(service).join(' ')} `))
   // Title case as the owner would write it on their own profile.
   return normaliseServices(found.map(titleCase))
@@ -173,12 +181,15 @@ export interface TermsSource {
   name: string
   category: string
   services?: readonly string[]
+  /** ISO code; the terms read in its words (local-words.ts). US when absent. */
+  country?: string
 }
 
 /** The services the business says it offers, in lower case: its own, else its name's. */
 function ownServices(business: TermsSource): string[] {
   const own = normaliseServices(business.services ?? [])
-  return (own.length > 0 ? own : servicesFromName(business.name, business.category)).map(lower)
+  const named = servicesFromName(business.name, business.category, business.country)
+  return (own.length > 0 ? own : named).map(lower)
 }
 
 /**
@@ -190,7 +201,9 @@ function ownTrade(business: TermsSource): string | undefined {
   return (
     own.map((s) => ownValue(TRADE_NOUNS, s)).find(Boolean) ??
     Object.keys(TRADE_SUGGESTIONS).find((trade) =>
-      TRADE_SUGGESTIONS[trade]!.some((s) => own.includes(lower(s))),
+      [...TRADE_SUGGESTIONS[trade]!, ...(tradeSuggestions(trade, business.country) ?? [])].some(
+        (s) => own.includes(lower(s)),
+      ),
     )
   )
 }
@@ -201,11 +214,11 @@ function ownTrade(business: TermsSource): string | undefined {
  * the category's services stand in.
  */
 export function businessTerms(business: TermsSource): CategoryTerms {
-  const category = categoryTerms(business.category)
+  const category = categoryTerms(business.category, business.country)
   const own = ownServices(business)
   const trade = own.map((s) => ownValue(TRADE_NOUNS, s)).find(Boolean)
   return {
-    noun: trade ?? category.noun,
+    noun: trade ? localWords(trade, business.country) : category.noun,
     services: own.length > 0 ? own : category.services.map(lower),
   }
 }

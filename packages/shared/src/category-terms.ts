@@ -1,6 +1,8 @@
 // How people search for each business category (docs/product.md §3 categories): the noun they type and the
-// services they look for. Used by the simulations and the keyword engine.
+// services they look for, as Americans search; categoryTerms gives them in a country's own words
+// (local-words.ts). Used by the simulations and the keyword engine.
 import type { BusinessCategory } from './business.js'
+import { localWords } from './local-words.js'
 import { ownValue } from './own-key.js'
 
 export interface CategoryTerms {
@@ -95,22 +97,12 @@ export const CATEGORY_TERMS: Readonly<Record<BusinessCategory, CategoryTerms>> =
 
 const fallback: CategoryTerms = CATEGORY_TERMS.Other
 
-export function categoryTerms(category: string): CategoryTerms {
-  return ownValue<CategoryTerms>(CATEGORY_TERMS, category) ?? fallback
-}
-
-/**
- * Services searched for under these names only in the United States, and what advice calls them
- * elsewhere (issue 32 item 6): a tutor in Bristol is not told to list 'SAT prep'.
- */
-const US_ONLY_SERVICES: Readonly<Record<string, string>> = {
-  'sat prep': 'exam preparation',
-  'dui attorney': 'criminal defence lawyer',
-  'car inspection': 'car servicing',
-}
-
-/** The services as advice for a business in `country` names them. */
-export function servicesIn(services: readonly string[], country: string): string[] {
-  if (country === 'US') return [...services]
-  return services.map((s) => ownValue(US_ONLY_SERVICES, s.toLowerCase()) ?? s)
+/** The category's noun and services in the words of `country` (local-words.ts); US without one. */
+export function categoryTerms(category: string, country?: string): CategoryTerms {
+  const terms = ownValue<CategoryTerms>(CATEGORY_TERMS, category) ?? fallback
+  if (country === undefined) return terms
+  return {
+    noun: localWords(terms.noun, country),
+    services: terms.services.map((s) => localWords(s, country)),
+  }
 }

@@ -305,3 +305,47 @@ describe('relevance that discriminates (issue 15 item 5)', () => {
     },
   )
 })
+
+describe('keyword ideas in the words of the business’s country (issue 32 items 6 and 7)', () => {
+  const inBristol = (category: string, name: string): Business => ({
+    ...emptyBusiness,
+    id: 'uk',
+    name,
+    category,
+    city: 'Bristol',
+    country: 'GB',
+    locations: [],
+  })
+
+  test('a UK law firm’s ideas are for a solicitor, and a search for a lawyer still fits it', () => {
+    const firm = inBristol('Legal Services', 'Harbourside Legal')
+    const ideas = generateKeywordIdeas({ business: firm })
+    expect(ideas).toEqual(
+      expect.arrayContaining(['solicitor bristol', 'best personal injury solicitor in bristol']),
+    )
+    expect(ideas.join(' ')).not.toMatch(/attorney|lawyer|dui/)
+    expect(describeKeyword('solicitor bristol', firm).relevance).toBe('high')
+    expect(describeKeyword('lawyer bristol', firm).relevance).toBe('high')
+  })
+
+  test('a UK estate agent’s ideas say estate agent and houses for sale, never realtor', () => {
+    const ideas = generateKeywordIdeas({ business: inBristol('Real Estate', 'Clifton Homes') })
+    expect(ideas).toEqual(
+      expect.arrayContaining(['estate agent bristol', 'houses for sale bristol']),
+    )
+    expect(ideas.join(' ')).not.toMatch(/real estate|realtor|homes for sale/)
+  })
+
+  test('the same businesses in the US keep the American words', () => {
+    const firm = {
+      ...inBristol('Legal Services', 'Lone Star Legal'),
+      city: 'Austin',
+      country: 'US',
+    }
+    expect(generateKeywordIdeas({ business: firm })).toEqual(
+      expect.arrayContaining(['lawyer austin', 'dui attorney austin']),
+    )
+    const agent = { ...inBristol('Real Estate', 'Lone Star Homes'), city: 'Austin', country: 'US' }
+    expect(generateKeywordIdeas({ business: agent })).toContain('real estate agent austin')
+  })
+})

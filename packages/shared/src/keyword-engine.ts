@@ -126,6 +126,8 @@ export interface RelevanceContext {
   category: string
   name?: string
   services?: readonly string[]
+  /** ISO code: the business's words are its country's (local-words.ts). */
+  country?: string
   cities: readonly string[]
 }
 
@@ -148,6 +150,7 @@ const TRADE_WORDS = new Set([
     .flatMap(wordsOf),
   ...['dentist', 'dental', 'orthodontist', 'doctor', 'physician', 'chiropractor', 'pharmacy'],
   ...['dermatologist', 'optometrist', 'therapist', 'lawyer', 'attorney', 'accountant', 'barber'],
+  ...['solicitor', 'barrister', 'removalist'],
   ...['plumber', 'plumbing', 'electrician', 'roofer', 'roofing', 'landscaper', 'painter'],
   ...['exterminator', 'locksmith', 'handyman', 'mechanic', 'realtor', 'vet', 'veterinarian'],
   ...['salon', 'gym', 'restaurant', 'hotel', 'tutor', 'florist', 'bakery', 'daycare'],
@@ -190,10 +193,17 @@ const topics = memo<{ phrases: string[]; businessWords: Set<string> }>(100)
 
 /** The phrases and words that make a keyword about this business, built once per business. */
 function topicOf(context: RelevanceContext) {
-  const key = JSON.stringify([context.category, context.name ?? '', context.services ?? []])
+  const key = JSON.stringify([
+    context.category,
+    context.name ?? '',
+    context.services ?? [],
+    context.country ?? '',
+  ])
   return topics(key, () => {
-    const { noun, services } = businessTerms({ name: '', ...context })
-    const phrases = [noun, ...services]
+    const local = businessTerms({ name: '', ...context })
+    // The American words stay the business's too: 'lawyer bristol' is about a Bristol solicitor.
+    const us = businessTerms({ name: '', ...context, country: 'US' })
+    const phrases = [...new Set([local.noun, ...local.services, us.noun, ...us.services])]
     const businessWords = new Set(
       [...phrases, context.category]
         .flatMap(wordsOf)

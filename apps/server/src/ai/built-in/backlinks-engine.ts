@@ -163,7 +163,7 @@ export function analyseBacklinksBuiltIn({
   profile: BacklinkProfile
   scores: BacklinkScores
 }): string {
-  const noun = categoryTerms(business.category).noun
+  const noun = categoryTerms(business.category, business.country).noun
   const city = business.city || 'your city'
   const sources = profile.sourceDomains.map((domain) => ({ domain }))
   const { directories, local } = missingLinkSources(business, sources)

@@ -7,6 +7,7 @@
 import type { Business, BusinessCategory } from '@localseo/shared/business'
 import type { Level } from '@localseo/shared/ai'
 import { categoryDirectories, type LocalPlace } from '@localseo/shared/local-places'
+import { localWords } from '@localseo/shared/local-words'
 import { ownValue } from '@localseo/shared/own-key'
 
 interface CategoryBasics {
@@ -428,7 +429,8 @@ export function categoryPlaybook(
   const own = countries ? ownValue(countries, business.country) : undefined
   return {
     ...basics,
-    modifiers: own?.modifiers ?? basics.modifiers,
+    // The country's own searches, else the common ones in its words ('houses for sale' in the UK).
+    modifiers: own?.modifiers ?? basics.modifiers.map((m) => localWords(m, business.country)),
     question: own?.question ?? basics.question,
     directories: categoryDirectories(business.category, business.country),
   }

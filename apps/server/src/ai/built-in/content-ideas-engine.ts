@@ -2,7 +2,6 @@
 // and the chosen location (issue 5).
 import type { Business } from '@localseo/shared/business'
 import { businessTerms } from '@localseo/shared/business-terms'
-import { servicesIn } from '@localseo/shared/category-terms'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { categoryPlaybook } from './category-playbook.js'
 import { capitalise, fillTemplate, listPhrase } from './search-terms.js'
@@ -14,9 +13,8 @@ export function generateContentIdeasBuiltIn({
   business: Business
   location: ResolvedLocation
 }): string[] {
-  const { noun } = businessTerms(business)
-  const services = servicesIn(businessTerms(business).services, location.country)
-  // The location's country: a UK branch of a US business gets UK searches and questions.
+  // The location's country: a UK branch of a US business gets UK words, searches and questions.
+  const { noun, services } = businessTerms({ ...business, country: location.country })
   const playbook = categoryPlaybook({ category: business.category, country: location.country })
   const city = location.city || business.city
   const [first, second] = services

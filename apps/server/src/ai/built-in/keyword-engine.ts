@@ -37,9 +37,13 @@ function readKeyword(
 ): KeywordFacts {
   const k = normalise(keyword)
   const city = normalise(location.city)
-  const matchedCore = coreTerms(business.category).find((term) => k.includes(term))
-  const matchedWord = wordsOf(k).find((w) => relatedWords(business.category).has(w))
-  const noun = categoryTerms(business.category).noun
+  const matchedCore = coreTerms(business.category, business.country).find((term) =>
+    k.includes(term),
+  )
+  const matchedWord = wordsOf(k).find((w) =>
+    relatedWords(business.category, business.country).has(w),
+  )
+  const noun = categoryTerms(business.category, business.country).noun
   const [relevance, relevanceReason]: [Level, string] = matchedCore
     ? ['High', `it names "${matchedCore}", which is what ${business.name} offers`]
     : matchedWord
@@ -120,7 +124,7 @@ function recommendationsFor(
   competition: Level,
 ) {
   const playbook = categoryPlaybook(business)
-  const { noun, services } = categoryTerms(business.category)
+  const { noun, services } = categoryTerms(business.category, business.country)
   const city = location.city
   const related = relatedSearches(facts, business, city)
   if (facts.relevance === 'Low') {
@@ -198,7 +202,7 @@ export function analyseKeywordBuiltIn({
   const own = estimateCompetition(facts, business, location)
   const competition = estimate ? estimate.competition : own.competition
   const intent = detectIntent(facts.keyword, location.city)
-  const noun = categoryTerms(business.category).noun
+  const noun = categoryTerms(business.category, business.country).noun
   const place = [location.city, location.state].filter(Boolean).join(', ')
   const aiAnalysis = [
     `"${keyword}" reads as a ${INTENT_LABELS[intent]} search.`,

@@ -4,7 +4,6 @@ import type { SeoTaskSuggestion } from '@localseo/shared/ai'
 import type { BacklinkScores } from '@localseo/shared/backlink-scores'
 import type { Business } from '@localseo/shared/business'
 import { businessTerms } from '@localseo/shared/business-terms'
-import { servicesIn } from '@localseo/shared/category-terms'
 import { categoryPlaybook } from './category-playbook.js'
 import { missingLinkSources, type BacklinkFacts } from './backlinks-engine.js'
 import { capitalise, listPhrase } from './search-terms.js'
@@ -50,8 +49,7 @@ function everyBusinessTasks(
   business: Business,
   keywords: readonly TrackedKeyword[],
 ): SeoTaskSuggestion[] {
-  const { noun } = businessTerms(business)
-  const services = servicesIn(businessTerms(business).services, business.country)
+  const { noun, services } = businessTerms(business)
   const playbook = categoryPlaybook(business)
   const city = business.city
   return [

@@ -49,24 +49,31 @@ export const INTENT_LABELS: Record<SearchIntent, string> = {
   informational: 'informational (the searcher wants an answer first)',
 }
 
-/** Phrases that say "this is what the business does": the noun, its services, the category words. */
-export function coreTerms(category: string): string[] {
-  const terms = categoryTerms(category)
+/**
+ * Phrases that say "this is what the business does": the noun, its services, the category words, in
+ * the country's words and the American ones ('solicitor' and 'lawyer' for a UK law firm).
+ */
+export function coreTerms(category: string, country?: string): string[] {
+  const terms = [categoryTerms(category, country), categoryTerms(category)]
   const categoryWords = wordsOf(category).filter((w) => w.length >= 4 && !STOP_WORDS.has(w))
-  return [terms.noun, ...terms.services, ...categoryWords].map(normalise)
+  const phrases = terms.flatMap((t) => [t.noun, ...t.services])
+  return [...new Set([...phrases, ...categoryWords].map(normalise))]
 }
 
 /** Single words of the core terms, for partial matches ('implants' in 'dental implants'). */
-export function relatedWords(category: string): Set<string> {
+export function relatedWords(category: string, country?: string): Set<string> {
   return new Set(
-    coreTerms(category)
+    coreTerms(category, country)
       .flatMap(wordsOf)
       .filter((w) => w.length >= 4 && !STOP_WORDS.has(w)),
   )
 }
 
-export function fillTemplate(template: string, business: Pick<Business, 'category'>): string {
-  return template.replace('{noun}', categoryTerms(business.category).noun)
+export function fillTemplate(
+  template: string,
+  business: Pick<Business, 'category'> & { country?: string },
+): string {
+  return template.replace('{noun}', categoryTerms(business.category, business.country).noun)
 }
 
 export const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1)

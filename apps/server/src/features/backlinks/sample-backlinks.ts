@@ -12,6 +12,7 @@ interface SampleBusiness {
   name: string
   city: string
   category: string
+  country?: string
 }
 
 const DAY_MS = 86_400_000
@@ -19,7 +20,7 @@ const DAY_MS = 86_400_000
 function sampleBacklinks(business: SampleBusiness, now: Date) {
   const city = slug(business.city)
   const name = slug(business.name)
-  const { noun } = categoryTerms(business.category)
+  const { noun } = categoryTerms(business.category, business.country)
   const monthsAgo = (months: number) => new Date(now.getTime() - months * 30 * DAY_MS)
   return [
     {

@@ -31,7 +31,7 @@ export async function saveBusiness({
 }): Promise<{ business: Business; seeded: boolean }> {
   // Services left out keep the saved list; a business without any starts with its name's
   // ('Lopez Plumbing' offers plumbing), which the owner can change (issue 15 item 5).
-  const named = servicesFromName(input.name, input.category)
+  const named = servicesFromName(input.name, input.category, input.country)
   const services = input.services
     ? sql`excluded.services`
     : sql`case when cardinality(${businesses.services}) > 0 then ${businesses.services} else excluded.services end`

@@ -16,16 +16,18 @@ const PLANNER_DELAY_MS = 1500
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** The words the business itself uses, which count as words of a plausible search. */
+/** The words the business itself uses, its country's and the American ones, count as a search's. */
 export function businessVocabulary(business: Business): string[] {
-  const { noun, services } = categoryTerms(business.category)
+  const terms = [
+    categoryTerms(business.category, business.country),
+    categoryTerms(business.category),
+  ]
   return [
     business.name,
     business.category,
     business.city,
     business.state,
-    noun,
-    ...services,
+    ...terms.flatMap((t) => [t.noun, ...t.services]),
     ...business.locations.flatMap((l) => [l.name, l.city, l.state]),
   ]
 }

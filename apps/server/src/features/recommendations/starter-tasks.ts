@@ -1,7 +1,6 @@
 // The starter tasks a new business gets (docs/product.md §7 "Seed on app load"): the five the product
 // names plus four more, each with a step-by-step guide.
 import { businessTerms } from '@localseo/shared/business-terms'
-import { servicesIn } from '@localseo/shared/category-terms'
 import { citationSources } from '@localseo/shared/local-places'
 import type { Tx } from '../../db/client.js'
 import { recommendations } from '../../db/schema/recommendations.js'
@@ -20,8 +19,7 @@ interface StarterBusiness {
 // eslint-disable-next-line max-lines-per-function
 function starterTasks(business: StarterBusiness) {
   // The business's own words and its country's directories (issue 32 items 6 and 7).
-  const { noun } = businessTerms(business)
-  const services = servicesIn(businessTerms(business).services, business.country)
+  const { noun, services } = businessTerms(business)
   const service = services[0] ?? 'your main service'
   const directories = citationSources(business.category, business.country).slice(0, 3)
   // Issue 10: the 5 docs/product.md §7 rows (50, 75, 50, 40, 60) plus 4 more (45, 35, 30, 25), each with a

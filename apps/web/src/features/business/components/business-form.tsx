@@ -65,10 +65,11 @@ const resolver = zodResolver(saveBusinessInputSchema) as unknown as Resolver<
  * 'Services you offer': the saved list; until the owner edits it, a business without one shows the
  * services its name names ('Lopez Plumbing' offers plumbing), as the server would save them.
  */
-function useServices(business: Business, name: string, category: string) {
+function useServices(business: Business, name: string, category: string, country: string) {
   const [edited, setEdited] = useState<string[] | null>(null)
   const services =
-    edited ?? (business.services.length > 0 ? business.services : servicesFromName(name, category))
+    edited ??
+    (business.services.length > 0 ? business.services : servicesFromName(name, category, country))
   return { services, setServices: setEdited, reset: () => setEdited(null) }
 }
 
@@ -87,7 +88,7 @@ export function BusinessForm({ business }: { business: Business }) {
     control: form.control,
     name: ['name', 'category', 'country', 'timeZone'],
   })
-  const services = useServices(business, name, category)
+  const services = useServices(business, name, category, country)
 
   const onSubmit = form.handleSubmit(async (input) => {
     setResult(null)
@@ -127,6 +128,7 @@ export function BusinessForm({ business }: { business: Business }) {
             onChange={services.setServices}
             name={name}
             category={category}
+            country={country}
           />
           {result === 'saved' ? <FormMessage tone="success">{BUSINESS_SAVED}</FormMessage> : null}
           {result === 'failed' ? (

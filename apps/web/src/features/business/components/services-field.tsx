@@ -23,18 +23,21 @@ export function ServicesField({
   onChange,
   name,
   category,
+  country,
 }: {
   value: readonly string[]
   onChange: (services: string[]) => void
   /** The business name and category as typed: a plumber is offered plumbing work (issue 32 item 7). */
   name: string
   category: string
+  /** The chosen country: suggestions in its words ('drain unblocking' in the UK). */
+  country: string
 }) {
   const id = useId()
   const [draft, setDraft] = useState('')
   const full = value.length >= MAX_SERVICES
   const has = (service: string) => value.some((v) => v.toLowerCase() === service.toLowerCase())
-  const business = { name, category, services: value, city: '' }
+  const business = { name, category, country, services: value, city: '' }
   const suggestions = serviceSuggestions(business)
     .filter((s) => !has(s))
     .slice(0, SUGGESTIONS_SHOWN)

@@ -234,4 +234,14 @@ describe('keyword analysis', () => {
     expect(example).toBe('e.g. plumbing near me')
     expect(example).not.toMatch(/dentist|teeth/)
   })
+
+  test("a UK law firm's keyword box example says solicitor, not lawyer (issue 32 items 6 and 7)", async () => {
+    const firm = { ...savedBusiness, name: 'Harbourside Legal', category: 'Legal Services' }
+    signIn({ business: { ...firm, city: 'Bristol', country: 'GB' } })
+    await screenReady()
+    expect(screen.getByLabelText('Keyword')).toHaveAttribute(
+      'placeholder',
+      'e.g. personal injury solicitor near me',
+    )
+  })
 })
