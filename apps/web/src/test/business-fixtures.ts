@@ -113,6 +113,9 @@ export function ownerHandlers({
     // The Website Analytics card's state (issue 18 item 3): sample figures while Google is simulated.
     'GET /api/integrations/google/analytics': () =>
       json(google.status === 'simulated' ? { status: 'simulated' } : { status: 'not_connected' }),
+    // Settings' Business Profile card (issue 33): no profiles to link.
+    'GET /api/business-profile/locations': () =>
+      json({ status: 'ready', sample: true, accounts: [], suggestions: [] }),
     'GET /api/dashboard': () => json(dashboardBody),
     // No site audit yet (the dashboard's Issues to Fix card asks).
     'GET /api/site-audit/runs': () => json({ runs: [] }),

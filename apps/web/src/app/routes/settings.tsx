@@ -1,4 +1,5 @@
 import type { Business } from '@localseo/shared/business'
+import { lazy, Suspense } from 'react'
 import { PageHeader } from '@/components/page-header'
 import { AccountCard } from '@/features/auth/components/account-card'
 import { AlertTopicsCard } from '@/features/alerts/components/alert-topics-card'
@@ -11,10 +12,18 @@ import { SampleDataCard } from '@/features/business/components/sample-data-card'
 import { ProfileCard } from '@/features/auth/components/profile-card'
 import { SecurityCard } from '@/features/auth/components/security-card'
 
+// Issue 33: its own chunk, so the profile's schemas never weigh on the first screens (ADR 019).
+const BusinessProfileCard = lazy(() =>
+  import('@/features/business-profile/components/business-profile-card').then((module) => ({
+    default: module.BusinessProfileCard,
+  })),
+)
+
 /**
  * docs/product.md §2 Settings: profile, business information, locations, their map position (issue 17),
  * the sample data (issue 15), the
- * automatic checks and the alert topics (issue 16) and API settings; then the account
+ * automatic checks and the alert topics (issue 16), API settings and the Google Business Profile
+ * (issue 33); then the account
  * (name, email, password) and security (two-factor sign-in, other sessions) cards. The cards belong
  * to the business, auth and integrations features, named like the server features they call.
  */
@@ -37,6 +46,11 @@ export function SettingsScreen({ business }: { business: Business }) {
           </>
         ) : null}
         <ApiSettings businessSaved={Boolean(business.id && business.name)} />
+        {business.id && business.name ? (
+          <Suspense fallback={null}>
+            <BusinessProfileCard />
+          </Suspense>
+        ) : null}
         <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
           <AccountCard />
           <SecurityCard />
