@@ -212,4 +212,20 @@ describe('simulated Google, for a plumber with three locations', () => {
     await snap(page, 'search-queries-simulated', table)
     expect(problems).toEqual([])
   })
+
+  test('off the main location the simulated searches say they are for that location, not the whole website', async () => {
+    const { page, problems } = browser()
+    await page.getByRole('combobox', { name: 'Location' }).selectOption({
+      label: 'Lopez Plumbing - Round Rock',
+    })
+    const panel = page.getByRole('tabpanel', { name: 'Search queries' })
+    await panel
+      .getByRole('rowheader', { name: /round rock/ })
+      .first()
+      .waitFor()
+    await page.getByText(/simulated figures are for this location only/).waitFor()
+    expect(await page.getByText(/whole website/).count()).toBe(0)
+    await snap(page, 'search-queries-simulated-round-rock', page.getByRole('main'))
+    expect(problems).toEqual([])
+  })
 })
