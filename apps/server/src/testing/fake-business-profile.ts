@@ -12,7 +12,8 @@
 //   GET    {performance}/locations/{l}/searchkeywords/impressions/monthly  two pages
 // A valid access token is needed (401 otherwise). `failBusinessProfile` makes every call answer
 // Google's recorded refusals: 'quota' (429, an unapproved project's quota of 0), 'disabled' (403,
-// the API is off in the project) or 'denied' (403, the account cannot manage the profile).
+// the API is off in the project), 'denied' (403, the account cannot manage the profile) or
+// 'unauthenticated' (401 whatever the token).
 import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
@@ -38,6 +39,8 @@ const FAILURES = {
   quota: { status: 429, file: 'error-quota-zero' },
   disabled: { status: 403, file: 'error-service-disabled' },
   denied: { status: 403, file: 'error-permission-denied' },
+  /** 401 even to a token just renewed (Google's own fault): never a 5xx to our client. */
+  unauthenticated: { status: 401, file: 'error-unauthenticated' },
 } as const
 export type BusinessProfileFailure = keyof typeof FAILURES
 

@@ -254,6 +254,17 @@ describe("Google's refusals and a revoked grant", () => {
     expect(put.status).toBe(409)
   })
 
+  test('a 401 even to a renewed token is a refusal to try again later, never a 5xx', async () => {
+    const call = await owner('owner@example.com')
+    fake.businessProfile.failBusinessProfile('unauthenticated')
+    expect(await listing(call)).toMatchObject({
+      status: 'refused',
+      refusal: { kind: 'unavailable' },
+    })
+    expect((await call('PUT', `${ROUTE}/links/main`, { googleLocation: AUSTIN })).status).toBe(409)
+    expect((await status(call)).connection).toBe('connected')
+  })
+
   test('a grant revoked in the Google account (401, then invalid_grant) asks to reconnect', async () => {
     const call = await owner('owner@example.com')
     fake.revokeAll()

@@ -81,7 +81,8 @@ export class ProfileRefused extends AppError {
   }
 }
 
-const refused = (kind: ProfileRefusal['kind'], google = '') =>
+/** A refusal of the given kind with Google's words, and the action the owner can take. */
+export const refused = (kind: ProfileRefusal['kind'], google = '') =>
   new ProfileRefused({ kind, google, action: ACTIONS[kind] })
 
 const googleErrorSchema = z.object({

@@ -24,6 +24,7 @@ import { lockBusiness, requireLocation } from '../../lib/tenant.js'
 import {
   connectionRow,
   GOOGLE_SCOPES,
+  GoogleTokenRefused,
   withGoogleToken,
   type GoogleOAuthConfig,
 } from '../integrations/public.js'
@@ -32,6 +33,7 @@ import {
   listAccounts,
   listLocations,
   ProfileRefused,
+  refused,
   type GoogleLocation,
 } from './google-api.js'
 
@@ -111,14 +113,20 @@ async function googleListing(
   businessId: string,
 ): Promise<{ accounts: { name: string; title: string }[]; locations: GoogleLocation[] }> {
   const apis = businessProfileApis(deps.env)
-  return withGoogleToken(deps, config, businessId, async (token) => {
-    const accounts = await listAccounts(apis, token)
-    const locations: GoogleLocation[] = []
-    // One account after the other: the quota is per project and minute (ADR 034).
-    for (const account of accounts)
-      locations.push(...(await listLocations(apis, token, account.name)))
-    return { accounts, locations }
-  })
+  try {
+    return await withGoogleToken(deps, config, businessId, async (token) => {
+      const accounts = await listAccounts(apis, token)
+      const locations: GoogleLocation[] = []
+      // One account after the other: the quota is per project and minute (ADR 034).
+      for (const account of accounts)
+        locations.push(...(await listLocations(apis, token, account.name)))
+      return { accounts, locations }
+    })
+  } catch (error) {
+    // Refused again with a token Google had just renewed: a refusal, never a 5xx (ADR 034).
+    if (error instanceof GoogleTokenRefused) throw refused('unavailable', error.message)
+    throw error
+  }
 }
 
 async function sampleRemoved(deps: Deps, businessId: string): Promise<boolean> {
