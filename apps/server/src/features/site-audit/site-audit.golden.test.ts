@@ -121,6 +121,30 @@ describe("the owner's services (issue 15 item 5)", () => {
   })
 })
 
+describe("the words of the place's country (issue 32 items 6 and 7)", () => {
+  const base = profileWith()
+  const profile = {
+    ...base,
+    name: 'Harbourside Legal',
+    category: 'Legal Services',
+    places: base.places.map((place) => ({ ...place, country: 'GB' })),
+  }
+
+  test('a UK law firm is asked for a solicitor in its title and H1, and a lawyer still counts', async () => {
+    const other = await runAudit(
+      { '/robots.txt': ALLOW_ALL, '/': goodPage('Electrician in Austin') },
+      { profile },
+    )
+    expect(other.summary['city-category-missing']).toEqual([
+      '/ — title lacks a service such as "solicitor"; H1 lacks a service such as "solicitor"',
+    ])
+    for (const topic of ['Solicitor in Austin', 'Lawyer in Austin']) {
+      const own = await runAudit({ '/robots.txt': ALLOW_ALL, '/': goodPage(topic) }, { profile })
+      expect(own.summary['city-category-missing'], topic).toBeUndefined()
+    }
+  })
+})
+
 describe('golden sites', () => {
   test('links in mixed languages are judged in their own language', async () => {
     const { summary } = await runAudit(

@@ -102,15 +102,19 @@ function phonesIn(facts: PageFacts, country: string): string[] {
   return findPhoneNumbersInText(facts.text, code).map((found) => found.number.number)
 }
 
-/** What a title or H1 may name: the search noun and services of the business (business-terms.ts). */
-function serviceTerms(profile: AuditProfile): string[] {
+/**
+ * What a title or H1 may name: the search noun and services of the business (business-terms.ts) in
+ * the words of the place's country first, then the American ones ('solicitor', then 'lawyer').
+ */
+function serviceTerms(profile: AuditProfile, country: string): string[] {
   if (!ownValue(CATEGORY_TERMS, profile.category)) return []
-  const terms = businessTerms(profile)
+  const terms = [businessTerms({ ...profile, country }), businessTerms(profile)]
   const words = profile.category
     .toLowerCase()
     .split(/[^a-z]+/)
     .filter((w) => w.length > 3)
-  return [terms.noun, ...terms.services, ...words].map((t) => t.toLowerCase())
+  const all = [...terms.flatMap((t) => [t.noun, ...t.services]), ...words]
+  return [...new Set(all.map((t) => t.toLowerCase()))]
 }
 
 function mentions(text: string, term: string): boolean {
@@ -243,7 +247,7 @@ function cityCategoryFindings(
   profile: AuditProfile,
   findings: Findings,
 ) {
-  const terms = serviceTerms(profile)
+  const terms = serviceTerms(profile, place.country)
   const problems: string[] = []
   const parts = { title: page.facts.titles[0] ?? '', H1: page.facts.h1s.join(' ') }
   for (const [label, text] of Object.entries(parts)) {
