@@ -191,4 +191,20 @@ describe('services you offer (issue 15 item 5)', () => {
     for (const other of ['electrician', 'electrical repair', 'roofing', 'HVAC', 'AC repair'])
       expect(form.queryByRole('button', { name: `Add ${other}` })).toBeNull()
   })
+
+  test('in the United Kingdom a law firm is offered solicitor work, in its words (issue 32 items 6 and 7)', async () => {
+    storeSession()
+    stubNetwork(ownerHandlers({ business: emptyBusiness }))
+    const form = await openForm()
+    const user = await fillValidForm(form)
+    await user.selectOptions(form.getByLabelText('Category'), 'Legal Services')
+    expect(form.getByRole('button', { name: 'Add DUI attorney' })).toBeVisible()
+    await user.selectOptions(form.getByLabelText('Country'), 'GB')
+    expect(form.getByLabelText('Add a service')).toHaveAttribute(
+      'placeholder',
+      'e.g. personal injury solicitor',
+    )
+    expect(form.getByRole('button', { name: 'Add drink driving solicitor' })).toBeVisible()
+    expect(form.queryByRole('button', { name: /attorney|lawyer/ })).toBeNull()
+  })
 })
