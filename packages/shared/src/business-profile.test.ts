@@ -77,7 +77,7 @@ describe('matchScore', () => {
     }
     const theirs = profile({
       title: 'Clifton Dental Practice',
-      addressLines: ['12 Whiteladies Road'],
+      addressLines: ['12 Whiteladies Road', 'Clifton'],
       locality: 'Bristol',
       postalCode: 'bs82lg',
       regionCode: 'GB',
@@ -86,6 +86,13 @@ describe('matchScore', () => {
     const { score, matched } = matchScore(bristol, theirs)
     expect(matched).toEqual(['address', 'phone'])
     expect(score).toBeGreaterThanOrEqual(SUGGEST_AT)
+  })
+
+  test("a district or suite on Google's second address line still matches our street", () => {
+    const theirs = profile({ addressLines: ['1200 Congress Ave', 'Suite 300'] })
+    expect(matchScore(main, theirs).matched).toContain('address')
+    const withSuite = { ...main, address: '1200 Congress Ave, Suite 300' }
+    expect(matchScore(withSuite, theirs).matched).toContain('address')
   })
 
   test('empty fields of ours never count as a match', () => {

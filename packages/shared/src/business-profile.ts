@@ -182,9 +182,12 @@ export function matchScore(
 
   const country = (theirs.regionCode || ours.country || 'US').toUpperCase()
   let addressPoints = 0
-  const street = theirs.addressLines.join(' ')
-  if (ours.address.trim() && street.trim()) {
-    if (normalizeAddress(ours.address, country) === normalizeAddress(street, country)) {
+  // Google keeps a suite or a district on a line of its own ('Suite 120', 'Clifton'): our street
+  // matches all the lines, or the first one alone.
+  const streets = [theirs.addressLines.join(' '), theirs.addressLines[0] ?? '']
+  if (ours.address.trim()) {
+    const own = normalizeAddress(ours.address, country)
+    if (streets.some((street) => street.trim() && normalizeAddress(street, country) === own)) {
       addressPoints += STREET_POINTS
     }
   }
