@@ -183,6 +183,19 @@ describe('retries', () => {
     })
   })
 
+  test('the fallback for a keyword of low relevance suggests no page either (issue 32 item 7)', async () => {
+    stub.script([], { status: 500, body: { error: { message: 'boom' } } })
+    const result = await ai.analyseKeyword({
+      userId,
+      business: austinDentist,
+      keyword: 'emergency plumber near me',
+      estimate: { volume: 90, competition: 'Low', relevance: 'Low' },
+    })
+    expect(result).toMatchObject({ source: 'fallback', relevance: 'Low', searchVolume: 90 })
+    expect(result.recommendations.join(' ')).not.toMatch(/page|title|heading/i)
+    expect(result.aiAnalysis).not.toContain('appears relevant')
+  })
+
   test('a 503 followed by a good answer uses the answer', async () => {
     stub.script([{ status: 503, body: { error: { message: 'busy' } } }, jsonAnswer(keywordAnswer)])
     const result = await ai.analyseKeyword({ userId, business: austinDentist, keyword: 'dentist' })

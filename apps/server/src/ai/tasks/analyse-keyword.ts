@@ -50,10 +50,10 @@ const modelOutput = z.object({
 const PAGE_ADVICE = /\b(pages?|landing|titles?|headings?|h1|url|slug|blog|article|post|content)\b/i
 
 /**
- * A Low-relevance keyword suggests no page, whatever the model says (issue 32 item 7, docs/product.md
- * "Keyword Analysis"): the advice is the built-in engine's for an unrelated phrase (aim at
- * the business's own phrases instead), and the model's analysis keeps only its sentences that
- * suggest no page.
+ * A Low-relevance keyword suggests no page, whatever the model says or when it fails (issue 32 item
+ * 7, docs/product.md "Keyword Analysis"): the advice is the built-in engine's for an unrelated phrase
+ * (aim at the business's own phrases instead), and the model's analysis keeps only its sentences
+ * that suggest no page (the built-in analysis when none is left).
  */
 function lowRelevanceAdvice(input: Input, aiAnalysis: string) {
   const ours = analyseKeywordBuiltIn({
@@ -94,9 +94,14 @@ export const analyseKeywordTask: AiTask<Input, z.output<typeof modelOutput>, Key
     return { keyword: input.keyword, ...output, ...advice, source: 'model' }
   },
   builtIn: (input) => ({ ...analyseKeywordBuiltIn(input), source: 'built-in' }),
-  fallback: ({ keyword, estimate }) => ({
-    ...fallbackKeywordAnalysis(keyword),
-    ...(estimate ? { searchVolume: estimate.volume, competition: estimate.competition } : {}),
-    source: 'fallback',
-  }),
+  fallback: (input) => {
+    const { keyword, estimate } = input
+    const canned = {
+      ...fallbackKeywordAnalysis(keyword),
+      ...(estimate ? { searchVolume: estimate.volume, competition: estimate.competition } : {}),
+    }
+    // The canned advice aims a page at the keyword and calls it relevant: not for a Low one.
+    const low = estimate?.relevance === 'Low' ? lowRelevanceAdvice(input, '') : {}
+    return { ...canned, ...low, source: 'fallback' }
+  },
 }
