@@ -50,7 +50,7 @@ const MESSAGES = {
 } as const
 
 /** Where the Business Profile stands: sample, or the Google connection and its scope. */
-export async function connectionState(
+async function connectionState(
   deps: Deps,
   config: GoogleOAuthConfig | undefined,
   businessId: string,
@@ -64,7 +64,7 @@ export async function connectionState(
 }
 
 /** One line as an owner reads it: '100 Congress Avenue, Austin, TX 78701'. */
-export function oneLine(location: GoogleLocation): string {
+function oneLine(location: GoogleLocation): string {
   const region = [location.administrativeArea, location.postalCode].filter(Boolean).join(' ')
   return [...location.addressLines, location.locality, region].filter(Boolean).join(', ')
 }
