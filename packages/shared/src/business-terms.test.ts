@@ -68,8 +68,9 @@ describe('the words of the business’s country (issue 32 items 6 and 7)', () =>
   test('a UK law firm’s examples and suggestions say solicitor, never attorney or lawyer', () => {
     const examples = searchExamples({ ...lawyer, country: 'GB' })
     expect(examples).toEqual({
-      keyword: 'personal injury solicitor near me',
-      service: 'personal injury solicitor',
+      // The first service short enough to fit the box on a phone.
+      keyword: 'family law solicitor near me',
+      service: 'family law solicitor',
       nearMe: 'solicitor near me',
       anchor: 'best solicitor in Bristol',
     })
@@ -88,8 +89,8 @@ describe('the words of the business’s country (issue 32 items 6 and 7)', () =>
 
   test('the same businesses in the US keep the American words', () => {
     expect(searchExamples({ ...lawyer, city: 'Austin', country: 'US' })).toEqual({
-      keyword: 'personal injury lawyer near me',
-      service: 'personal injury lawyer',
+      keyword: 'family law attorney near me',
+      service: 'family law attorney',
       nearMe: 'lawyer near me',
       anchor: 'best lawyer in Austin',
     })

@@ -235,12 +235,20 @@ export interface SearchExamples {
   anchor: string
 }
 
+/** An example this long or shorter still fits its box on a phone (390 px). */
+const SHORT_EXAMPLE = 20
+
+/** The first of `options` short enough for a placeholder, else the first. */
+const shortFirst = (options: readonly string[]) =>
+  options.find((s) => s.length <= SHORT_EXAMPLE) ?? options[0]
+
 /** Examples for a business with its services, in its city (the chosen location's, when given). */
 export function searchExamples(business: TermsSource & { city: string }): SearchExamples {
   const { noun, services } = businessTerms(business)
-  const [first = noun, second = first] = services
+  const first = shortFirst(services) ?? noun
+  const second = services.find((s) => s !== first) ?? first
   const listed = new Set(ownServices(business))
-  const suggestion = serviceSuggestions(business).find((s) => !listed.has(lower(s)))
+  const suggestion = shortFirst(serviceSuggestions(business).filter((s) => !listed.has(lower(s))))
   const city = business.city.trim()
   return {
     keyword: `${first} near me`,

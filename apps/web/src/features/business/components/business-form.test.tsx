@@ -202,7 +202,7 @@ describe('services you offer (issue 15 item 5)', () => {
     await user.selectOptions(form.getByLabelText('Country'), 'GB')
     expect(form.getByLabelText('Add a service')).toHaveAttribute(
       'placeholder',
-      'e.g. personal injury solicitor',
+      'e.g. family law solicitor',
     )
     expect(form.getByRole('button', { name: 'Add drink driving solicitor' })).toBeVisible()
     expect(form.queryByRole('button', { name: /attorney|lawyer/ })).toBeNull()

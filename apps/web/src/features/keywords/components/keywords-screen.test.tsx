@@ -241,7 +241,7 @@ describe('keyword analysis', () => {
     await screenReady()
     expect(screen.getByLabelText('Keyword')).toHaveAttribute(
       'placeholder',
-      'e.g. personal injury solicitor near me',
+      'e.g. family law solicitor near me',
     )
   })
 })
