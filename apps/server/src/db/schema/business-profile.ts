@@ -1,7 +1,18 @@
 // Google Business Profile (issue 33, ADR 034): which profile location each of our locations is, as
 // the owner confirmed it. One link per location of ours, and a profile location linked once per
-// business, so its reviews and figures are never counted twice.
-import { boolean, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+// business, so its reviews and figures are never counted twice. The reviews are copied from Google
+// by the daily import (ADR 034 "Reviews import") and the screens read them here.
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { businessIdColumn, locations } from './business.js'
 
@@ -27,9 +38,59 @@ export const businessProfileLinks = pgTable(
     /** A sample profile location (no Google client): removable with the other sample data. */
     sample: boolean('sample').notNull().default(false),
     linkedAt: timestamp('linked_at', { withTimezone: true }).notNull(),
+    /** When the last successful reviews import started: the next one asks what changed since. */
+    reviewsImportedAt: timestamp('reviews_imported_at', { withTimezone: true }),
+    /** When the last import that read every page ended well (the only one that sees deletions). */
+    reviewsFullImportAt: timestamp('reviews_full_import_at', { withTimezone: true }),
+    /** The last attempt: when, 'ok' or 'failed', and Google's refusal in words when it failed. */
+    reviewsAttemptedAt: timestamp('reviews_attempted_at', { withTimezone: true }),
+    reviewsImportStatus: text('reviews_import_status'),
+    reviewsImportReason: text('reviews_import_reason'),
   },
   (t) => [
     uniqueIndex('business_profile_links_location_key').on(t.businessId, t.locationKey),
     uniqueIndex('business_profile_links_google_location_key').on(t.businessId, t.googleLocation),
+  ],
+)
+
+/**
+ * A Google review of a linked profile location (My Business v4 Review), one row per review name,
+ * upserted by the daily import. It goes with its link (another profile linked there is not ours).
+ */
+export const businessProfileReviews = pgTable(
+  'business_profile_reviews',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    businessId: businessIdColumn(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => businessProfileLinks.id, { onDelete: 'cascade' }),
+    /** Our place, as the link's: 'main' or the location id (the screens list per place). */
+    locationKey: text('location_key').notNull(),
+    /** Google's 'accounts/…/locations/…/reviews/…'. */
+    name: text('name').notNull(),
+    /** The reviewer's name as Google shows it ('A Google user' when anonymous). */
+    reviewerName: text('reviewer_name').notNull(),
+    reviewerAnonymous: boolean('reviewer_anonymous').notNull().default(false),
+    reviewerPhotoUrl: text('reviewer_photo_url'),
+    /** 1-5 from Google's ONE..FIVE; null for STAR_RATING_UNSPECIFIED. */
+    rating: smallint('rating'),
+    comment: text('comment').notNull().default(''),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull(),
+    updateTime: timestamp('update_time', { withTimezone: true }).notNull(),
+    replyComment: text('reply_comment'),
+    replyUpdateTime: timestamp('reply_update_time', { withTimezone: true }),
+    /** A sample review (no Google client): labelled, removed with the other sample data. */
+    sample: boolean('sample').notNull().default(false),
+    /** When this row was last written from Google's answer (an unchanged review keeps it). */
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('business_profile_reviews_name_key').on(t.businessId, t.name),
+    index('business_profile_reviews_created_idx').on(t.businessId, t.locationKey, t.createTime),
+    index('business_profile_reviews_rating_idx').on(t.businessId, t.locationKey, t.rating),
+    check('business_profile_reviews_rating_check', sql`${t.rating} between 1 and 5`),
   ],
 )
