@@ -15,6 +15,19 @@ import { loadScreens, renderApp } from '@/test/render-app'
 const PERFORMANCE = 'GET /api/integrations/google/search-console/performance'
 const ROWS = 'GET /api/integrations/google/search-console/rows'
 const CONNECT = 'Connect Google Search Console in Settings'
+const SIMULATED = 'GET /api/integrations/search-console/data'
+
+/** The simulated Search Console's answer: one search for the last 28 days. */
+const simulatedSearches = (query: string) =>
+  json({
+    simulated: true,
+    period: { from: '2026-02-10', to: '2026-03-09', days: 28 },
+    data: {
+      keywords: [{ query, position: 7.4, clicks: 9, impressions: 83, ctr: 10.8 }],
+      pages: [],
+      devices: { mobile: 60, desktop: 35, tablet: 5 },
+    },
+  })
 
 const importedAt = new Date(Date.now() - 2 * 3600_000).toISOString()
 
@@ -255,18 +268,7 @@ describe('Search queries tab (issue 18 item 2)', () => {
       'GET /api/keywords': () => json({ keywords: [] }),
       'GET /api/keywords/suggestions': () => json({ keywords: [], estimated: true }),
       [PERFORMANCE]: () => json({ simulated: true }),
-      'GET /api/integrations/search-console/data': () =>
-        json({
-          simulated: true,
-          period: { from: '2026-02-10', to: '2026-03-09', days: 28 },
-          data: {
-            keywords: [
-              { query: 'dentist austin', position: 7.4, clicks: 9, impressions: 83, ctr: 10.8 },
-            ],
-            pages: [],
-            devices: { mobile: 60, desktop: 35, tablet: 5 },
-          },
-        }),
+      [SIMULATED]: () => simulatedSearches('dentist austin'),
     })
     renderApp('/keywords')
     await userEvent.click(await screen.findByRole('tab', { name: 'Search queries' }))
@@ -292,18 +294,7 @@ describe('Search queries tab (issue 18 item 2)', () => {
       'GET /api/keywords/suggestions': () => json({ keywords: [], estimated: true }),
       [PERFORMANCE]: () => json(performanceAnswer),
       [ROWS]: (request) => json(answer(new URL(request.url))),
-      'GET /api/integrations/search-console/data': () =>
-        json({
-          simulated: true,
-          period: { from: '2026-02-10', to: '2026-03-09', days: 28 },
-          data: {
-            keywords: [
-              { query: 'dentist round rock', position: 7.4, clicks: 9, impressions: 83, ctr: 10.8 },
-            ],
-            pages: [],
-            devices: { mobile: 60, desktop: 35, tablet: 5 },
-          },
-        }),
+      [SIMULATED]: () => simulatedSearches('dentist round rock'),
     })
     renderApp('/keywords')
     const user = userEvent.setup()
