@@ -99,8 +99,16 @@ export const allowedFeatureCalls = {
     ],
     automation: [
       {
-        calls: ['keywords', 'backlinks', 'site-audit', 'geo-grid', 'alerts', 'integrations'],
-        why: "each feature's own scheduled work (`checkTrackedToday`, `runScheduledBacklinkChecks`, `startScheduledAudit`, `runScheduledGridScans`, `runGoogleImports`) and the notifications it finds worth telling (ADR 018)",
+        calls: [
+          'keywords',
+          'backlinks',
+          'site-audit',
+          'geo-grid',
+          'alerts',
+          'integrations',
+          'business-profile',
+        ],
+        why: "each feature's own scheduled work (`checkTrackedToday`, `runScheduledBacklinkChecks`, `startScheduledAudit`, `runScheduledGridScans`, `runGoogleImports`, `importProfileReviews`) and the notifications it finds worth telling (ADR 018)",
       },
     ],
   },

@@ -11,7 +11,12 @@ import {
   backlinkSummarySchema,
   backlinkVerifyRunAnswerSchema,
 } from '@localseo/shared/backlinks'
-import { profileLocationsSchema, profileStatusSchema } from '@localseo/shared/business-profile'
+import {
+  profileLocationsSchema,
+  profileStatusSchema,
+  reviewsPageSchema,
+  reviewsSummarySchema,
+} from '@localseo/shared/business-profile'
 import {
   businessResponseSchema,
   locationsResponseSchema,
@@ -369,6 +374,16 @@ export const CONTRACTS: Contract[] = [
     path: () => '/api/business-profile/links/main',
     body: () => ({ googleLocation: 'locations/sample-main' }),
     schema: profileStatusSchema,
+  },
+  {
+    route: 'GET /api/business-profile/reviews',
+    path: () => '/api/business-profile/reviews?location=main&rating=5&page=1',
+    schema: reviewsPageSchema,
+  },
+  {
+    route: 'GET /api/business-profile/reviews/summary',
+    path: () => '/api/business-profile/reviews/summary?location=main',
+    schema: reviewsSummarySchema,
   },
   {
     route: 'DELETE /api/business-profile/links/:location',

@@ -236,3 +236,87 @@ export function suggestLinks(
   }
   return suggestions
 }
+
+// ---- Reviews (issue 33 item 2): what the daily import copied from Google, read from our tables ----
+
+export const REVIEWS_PAGE_SIZE = 20
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-03-01.')
+
+/** GET /api/business-profile/reviews: one place's reviews, newest first, filtered and paged. */
+export const reviewsQuerySchema = z
+  .object({
+    /** 'main' or a location id. */
+    location: z.string().min(1).max(100).default('main'),
+    rating: z.coerce.number().int().min(1).max(5).optional(),
+    replied: z.enum(['true', 'false']).optional(),
+    /** Written on or after this day, and on or before `to` (UTC days). */
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    /** Words in the review or the reviewer's name. */
+    q: z.string().trim().max(100).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'The start date comes before the end date.',
+    path: ['from'],
+  })
+export type ReviewsQuery = z.output<typeof reviewsQuerySchema>
+
+export const profileReviewSchema = z.object({
+  /** Google's 'accounts/…/locations/…/reviews/…'. */
+  name: z.string(),
+  reviewer: z.string(),
+  reviewerAnonymous: z.boolean(),
+  reviewerPhotoUrl: z.string().nullable(),
+  /** 1-5 stars; null when Google gave none. */
+  rating: z.number().nullable(),
+  comment: z.string(),
+  createTime: z.string(),
+  updateTime: z.string(),
+  reply: z.object({ comment: z.string(), updateTime: z.string().nullable() }).nullable(),
+  /** A sample review (no Google client on this server). */
+  sample: z.boolean(),
+})
+export type ProfileReview = z.infer<typeof profileReviewSchema>
+
+/** The place's last reviews import: when it read Google, and what Google refused if it failed. */
+export const reviewsImportSchema = z
+  .object({
+    googleLocation: z.string(),
+    title: z.string(),
+    sample: z.boolean(),
+    importedAt: z.string().nullable(),
+    attemptedAt: z.string().nullable(),
+    status: z.enum(['ok', 'failed']).nullable(),
+    reason: z.string().nullable(),
+  })
+  .nullable()
+
+export const reviewsPageSchema = z.object({
+  reviews: z.array(profileReviewSchema),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+  /** null when the place is not linked to a profile location. */
+  import: reviewsImportSchema,
+})
+export type ReviewsPage = z.infer<typeof reviewsPageSchema>
+
+export const reviewsSummarySchema = z.object({
+  count: z.number(),
+  /** Average stars, two decimals; null without a rated review. */
+  average: z.number().nullable(),
+  /** Reviews with 1, 2, 3, 4 and 5 stars, in that order. */
+  distribution: z.array(z.number()).length(5),
+  /** The 12 months up to this one (UTC), oldest first, each with its reviews and their average. */
+  months: z.array(
+    z.object({ month: z.string(), count: z.number(), average: z.number().nullable() }),
+  ),
+  /** Share of reviews with a reply, 0-1; null without reviews. */
+  responseRate: z.number().nullable(),
+  /** Median hours from a review to its reply (the reply's last update); null without replies. */
+  medianReplyHours: z.number().nullable(),
+  import: reviewsImportSchema,
+})
+export type ReviewsSummary = z.infer<typeof reviewsSummarySchema>

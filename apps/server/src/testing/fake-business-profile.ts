@@ -13,7 +13,8 @@
 // A valid access token is needed (401 otherwise). `failBusinessProfile` makes every call answer
 // Google's recorded refusals: 'quota' (429, an unapproved project's quota of 0), 'disabled' (403,
 // the API is off in the project), 'denied' (403, the account cannot manage the profile) or
-// 'unauthenticated' (401 whatever the token).
+// 'unauthenticated' (401 whatever the token). `addReview` puts a new review first in the recorded
+// location's list; `generateReviews` gives every other location that many reviews (for the bench).
 import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
@@ -92,7 +93,12 @@ const pageSizeOk = (url: URL, max: number) => {
 type DatedValue = { date: { year: number; month: number; day: number }; value?: string }
 
 export function createFakeBusinessProfile(authorized: (req: IncomingMessage) => boolean) {
-  const settings = { failure: null as BusinessProfileFailure | null }
+  const settings = {
+    failure: null as BusinessProfileFailure | null,
+    generated: null as { perLocation: number; newest: Date } | null,
+  }
+  /** Reviews written since the recording, newest first, before the recorded page 1. */
+  const added: Record<string, unknown>[] = []
   /** The reply of each review as it stands now: the recorded ones, then what was sent. */
   const replies = new Map<string, { comment: string; updateTime: string } | null>()
   /** The reply calls received, e.g. 'PUT accounts/…/reviews/…' with the comment sent. */
@@ -135,11 +141,43 @@ export function createFakeBusinessProfile(authorized: (req: IncomingMessage) => 
     if (orderBy && !['rating', 'rating desc', 'updateTime desc'].includes(orderBy)) {
       return invalid(res, 'Invalid order by.')
     }
-    if (!location.endsWith(`/${GBP_LOCATION}`)) return json(res, 200, {})
+    if (!location.endsWith(`/${GBP_LOCATION}`)) {
+      return settings.generated ? generatedPage(location, url, res) : json(res, 200, {})
+    }
     const page = url.searchParams.get('pageToken') === 'reviews-page-2' ? 2 : 1
     const answer = fixture(`reviews-${page}`)
-    const list = (answer.reviews as Record<string, unknown>[]).map(withReplies)
-    json(res, 200, { ...answer, reviews: list })
+    const recorded = answer.reviews as Record<string, unknown>[]
+    const list = (page === 1 ? [...added, ...recorded] : recorded).map(withReplies)
+    json(res, 200, {
+      ...answer,
+      totalReviewCount: (answer.totalReviewCount as number) + added.length,
+      reviews: list,
+    })
+  }
+
+  const STARS = ['ONE', 'TWO', 'THREE', 'FOUR', 'FIVE']
+
+  /** `perLocation` reviews a location, one an hour back from `newest`, 50 a page (the bench's). */
+  function generatedPage(location: string, url: URL, res: ServerResponse) {
+    const { perLocation, newest } = settings.generated!
+    const size = Number(url.searchParams.get('pageSize') ?? 50)
+    const from = Number(/^gen-(\d+)$/.exec(url.searchParams.get('pageToken') ?? '')?.[1] ?? 0)
+    const reviews = []
+    for (let i = from; i < Math.min(from + size, perLocation); i++) {
+      const time = new Date(newest.getTime() - i * 3_600_000).toISOString()
+      reviews.push({
+        name: `${location}/reviews/gen${i}`,
+        reviewId: `gen${i}`,
+        reviewer: { displayName: `Customer ${i}` },
+        starRating: STARS[(i * 7) % 5],
+        comment: `Review ${i}: the plumber came on time and fixed the leak under the sink.`,
+        createTime: time,
+        updateTime: time,
+        ...(i % 3 === 0 ? { reviewReply: { comment: 'Thank you!', updateTime: time } } : {}),
+      })
+    }
+    const next = from + size < perLocation ? { nextPageToken: `gen-${from + size}` } : {}
+    json(res, 200, { reviews, averageRating: 3, totalReviewCount: perLocation, ...next })
   }
 
   function knownReview(review: string) {
@@ -272,10 +310,20 @@ export function createFakeBusinessProfile(authorized: (req: IncomingMessage) => 
     failBusinessProfile(failure: BusinessProfileFailure | null) {
       settings.failure = failure
     },
-    /** Back to the recorded replies. */
+    /** Back to the recorded replies and reviews, and no generated ones. */
     resetReplies() {
       replies.clear()
       replyCalls.length = 0
+      added.length = 0
+      settings.generated = null
+    },
+    /** A review written since the recording: listed first at the recorded location. */
+    addReview(review: Record<string, unknown>) {
+      added.unshift(review)
+    },
+    /** Every location but the recorded one lists `perLocation` generated reviews; null ends it. */
+    generateReviews(generated: { perLocation: number; newest: Date } | null) {
+      settings.generated = generated
     },
   }
 }

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../lib/deps.js'
 import { getBusinessById } from '../../lib/tenant.js'
 import { recordBacklinkChanges, recordRankMoves, sendAlertDigest } from '../alerts/public.js'
 import { runScheduledBacklinkChecks } from '../backlinks/public.js'
+import { importProfileReviews } from '../business-profile/public.js'
 import { runScheduledGridScans } from '../geo-grid/public.js'
 import { runGoogleImports } from '../integrations/public.js'
 import { askKeywordFigures, checkTrackedToday, rankProviderFor } from '../keywords/public.js'
@@ -87,8 +88,13 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
     },
     // Each map grid scanned before, again with its settings, for a week-to-week comparison (issue 17).
     grid_scans: (businessId) => runScheduledGridScans(deps, businessId, deps.clock.now()),
-    // The new days of the business's Google data, stored for the screens (issue 18).
-    google_import: (businessId) => runGoogleImports(deps, businessId),
+    // The new days of the business's Google data, stored for the screens (issue 18), and the
+    // Business Profile's new reviews (issue 33; sample ones without a Google client).
+    async google_import(businessId) {
+      const google = await runGoogleImports(deps, businessId)
+      const reviews = await importProfileReviews(deps, businessId)
+      return reviews ? { outcome: `${google.outcome}; ${reviews.outcome}` } : google
+    },
     site_audits: (businessId) =>
       startScheduledAudit({ ...deps, allowHosts: deps.env.FETCH_ALLOW_HOSTS, businessId }),
   }

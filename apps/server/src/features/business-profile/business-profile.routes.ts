@@ -1,9 +1,10 @@
 // /api/business-profile (issue 33 item 1, ADR 034): GET answers the connection and the saved links
 // from our tables; GET /locations lists the owner's profiles (Google's, or samples without a Google
 // client) with a suggested link per location; PUT and DELETE /links/:location save and remove the
-// owner's confirmed link. Every read and write is the caller's business's (docs/house-rules.md
+// owner's confirmed link; GET /reviews and /reviews/summary read one place's imported reviews
+// (ADR 034 "Reviews import"). Every read and write is the caller's business's (docs/house-rules.md
 // "Tenant scoping inside the query"): another owner's location is a 404.
-import { profileLinkInputSchema } from '@localseo/shared/business-profile'
+import { profileLinkInputSchema, reviewsQuerySchema } from '@localseo/shared/business-profile'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { requireAuth } from '../../auth/require-auth.js'
@@ -11,6 +12,7 @@ import type { AppDeps } from '../../lib/deps.js'
 import { validate } from '../../lib/validate.js'
 import { googleOAuthConfig } from '../integrations/public.js'
 import { profileLocations, profileStatus, removeLink, saveLink } from './links.js'
+import { listProfileReviews, profileReviewsSummary } from './reviews.js'
 
 /** 'main' or a location id, as every location route takes it. */
 const locationParam = z.object({ location: z.string().min(1).max(100) })
@@ -27,6 +29,21 @@ export function businessProfileRoutes(deps: AppDeps) {
       const business = await c.var.tenant.named()
       return c.json(await profileLocations(deps, config, business))
     })
+    .get('/reviews', validate('query', reviewsQuerySchema), async (c) => {
+      const query = c.req.valid('query')
+      const { business, location } = await c.var.tenant.scope(query.location)
+      return c.json(await listProfileReviews(deps.db, business.id, location.id, !config, query))
+    })
+    .get(
+      '/reviews/summary',
+      validate('query', z.object({ location: z.string().min(1).max(100).default('main') })),
+      async (c) => {
+        const { business, location } = await c.var.tenant.scope(c.req.valid('query').location)
+        return c.json(
+          await profileReviewsSummary(deps.db, business.id, location.id, !config, deps.clock.now()),
+        )
+      },
+    )
     .put(
       '/links/:location',
       validate('param', locationParam),

@@ -135,21 +135,38 @@ describe('reviews and replies', () => {
   const location = v4Location(GBP_ACCOUNT, GBP_LOCATION)
 
   test('reviews.list reads every page, newest change first, 50 a page, with stars and replies', async () => {
-    const { reviews, averageRating, totalReviewCount } = await listReviews(apis, token, location)
-    expect({ averageRating, totalReviewCount }).toEqual({ averageRating: 4.3, totalReviewCount: 3 })
+    const { reviews, averageRating, totalReviewCount, complete, pages } = await listReviews(
+      apis,
+      token,
+      location,
+    )
+    expect({ averageRating, totalReviewCount, complete, pages }).toEqual({
+      averageRating: 4.3,
+      totalReviewCount: 3,
+      complete: true,
+      pages: 2,
+    })
     expect(reviews.map((r) => [r.reviewer, r.rating, r.reply?.comment ?? null])).toEqual([
       ['Maria Gonzalez', 5, null],
       ['Tom B.', 2, "Tom, we're sorry about the wait. We've added a second hygienist on Mondays."],
       ['A Google user', 5, null],
     ])
+    // Google's Reviewer: a photo only for a reviewer who is not anonymous.
+    expect(reviews.map((r) => [r.reviewerAnonymous, r.reviewerPhotoUrl])).toEqual([
+      [false, 'https://lh3.googleusercontent.com/a/maria'],
+      [false, null],
+      [true, null],
+    ])
     expect(fake.calls.filter((c) => c.endsWith('/reviews'))).toHaveLength(2)
   })
 
   test('with changedSince the paging stops at the first review not changed since', async () => {
-    const { reviews } = await listReviews(apis, token, location, {
+    const { reviews, complete } = await listReviews(apis, token, location, {
       changedSince: new Date('2026-03-06T00:00:00Z'),
     })
     expect(reviews.map((r) => r.reviewer)).toEqual(['Maria Gonzalez'])
+    // Stopped early: a review not listed may still be at Google.
+    expect(complete).toBe(false)
     expect(fake.calls.filter((c) => c.endsWith('/reviews'))).toHaveLength(1)
   })
 

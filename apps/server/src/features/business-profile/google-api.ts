@@ -281,7 +281,11 @@ const reviewSchema = z.object({
   name: z.string(),
   reviewId: z.string().optional(),
   reviewer: z
-    .object({ displayName: z.string().optional(), isAnonymous: z.boolean().optional() })
+    .object({
+      displayName: z.string().optional(),
+      isAnonymous: z.boolean().optional(),
+      profilePhotoUrl: z.string().optional(),
+    })
     .optional(),
   starRating: z.string().optional(),
   comment: z.string().optional(),
@@ -301,6 +305,9 @@ export interface GoogleReview {
   /** 'accounts/…/locations/…/reviews/…' */
   name: string
   reviewer: string
+  /** The reviewer chose to stay anonymous (Google then sends no name or photo). */
+  reviewerAnonymous: boolean
+  reviewerPhotoUrl: string | null
   /** 1-5; null when Google sent STAR_RATING_UNSPECIFIED. */
   rating: number | null
   comment: string
@@ -315,14 +322,25 @@ export const v4Location = (account: string, location: string) => `${account}/${l
 /**
  * A location's reviews, newest change first (pageSize 50, orderBy updateTime desc), over all pages;
  * with `changedSince` the paging stops at the first page reaching reviews not changed since then.
+ * `complete` says every page was read (no `changedSince` stop, no page cap): only then does a review
+ * missing from the list mean Google no longer has it.
  */
 export async function listReviews(
   apis: BusinessProfileApis,
   token: string,
   location: string,
   { changedSince }: { changedSince?: Date } = {},
-): Promise<{ reviews: GoogleReview[]; averageRating: number | null; totalReviewCount: number }> {
+): Promise<{
+  reviews: GoogleReview[]
+  averageRating: number | null
+  totalReviewCount: number
+  complete: boolean
+  /** Requests made: a page each. */
+  pages: number
+}> {
   const reviews: GoogleReview[] = []
+  let complete = false
+  let pages = 0
   let averageRating: number | null = null
   let totalReviewCount = 0
   let pageToken: string | undefined
@@ -332,6 +350,7 @@ export async function listReviews(
     url.searchParams.set('orderBy', 'updateTime desc')
     if (pageToken) url.searchParams.set('pageToken', pageToken)
     const answer = read(reviewsSchema, await callGoogle(url, token))
+    pages++
     averageRating = answer.averageRating ?? averageRating
     totalReviewCount = answer.totalReviewCount ?? totalReviewCount
     let reachedOld = false
@@ -345,6 +364,10 @@ export async function listReviews(
         reviewer: review.reviewer?.isAnonymous
           ? 'A Google user'
           : (review.reviewer?.displayName ?? 'A Google user'),
+        reviewerAnonymous: review.reviewer?.isAnonymous ?? false,
+        reviewerPhotoUrl: review.reviewer?.isAnonymous
+          ? null
+          : (review.reviewer?.profilePhotoUrl ?? null),
         rating: STARS[review.starRating as keyof typeof STARS] ?? null,
         comment: review.comment ?? '',
         createTime: review.createTime,
@@ -358,9 +381,13 @@ export async function listReviews(
       })
     }
     pageToken = answer.nextPageToken
-    if (!pageToken || reachedOld) break
+    if (reachedOld) break
+    if (!pageToken) {
+      complete = true
+      break
+    }
   }
-  return { reviews, averageRating, totalReviewCount }
+  return { reviews, averageRating, totalReviewCount, complete, pages }
 }
 
 /** Creates or replaces the owner's reply to a review (PUT …/reviews/*\/reply). */

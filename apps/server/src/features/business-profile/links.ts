@@ -36,6 +36,7 @@ import {
   refused,
   type GoogleLocation,
 } from './google-api.js'
+import { forgetLinkReviews, removeSampleReviews } from './reviews-import.js'
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'logger' | 'secrets'>
 
@@ -255,6 +256,38 @@ function requireLinkable(state: ProfileConnectionState) {
   throw new AppError('conflict', MESSAGES[state])
 }
 
+const NOT_IMPORTED = {
+  reviewsImportedAt: null,
+  reviewsFullImportAt: null,
+  reviewsAttemptedAt: null,
+  reviewsImportStatus: null,
+  reviewsImportReason: null,
+}
+
+/**
+ * Another profile location linked to a place of ours: the reviews of the one before are not this
+ * place's (they go), and the next import reads every page of the new one. Answers whether it was.
+ */
+async function forgetOtherProfile(
+  tx: Tx,
+  businessId: string,
+  locationKey: string,
+  googleLocation: string,
+): Promise<boolean> {
+  const [before] = await tx
+    .select({ id: businessProfileLinks.id, googleLocation: businessProfileLinks.googleLocation })
+    .from(businessProfileLinks)
+    .where(
+      and(
+        eq(businessProfileLinks.businessId, businessId),
+        eq(businessProfileLinks.locationKey, locationKey),
+      ),
+    )
+  if (!before || before.googleLocation === googleLocation) return false
+  await forgetLinkReviews(tx, businessId, [before.id])
+  return true
+}
+
 /**
  * PUT /api/business-profile/links/:location: links one place of ours (404 unless it is the
  * business's own) to a profile location Google lists for this account now (422 otherwise). A
@@ -299,7 +332,9 @@ export async function saveLink(
         `${chosen.title} is already linked to ${other}: unlink it there first.`,
       )
     }
+    const relinked = await forgetOtherProfile(tx, business.id, place.id, chosen.name)
     const values = {
+      ...(relinked ? NOT_IMPORTED : {}),
       googleLocation: chosen.name,
       account: chosen.account,
       placeId: chosen.placeId,
@@ -345,8 +380,9 @@ export async function removeLink(
   return profileStatus(deps, config, business.id)
 }
 
-/** Settings' 'Remove sample data': the links to sample profiles go with the rest. */
+/** Settings' 'Remove sample data': the links to sample profiles, and their reviews, go with the rest. */
 export async function removeSampleProfileLinks(tx: Tx, businessId: string): Promise<number> {
+  await removeSampleReviews(tx, businessId)
   const removed = await tx
     .delete(businessProfileLinks)
     .where(

@@ -1,3 +1,5 @@
 // What other features use of the Business Profile (docs/decisions/014-feature-dependencies.md):
-// removing the sample links with the other sample data (issue 33 item 7).
+// removing the sample links with the other sample data (issue 33 item 7), and the daily reviews
+// import the automation runs with the other Google imports (issue 33 item 2).
 export { removeSampleProfileLinks } from './links.js'
+export { importProfileReviews } from './reviews-import.js'
