@@ -94,7 +94,7 @@ export const allowedFeatureCalls = {
     'business-profile': [
       {
         calls: ['integrations'],
-        why: "`withGoogleToken`, `connectionRow`, `GOOGLE_SCOPES`: the Business Profile asks Google over the business's one Google connection, with its business.manage scope (ADR 034)",
+        why: "`withGoogleToken`, `connectionRow`, `GOOGLE_SCOPES`: the Business Profile asks Google over the business's one Google connection, with its business.manage scope (ADR 034); `enqueueGoogleImport`: a saved link's reviews are imported at once",
       },
     ],
     automation: [

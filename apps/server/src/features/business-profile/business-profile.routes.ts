@@ -10,7 +10,7 @@ import { z } from 'zod'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { validate } from '../../lib/validate.js'
-import { googleOAuthConfig } from '../integrations/public.js'
+import { enqueueGoogleImport, googleOAuthConfig } from '../integrations/public.js'
 import { profileLocations, profileStatus, removeLink, saveLink } from './links.js'
 import { listProfileReviews, profileReviewsSummary } from './reviews.js'
 
@@ -52,7 +52,11 @@ export function businessProfileRoutes(deps: AppDeps) {
         const business = await c.var.tenant.named()
         const { location } = c.req.valid('param')
         const { googleLocation } = c.req.valid('json')
-        return c.json(await saveLink(deps, config, business, location, googleLocation))
+        const saved = await saveLink(deps, config, business, location, googleLocation)
+        // The place's reviews are imported now, by the daily import's job (ADR 034 "Reviews
+        // import"), not at tomorrow's run; the request does not wait for Google.
+        await enqueueGoogleImport(deps, business.id)
+        return c.json(saved)
       },
     )
     .delete('/links/:location', validate('param', locationParam), async (c) => {

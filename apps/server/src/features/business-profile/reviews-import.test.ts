@@ -214,19 +214,25 @@ describe('importing reviews', () => {
     expect((await link(call.businessId)).reviewsImportedAt).toBeNull()
   })
 
-  test('the daily Google import runs it; Settings shows its outcome', async () => {
+  test('a saved link is imported at once by the daily Google import’s job; Settings shows its outcome', async () => {
     await start({ jobs: true })
     const call = await linkedOwner('owner@example.com')
+    await t.deps.jobs.whenIdle()
+    expect(await stored(call.businessId)).toHaveLength(3)
+    const { body } = await call<{ schedules: Schedule[] }>('GET', '/api/automation')
+    expect(body.schedules.find((s) => s.kind === 'google_import')?.lastOutcome).toContain(
+      'Business Profile reviews: 3 new reviews over 1 location',
+    )
+    // The planner's daily run is the same job: again, nothing new.
     await t.deps.jobs.send(
       automationQueue('google_import'),
       { businessId: call.businessId },
       call.businessId,
     )
     await t.deps.jobs.whenIdle()
-    expect(await stored(call.businessId)).toHaveLength(3)
-    const { body } = await call<{ schedules: Schedule[] }>('GET', '/api/automation')
-    expect(body.schedules.find((s) => s.kind === 'google_import')?.lastOutcome).toContain(
-      'Business Profile reviews: 3 new reviews over 1 location',
+    const again = await call<{ schedules: Schedule[] }>('GET', '/api/automation')
+    expect(again.body.schedules.find((s) => s.kind === 'google_import')?.lastOutcome).toContain(
+      'Business Profile reviews: 0 new reviews over 1 location',
     )
   })
 })

@@ -3,5 +3,5 @@
 // through (ADR 034).
 export { defineAnalyticsImportJobs } from './analytics-jobs.js'
 export { connectionRow, GoogleTokenRefused, withGoogleToken } from './google-connection.js'
-export { runGoogleImports } from './google-imports.js'
+export { enqueueGoogleImport, runGoogleImports } from './google-imports.js'
 export { GOOGLE_SCOPES, googleOAuthConfig, type GoogleOAuthConfig } from './google-oauth.js'
