@@ -129,7 +129,7 @@ async function storeLocation(
   deps: Deps,
   link: Link,
   reviews: GoogleReview[],
-  run: { startedAt: Date; complete: boolean },
+  run: { startedAt: Date; full: boolean; complete: boolean },
 ) {
   const now = deps.clock.now()
   return deps.db.transaction(async (tx) => {
@@ -137,7 +137,8 @@ async function storeLocation(
       .update(businessProfileLinks)
       .set({
         reviewsImportedAt: run.startedAt,
-        ...(run.complete ? { reviewsFullImportAt: run.startedAt } : {}),
+        // A full read that stopped at the page cap still counts: it is not asked again tomorrow.
+        ...(run.full ? { reviewsFullImportAt: run.startedAt } : {}),
         reviewsAttemptedAt: now,
         reviewsImportStatus: 'ok',
         reviewsImportReason: null,
@@ -193,7 +194,7 @@ async function readLocation(
   config: GoogleOAuthConfig,
   link: Link,
   startedAt: Date,
-): Promise<{ reviews: GoogleReview[]; complete: boolean; pages: number }> {
+): Promise<{ reviews: GoogleReview[]; full: boolean; complete: boolean; pages: number }> {
   const full =
     !link.reviewsImportedAt ||
     !link.reviewsFullImportAt ||
@@ -203,9 +204,10 @@ async function readLocation(
       ? undefined
       : new Date(link.reviewsImportedAt.getTime() - OVERLAP_MS)
   const apis = businessProfileApis(deps.env)
-  return withGoogleToken(deps, config, link.businessId, (token) =>
+  const read = await withGoogleToken(deps, config, link.businessId, (token) =>
     listReviews(apis, token, v4Location(link.account, link.googleLocation), { changedSince }),
   )
+  return { ...read, full }
 }
 
 async function importLink(
@@ -215,9 +217,10 @@ async function importLink(
 ): Promise<LocationImport> {
   const startedAt = deps.clock.now()
   const base = { locationKey: link.locationKey, added: [], changed: 0, removed: 0, calls: 0 }
-  let read: { reviews: GoogleReview[]; complete: boolean; pages: number }
+  let read: { reviews: GoogleReview[]; full: boolean; complete: boolean; pages: number }
   if (!config) {
-    read = { reviews: sampleReviews(link.businessId, link), complete: true, pages: 0 }
+    const reviews = sampleReviews(link.businessId, link)
+    read = { reviews, full: true, complete: true, pages: 0 }
   } else {
     try {
       read = await readLocation(deps, config, link, startedAt)
@@ -232,6 +235,7 @@ async function importLink(
   }
   const stored = await storeLocation(deps, link, read.reviews, {
     startedAt,
+    full: read.full,
     complete: read.complete,
   })
   if (!stored) return { ...base, calls: read.pages, status: 'ok' }
