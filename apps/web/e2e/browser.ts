@@ -8,7 +8,7 @@ import {
   type Page,
 } from 'playwright-core'
 import { appendFile } from 'node:fs/promises'
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest'
+import { afterAll, beforeAll, beforeEach, inject, type TestContext } from 'vitest'
 
 // Vitest overwrites process.env.BASE_URL with Vite's base path ('/'), so run.mjs also passes
 // E2E_BASE_URL.
@@ -25,11 +25,12 @@ export interface Browser {
 /** This file's connection to the run's Chromium, made at the first journey that needs it. */
 let connection: Promise<Chromium> | undefined
 
-afterAll(async () => {
+/** After each journey file (setup-file.ts): the file's connection closes. */
+export async function closeConnection(): Promise<void> {
   const opened = connection
   connection = undefined
   if (opened) await (await opened).close()
-})
+}
 
 /** The pages open now, with what each saw: what a failed step's report describes. */
 const openPages = new Map<Page, { problems: string[]; slow: string[] }>()
@@ -52,18 +53,19 @@ async function describePage(page: Page): Promise<string> {
 }
 
 /**
- * A failed step's pages, written where run.mjs's caller prints them at the end of the run
- * (JOURNEY_DIAGNOSTICS): a CI log otherwise says only which wait ran out. Registered first, this
- * hook runs after the journey's own (which may close its browser, so close() describes it first).
+ * After each step (setup-file.ts): a failed step's pages, written where run.mjs's caller prints
+ * them at the end of the run (JOURNEY_DIAGNOSTICS), since a CI log otherwise says only which wait
+ * ran out. Registered first, this runs after the journey's own hooks (which may close its browser,
+ * so close() describes it first).
  */
-afterEach(async (context) => {
+export async function reportFailedStep(context: TestContext): Promise<void> {
   const closed = closedThisStep
   closedThisStep = []
   const file = process.env.JOURNEY_DIAGNOSTICS
   if (!file || context.task.result?.state !== 'fail') return
   const pages = [...closed, ...(await Promise.all([...openPages.keys()].map(describePage)))]
   await appendFile(file, `${context.task.file.name} > ${context.task.name}\n${pages.join('\n')}\n`)
-})
+}
 
 /** Where the browser believes it is: its language and its own clock (issue 32 item 5). */
 interface Place {

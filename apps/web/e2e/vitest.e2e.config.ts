@@ -10,6 +10,10 @@ export default defineConfig({
     include: ['apps/web/e2e/**/*.e2e.ts'],
     // One Chromium for the run; each journey opens a context on it (browser.ts).
     globalSetup: ['apps/web/e2e/browser-server.ts'],
+    // Playwright, axe and the helpers load once per worker, not once per journey file (they took a
+    // sixth of the journeys' time); each file's own hooks come from the setup file.
+    isolate: false,
+    setupFiles: ['apps/web/e2e/setup-file.ts'],
     testTimeout: 60_000,
     // expect.poll waits on the browser as long as Playwright's own waits do (30 s): Vitest's 1 s,
     // made for unit tests, ran out in CI while a loaded machine drew the geo-grid's second scan.
