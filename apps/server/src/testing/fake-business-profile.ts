@@ -17,6 +17,7 @@
 // location's list; `generateReviews` gives every other location that many reviews (for the bench).
 import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { readJson } from './fixture-server.js'
 
 const fixture = (name: string): Record<string, unknown> =>
   JSON.parse(
@@ -55,20 +56,6 @@ const googleError = (res: ServerResponse, code: number, status: string, message:
 
 const invalid = (res: ServerResponse, message: string) =>
   googleError(res, 400, 'INVALID_ARGUMENT', message)
-
-function readJson(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')))
-      } catch {
-        resolve(null)
-      }
-    })
-  })
-}
 
 /** Only the fields the readMask names, as Google answers ('metadata.placeId' keeps that one). */
 function masked(location: Record<string, unknown>, mask: string[]) {

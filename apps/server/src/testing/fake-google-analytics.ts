@@ -9,6 +9,7 @@
 // `failAnalytics(status, after)` the Data API answers `status` from its `after`th report on.
 import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { readJson } from './fixture-server.js'
 
 const fixture = (name: string): unknown =>
   JSON.parse(
@@ -49,20 +50,6 @@ function json(res: ServerResponse, status: number, body: unknown) {
 const googleError = (res: ServerResponse, code: number) => {
   const known = ERRORS[code] ?? ERRORS[500]!
   json(res, code, { error: { code, ...known } })
-}
-
-function readJson(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')))
-      } catch {
-        resolve(null)
-      }
-    })
-  })
 }
 
 interface ReportRequest {

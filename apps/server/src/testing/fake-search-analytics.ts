@@ -6,6 +6,7 @@
 // Google has finalised; the FRESH_DAYS after it are answered only to dataState 'all'.
 import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { readJson } from './fixture-server.js'
 
 interface AnalyticsRow {
   keys: string[]
@@ -53,20 +54,6 @@ function json(res: ServerResponse, status: number, body: unknown) {
 const googleError = (res: ServerResponse, code: number, status: string, message: string) =>
   json(res, code, { error: { code, message, status } })
 
-function readJson(req: IncomingMessage): Promise<AnalyticsBody> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')) as AnalyticsBody)
-      } catch {
-        resolve({})
-      }
-    })
-  })
-}
-
 /** `refusal` answers Google's 401 or 429 for the request (and true), or false to go on. */
 export function createFakeSearchAnalytics(
   refusal: (req: IncomingMessage, res: ServerResponse) => boolean,
@@ -101,7 +88,7 @@ export function createFakeSearchAnalytics(
       const message = `User does not have sufficient permission for site '${siteUrl}'.`
       return googleError(res, 403, 'PERMISSION_DENIED', message)
     }
-    const body = await readJson(req)
+    const body = ((await readJson(req)) ?? {}) as AnalyticsBody
     requests.push({ siteUrl, ...body })
     if (settings.failAfter !== null && settings.answered >= settings.failAfter) {
       return googleError(res, 500, 'INTERNAL', 'Internal error encountered.')

@@ -106,3 +106,18 @@ export const redirect = (location: string, status = 302): FixturePage => ({
   status,
   headers: { location },
 })
+
+/** A fake provider's request body as JSON, or null when it is not JSON. */
+export function readJson(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')))
+      } catch {
+        resolve(null)
+      }
+    })
+  })
+}
