@@ -108,6 +108,15 @@ const screens: readonly ScreenRouteEntry[] = [
     async (context) =>
       (await import('@/features/listings/api/get-listings')).prefetchListings(context),
   ),
+  screenRoute(
+    paths.reviews,
+    async () =>
+      (await import('@/features/business-profile/components/reviews-screen')).ReviewsScreen,
+  ),
+  screenRoute(
+    paths.posts,
+    async () => (await import('@/features/business-profile/components/posts-screen')).PostsScreen,
+  ),
   screenRoute(paths.settings, async () => (await import('@/app/routes/settings')).SettingsScreen),
 ]
 

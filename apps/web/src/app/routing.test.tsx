@@ -110,6 +110,8 @@ describe('signed in', () => {
       'Rank Tracker',
       'Backlink Monitor',
       'Local Listings',
+      'Reviews',
+      'Profile Posts',
       'Settings',
     ])
     const current = links.filter((link) => link.getAttribute('aria-current') === 'page')

@@ -12,6 +12,10 @@ export const paths = {
   rankTrackerGrid: '/rank-tracker/grid',
   backlinks: '/backlinks',
   listings: '/listings',
+  /** Issue 33: the Google Business Profile's reviews, replies and review requests. */
+  reviews: '/reviews',
+  /** Issue 33: the Google Business Profile's posts (updates, offers, events). */
+  posts: '/posts',
   settings: '/settings',
   /** Where a password-recovery link leads: 'Set a new password'. */
   resetPassword: '/reset-password',
@@ -33,6 +37,8 @@ export const menuEntries: ReadonlyArray<{ key: ScreenKey; label: string; path: A
   { key: 'rankTracker', label: 'Rank Tracker', path: paths.rankTracker },
   { key: 'backlinks', label: 'Backlink Monitor', path: paths.backlinks },
   { key: 'listings', label: 'Local Listings', path: paths.listings },
+  { key: 'reviews', label: 'Reviews', path: paths.reviews },
+  { key: 'posts', label: 'Profile Posts', path: paths.posts },
   { key: 'settings', label: 'Settings', path: paths.settings },
 ]
 

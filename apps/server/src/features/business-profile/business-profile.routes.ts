@@ -11,6 +11,8 @@ import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { validate } from '../../lib/validate.js'
 import { enqueueGoogleImport, googleOAuthConfig } from '../integrations/public.js'
+import { performanceRoutes } from './performance.routes.js'
+import { postsRoutes } from './posts.routes.js'
 import { profileLocations, profileStatus, removeLink, saveLink } from './links.js'
 import { listProfileReviews, profileReviewsSummary } from './reviews.js'
 
@@ -59,6 +61,8 @@ export function businessProfileRoutes(deps: AppDeps) {
         return c.json(saved)
       },
     )
+    .route('/performance', performanceRoutes(deps))
+    .route('/posts', postsRoutes(deps))
     .delete('/links/:location', validate('param', locationParam), async (c) => {
       const business = await c.var.tenant.named()
       return c.json(await removeLink(deps, config, business, c.req.valid('param').location))

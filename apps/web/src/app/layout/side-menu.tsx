@@ -5,8 +5,10 @@ import {
   ListChecks,
   LogOut,
   MapPin,
+  Megaphone,
   Search,
   Settings,
+  Star,
   TrendingUp,
   type LucideIcon,
 } from 'lucide-react'
@@ -23,6 +25,8 @@ const icons: Record<ScreenKey, LucideIcon> = {
   rankTracker: TrendingUp,
   backlinks: Link2,
   listings: MapPin,
+  reviews: Star,
+  posts: Megaphone,
   settings: Settings,
 }
 
