@@ -82,6 +82,19 @@ export const businessProfileReviews = pgTable(
     updateTime: timestamp('update_time', { withTimezone: true }).notNull(),
     replyComment: text('reply_comment'),
     replyUpdateTime: timestamp('reply_update_time', { withTimezone: true }),
+    /**
+     * Google's ReviewReplyState of the reply (PENDING, ACTIVE, REJECTED; null when Google sent none)
+     * and its PolicyViolation in words when Google rejected it (ADR 037).
+     */
+    replyState: text('reply_state'),
+    replyPolicyViolation: text('reply_policy_violation'),
+    /** Set while a reply is on its way to Google: a second send waits its turn (ADR 037, once only). */
+    replySendingAt: timestamp('reply_sending_at', { withTimezone: true }),
+    /**
+     * When the owner last sent or removed the reply from here. A sample review keeps that reply
+     * over the seeded one at the next sample import (ADR 037).
+     */
+    replyChangedAt: timestamp('reply_changed_at', { withTimezone: true }),
     /** A sample review (no Google client): labelled, removed with the other sample data. */
     sample: boolean('sample').notNull().default(false),
     /** When this row was last written from Google's answer (an unchanged review keeps it). */
