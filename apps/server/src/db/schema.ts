@@ -8,6 +8,7 @@ import * as automation from './schema/automation.js'
 import * as backlinks from './schema/backlinks.js'
 import * as business from './schema/business.js'
 import * as businessProfile from './schema/business-profile.js'
+import * as businessProfilePosts from './schema/business-profile-posts.js'
 import * as geoGrid from './schema/geo-grid.js'
 import * as keywords from './schema/keywords.js'
 import * as keywordVolumes from './schema/keyword-volumes.js'
@@ -40,5 +41,6 @@ export const schema = {
   ...searchConsole,
   ...analytics,
   ...businessProfile,
+  ...businessProfilePosts,
 }
 export type Schema = typeof schema
