@@ -9,6 +9,7 @@ import * as backlinks from './schema/backlinks.js'
 import * as business from './schema/business.js'
 import * as businessProfile from './schema/business-profile.js'
 import * as businessProfilePosts from './schema/business-profile-posts.js'
+import * as businessProfilePerformance from './schema/business-profile-performance.js'
 import * as geoGrid from './schema/geo-grid.js'
 import * as keywords from './schema/keywords.js'
 import * as keywordVolumes from './schema/keyword-volumes.js'
@@ -42,5 +43,6 @@ export const schema = {
   ...analytics,
   ...businessProfile,
   ...businessProfilePosts,
+  ...businessProfilePerformance,
 }
 export type Schema = typeof schema
