@@ -24,7 +24,15 @@ import { createSafeFetcher } from './net/safe-fetch.js'
 export interface DepsOverrides extends Partial<
   Pick<
     AppDeps,
-    'logger' | 'clock' | 'jwtKeys' | 'mailer' | 'devMailKey' | 'google' | 'rank' | 'resolve'
+    | 'logger'
+    | 'clock'
+    | 'jwtKeys'
+    | 'mailer'
+    | 'devMailKey'
+    | 'google'
+    | 'rank'
+    | 'resolve'
+    | 'passwordCost'
   >
 > {
   /** An open database; the caller closes it. Otherwise DATA_DIR or DATABASE_URL is opened (and locked). */
@@ -98,6 +106,7 @@ export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promi
     google: overrides.google ?? createSimulatedGoogleProvider({ delays: env.SIMULATED_DELAYS }),
     rank: overrides.rank,
     resolve: overrides.resolve,
+    passwordCost: overrides.passwordCost,
     fetcher,
     jobs: createJobQueue({
       database,

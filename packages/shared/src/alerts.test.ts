@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { rankMoveAlert } from './alerts.js'
+import { rankMoveAlert, reviewAlert } from './alerts.js'
 
 describe('which rank moves are news', () => {
   test('leaving the top 3 or the top 10, first', () => {
@@ -30,6 +30,36 @@ describe('which rank moves are news', () => {
   test('positions from the simulation say so', () => {
     expect(rankMoveAlert('plumber austin', 2, 4, true)?.message).toBe(
       "'plumber austin' left the top 3: now #4 (was #2, simulated).",
+    )
+  })
+})
+
+describe('new Google reviews (issue 33 item 2)', () => {
+  const review = { place: 'Sunrise Dental', reviewer: 'Maria Lopez', comment: 'Kind staff.' }
+
+  test('1 to 3 stars are low (emailed at once), 4 and 5 are not', () => {
+    expect(reviewAlert({ ...review, rating: 2 })).toEqual({
+      kind: 'review_low',
+      message: 'New 2-star review of Sunrise Dental from Maria Lopez: "Kind staff."',
+    })
+    expect(reviewAlert({ ...review, rating: 3 }).kind).toBe('review_low')
+    expect(reviewAlert({ ...review, rating: 4 }).kind).toBe('review_new')
+    expect(reviewAlert({ ...review, rating: null })).toEqual({
+      kind: 'review_new',
+      message: 'New review of Sunrise Dental from Maria Lopez: "Kind staff."',
+    })
+  })
+
+  test('quotes the start of long words on one line, and nothing when there are none', () => {
+    const long = `Waited\n\nfor ${'a very long time '.repeat(20)}`
+    const message = reviewAlert({ ...review, rating: 1, comment: long }).message
+    expect(message).toMatch(
+      /^New 1-star review of Sunrise Dental from Maria Lopez: "Waited for a very/,
+    )
+    expect(message).toMatch(/…"$/)
+    expect(message.length).toBeLessThan(200)
+    expect(reviewAlert({ ...review, rating: 5, comment: '' }).message).toBe(
+      'New 5-star review of Sunrise Dental from Maria Lopez.',
     )
   })
 })

@@ -1,7 +1,9 @@
 // What an owner hears about (issue 16 item 4), in the app's notification list and the daily email:
 // a tracked keyword that leaves the top 3 or the top 10 or moves by 5 places or more, a backlink
 // that is lost or turns nofollow, a new critical issue in the website audit, and a listing whose
-// name, address or phone stops matching the profile. The owner chooses the topics in Settings.
+// name, address or phone stops matching the profile, and a new Google review (issue 33 item 2: 1 to
+// 3 stars are emailed at once, the others wait for the daily email). The owner chooses the topics in
+// Settings.
 // In zod/mini: the header's bell parses the notifications on the dashboard's first screen
 // (docs/decisions/019-compressed-assets-and-preloading.md).
 import * as z from 'zod/mini'
@@ -13,11 +15,13 @@ export const ALERT_KINDS = [
   'backlink_nofollow',
   'audit_critical',
   'listing_mismatch',
+  'review_low',
+  'review_new',
 ] as const
 export type AlertKind = (typeof ALERT_KINDS)[number]
 
 /** What the owner turns on or off in Settings: each topic covers one or more kinds. */
-export const ALERT_TOPICS = ['rankings', 'backlinks', 'site_audit', 'listings'] as const
+export const ALERT_TOPICS = ['rankings', 'backlinks', 'site_audit', 'listings', 'reviews'] as const
 export type AlertTopic = (typeof ALERT_TOPICS)[number]
 
 export const TOPIC_OF_KIND: Record<AlertKind, AlertTopic> = {
@@ -27,7 +31,12 @@ export const TOPIC_OF_KIND: Record<AlertKind, AlertTopic> = {
   backlink_nofollow: 'backlinks',
   audit_critical: 'site_audit',
   listing_mismatch: 'listings',
+  review_low: 'reviews',
+  review_new: 'reviews',
 }
+
+/** Kinds emailed as soon as they are found, not in the next daily email (issue 33 item 2). */
+export const URGENT_ALERT_KINDS: readonly AlertKind[] = ['review_low']
 
 export const ALERT_TOPIC_LABELS: Record<AlertTopic, { title: string; detail: string }> = {
   rankings: {
@@ -46,6 +55,11 @@ export const ALERT_TOPIC_LABELS: Record<AlertTopic, { title: string; detail: str
     title: 'Listings that stop matching',
     detail:
       "A listing's name, address or phone no longer matches your profile, for example after you change your phone number.",
+  },
+  reviews: {
+    title: 'New Google reviews',
+    detail:
+      'Someone reviews you on Google. Reviews of 1 to 3 stars are emailed at once, so you can answer them soon.',
   },
 }
 
@@ -116,4 +130,34 @@ export function rankMoveAlert(
     }
   }
   return null
+}
+
+/** A review of this many stars or fewer is emailed at once. */
+export const LOW_REVIEW_STARS = 3
+/** The review's words quoted in an alert, at most. */
+const QUOTED_CHARACTERS = 120
+
+/**
+ * The one sentence a new Google review is worth: its stars, the place, the reviewer and the start of
+ * their words. 1 to LOW_REVIEW_STARS stars is review_low, emailed at once.
+ */
+export function reviewAlert(review: {
+  place: string
+  reviewer: string
+  rating: number | null
+  comment: string
+}): { kind: AlertKind; message: string } {
+  const stars = review.rating === null ? 'review' : `${review.rating}-star review`
+  const words = review.comment.replace(/\s+/g, ' ').trim()
+  const quoted =
+    words.length > QUOTED_CHARACTERS
+      ? `: "${words.slice(0, QUOTED_CHARACTERS - 1).trimEnd()}…"`
+      : words
+        ? `: "${words}"`
+        : '.'
+  const low = review.rating !== null && review.rating <= LOW_REVIEW_STARS
+  return {
+    kind: low ? 'review_low' : 'review_new',
+    message: `New ${stars} of ${review.place} from ${review.reviewer}${quoted}`,
+  }
 }

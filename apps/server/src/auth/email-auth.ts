@@ -25,7 +25,7 @@ import { issuerFor } from './session-response.js'
 import { createSession, type IssuedSession } from './sessions.js'
 import { findUserByEmail, isBanned, serializeUser, type AuthUser } from './users.js'
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'env' | 'mailer' | 'logger'>
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'env' | 'mailer' | 'logger' | 'passwordCost'>
 
 const otpExpired = () => new GoTrueError(403, 'otp_expired', 'Token has expired or is invalid')
 
@@ -255,6 +255,7 @@ export async function signUpWithConfirmation(
     email: opts.email,
     password: opts.password,
     data: opts.data,
+    passwordCost: deps.passwordCost,
   })
   await sendAccountEmail(deps, {
     user,

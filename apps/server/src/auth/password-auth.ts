@@ -9,6 +9,7 @@ import {
   assertPasswordAcceptable,
   hashPassword,
   verifyAgainstDummy,
+  type PasswordCost,
   verifyPassword,
 } from './passwords.js'
 import { createSession, type IssuedSession } from './sessions.js'
@@ -44,13 +45,14 @@ export async function signUpWithPassword(opts: {
   password: string
   data: Record<string, unknown>
   userAgent?: string
+  passwordCost?: PasswordCost
 }): Promise<{ user: AuthUser; issued?: IssuedSession }> {
   const { db, clock, autoconfirm } = opts
   const email = normalizeEmail(opts.email)
   assertPasswordAcceptable(opts.password)
   // Cheap early answer; the unique index below settles races.
   if (await findUserByEmail(db, email)) throw userAlreadyExists()
-  const encryptedPassword = await hashPassword(opts.password)
+  const encryptedPassword = await hashPassword(opts.password, opts.passwordCost)
   const now = clock.now()
   // GoTrue merges email_verified into user metadata when the email is confirmed (§2 "User").
   const userMetadata = autoconfirm ? { ...opts.data, email_verified: true } : { ...opts.data }
@@ -121,12 +123,13 @@ export async function signInWithPassword(opts: {
   email: string
   password: string
   userAgent?: string
+  passwordCost?: PasswordCost
 }): Promise<IssuedSession> {
   const { db, clock } = opts
   const user = await findUserByEmail(db, normalizeEmail(opts.email))
   const valid = user?.encryptedPassword
     ? await verifyPassword(user.encryptedPassword, opts.password)
-    : await verifyAgainstDummy(opts.password)
+    : await verifyAgainstDummy(opts.password, opts.passwordCost)
   if (!user || !valid) throw badRequest('invalid_credentials', 'Invalid login credentials')
   if (!user.emailConfirmedAt) throw badRequest('email_not_confirmed', 'Email not confirmed')
   if (isBanned(user, clock)) throw badRequest('user_banned', 'User is banned')

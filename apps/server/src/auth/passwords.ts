@@ -7,12 +7,19 @@ const MAX_PASSWORD_LENGTH = 1024
 
 // `Algorithm` is a const enum, which verbatimModuleSyntax cannot import: 2 is Algorithm.Argon2id.
 const ARGON2ID = 2 as Options['algorithm']
-const ARGON2_OPTIONS: Options = {
-  algorithm: ARGON2ID,
-  memoryCost: 19_456,
-  timeCost: 2,
-  parallelism: 1,
+
+/**
+ * argon2id's cost for a new hash. The server always uses OWASP's; a test app may give a cheaper one
+ * (testing/app.ts), since a suite signs up thousands of users. A hash carries its own cost, so
+ * verifying needs none.
+ */
+export interface PasswordCost {
+  /** KiB. */
+  memoryCost: number
+  timeCost: number
 }
+
+export const OWASP_PASSWORD_COST: PasswordCost = { memoryCost: 19_456, timeCost: 2 }
 
 /** Throws 422 weak_password below the product's minimum and 400 above the cap (§3 /signup, §7). */
 export function assertPasswordAcceptable(password: string): void {
@@ -22,8 +29,11 @@ export function assertPasswordAcceptable(password: string): void {
   }
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS)
+export function hashPassword(
+  password: string,
+  cost: PasswordCost = OWASP_PASSWORD_COST,
+): Promise<string> {
+  return hash(password, { algorithm: ARGON2ID, parallelism: 1, ...cost })
 }
 
 /** False for a malformed stored hash rather than throwing: a bad row must not become a 500. */
@@ -35,14 +45,22 @@ export async function verifyPassword(storedHash: string, password: string): Prom
   }
 }
 
-let dummyHash: Promise<string> | undefined
+const dummyHashes = new Map<string, Promise<string>>()
 
 /**
  * Burns the same argon2 time as a real check, so the response time of a sign-in does not reveal
  * whether the email has an account (§3 /token: unknown user and wrong password look identical).
  */
-export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword('not-a-real-password-' + Math.random().toString(36))
-  await verifyPassword(await dummyHash, password)
+export async function verifyAgainstDummy(
+  password: string,
+  cost: PasswordCost = OWASP_PASSWORD_COST,
+): Promise<false> {
+  const key = `${cost.memoryCost}/${cost.timeCost}`
+  let dummy = dummyHashes.get(key)
+  if (!dummy) {
+    dummy = hashPassword('not-a-real-password-' + Math.random().toString(36), cost)
+    dummyHashes.set(key, dummy)
+  }
+  await verifyPassword(await dummy, password)
   return false
 }

@@ -56,6 +56,7 @@ export function signupRoutes(deps: AppDeps) {
       autoconfirm: env.AUTH_AUTOCONFIRM,
       ...credentials,
       userAgent: userAgent(c),
+      passwordCost: deps.passwordCost,
     })
     // Without autoconfirm GoTrue answers the bare User; auth-js then reports session: null.
     if (!issued) return c.json(serializeUser(user), 200)

@@ -1,3 +1,4 @@
+import { hashPassword, OWASP_PASSWORD_COST } from './passwords.js'
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
 import { users } from '../db/schema/business.js'
@@ -113,8 +114,10 @@ describe('POST /auth/v1/signup', () => {
     expect(await json(response)).toMatchObject({ code: 422, error_code: 'weak_password' })
   })
 
-  test('long passwords are not truncated and hashes are salted argon2id', async () => {
-    t = await createTestApp()
+  test("long passwords are not truncated and hashes are salted argon2id at OWASP's cost", async () => {
+    // The server's cost (deps.ts gives none, so hashPassword's default); other tests use a cheap one.
+    expect(await hashPassword('correct horse')).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    t = await createTestApp({ passwordCost: OWASP_PASSWORD_COST })
     const email = uniqueEmail()
     const other = uniqueEmail()
     await signUp(t.app, { email, password: 'a'.repeat(80) + 'X' })

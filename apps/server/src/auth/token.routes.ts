@@ -48,6 +48,7 @@ export function tokenRoutes(deps: AppDeps) {
         email,
         password: body.password ?? '',
         userAgent: userAgent(c),
+        passwordCost: deps.passwordCost,
       })
     } catch (error) {
       if (error instanceof GoTrueError && error.errorCode === 'invalid_credentials') {

@@ -9,7 +9,12 @@ import type { AppDeps } from '../lib/deps.js'
 import type { Authenticated } from './authenticate.js'
 import { emailExists, guardEmailSend, sendAccountEmail } from './email-auth.js'
 import { GoTrueError, unprocessable, validationFailed } from './errors.js'
-import { assertPasswordAcceptable, hashPassword, verifyPassword } from './passwords.js'
+import {
+  assertPasswordAcceptable,
+  hashPassword,
+  verifyPassword,
+  type PasswordCost,
+} from './passwords.js'
 import { clearPasswordFailures } from './rate-limit.js'
 import { mergeMetadata, metadataProblem } from './metadata.js'
 import { displayName, findUserByEmail, type AuthUser } from './users.js'
@@ -22,7 +27,7 @@ export interface UserPatch {
   data?: Record<string, unknown>
 }
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'env' | 'mailer' | 'logger'>
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'env' | 'mailer' | 'logger' | 'passwordCost'>
 
 /** Refuses what this patch may not do (phone, credentials without aal2) before any work. */
 function checkAllowed(auth: Authenticated, patch: UserPatch, newEmail: string | undefined) {
@@ -39,12 +44,16 @@ function checkAllowed(auth: Authenticated, patch: UserPatch, newEmail: string | 
 }
 
 /** The new password's hash; too weak or the same as the old one is refused. */
-async function newPasswordHash(current: AuthUser, password: string): Promise<string> {
+async function newPasswordHash(
+  current: AuthUser,
+  password: string,
+  cost: PasswordCost | undefined,
+): Promise<string> {
   assertPasswordAcceptable(password)
   if (current.encryptedPassword && (await verifyPassword(current.encryptedPassword, password))) {
     throw unprocessable('same_password', 'New password should be different from the old password.')
   }
-  return hashPassword(password)
+  return hashPassword(password, cost)
 }
 
 interface UserWrite {
@@ -107,7 +116,9 @@ export async function updateUser(opts: {
     patch.email !== undefined && patch.email !== current.email ? patch.email : undefined
   checkAllowed(auth, patch, newEmail)
   const encryptedPassword =
-    patch.password === undefined ? undefined : await newPasswordHash(current, patch.password)
+    patch.password === undefined
+      ? undefined
+      : await newPasswordHash(current, patch.password, deps.passwordCost)
   if (newEmail !== undefined) {
     if (await findUserByEmail(db, newEmail)) throw emailExists()
     await guardEmailSend(deps, newEmail)

@@ -2,6 +2,7 @@ import type { AiService } from '../ai/ai-service.js'
 import type { Db, DatabaseKind } from '../db/client.js'
 import type { Env } from '../env.js'
 import type { JwtKeys } from '../auth/keys.js'
+import type { PasswordCost } from '../auth/passwords.js'
 import type { SessionCache } from '../auth/session-cache.js'
 import type { JobQueue } from '../jobs/queue.js'
 import type { GoogleDataProvider } from '../features/integrations/google-data.js'
@@ -57,6 +58,11 @@ export interface AppDeps {
    * counts. A test app that runs no jobs opens it without workers: what it sends waits in the queue.
    */
   jobs: JobQueue
+  /**
+   * argon2id's cost for new password hashes: OWASP's when absent, as the server always runs
+   * (auth/passwords.ts); test apps give a cheap one (testing/app.ts).
+   */
+  passwordCost?: PasswordCost
   /** Provider keys and Google tokens sealed at rest (lib/secrets.ts), the key loaded once. */
   secrets: SecretsSource
   /** Audits, grid scans and "Verify all" runs going on in this process; shutdown stops them. */

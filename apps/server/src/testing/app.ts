@@ -3,6 +3,7 @@ import { pino } from 'pino'
 import { createAiServiceFromEnv, type AiService } from '../ai/ai-service.js'
 import { createApp } from '../app.js'
 import { generateJwtKeys } from '../auth/keys.js'
+import type { PasswordCost } from '../auth/passwords.js'
 import { createDeps } from '../deps.js'
 import { parseEnv, type Env } from '../env.js'
 import {
@@ -60,6 +61,12 @@ export function stubDns(table: Record<string, string[]>): Resolver {
   }
 }
 
+/**
+ * A cheap argon2id (256 KiB, one pass: 0.4 ms against OWASP's 17) for the many users tests sign up;
+ * the hashes are real argon2id, verified the same way.
+ */
+const TEST_PASSWORD_COST: PasswordCost = { memoryCost: 256, timeCost: 1 }
+
 /** Apps not closed yet: a file's apps are closed at its end (setup-file.ts), left open or not. */
 const openApps = new Set<{ close: () => Promise<void> }>()
 
@@ -91,6 +98,11 @@ export interface TestAppOptions {
    * Without it jobs are sent (rows in pgboss.job) and none runs.
    */
   jobs?: boolean
+  /**
+   * argon2id's cost for new hashes; TEST_PASSWORD_COST when not given: a suite signs up thousands
+   * of users, at 17 ms a hash with OWASP's cost. A test of the cost itself gives OWASP_PASSWORD_COST.
+   */
+  passwordCost?: PasswordCost
   /** Another app on this database (a second instance, or one started after a stop); the caller closes it. */
   database?: Database
 }
@@ -137,6 +149,7 @@ async function startTestApp(env: Env, database: Database, options: TestAppOption
     ai: options.ai ?? ((base) => createAiServiceFromEnv({ ...base, retryDelayMs: 0 })),
     queuePollingSeconds: 0.5,
     sessions: sharedSessionCache(database),
+    passwordCost: options.passwordCost ?? TEST_PASSWORD_COST,
   })
   // Every queue is opened, so a request's send() stores its job as in production; its workers and
   // the planner run only when the test asks (`jobs: true`); the planner never on a timer: tests tick.

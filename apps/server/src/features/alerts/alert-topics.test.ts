@@ -14,7 +14,7 @@ afterEach(async () => {
   t = undefined
 })
 
-const ALL_TOPICS = ['rankings', 'backlinks', 'site_audit', 'listings']
+const ALL_TOPICS = ['rankings', 'backlinks', 'site_audit', 'listings', 'reviews']
 
 async function setUp() {
   const app = await createTestApp()

@@ -5,6 +5,8 @@ import {
   ALERT_TOPICS,
   TOPIC_OF_KIND,
   rankMoveAlert,
+  reviewAlert,
+  URGENT_ALERT_KINDS,
   type AlertKind,
   type AlertPreferences,
   type Notification,
@@ -32,14 +34,18 @@ async function mutedTopics(db: Db | Tx, businessId: string): Promise<Set<string>
 
 /** Stores the alerts whose topic the owner hears about; the others are dropped, not hidden. */
 async function record(db: Db | Tx, businessId: string, alerts: NewAlert[], now: Date) {
-  if (alerts.length === 0) return 0
+  return (await recordWanted(db, businessId, alerts, now)).length
+}
+
+async function recordWanted(db: Db | Tx, businessId: string, alerts: NewAlert[], now: Date) {
+  if (alerts.length === 0) return []
   const muted = await mutedTopics(db, businessId)
   const wanted = alerts.filter((alert) => !muted.has(TOPIC_OF_KIND[alert.kind]))
-  if (wanted.length === 0) return 0
+  if (wanted.length === 0) return []
   await db
     .insert(notifications)
     .values(wanted.map((alert) => ({ ...alert, businessId, createdAt: now })))
-  return wanted.length
+  return wanted
 }
 
 export async function getAlertPreferences(db: Db, businessId: string): Promise<AlertPreferences> {
@@ -129,6 +135,24 @@ export function recordListingMismatches(
     link: '/listings',
   }))
   return record(db, businessId, alerts, now)
+}
+
+/**
+ * New Google reviews (issue 33 item 2), one notification each; answers how many were stored and how
+ * many of them are urgent (1 to 3 stars: the caller emails those at once).
+ */
+export async function recordNewReviews(
+  db: Db,
+  businessId: string,
+  reviews: { place: string; reviewer: string; rating: number | null; comment: string }[],
+  now: Date,
+): Promise<{ recorded: number; urgent: number }> {
+  const alerts = reviews.map((review) => ({ ...reviewAlert(review), link: '/reviews' }))
+  const wanted = await recordWanted(db, businessId, alerts, now)
+  return {
+    recorded: wanted.length,
+    urgent: wanted.filter((alert) => URGENT_ALERT_KINDS.includes(alert.kind)).length,
+  }
 }
 
 export async function listNotifications(

@@ -1,5 +1,7 @@
 // The daily alert email (issue 16 item 4): the notifications no email has carried yet, in one
-// message to the owner, with a link to stop them. At most one a day: the schedule runs it daily.
+// message to the owner, with a link to stop them. At most one a day: the schedule runs it daily. An
+// urgent kind (a 1-3 star review, issue 33 item 2) is sent at once, by itself, by the work that found it.
+import type { AlertKind } from '@localseo/shared/alerts'
 import { and, asc, eq, gte, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { notifications } from '../../db/schema/alerts.js'
@@ -18,11 +20,17 @@ function digestMail(opts: {
   items: { message: string; link: string }[]
   appUrl: string
   unsubscribeUrl: string
+  urgent: boolean
 }) {
   const count = opts.items.length
-  const subject = `${PRODUCT_NAME}: ${count} ${count === 1 ? 'change' : 'changes'} for ${opts.businessName}`
+  const subject = opts.urgent
+    ? `${PRODUCT_NAME}: ${count === 1 ? 'a review' : `${count} reviews`} to answer for ${opts.businessName}`
+    : `${PRODUCT_NAME}: ${count} ${count === 1 ? 'change' : 'changes'} for ${opts.businessName}`
+  const heading = opts.urgent
+    ? `Worth an answer soon, for ${opts.businessName}:`
+    : `What changed for ${opts.businessName}:`
   const text = [
-    `What changed for ${opts.businessName}:`,
+    heading,
     '',
     ...opts.items.map((item) => `- ${item.message} ${opts.appUrl}${item.link}`),
     '',
@@ -30,7 +38,7 @@ function digestMail(opts: {
     '',
     `— ${PRODUCT_NAME}`,
   ].join('\n')
-  const html = htmlEmail(`<p>What changed for ${escapeHtml(opts.businessName)}:</p>
+  const html = htmlEmail(`<p>${escapeHtml(heading)}</p>
 <ul>${opts.items
     .map(
       (item) =>
@@ -46,7 +54,12 @@ function digestMail(opts: {
  * once (a retried job) cannot both take them, so no alert is emailed twice. An instance that dies
  * between this and the send loses that day's email, never doubles it; the bell still lists them.
  */
-async function claimUnsent(db: Db, businessId: string, now: Date) {
+async function claimUnsent(
+  db: Db,
+  businessId: string,
+  now: Date,
+  kinds: readonly AlertKind[] | undefined,
+) {
   const fresh = db
     .select({ id: notifications.id })
     .from(notifications)
@@ -55,6 +68,7 @@ async function claimUnsent(db: Db, businessId: string, now: Date) {
         eq(notifications.businessId, businessId),
         isNull(notifications.emailedAt),
         gte(notifications.createdAt, new Date(now.getTime() - FRESH_FOR_MS)),
+        kinds ? inArray(notifications.kind, [...kinds]) : undefined,
       ),
     )
     .orderBy(asc(notifications.createdAt), asc(notifications.id))
@@ -88,6 +102,7 @@ export async function sendAlertDigest({
   businessId,
   appUrl,
   unsubscribeUrl,
+  kinds,
 }: {
   db: Db
   mailer: Mailer
@@ -95,6 +110,8 @@ export async function sendAlertDigest({
   businessId: string
   appUrl: string
   unsubscribeUrl: string
+  /** Only these kinds, in an email of their own (the urgent ones); every kind when absent. */
+  kinds?: readonly AlertKind[]
 }): Promise<{ outcome: string }> {
   const now = clock.now()
   const [owner] = await db
@@ -102,11 +119,18 @@ export async function sendAlertDigest({
     .from(businesses)
     .innerJoin(users, eq(users.id, businesses.userId))
     .where(eq(businesses.id, businessId))
-  const items = owner ? await claimUnsent(db, businessId, now) : []
+  const items = owner ? await claimUnsent(db, businessId, now, kinds) : []
   if (!owner || items.length === 0) return { outcome: 'Nothing new to send' }
   try {
     await mailer.send(
-      digestMail({ to: owner.email, businessName: owner.name, items, appUrl, unsubscribeUrl }),
+      digestMail({
+        to: owner.email,
+        businessName: owner.name,
+        items,
+        appUrl,
+        unsubscribeUrl,
+        urgent: kinds !== undefined,
+      }),
     )
   } catch (error) {
     // Not sent: the alerts wait for the job's retry.

@@ -4,6 +4,7 @@ export {
   recordBacklinkChanges,
   recordListingMismatches,
   recordNewCriticalIssues,
+  recordNewReviews,
   recordRankMoves,
 } from './alerts.service.js'
 export { sendAlertDigest } from './digest.js'

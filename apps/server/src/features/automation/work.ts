@@ -3,13 +3,20 @@
 import type { AutomationKind, Frequency } from '@localseo/shared/automation'
 import type { AppDeps } from '../../lib/deps.js'
 import { getBusinessById } from '../../lib/tenant.js'
-import { recordBacklinkChanges, recordRankMoves, sendAlertDigest } from '../alerts/public.js'
+import { URGENT_ALERT_KINDS } from '@localseo/shared/alerts'
+import {
+  recordBacklinkChanges,
+  recordNewReviews,
+  recordRankMoves,
+  sendAlertDigest,
+} from '../alerts/public.js'
 import { runScheduledBacklinkChecks } from '../backlinks/public.js'
-import { importProfileReviews } from '../business-profile/public.js'
+import { importProfileReviews, type LocationImport } from '../business-profile/public.js'
 import { runScheduledGridScans } from '../geo-grid/public.js'
 import { runGoogleImports } from '../integrations/public.js'
 import { askKeywordFigures, checkTrackedToday, rankProviderFor } from '../keywords/public.js'
 import { startScheduledAudit } from '../site-audit/public.js'
+import { scheduleFrequency } from './schedules.js'
 import { unsubscribeToken } from './unsubscribe.js'
 
 /** The app's dependencies: each kind's work runs with what its feature's own routes have. */
@@ -32,6 +39,39 @@ const PERIOD_MS: Record<Frequency, number> = {
 }
 
 export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
+  /** The owner's alert email: the app's address and the link that stops these emails. */
+  async function alertEmail(businessId: string) {
+    const token = await unsubscribeToken(deps.jwtKeys, deps.clock, businessId)
+    const site = deps.env.SITE_URL.replace(/\/+$/, '')
+    return {
+      db: deps.db,
+      mailer: deps.mailer,
+      clock: deps.clock,
+      businessId,
+      appUrl: site,
+      unsubscribeUrl: `${site}/alerts/unsubscribe?token=${token}`,
+    }
+  }
+
+  /**
+   * New reviews are alerts (issue 33 item 2), except on a place's first import (its past is not
+   * news); a 1-3 star one is emailed now when the owner has alert emails on, the rest wait for the
+   * daily email. A failed send leaves them to the daily email, never fails the import.
+   */
+  async function alertNewReviews(businessId: string, results: LocationImport[]) {
+    const reviews = results
+      .filter((result) => !result.first)
+      .flatMap((result) => result.added.map((review) => ({ ...review, place: result.title })))
+    const { urgent } = await recordNewReviews(deps.db, businessId, reviews, deps.clock.now())
+    if (urgent === 0) return
+    if ((await scheduleFrequency(deps.db, businessId, 'alert_emails')) === 'off') return
+    try {
+      await sendAlertDigest({ ...(await alertEmail(businessId)), kinds: URGENT_ALERT_KINDS })
+    } catch (error) {
+      deps.logger.warn({ err: error, businessId }, 'urgent review alert not sent')
+    }
+  }
+
   return {
     async rank_checks(businessId) {
       const business = await getBusinessById(deps.db, businessId)
@@ -75,16 +115,7 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
       return run
     },
     async alert_emails(businessId) {
-      const token = await unsubscribeToken(deps.jwtKeys, deps.clock, businessId)
-      const site = deps.env.SITE_URL.replace(/\/+$/, '')
-      return sendAlertDigest({
-        db: deps.db,
-        mailer: deps.mailer,
-        clock: deps.clock,
-        businessId,
-        appUrl: site,
-        unsubscribeUrl: `${site}/alerts/unsubscribe?token=${token}`,
-      })
+      return sendAlertDigest(await alertEmail(businessId))
     },
     // Each map grid scanned before, again with its settings, for a week-to-week comparison (issue 17).
     grid_scans: (businessId) => runScheduledGridScans(deps, businessId, deps.clock.now()),
@@ -93,6 +124,7 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
     async google_import(businessId) {
       const google = await runGoogleImports(deps, businessId)
       const reviews = await importProfileReviews(deps, businessId)
+      if (reviews) await alertNewReviews(businessId, reviews.results)
       return reviews ? { outcome: `${google.outcome}; ${reviews.outcome}` } : google
     },
     site_audits: (businessId) =>

@@ -2,4 +2,4 @@
 // removing the sample links with the other sample data (issue 33 item 7), and the daily reviews
 // import the automation runs with the other Google imports (issue 33 item 2).
 export { removeSampleProfileLinks } from './links.js'
-export { importProfileReviews } from './reviews-import.js'
+export { importProfileReviews, type LocationImport } from './reviews-import.js'

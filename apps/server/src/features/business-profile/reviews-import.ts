@@ -32,11 +32,26 @@ const OVERLAP_MS = DAY_MS
 const FULL_IMPORT_EVERY_MS = 7 * DAY_MS
 const UPSERT_BATCH = 500
 
+/** A review new to us, as an alert tells of it. */
+interface AddedReview {
+  name: string
+  rating: number | null
+  reviewer: string
+  comment: string
+}
+
 /** What one location's import found: the reviews new to us (for alerts) and Google's calls. */
 export interface LocationImport {
   locationKey: string
+  /** The place's name on the profile, as the alerts name it. */
+  title: string
+  /**
+   * The link's first import: every review is new to us, none is news (no alert for a profile's
+   * past when it is linked).
+   */
+  first: boolean
   status: 'ok' | 'failed'
-  added: { name: string; rating: number | null }[]
+  added: AddedReview[]
   changed: number
   removed: number
   calls: number
@@ -112,9 +127,15 @@ async function upsertReviews(tx: Tx, rows: ReturnType<typeof rowsOf>) {
         // An unchanged review keeps its row as it was (its imported_at too).
         setWhere: sql`(${mine}) is distinct from (${theirs})`,
       })
-      .returning({ name: t.name, rating: t.rating, inserted: sql<boolean>`xmax = 0` })
-    for (const row of written) {
-      if (row.inserted) added.push({ name: row.name, rating: row.rating })
+      .returning({
+        name: t.name,
+        rating: t.rating,
+        reviewer: t.reviewerName,
+        comment: t.comment,
+        inserted: sql<boolean>`xmax = 0`,
+      })
+    for (const { inserted, ...row } of written) {
+      if (inserted) added.push(row)
       else changed++
     }
   }
@@ -216,7 +237,15 @@ async function importLink(
   link: Link,
 ): Promise<LocationImport> {
   const startedAt = deps.clock.now()
-  const base = { locationKey: link.locationKey, added: [], changed: 0, removed: 0, calls: 0 }
+  const base = {
+    locationKey: link.locationKey,
+    title: link.title,
+    first: link.reviewsImportedAt === null,
+    added: [],
+    changed: 0,
+    removed: 0,
+    calls: 0,
+  }
   let read: { reviews: GoogleReview[]; full: boolean; complete: boolean; pages: number }
   if (!config) {
     const reviews = sampleReviews(link.businessId, link)

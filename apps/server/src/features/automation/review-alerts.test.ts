@@ -1,0 +1,132 @@
+// New Google reviews are alerts (issue 33 item 2): none for a profile's past at its first import; a
+// new 1-3 star review is in the notification list and emailed at once when alert emails are on, a
+// 4-5 star one waits for the daily email; a muted topic records nothing, alert emails off send nothing.
+import { eq } from 'drizzle-orm'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { notifications } from '../../db/schema/alerts.js'
+import { businesses } from '../../db/schema/business.js'
+import { apiCaller } from '../../testing/api.js'
+import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
+import { signUp } from '../../testing/auth.js'
+import { GBP_ACCOUNT, GBP_LOCATION } from '../../testing/fake-business-profile.js'
+import { startFakeGoogle, type FakeGoogle } from '../../testing/fake-google.js'
+import { businessInput } from '../../testing/factories.js'
+import { connectGoogle } from '../../testing/google-owner.js'
+import { mailsTo } from '../../testing/mail.js'
+import { workFor } from './work.js'
+
+const SECRETS_KEY = Buffer.alloc(32, 5).toString('base64')
+const EMAIL = 'owner@example.com'
+const DAY = 86_400
+
+let fake: FakeGoogle
+let t: TestApp
+let clock: ReturnType<typeof createTestClock>
+
+beforeAll(async () => {
+  fake = await startFakeGoogle()
+})
+afterAll(() => fake.close())
+beforeEach(() => {
+  clock = createTestClock(new Date('2026-03-10T15:00:00Z'))
+  fake.grantScopes(undefined)
+  fake.businessProfile.failBusinessProfile(null)
+  fake.businessProfile.resetReplies()
+  fake.revokeAll()
+})
+afterEach(() => t.close())
+
+/** The Austin dentist, its main place linked to the recorded profile, imported once. */
+async function importedOwner() {
+  t = await createTestApp({ clock, env: { ...fake.env, SECRETS_KEY } })
+  const session = await signUp(t.app, { email: EMAIL })
+  const call = apiCaller(t.app, () => session.accessToken)
+  await call('PUT', '/api/business', businessInput)
+  await connectGoogle(t.app, session.accessToken, 'business-profile')
+  expect(
+    (await call('PUT', '/api/business-profile/links/main', { googleLocation: GBP_LOCATION }))
+      .status,
+  ).toBe(200)
+  const [business] = await t.db
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(eq(businesses.userId, session.userId))
+  const businessId = business!.id
+  const work = workFor(t.deps)
+  const dailyImport = () => work.google_import(businessId, 'daily')
+  await dailyImport()
+  return { call, businessId, dailyImport }
+}
+
+function addReview(id: string, starRating: string, comment: string) {
+  fake.businessProfile.addReview({
+    name: `${GBP_ACCOUNT}/${GBP_LOCATION}/reviews/${id}`,
+    reviewer: { displayName: 'Jo K.' },
+    starRating,
+    comment,
+    createTime: '2026-03-11T09:00:00Z',
+    updateTime: '2026-03-11T09:00:00Z',
+  })
+}
+
+const alertsOf = (businessId: string) =>
+  t.db
+    .select({ kind: notifications.kind, message: notifications.message, link: notifications.link })
+    .from(notifications)
+    .where(eq(notifications.businessId, businessId))
+
+const reviewMails = async () =>
+  (await mailsTo(t.db, EMAIL)).filter((mail) => mail.subject.includes('to answer'))
+
+describe('new review alerts', () => {
+  test("the first import's reviews are not news; a new low review is listed and emailed at once, a good one waits", async () => {
+    const { businessId, dailyImport } = await importedOwner()
+    expect(await alertsOf(businessId)).toEqual([])
+
+    clock.advance(DAY)
+    addReview('Low', 'TWO', 'Never called back.')
+    addReview('High', 'FIVE', 'Lovely people.')
+    await dailyImport()
+    const alerts = await alertsOf(businessId)
+    expect(alerts.map((a) => a.kind).sort()).toEqual(['review_low', 'review_new'])
+    expect(alerts.find((a) => a.kind === 'review_low')).toMatchObject({
+      message: expect.stringMatching(
+        /^New 2-star review of .+ from Jo K\.: "Never called back\."$/,
+      ),
+      link: '/reviews',
+    })
+    const mails = await reviewMails()
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.subject).toContain('a review to answer for')
+    expect(mails[0]!.text).toContain('Never called back.')
+    expect(mails[0]!.text).not.toContain('Lovely people.')
+
+    // The next import finds nothing new: no second alert, no second email.
+    clock.advance(DAY)
+    await dailyImport()
+    expect(await alertsOf(businessId)).toHaveLength(2)
+    expect(await reviewMails()).toHaveLength(1)
+  })
+
+  test('alert emails off: the low review is listed, not emailed', async () => {
+    const { call, businessId, dailyImport } = await importedOwner()
+    const off = await call('PUT', '/api/automation', { kind: 'alert_emails', frequency: 'off' })
+    expect(off.status).toBe(200)
+    clock.advance(DAY)
+    addReview('Low', 'ONE', 'Rude.')
+    await dailyImport()
+    expect((await alertsOf(businessId)).map((a) => a.kind)).toEqual(['review_low'])
+    expect(await reviewMails()).toEqual([])
+  })
+
+  test('the reviews topic turned off in Settings: not even listed', async () => {
+    const { call, businessId, dailyImport } = await importedOwner()
+    const topics = ['rankings', 'backlinks', 'site_audit', 'listings']
+    expect((await call('PUT', '/api/alerts/preferences', { topics })).status).toBe(200)
+    clock.advance(DAY)
+    addReview('Low', 'ONE', 'Rude.')
+    await dailyImport()
+    expect(await alertsOf(businessId)).toEqual([])
+    expect(await reviewMails()).toEqual([])
+  })
+})
