@@ -250,7 +250,7 @@ export const reviewsQuerySchema = z
     location: z.string().min(1).max(100).default('main'),
     rating: z.coerce.number().int().min(1).max(5).optional(),
     replied: z.enum(['true', 'false']).optional(),
-    /** Written on or after this day, and on or before `to` (UTC days). */
+    /** Written on or after this day, and on or before `to` (days in the business's time zone). */
     from: isoDay.optional(),
     to: isoDay.optional(),
     /** Words in the review or the reviewer's name. */
@@ -309,7 +309,10 @@ export const reviewsSummarySchema = z.object({
   average: z.number().nullable(),
   /** Reviews with 1, 2, 3, 4 and 5 stars, in that order. */
   distribution: z.array(z.number()).length(5),
-  /** The 12 months up to this one (UTC), oldest first, each with its reviews and their average. */
+  /**
+   * The 12 months up to this one (in the business's time zone), oldest first, each with its reviews
+   * and their average.
+   */
   months: z.array(
     z.object({ month: z.string(), count: z.number(), average: z.number().nullable() }),
   ),

@@ -15,9 +15,12 @@ import { performanceRoutes } from './performance.routes.js'
 import { postsRoutes } from './posts.routes.js'
 import { profileLocations, profileStatus, removeLink, saveLink } from './links.js'
 import { listProfileReviews, profileReviewsSummary } from './reviews.js'
+import { reviewRequest } from './review-requests.js'
 
 /** 'main' or a location id, as every location route takes it. */
 const locationParam = z.object({ location: z.string().min(1).max(100) })
+/** ?location=: 'main' (the default) or a location id. */
+const locationQuery = z.object({ location: z.string().min(1).max(100).default('main') })
 
 export function businessProfileRoutes(deps: AppDeps) {
   const config = googleOAuthConfig(deps.env)
@@ -34,7 +37,7 @@ export function businessProfileRoutes(deps: AppDeps) {
     .get('/reviews', validate('query', reviewsQuerySchema), async (c) => {
       const query = c.req.valid('query')
       const { business, location } = await c.var.tenant.scope(query.location)
-      return c.json(await listProfileReviews(deps.db, business.id, location.id, !config, query))
+      return c.json(await listProfileReviews(deps.db, business, location.id, !config, query))
     })
     .get(
       '/reviews/summary',
@@ -42,10 +45,15 @@ export function businessProfileRoutes(deps: AppDeps) {
       async (c) => {
         const { business, location } = await c.var.tenant.scope(c.req.valid('query').location)
         return c.json(
-          await profileReviewsSummary(deps.db, business.id, location.id, !config, deps.clock.now()),
+          await profileReviewsSummary(deps.db, business, location.id, !config, deps.clock.now()),
         )
       },
     )
+    .get('/review-requests', validate('query', locationQuery), async (c) => {
+      // The review link and texts to send customers (issue 33 item 4, ADR 034 "Review requests").
+      const { business, location } = await c.var.tenant.scope(c.req.valid('query').location)
+      return c.json(await reviewRequest(deps.db, business, location, !config))
+    })
     .put(
       '/links/:location',
       validate('param', locationParam),

@@ -103,7 +103,9 @@ function sampleLocations(business: Business): GoogleLocation[] {
     postalCode: place.zip,
     regionCode: place.country,
     phone: place.phone,
-    placeId: null,
+    // A sample place id, so the review link and its QR code (issue 33 item 4) can be tried; the
+    // screens label it 'Sample' as they do the profile.
+    placeId: `sample-place-${place.id}`,
     websiteUri: business.website || null,
   }))
 }

@@ -312,6 +312,29 @@ describe('the reviews routes', () => {
     expect(summary.body.months[0]).toEqual({ month: '2025-04', count: 0, average: null })
   })
 
+  test('date filters and months are days and months where the business is, not UTC’s', async () => {
+    // 2026-03-31T16:00Z is already April 1 in Tokyo (UTC+9).
+    clock.set(new Date('2026-03-31T16:00:00Z'))
+    await start()
+    const call = await linkedOwner('owner@example.com')
+    // Maria's review, 2026-03-08T16:21Z, was written on March 9 in Tokyo.
+    const saved = await call('PUT', '/api/business', { ...businessInput, timeZone: 'Asia/Tokyo' })
+    expect(saved.status).toBe(200)
+    await importProfileReviews(t.deps, call.businessId)
+    const names = async (query: string) =>
+      (await call<ReviewsPage>('GET', `${ROUTE}/reviews?location=main&${query}`)).body.reviews.map(
+        (r) => r.reviewer,
+      )
+    expect(await names('from=2026-03-09&to=2026-03-09')).toEqual(['Maria Gonzalez'])
+    expect(await names('from=2026-03-08&to=2026-03-08')).toEqual([])
+    expect(await names('to=2026-03-08')).toEqual(['Tom B.', 'A Google user'])
+
+    // The last of the 12 months is Tokyo's April; March keeps both of its reviews.
+    const summary = await call<ReviewsSummary>('GET', `${ROUTE}/reviews/summary?location=main`)
+    expect(summary.body.months.at(-1)).toEqual({ month: '2026-04', count: 0, average: null })
+    expect(summary.body.months.at(-2)).toEqual({ month: '2026-03', count: 2, average: 3.5 })
+  })
+
   test('bad queries are 422; another owner’s location is 404 and they never see the reviews', async () => {
     await start()
     const call = await linkedOwner('owner@example.com')

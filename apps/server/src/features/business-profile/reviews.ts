@@ -44,11 +44,12 @@ async function importOf(
   }
 }
 
-const nextDay = (day: string) => {
-  const date = new Date(`${day}T00:00:00Z`)
-  date.setUTCDate(date.getUTCDate() + 1)
-  return date
-}
+/**
+ * The instant a calendar day starts where the business is (issue 33: the owner's 'from' and 'to'
+ * are days on the business's clock, not UTC's), worked out by PostgreSQL from the IANA zone.
+ */
+const dayStart = (day: string, timeZone: string, plusDays = 0) =>
+  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${timeZone})`
 
 /** The place's reviews under the link shown now (sample ones only while Google is sample). */
 const placeReviews = (businessId: string, locationKey: string, sample: boolean) => [
@@ -57,13 +58,13 @@ const placeReviews = (businessId: string, locationKey: string, sample: boolean) 
   eq(r.sample, sample),
 ]
 
-function filters(query: ReviewsQuery): SQL[] {
+function filters(query: ReviewsQuery, timeZone: string): SQL[] {
   const where: SQL[] = []
   if (query.rating) where.push(eq(r.rating, query.rating))
   if (query.replied === 'true') where.push(isNotNull(r.replyComment))
   if (query.replied === 'false') where.push(isNull(r.replyComment))
-  if (query.from) where.push(gte(r.createTime, new Date(`${query.from}T00:00:00Z`)))
-  if (query.to) where.push(lt(r.createTime, nextDay(query.to)))
+  if (query.from) where.push(gte(r.createTime, dayStart(query.from, timeZone)))
+  if (query.to) where.push(lt(r.createTime, dayStart(query.to, timeZone, 1)))
   if (query.q) {
     const words = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     where.push(or(ilike(r.comment, words), ilike(r.reviewerName, words))!)
@@ -89,15 +90,22 @@ function toReview(row: typeof r.$inferSelect): ProfileReview {
   }
 }
 
-/** GET /api/business-profile/reviews: newest first, REVIEWS_PAGE_SIZE a page. */
+/**
+ * GET /api/business-profile/reviews: newest first, REVIEWS_PAGE_SIZE a page; `from` and `to` are
+ * days in the business's time zone.
+ */
 export async function listProfileReviews(
   db: Db,
-  businessId: string,
+  business: { id: string; timeZone: string },
   locationKey: string,
   sample: boolean,
   query: ReviewsQuery,
 ): Promise<ReviewsPage> {
-  const where = and(...placeReviews(businessId, locationKey, sample), ...filters(query))
+  const businessId = business.id
+  const where = and(
+    ...placeReviews(businessId, locationKey, sample),
+    ...filters(query, business.timeZone),
+  )
   const [rows, [counted]] = await Promise.all([
     db
       .select()
@@ -123,17 +131,27 @@ export async function listProfileReviews(
 const round2 = (value: number | string | null) =>
   value === null ? null : Math.round(Number(value) * 100) / 100
 
+/** The month ('2026-03-01') `now` falls in where the business is. */
+function monthIn(now: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' })
+    .formatToParts(now)
+    .reduce<Record<string, string>>((all, part) => ({ ...all, [part.type]: part.value }), {})
+  return `${parts.year}-${parts.month}-01`
+}
+
 /**
  * GET /api/business-profile/reviews/summary: count, average, the 1-5 distribution, the 12 months up
- * to `now`'s, the share answered and the median time to a reply, each computed by PostgreSQL.
+ * to `now`'s (months of the business's time zone, as the date filters' days), the share answered
+ * and the median time to a reply, each computed by PostgreSQL.
  */
 export async function profileReviewsSummary(
   db: Db,
-  businessId: string,
+  business: { id: string; timeZone: string },
   locationKey: string,
   sample: boolean,
   now: Date,
 ): Promise<ReviewsSummary> {
+  const businessId = business.id
   const where = and(...placeReviews(businessId, locationKey, sample))
   const [totals] = await db
     .select({
@@ -151,15 +169,15 @@ export async function profileReviewsSummary(
     })
     .from(r)
     .where(where)
-  const thisMonth = `${now.toISOString().slice(0, 7)}-01`
+  const thisMonth = monthIn(now, business.timeZone)
   const result = await db.execute(sql`
     select to_char(m.month, 'YYYY-MM') as month,
            count(${r.id})::int as count,
            avg(${r.rating}) as average
     from generate_series(${thisMonth}::date - interval '11 months', ${thisMonth}::date, interval '1 month') as m(month)
     left join ${r} on ${where}
-      and ${r.createTime} >= (m.month at time zone 'UTC')
-      and ${r.createTime} < ((m.month + interval '1 month') at time zone 'UTC')
+      and ${r.createTime} >= (m.month at time zone ${business.timeZone})
+      and ${r.createTime} < ((m.month + interval '1 month') at time zone ${business.timeZone})
     group by m.month
     order by m.month`)
   // Both drivers answer { rows }; Drizzle types the raw result per driver, so it is named here.
