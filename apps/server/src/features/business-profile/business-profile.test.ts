@@ -6,6 +6,7 @@
 // the profiles are samples; another owner reads and changes nothing.
 import type { ProfileLocations, ProfileStatus } from '@localseo/shared/business-profile'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { businessProfileLinks, businessProfileReviews } from '../../db/schema/business-profile.js'
 import { apiCaller } from '../../testing/api.js'
 import type { ErrorBody } from '../../testing/backlink-owners.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
@@ -16,6 +17,7 @@ import { startFakeGoogle, type FakeGoogle } from '../../testing/fake-google.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
 import { connectGoogle } from '../../testing/google-owner.js'
 import { GOOGLE_SCOPES } from '../integrations/public.js'
+import { importProfileReviews } from './reviews-import.js'
 
 const SECRETS_KEY = Buffer.alloc(32, 5).toString('base64')
 const SITE_URL = 'http://localhost:3000'
@@ -209,6 +211,30 @@ describe('linking', () => {
     const removed = await call<ProfileStatus>('DELETE', `${ROUTE}/links/${call.roundRock}`)
     expect(removed.body.links).toEqual([])
     expect((await call('DELETE', `${ROUTE}/links/${call.roundRock}`)).status).toBe(404)
+  })
+
+  test('disconnecting Google forgets the links and the reviews imported under them; another owner keeps theirs', async () => {
+    const call = await owner('owner@example.com')
+    const other = await owner('other@example.com')
+    for (const who of [call, other]) {
+      expect((await who('PUT', `${ROUTE}/links/main`, { googleLocation: AUSTIN })).status).toBe(200)
+    }
+    const counts = async () => {
+      const links = await t.db.select().from(businessProfileLinks)
+      const reviews = await t.db.select().from(businessProfileReviews)
+      return [links.length, reviews.length]
+    }
+    for (const who of [call, other]) {
+      const mine = await who<{ business: { id: string } }>('GET', '/api/business')
+      expect((await importProfileReviews(t.deps, mine.body.business.id))?.outcome).toContain(
+        '3 new',
+      )
+    }
+    const [, bothReviews] = await counts()
+    expect(bothReviews).toBeGreaterThan(0)
+    expect((await call('DELETE', '/api/integrations/google')).status).toBe(200)
+    expect(await counts()).toEqual([1, bothReviews! / 2])
+    expect((await status(other)).links).toHaveLength(1)
   })
 
   test("another owner can neither read, link nor unlink the first owner's locations (404)", async () => {

@@ -8,6 +8,7 @@ import type {
 } from '@localseo/shared/integrations'
 import { and, eq, lt } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
+import { businessProfileLinks } from '../../db/schema/business-profile.js'
 import { googleConnections, googleOauthStates } from '../../db/schema/google.js'
 import { searchConsoleImports, searchConsoleRows } from '../../db/schema/search-console.js'
 import { recordActivity } from '../../lib/activity.js'
@@ -309,9 +310,19 @@ export async function disconnectGoogle(deps: Deps, config: GoogleOAuthConfig, bu
   const now = deps.clock.now()
   await deps.db.transaction(async (tx) => {
     await tx.delete(googleConnections).where(eq(googleConnections.businessId, businessId))
-    // What was imported goes with the grant (the Analytics figures by cascade; ADR 022, ADR 023).
+    // What was imported goes with the grant (the Analytics figures by cascade; ADR 022, ADR 023),
+    // and the Business Profile links with what was imported under them (ADR 034); sample links
+    // are not Google's and stay with the other sample data.
     await tx.delete(searchConsoleRows).where(eq(searchConsoleRows.businessId, businessId))
     await tx.delete(searchConsoleImports).where(eq(searchConsoleImports.businessId, businessId))
+    await tx
+      .delete(businessProfileLinks)
+      .where(
+        and(
+          eq(businessProfileLinks.businessId, businessId),
+          eq(businessProfileLinks.sample, false),
+        ),
+      )
     await recordActivity(tx, {
       businessId,
       kind: 'connection_removed',
