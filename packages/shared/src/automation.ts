@@ -58,7 +58,7 @@ export const AUTOMATION_LABELS: Record<AutomationKind, { title: string; detail: 
   google_import: {
     title: 'Google data import',
     detail:
-      'Copies the new days of your connected Google account (Search Console clicks, queries and pages) into LocalSEO AI, so your screens show them without asking Google each time.',
+      "Copies what is new in your connected Google account into LocalSEO AI: Search Console clicks, queries and pages, Analytics visits, and your Business Profile's reviews, calls, direction requests and website clicks. Your screens show them without asking Google each time.",
   },
 }
 
