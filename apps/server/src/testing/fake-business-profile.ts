@@ -8,13 +8,17 @@
 //   PUT    {mybusiness}/…/reviews/{r}/reply        the reply's comment; answers the ReviewReply
 //   DELETE {mybusiness}/…/reviews/{r}/reply        answers {}
 //   GET    {performance}/locations/{l}:fetchMultiDailyMetricsTimeSeries  the 7 daily metrics,
-//                                                  filtered to the asked range
+//                                                  filtered to the asked range (or, after
+//                                                  `generateDailyMetrics`, every day of the range
+//                                                  with its value, absent when 0 as Google does)
 //   GET    {performance}/locations/{l}/searchkeywords/impressions/monthly  two pages
 // A valid access token is needed (401 otherwise). `failBusinessProfile` makes every call answer
 // Google's recorded refusals: 'quota' (429, an unapproved project's quota of 0), 'disabled' (403,
 // the API is off in the project), 'denied' (403, the account cannot manage the profile) or
 // 'unauthenticated' (401 whatever the token). `addReview` puts a new review first in the recorded
 // location's list; `generateReviews` gives every other location that many reviews (for the bench).
+// `performanceCalls` records the Performance requests' location and dates, so a test can see which
+// days an import asked for.
 import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { readJson } from './fixture-server.js'
@@ -78,12 +82,17 @@ const pageSizeOk = (url: URL, max: number) => {
 }
 
 type DatedValue = { date: { year: number; month: number; day: number }; value?: string }
+/** A location's figure of one metric on one day (YYYY-MM-DD); 0 or undefined leaves `value` out. */
+export type DailySeries = (location: string, metric: string, day: string) => number | undefined
 
 export function createFakeBusinessProfile(authorized: (req: IncomingMessage) => boolean) {
   const settings = {
     failure: null as BusinessProfileFailure | null,
     generated: null as { perLocation: number; newest: Date } | null,
+    dailySeries: null as DailySeries | null,
   }
+  /** The Performance calls received: the location and the days or months asked. */
+  const performanceCalls: { location: string; from: string; to: string }[] = []
   /** Reviews written since the recording, newest first, before the recorded page 1. */
   const added: Record<string, unknown>[] = []
   /** The reply of each review as it stands now: the recorded ones, then what was sent. */
@@ -198,12 +207,39 @@ export function createFakeBusinessProfile(authorized: (req: IncomingMessage) => 
     return { year, month, day }
   }
 
-  function dailyMetrics(url: URL, res: ServerResponse) {
+  const iso = (d: { year: number; month: number; day?: number }) =>
+    [d.year, d.month, ...(d.day ? [d.day] : [])].map((n) => String(n).padStart(2, '0')).join('-')
+
+  /** Every day of the range with the generated value of each metric asked. */
+  function generatedMetrics(location: string, metrics: string[], start: string, end: string) {
+    const days: string[] = []
+    for (let at = Date.parse(`${start}T00:00:00Z`); at <= Date.parse(`${end}T00:00:00Z`);) {
+      days.push(new Date(at).toISOString().slice(0, 10))
+      at += 86_400_000
+    }
+    return metrics.map((metric) => ({
+      dailyMetric: metric,
+      timeSeries: {
+        datedValues: days.map((day) => {
+          const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+          const value = settings.dailySeries!(location, metric, day)
+          return { date: { year, month, day: date }, ...(value ? { value: String(value) } : {}) }
+        }),
+      },
+    }))
+  }
+
+  function dailyMetrics(location: string, url: URL, res: ServerResponse) {
     const metrics = url.searchParams.getAll('dailyMetrics')
     const start = date(url, 'dailyRange.startDate')
     const end = date(url, 'dailyRange.endDate')
     if (metrics.length === 0 || !start || !end || !start.day || !end.day) {
       return invalid(res, 'Request contains an invalid argument.')
+    }
+    performanceCalls.push({ location, from: iso(start), to: iso(end) })
+    if (settings.dailySeries) {
+      const series = generatedMetrics(location, metrics, iso(start), iso(end))
+      return json(res, 200, { multiDailyMetricTimeSeries: [{ dailyMetricTimeSeries: series }] })
     }
     const key = (d: { year: number; month: number; day: number }) =>
       d.year * 10_000 + d.month * 100 + d.day
@@ -227,11 +263,12 @@ export function createFakeBusinessProfile(authorized: (req: IncomingMessage) => 
     })
   }
 
-  function searchKeywords(url: URL, res: ServerResponse) {
+  function searchKeywords(location: string, url: URL, res: ServerResponse) {
     const start = date(url, 'monthlyRange.startMonth')
     const end = date(url, 'monthlyRange.endMonth')
     if (!start || !end) return invalid(res, 'Request contains an invalid argument.')
     if (!pageSizeOk(url, 100)) return invalid(res, 'Invalid page size.')
+    performanceCalls.push({ location, from: iso(start), to: iso(end) })
     const page = url.searchParams.get('pageToken') === 'c2VhcmNoLWtleXdvcmRzLXBhZ2UtMg==' ? 2 : 1
     json(res, 200, fixture(`search-keywords-${page}`))
   }
@@ -259,23 +296,18 @@ export function createFakeBusinessProfile(authorized: (req: IncomingMessage) => 
       return (res: ServerResponse, r: IncomingMessage) => void reply(method, replyMatch[1]!, r, res)
     }
     const perf = p.GOOGLE_BUSINESS_PERFORMANCE_URL
-    if (
-      method === 'GET' &&
-      new RegExp(`^${perf}/locations/[^/]+:fetchMultiDailyMetricsTimeSeries$`).test(path)
-    ) {
-      return (res: ServerResponse) => dailyMetrics(url, res)
-    }
-    if (
-      method === 'GET' &&
-      new RegExp(`^${perf}/locations/[^/]+/searchkeywords/impressions/monthly$`).test(path)
-    ) {
-      return (res: ServerResponse) => searchKeywords(url, res)
-    }
+    const daily = new RegExp(`^${perf}/(locations/[^/]+):fetchMultiDailyMetricsTimeSeries$`)
+    const dailyMatch = method === 'GET' ? daily.exec(path) : null
+    if (dailyMatch) return (res: ServerResponse) => dailyMetrics(dailyMatch[1]!, url, res)
+    const terms = new RegExp(`^${perf}/(locations/[^/]+)/searchkeywords/impressions/monthly$`)
+    const termsMatch = method === 'GET' ? terms.exec(path) : null
+    if (termsMatch) return (res: ServerResponse) => searchKeywords(termsMatch[1]!, url, res)
     return null
   }
 
   return {
     replyCalls,
+    performanceCalls,
     /** Answers the Business Profile routes; false for any other. */
     handle(req: IncomingMessage, res: ServerResponse, url: URL, calls: string[]): boolean {
       const handler = route(req, url)
@@ -307,6 +339,11 @@ export function createFakeBusinessProfile(authorized: (req: IncomingMessage) => 
     /** A review written since the recording: listed first at the recorded location. */
     addReview(review: Record<string, unknown>) {
       added.unshift(review)
+    },
+    /** From now on the daily metrics are `series`'s for every location and day; null ends it. */
+    generateDailyMetrics(series: DailySeries | null) {
+      settings.dailySeries = series
+      performanceCalls.length = 0
     },
     /** Every location but the recorded one lists `perLocation` generated reviews; null ends it. */
     generateReviews(generated: { perLocation: number; newest: Date } | null) {

@@ -11,7 +11,11 @@ import {
   sendAlertDigest,
 } from '../alerts/public.js'
 import { runScheduledBacklinkChecks } from '../backlinks/public.js'
-import { importProfileReviews, type LocationImport } from '../business-profile/public.js'
+import {
+  importProfilePerformance,
+  importProfileReviews,
+  type LocationImport,
+} from '../business-profile/public.js'
 import { runScheduledGridScans } from '../geo-grid/public.js'
 import { runGoogleImports } from '../integrations/public.js'
 import { askKeywordFigures, checkTrackedToday, rankProviderFor } from '../keywords/public.js'
@@ -120,12 +124,17 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
     // Each map grid scanned before, again with its settings, for a week-to-week comparison (issue 17).
     grid_scans: (businessId) => runScheduledGridScans(deps, businessId, deps.clock.now()),
     // The new days of the business's Google data, stored for the screens (issue 18), and the
-    // Business Profile's new reviews (issue 33; sample ones without a Google client).
+    // Business Profile's new reviews and daily figures (issue 33; sample ones without a Google
+    // client).
     async google_import(businessId) {
       const google = await runGoogleImports(deps, businessId)
       const reviews = await importProfileReviews(deps, businessId)
       if (reviews) await alertNewReviews(businessId, reviews.results)
-      return reviews ? { outcome: `${google.outcome}; ${reviews.outcome}` } : google
+      // The profile's daily figures and search terms (issue 33 item 5, ADR 035).
+      const performance = await importProfilePerformance(deps, businessId)
+      if (!reviews && !performance) return google
+      const outcomes = [google.outcome, reviews?.outcome, performance?.outcome]
+      return { outcome: outcomes.filter((o) => o !== undefined).join('; ') }
     },
     site_audits: (businessId) =>
       startScheduledAudit({ ...deps, allowHosts: deps.env.FETCH_ALLOW_HOSTS, businessId }),

@@ -36,6 +36,7 @@ import {
   refused,
   type GoogleLocation,
 } from './google-api.js'
+import { forgetLinkPerformance, removeSamplePerformance } from './performance-import.js'
 import { forgetLinkReviews, removeSampleReviews } from './reviews-import.js'
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'logger' | 'secrets'>
@@ -287,6 +288,7 @@ async function forgetOtherProfile(
     )
   if (!before || before.googleLocation === googleLocation) return false
   await forgetLinkReviews(tx, businessId, [before.id])
+  await forgetLinkPerformance(tx, businessId, [before.id])
   return true
 }
 
@@ -385,6 +387,7 @@ export async function removeLink(
 /** Settings' 'Remove sample data': the links to sample profiles, and their reviews, go with the rest. */
 export async function removeSampleProfileLinks(tx: Tx, businessId: string): Promise<number> {
   await removeSampleReviews(tx, businessId)
+  await removeSamplePerformance(tx, businessId)
   const removed = await tx
     .delete(businessProfileLinks)
     .where(
