@@ -33,9 +33,10 @@ export const profileRefusalSchema = z.object({
   /**
    * quota: 429 (an unapproved project's quota is 0); api_disabled: 403, the API is off in the
    * Cloud project; no_access: 403, this Google account cannot manage the profile; unavailable:
-   * Google could not be reached or answered something unreadable.
+   * Google could not be reached or answered something unreadable; rejected: 400, Google refused
+   * what was sent (a reply against its policy, ADR 037).
    */
-  kind: z.enum(['quota', 'api_disabled', 'no_access', 'unavailable']),
+  kind: z.enum(['quota', 'api_disabled', 'no_access', 'unavailable', 'rejected']),
   /** Google's own message, as it sent it ('' when it sent none). */
   google: z.string(),
   /** What the owner should do, in plain words. */
@@ -263,6 +264,54 @@ export const reviewsQuerySchema = z
   })
 export type ReviewsQuery = z.output<typeof reviewsQuerySchema>
 
+// ---- Replies (issue 33 item 3, ADR 037): the owner's answer to a review, and its AI draft ----------
+
+/** Google's ReviewReplyState: under Google's review, published, or refused for its policy. */
+export const REVIEW_REPLY_STATES = ['PENDING', 'ACTIVE', 'REJECTED'] as const
+export type ReviewReplyState = (typeof REVIEW_REPLY_STATES)[number]
+
+/** Google's limit for a reply's comment: 4096 bytes of UTF-8 (My Business v4 ReviewReply). */
+export const REPLY_MAX_BYTES = 4096
+
+/** A reply's size as Google counts it: UTF-8 bytes (an accented letter is 2, most emoji 4). */
+export const replyBytes = (text: string) => new TextEncoder().encode(text).length
+
+/** Google's 'accounts/…/locations/…/reviews/…' as the reply routes take it. */
+const reviewNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Choose a review.')
+  .max(500)
+  .regex(/^accounts\/[^/]+\/locations\/[^/]+\/reviews\/[^/]+$/, 'Not a review of Google.')
+
+/** POST /api/business-profile/reviews/reply: send (or replace) the owner's reply. */
+export const reviewReplyInputSchema = z.object({
+  review: reviewNameSchema,
+  comment: z
+    .string()
+    .trim()
+    .min(1, 'Write a reply first.')
+    .refine((text) => replyBytes(text) <= REPLY_MAX_BYTES, {
+      message: `Google allows replies up to ${REPLY_MAX_BYTES} bytes: shorten it a little.`,
+    }),
+})
+export type ReviewReplyInput = z.input<typeof reviewReplyInputSchema>
+
+/** DELETE /api/business-profile/reviews/reply?review=… and POST /reviews/draft { review }. */
+export const reviewRefSchema = z.object({ review: reviewNameSchema })
+
+/** The answer of POST /api/business-profile/reviews/draft: never sent by itself. */
+export const reviewDraftSchema = z.object({
+  draft: z.string(),
+  /** Who wrote it: the configured model, the built-in writer, or the built-in one after the model failed. */
+  source: z.enum(['built-in', 'model', 'fallback']),
+  /** The language the draft is written in (ISO 639-1). */
+  language: z.string(),
+  /** Something the owner should know before sending (e.g. the review's language is not supported). */
+  note: z.string().nullable(),
+})
+export type ReviewDraft = z.infer<typeof reviewDraftSchema>
+
 export const profileReviewSchema = z.object({
   /** Google's 'accounts/…/locations/…/reviews/…'. */
   name: z.string(),
@@ -274,7 +323,16 @@ export const profileReviewSchema = z.object({
   comment: z.string(),
   createTime: z.string(),
   updateTime: z.string(),
-  reply: z.object({ comment: z.string(), updateTime: z.string().nullable() }).nullable(),
+  reply: z
+    .object({
+      comment: z.string(),
+      updateTime: z.string().nullable(),
+      /** Google's ReviewReplyState (ADR 037); null when Google sent none (or a sample reply). */
+      state: z.enum(REVIEW_REPLY_STATES).nullable(),
+      /** Google's policy violation in words when it rejected the reply, else null. */
+      policyViolation: z.string().nullable(),
+    })
+    .nullable(),
   /** A sample review (no Google client on this server). */
   sample: z.boolean(),
 })

@@ -1,4 +1,4 @@
-// The AI service handed to routes as deps.ai (docs/house-rules.md "ai/"): four tasks and a status, with
+// The AI service handed to routes as deps.ai (docs/house-rules.md "ai/"): its tasks and a status, with
 // the configured model when OPENAI_API_KEY is set and the built-in engine otherwise.
 import {
   AI_CONNECTED_MESSAGE,
@@ -9,6 +9,7 @@ import {
   type KeywordAnalysis,
   type SeoTaskSuggestions,
 } from '@localseo/shared/ai'
+import type { ReviewDraft } from '@localseo/shared/business-profile'
 import type { Db } from '../db/client.js'
 import type { Env } from '../env.js'
 import type { Clock } from '../lib/clock.js'
@@ -19,6 +20,7 @@ import { getAiUsage } from './quota.js'
 import { runAiTask, type AiTaskContext } from './run-task.js'
 import { analyseBacklinksTask, type AnalyseBacklinksRequest } from './tasks/analyse-backlinks.js'
 import { analyseKeywordTask, type AnalyseKeywordRequest } from './tasks/analyse-keyword.js'
+import { draftReviewReplyTask, type DraftReviewReplyRequest } from './tasks/draft-review-reply.js'
 import {
   generateContentIdeasTask,
   type GenerateContentIdeasRequest,
@@ -41,6 +43,8 @@ export interface AiService {
   ): Promise<SeoTaskSuggestions>
   analyseBacklinks(options: ForUser & AnalyseBacklinksRequest): Promise<BacklinkAnalysis>
   generateContentIdeas(options: ForUser & GenerateContentIdeasRequest): Promise<ContentIdeas>
+  /** A draft reply to a Google review (issue 33 item 3): shown to the owner, never sent by itself. */
+  draftReviewReply(options: ForUser & DraftReviewReplyRequest): Promise<ReviewDraft>
   getStatus(options: ForUser): Promise<AiStatus>
 }
 
@@ -90,6 +94,8 @@ export function createAiService({
       runAiTask({ context, task: analyseBacklinksTask, userId, request }),
     generateContentIdeas: ({ userId, ...request }) =>
       runAiTask({ context, task: generateContentIdeasTask, userId, request }),
+    draftReviewReply: ({ userId, ...request }) =>
+      runAiTask({ context, task: draftReviewReplyTask, userId, request }),
     async getStatus({ userId }) {
       const usedToday = await getAiUsage({ db, userId, now: clock.now() })
       return {

@@ -9,7 +9,8 @@ import type { Logger } from '../lib/logger.js'
 import { AiProviderError, type AiProvider, type ChatPrompt } from './provider.js'
 import { consumeAiQuota } from './quota.js'
 
-type AiTaskName = 'keyword-analysis' | 'recommendations' | 'backlink-analysis' | 'content-ideas'
+type AiTaskName =
+  'keyword-analysis' | 'recommendations' | 'backlink-analysis' | 'content-ideas' | 'review-reply'
 
 export interface AiTask<Input, ModelOutput, Result> {
   name: AiTaskName

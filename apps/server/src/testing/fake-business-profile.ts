@@ -12,6 +12,7 @@
 //                                                  `generateDailyMetrics`, every day of the range
 //                                                  with its value, absent when 0 as Google does)
 //   GET    {performance}/locations/{l}/searchkeywords/impressions/monthly  two pages
+//   POST, GET, PATCH, DELETE {mybusiness}/…/localPosts: fake-business-profile-posts.ts (`localPosts`)
 // A valid access token is needed (401 otherwise). `failBusinessProfile` makes every call answer
 // Google's recorded refusals: 'quota' (429, an unapproved project's quota of 0), 'disabled' (403,
 // the API is off in the project), 'denied' (403, the account cannot manage the profile) or
@@ -21,6 +22,7 @@
 // days an import asked for.
 import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createFakeLocalPosts } from './fake-business-profile-posts.js'
 import { readJson } from './fixture-server.js'
 
 const fixture = (name: string): Record<string, unknown> =>
@@ -273,10 +275,15 @@ export function createFakeBusinessProfile(authorized: (req: IncomingMessage) => 
     json(res, 200, fixture(`search-keywords-${page}`))
   }
 
+  /** Local posts (fake-business-profile-posts.ts): created, listed, patched, deleted. */
+  const localPosts = createFakeLocalPosts(BUSINESS_PROFILE_PATHS.GOOGLE_MY_BUSINESS_URL)
+
   function route(req: IncomingMessage, url: URL) {
     const p = BUSINESS_PROFILE_PATHS
     const path = url.pathname
     const method = req.method ?? 'GET'
+    const post = localPosts.route(method, url)
+    if (post) return post
     if (method === 'GET' && path === `${p.GOOGLE_ACCOUNT_MANAGEMENT_URL}/accounts`) {
       return (res: ServerResponse) => accounts(url, res)
     }
@@ -306,6 +313,7 @@ export function createFakeBusinessProfile(authorized: (req: IncomingMessage) => 
   }
 
   return {
+    localPosts,
     replyCalls,
     performanceCalls,
     /** Answers the Business Profile routes; false for any other. */

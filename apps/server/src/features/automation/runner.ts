@@ -2,6 +2,7 @@
 // enqueues one job per business and kind; the queue's workers run them on whichever instance is
 // free. A tick at start-up runs what fell due while the app was down: once, never once per missed day.
 import { automationQueue, type AutomationKind } from '@localseo/shared/automation'
+import { publishDuePosts } from '../business-profile/public.js'
 import {
   claimDueSchedules,
   ensureSchedules,
@@ -74,6 +75,8 @@ export function createAutomationRunner(deps: WorkDeps): AutomationRunner {
         businessId,
       )
     }
+    // Business Profile posts due now: claimed once across instances, published here (ADR 036).
+    await publishDuePosts(deps)
     return due.length
   }
 

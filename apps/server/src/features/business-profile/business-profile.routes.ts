@@ -2,9 +2,15 @@
 // from our tables; GET /locations lists the owner's profiles (Google's, or samples without a Google
 // client) with a suggested link per location; PUT and DELETE /links/:location save and remove the
 // owner's confirmed link; GET /reviews and /reviews/summary read one place's imported reviews
-// (ADR 034 "Reviews import"). Every read and write is the caller's business's (docs/house-rules.md
+// (ADR 034 "Reviews import"); POST and DELETE /reviews/reply send and remove the owner's reply
+// to one, once, and POST /reviews/draft drafts one (ADR 037). Every read and write is the caller's business's (docs/house-rules.md
 // "Tenant scoping inside the query"): another owner's location is a 404.
-import { profileLinkInputSchema, reviewsQuerySchema } from '@localseo/shared/business-profile'
+import {
+  profileLinkInputSchema,
+  reviewRefSchema,
+  reviewReplyInputSchema,
+  reviewsQuerySchema,
+} from '@localseo/shared/business-profile'
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { requireAuth } from '../../auth/require-auth.js'
@@ -14,6 +20,7 @@ import { enqueueGoogleImport, googleOAuthConfig } from '../integrations/public.j
 import { performanceRoutes } from './performance.routes.js'
 import { postsRoutes } from './posts.routes.js'
 import { profileLocations, profileStatus, removeLink, saveLink } from './links.js'
+import { draftReply, removeReply, sendReply } from './replies.js'
 import { listProfileReviews, profileReviewsSummary } from './reviews.js'
 import { reviewRequest } from './review-requests.js'
 
@@ -69,6 +76,19 @@ export function businessProfileRoutes(deps: AppDeps) {
         return c.json(saved)
       },
     )
+    .post('/reviews/reply', validate('json', reviewReplyInputSchema), async (c) => {
+      const businessId = await c.var.tenant.businessId()
+      return c.json(await sendReply(deps, config, businessId, c.req.valid('json')))
+    })
+    .delete('/reviews/reply', validate('query', reviewRefSchema), async (c) => {
+      const businessId = await c.var.tenant.businessId()
+      return c.json(await removeReply(deps, config, businessId, c.req.valid('query').review))
+    })
+    .post('/reviews/draft', validate('json', reviewRefSchema), async (c) => {
+      const business = await c.var.tenant.named()
+      const { review } = c.req.valid('json')
+      return c.json(await draftReply(deps, config, business, c.var.auth.userId, review))
+    })
     .route('/performance', performanceRoutes(deps))
     .route('/posts', postsRoutes(deps))
     .delete('/links/:location', validate('param', locationParam), async (c) => {

@@ -5,7 +5,11 @@
 // Google's refusals become a typed ProfileRefused with Google's words and what the owner can do:
 // never a 5xx to our client. A 401 is GoogleTokenRefused, which the caller's withGoogleToken turns
 // into one renewal, then 'Reconnect' (ADR 021). The token goes in the Authorization header only.
-import type { ProfileRefusal } from '@localseo/shared/business-profile'
+import {
+  REVIEW_REPLY_STATES,
+  type ProfileRefusal,
+  type ReviewReplyState,
+} from '@localseo/shared/business-profile'
 import { z } from 'zod'
 import type { Env } from '../../env.js'
 import { AppError } from '../../lib/errors.js'
@@ -67,6 +71,7 @@ const ACTIONS: Record<ProfileRefusal['kind'], string> = {
   no_access:
     'This Google account cannot manage that Business Profile: connect with an owner or manager of the profile, or ask its owner to add you as a manager.',
   unavailable: 'Google could not be asked right now. Try again in a few minutes.',
+  rejected: 'Change what Google objects to, then send it again.',
 }
 
 /** Google refused or could not answer: its words and what to do, never a 5xx to our client. */
@@ -90,15 +95,36 @@ const googleErrorSchema = z.object({
     code: z.number().optional(),
     message: z.string().optional(),
     status: z.string().optional(),
-    details: z.array(z.object({ reason: z.string().optional() }).passthrough()).optional(),
+    details: z
+      .array(
+        z
+          .object({
+            reason: z.string().optional(),
+            fieldViolations: z
+              .array(z.object({ description: z.string().optional() }).passthrough())
+              .optional(),
+          })
+          .passthrough(),
+      )
+      .optional(),
   }),
 })
+
+/** A 400's words: Google's message and each field's violation (e.g. a reply against its policy). */
+function rejectionOf(error: z.infer<typeof googleErrorSchema>['error']): string {
+  const fields = (error.details ?? []).flatMap((d) =>
+    (d.fieldViolations ?? []).map((v) => v.description ?? ''),
+  )
+  return [error.message ?? '', ...fields].filter(Boolean).join(' ')
+}
 
 /** Google's answer to a failed call, sorted into what the owner can act on. */
 function refusalOf(status: number, body: unknown): AppError {
   const parsed = googleErrorSchema.safeParse(body)
   const message = parsed.success ? (parsed.data.error.message ?? '') : ''
   if (status === 429) return refused('quota', message)
+  if (status === 400)
+    return refused('rejected', parsed.success ? rejectionOf(parsed.data.error) : '')
   if (status === 403) {
     const disabled =
       parsed.success &&
@@ -113,7 +139,7 @@ function refusalOf(status: number, body: unknown): AppError {
 }
 
 interface Call {
-  method?: 'GET' | 'PUT' | 'DELETE'
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   body?: unknown
 }
 
@@ -275,7 +301,47 @@ const STARS = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 } as const
 const replySchema = z.object({
   comment: z.string(),
   updateTime: z.string().optional(),
+  // Newer fields (ADR 037): optional, and read leniently so an unknown value never fails a read.
+  reviewReplyState: z.string().optional(),
+  policyViolation: z.unknown().optional(),
 })
+
+/** The reply as we keep it, with Google's moderation state and its policy refusal in words. */
+export interface GoogleReply {
+  comment: string
+  updateTime: string | null
+  state: ReviewReplyState | null
+  policyViolation: string | null
+}
+
+/** 'OFF_TOPIC' reads 'Off topic'; an object gives its description (or reason, or type). */
+function violationWords(value: unknown): string | null {
+  const words = (code: string) => {
+    const spaced = code.replace(/_/g, ' ').trim().toLowerCase()
+    return spaced ? spaced.charAt(0).toUpperCase() + spaced.slice(1) : null
+  }
+  if (typeof value === 'string') return /^[A-Z_]+$/.test(value) ? words(value) : value || null
+  if (value && typeof value === 'object') {
+    const v = value as Record<string, unknown>
+    for (const key of ['description', 'reason', 'type', 'policyViolation']) {
+      const found = violationWords(v[key])
+      if (found) return found
+    }
+  }
+  return null
+}
+
+function toReply(reply: z.infer<typeof replySchema>): GoogleReply {
+  const state = (REVIEW_REPLY_STATES as readonly string[]).includes(reply.reviewReplyState ?? '')
+    ? (reply.reviewReplyState as ReviewReplyState)
+    : null
+  return {
+    comment: reply.comment,
+    updateTime: reply.updateTime ?? null,
+    state,
+    policyViolation: violationWords(reply.policyViolation),
+  }
+}
 
 const reviewSchema = z.object({
   name: z.string(),
@@ -313,7 +379,7 @@ export interface GoogleReview {
   comment: string
   createTime: string
   updateTime: string
-  reply: { comment: string; updateTime: string | null } | null
+  reply: GoogleReply | null
 }
 
 /** v4 names a location under its account: 'accounts/1/locations/2'. */
@@ -372,12 +438,7 @@ export async function listReviews(
         comment: review.comment ?? '',
         createTime: review.createTime,
         updateTime: review.updateTime,
-        reply: review.reviewReply
-          ? {
-              comment: review.reviewReply.comment,
-              updateTime: review.reviewReply.updateTime ?? null,
-            }
-          : null,
+        reply: review.reviewReply ? toReply(review.reviewReply) : null,
       })
     }
     pageToken = answer.nextPageToken
@@ -396,7 +457,7 @@ export async function updateReply(
   token: string,
   review: string,
   comment: string,
-): Promise<{ comment: string; updateTime: string | null }> {
+): Promise<GoogleReply> {
   const answer = read(
     replySchema,
     await callGoogle(`${apis.myBusiness}/${review}/reply`, token, {
@@ -404,7 +465,7 @@ export async function updateReply(
       body: { comment },
     }),
   )
-  return { comment: answer.comment, updateTime: answer.updateTime ?? null }
+  return toReply(answer)
 }
 
 /** Removes the owner's reply to a review (DELETE …/reviews/*\/reply). */
@@ -539,4 +600,122 @@ export async function listSearchKeywords(
     if (!pageToken) break
   }
   return keywords
+}
+
+// ---- My Business v4: localPosts ---------------------------------------------------------------
+
+const MAX_POST_PAGES = 20
+
+const localPostSchema = z.object({
+  name: z.string(),
+  summary: z.string().optional(),
+  topicType: z.string().optional(),
+  state: z.string().optional(),
+  searchUrl: z.string().optional(),
+  createTime: z.string().optional(),
+  updateTime: z.string().optional(),
+})
+
+const localPostsSchema = z.object({
+  localPosts: z.array(localPostSchema).optional(),
+  nextPageToken: z.string().optional(),
+})
+
+/** A LocalPost as Google answers it: what we keep of it. */
+export interface GoogleLocalPost {
+  /** 'accounts/…/locations/…/localPosts/…' */
+  name: string
+  summary: string
+  topicType: string
+  /** LIVE, PROCESSING, REJECTED or LOCAL_POST_STATE_UNSPECIFIED. */
+  state: string
+  searchUrl: string | null
+  createTime: string | null
+}
+
+/** The LocalPost body we send (Google's documented fields; output-only ones are never sent). */
+export interface LocalPostBody {
+  languageCode: string
+  summary?: string
+  topicType: 'STANDARD' | 'EVENT' | 'OFFER'
+  callToAction?: { actionType: string; url?: string }
+  event?: {
+    title: string
+    schedule: {
+      startDate: { year: number; month: number; day: number }
+      startTime: { hours: number; minutes: number }
+      endDate: { year: number; month: number; day: number }
+      endTime: { hours: number; minutes: number }
+    }
+  }
+  offer?: { couponCode?: string; redeemOnlineUrl?: string; termsConditions?: string }
+  media?: { mediaFormat: 'PHOTO'; sourceUrl: string }[]
+}
+
+function toLocalPost(post: z.infer<typeof localPostSchema>): GoogleLocalPost {
+  return {
+    name: post.name,
+    summary: post.summary ?? '',
+    topicType: post.topicType ?? 'STANDARD',
+    state: post.state ?? 'LOCAL_POST_STATE_UNSPECIFIED',
+    searchUrl: post.searchUrl ?? null,
+    createTime: post.createTime ?? null,
+  }
+}
+
+/** Creates a post on a profile location (POST accounts/…/locations/…/localPosts). */
+export async function createLocalPost(
+  apis: BusinessProfileApis,
+  token: string,
+  location: string,
+  body: LocalPostBody,
+): Promise<GoogleLocalPost> {
+  const answer = await callGoogle(`${apis.myBusiness}/${location}/localPosts`, token, {
+    method: 'POST',
+    body,
+  })
+  return toLocalPost(read(localPostSchema, answer))
+}
+
+/** The location's posts, every page (pageSize 100, Google's most). */
+export async function listLocalPosts(
+  apis: BusinessProfileApis,
+  token: string,
+  location: string,
+): Promise<GoogleLocalPost[]> {
+  const posts: GoogleLocalPost[] = []
+  let pageToken: string | undefined
+  for (let page = 0; page < MAX_POST_PAGES; page++) {
+    const url = new URL(`${apis.myBusiness}/${location}/localPosts`)
+    url.searchParams.set('pageSize', '100')
+    if (pageToken) url.searchParams.set('pageToken', pageToken)
+    const answer = read(localPostsSchema, await callGoogle(url, token))
+    posts.push(...(answer.localPosts ?? []).map(toLocalPost))
+    pageToken = answer.nextPageToken
+    if (!pageToken) break
+  }
+  return posts
+}
+
+/** Changes the fields named in `updateMask` (PATCH …/localPosts/*?updateMask=…). */
+export async function patchLocalPost(
+  apis: BusinessProfileApis,
+  token: string,
+  post: string,
+  body: Partial<LocalPostBody>,
+  updateMask: string[],
+): Promise<GoogleLocalPost> {
+  const url = new URL(`${apis.myBusiness}/${post}`)
+  url.searchParams.set('updateMask', updateMask.join(','))
+  const answer = await callGoogle(url, token, { method: 'PATCH', body })
+  return toLocalPost(read(localPostSchema, answer))
+}
+
+/** Deletes a post (DELETE …/localPosts/*). */
+export async function deleteLocalPost(
+  apis: BusinessProfileApis,
+  token: string,
+  post: string,
+): Promise<void> {
+  await callGoogle(`${apis.myBusiness}/${post}`, token, { method: 'DELETE' })
 }

@@ -20,6 +20,7 @@ import {
   type GoogleOAuthConfig,
 } from '../integrations/public.js'
 import { businessProfileApis, listReviews, v4Location, type GoogleReview } from './google-api.js'
+import { keepOwnerSampleReplies } from './replies.js'
 import { sampleReviews } from './sample-reviews.js'
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'logger' | 'secrets'>
@@ -73,6 +74,8 @@ function rowsOf(businessId: string, link: Link, reviews: GoogleReview[], now: Da
     updateTime: new Date(review.updateTime),
     replyComment: review.reply?.comment ?? null,
     replyUpdateTime: review.reply?.updateTime ? new Date(review.reply.updateTime) : null,
+    replyState: review.reply?.state ?? null,
+    replyPolicyViolation: review.reply?.policyViolation ?? null,
     sample: link.sample,
     importedAt: now,
   }))
@@ -92,6 +95,8 @@ const COPIED = [
   t.updateTime,
   t.replyComment,
   t.replyUpdateTime,
+  t.replyState,
+  t.replyPolicyViolation,
   t.sample,
 ]
 
@@ -121,6 +126,8 @@ async function upsertReviews(tx: Tx, rows: ReturnType<typeof rowsOf>) {
           updateTime: excluded(t.updateTime),
           replyComment: excluded(t.replyComment),
           replyUpdateTime: excluded(t.replyUpdateTime),
+          replyState: excluded(t.replyState),
+          replyPolicyViolation: excluded(t.replyPolicyViolation),
           sample: excluded(t.sample),
           importedAt: excluded(t.importedAt),
         },
@@ -248,7 +255,12 @@ async function importLink(
   }
   let read: { reviews: GoogleReview[]; full: boolean; complete: boolean; pages: number }
   if (!config) {
-    const reviews = sampleReviews(link.businessId, link)
+    // The owner's own replies to sample reviews stay as they wrote them (ADR 037).
+    const reviews = await keepOwnerSampleReplies(
+      deps.db,
+      link,
+      sampleReviews(link.businessId, link),
+    )
     read = { reviews, full: true, complete: true, pages: 0 }
   } else {
     try {

@@ -2,7 +2,9 @@
 // tables only: one place's reviews filtered and paged, and its summary computed in SQL. Every query
 // carries the caller's business id (docs/house-rules.md "Tenant scoping inside the query").
 import {
+  REVIEW_REPLY_STATES,
   REVIEWS_PAGE_SIZE,
+  type ReviewReplyState,
   type ProfileReview,
   type ReviewsPage,
   type ReviewsQuery,
@@ -72,7 +74,13 @@ function filters(query: ReviewsQuery, timeZone: string): SQL[] {
   return where
 }
 
-function toReview(row: typeof r.$inferSelect): ProfileReview {
+const replyState = (state: string | null): ReviewReplyState | null =>
+  (REVIEW_REPLY_STATES as readonly string[]).includes(state ?? '')
+    ? (state as ReviewReplyState)
+    : null
+
+/** A stored review as the screens read it (the reply routes answer it too, ADR 037). */
+export function toReview(row: typeof r.$inferSelect): ProfileReview {
   return {
     name: row.name,
     reviewer: row.reviewerName,
@@ -85,7 +93,12 @@ function toReview(row: typeof r.$inferSelect): ProfileReview {
     reply:
       row.replyComment === null
         ? null
-        : { comment: row.replyComment, updateTime: row.replyUpdateTime?.toISOString() ?? null },
+        : {
+            comment: row.replyComment,
+            updateTime: row.replyUpdateTime?.toISOString() ?? null,
+            state: replyState(row.replyState),
+            policyViolation: row.replyPolicyViolation,
+          },
     sample: row.sample,
   }
 }

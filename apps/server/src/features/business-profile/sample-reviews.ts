@@ -55,6 +55,8 @@ export function sampleReviews(
             updateTime: new Date(
               Math.min(created.getTime() + random.int(2, 72) * 3_600_000, link.linkedAt.getTime()),
             ).toISOString(),
+            state: null,
+            policyViolation: null,
           }
         : null,
     })
