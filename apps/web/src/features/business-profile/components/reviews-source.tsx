@@ -1,0 +1,116 @@
+// Where a place's reviews came from (issue 15 item 2's rule, issue 33 item 2): a sample, Google at
+// its last import, or a failed import and why; with what the owner can do when there is nothing yet.
+import type { ReviewsPage } from '@localseo/shared/business-profile'
+import { AlertTriangle, Info, Link2 } from 'lucide-react'
+import { Link } from 'react-router'
+import { SampleBadge } from '@/components/figure-source'
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
+import { Badge } from '@/components/ui/badge'
+import { buttonClassName } from '@/components/ui/button'
+import { Card, CardContent } from '@/components/ui/card'
+import { paths } from '@/config/paths'
+import { formatDateTime } from '@/lib/dates'
+import { useTimeZone } from '@/lib/time-zone'
+
+export type ReviewsImport = ReviewsPage['import']
+
+/** The badge beside each figure: 'Sample', 'From Google, imported …' or 'Import failed'. */
+export function ReviewsSourceBadge({ imported }: { imported: NonNullable<ReviewsImport> }) {
+  const timeZone = useTimeZone()
+  if (imported.sample) return <SampleBadge />
+  if (imported.status === 'failed' && !imported.importedAt) {
+    return (
+      <Badge
+        variant="outline"
+        data-source="failed"
+        className="border-destructive/40 font-normal text-destructive"
+      >
+        Import failed<span className="sr-only">: {imported.reason}</span>
+      </Badge>
+    )
+  }
+  if (!imported.importedAt) {
+    return (
+      <Badge variant="outline" className="font-normal text-muted-foreground">
+        Not imported yet
+      </Badge>
+    )
+  }
+  return (
+    <Badge variant="outline" data-source="google" className="font-normal text-muted-foreground">
+      From Google, imported {formatDateTime(imported.importedAt, timeZone)}
+    </Badge>
+  )
+}
+
+/** A place with no link to a profile location: where to link it. */
+export function NotLinked({ label, what }: { label: string; what: string }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col items-center gap-4 py-12 text-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <Link2 aria-hidden="true" className="size-6" />
+        </span>
+        <p role="status" className="max-w-md text-sm text-muted-foreground">
+          {label} is not linked to a Google Business Profile yet. Link it in Settings, on the Google
+          Business Profile card, to see {what} here.
+        </p>
+        <Link to={paths.settings} className={buttonClassName({ variant: 'outline' })}>
+          Go to Settings
+        </Link>
+      </CardContent>
+    </Card>
+  )
+}
+
+/** What the owner should know about the import before the figures: sample, not yet, or failed. */
+export function ImportNotice({ imported }: { imported: NonNullable<ReviewsImport> }) {
+  const timeZone = useTimeZone()
+  if (imported.sample) {
+    return (
+      <Alert variant="info" role="status">
+        <Info aria-hidden="true" className="size-4" />
+        <AlertTitle>Sample reviews</AlertTitle>
+        <AlertDescription>
+          This server has no Google sign-in set up yet, so these are examples, not your
+          customers&apos; reviews. Once Google is set up on this server, connect your Business
+          Profile in Settings and your real reviews take their place.
+        </AlertDescription>
+      </Alert>
+    )
+  }
+  if (imported.status === 'failed') {
+    return (
+      <Alert variant="destructive" role="status">
+        <AlertTriangle aria-hidden="true" className="size-4" />
+        <AlertTitle>The last reviews import failed</AlertTitle>
+        <AlertDescription>
+          <p>{imported.reason}</p>
+          <p className="mt-1">
+            We try again every day.{' '}
+            {imported.importedAt
+              ? `The reviews below are from the import of ${formatDateTime(imported.importedAt, timeZone)}. `
+              : null}
+            If it keeps failing, check the Google Business Profile card in{' '}
+            <Link to={paths.settings} className="underline underline-offset-2">
+              Settings
+            </Link>
+            .
+          </p>
+        </AlertDescription>
+      </Alert>
+    )
+  }
+  if (!imported.importedAt) {
+    return (
+      <Alert variant="info" role="status">
+        <Info aria-hidden="true" className="size-4" />
+        <AlertDescription>
+          Reviews are imported from Google once a day. The first import for {imported.title} is on
+          its way: check back in a few minutes.
+        </AlertDescription>
+      </Alert>
+    )
+  }
+  return null
+}

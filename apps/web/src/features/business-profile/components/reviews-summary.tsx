@@ -1,0 +1,150 @@
+// A place's reviews in figures (issue 33 item 2): the average and count, the 5-to-1 distribution,
+// the share answered, the median time to a reply and the reviews per month, each with its source.
+import type { ReviewsSummary } from '@localseo/shared/business-profile'
+import type { ReactNode } from 'react'
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts'
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import { ReviewsSourceBadge } from './reviews-source'
+import { Stars } from './stars'
+
+/** The median time to a reply in words: 'under an hour', '5 hours', '3 days'. */
+export function replyTimeWords(hours: number): string {
+  if (hours < 1) return 'under an hour'
+  if (hours < 48) {
+    const rounded = Math.round(hours)
+    return `${rounded} ${rounded === 1 ? 'hour' : 'hours'}`
+  }
+  return `${Math.round(hours / 24)} days`
+}
+
+const monthFormat = new Intl.DateTimeFormat(undefined, { month: 'short', timeZone: 'UTC' })
+const longMonthFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+const monthDate = (month: string) => new Date(`${month}-01T12:00:00Z`)
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid content-start gap-1">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="text-sm">{children}</dd>
+    </div>
+  )
+}
+
+function Distribution({ distribution, count }: { distribution: number[]; count: number }) {
+  return (
+    <ul aria-label="Reviews by stars" className="grid gap-1.5">
+      {[5, 4, 3, 2, 1].map((stars) => {
+        const reviews = distribution[stars - 1] ?? 0
+        const share = count === 0 ? 0 : Math.round((reviews / count) * 100)
+        return (
+          <li key={stars} className="grid grid-cols-[4.5rem_1fr_2.5rem] items-center gap-2 text-sm">
+            <span>
+              {stars} {stars === 1 ? 'star' : 'stars'}
+            </span>
+            <span aria-hidden="true" className="h-2.5 overflow-hidden rounded-full bg-muted">
+              <span
+                className="block h-full rounded-full bg-amber-400"
+                style={{ width: `${share}%` }}
+              />
+            </span>
+            <span className="text-right tabular-nums">
+              {reviews}
+              <span className="sr-only"> {reviews === 1 ? 'review' : 'reviews'}</span>
+            </span>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+function MonthsChart({ months }: { months: ReviewsSummary['months'] }) {
+  const data = months.map((m) => ({ ...m, label: monthFormat.format(monthDate(m.month)) }))
+  return (
+    <figure aria-labelledby="reviews-months-caption" className="grid gap-2">
+      <figcaption id="reviews-months-caption" className="text-sm font-medium">
+        New reviews per month
+      </figcaption>
+      <div aria-hidden="true" className="h-40 w-full">
+        <ResponsiveContainer
+          width="100%"
+          height="100%"
+          initialDimension={{ width: 320, height: 160 }}
+        >
+          <BarChart
+            // Hidden from assistive technology (the list below says the same), so nothing focusable.
+            accessibilityLayer={false}
+            data={data}
+            margin={{ top: 4, right: 4, bottom: 0, left: -24 }}
+          >
+            <CartesianGrid vertical={false} strokeDasharray="3 3" />
+            <XAxis dataKey="label" tickLine={false} fontSize={11} interval="preserveStartEnd" />
+            <YAxis allowDecimals={false} tickLine={false} fontSize={11} />
+            <Bar
+              dataKey="count"
+              fill="oklch(0.72 0.15 70)"
+              radius={[3, 3, 0, 0]}
+              isAnimationActive={false}
+            />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+      <ul className="sr-only" aria-label="New reviews per month">
+        {months.map((m) => (
+          <li key={m.month}>
+            {longMonthFormat.format(monthDate(m.month))}: {m.count}
+          </li>
+        ))}
+      </ul>
+    </figure>
+  )
+}
+
+export function ReviewsSummaryCard({ summary }: { summary: ReviewsSummary }) {
+  const imported = summary.import
+  return (
+    <Card role="region" aria-labelledby="reviews-summary-title">
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle id="reviews-summary-title" className="text-base">
+          Your reviews at a glance
+        </CardTitle>
+        {imported ? <ReviewsSourceBadge imported={imported} /> : null}
+      </CardHeader>
+      <CardContent className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_minmax(0,1.4fr)]">
+        <dl className="grid content-start gap-4 sm:grid-cols-2 lg:grid-cols-1">
+          <Figure label="Average rating">
+            {summary.average === null ? (
+              'No ratings yet'
+            ) : (
+              <span className="flex flex-wrap items-center gap-2">
+                <span className="text-2xl font-semibold tabular-nums">
+                  {summary.average.toFixed(1)}
+                </span>
+                <Stars rating={summary.average} />
+              </span>
+            )}
+          </Figure>
+          <Figure label="Reviews">
+            <span className="text-2xl font-semibold tabular-nums">{summary.count}</span>
+          </Figure>
+          <Figure label="Answered">
+            {summary.responseRate === null
+              ? 'No reviews yet'
+              : `${Math.round(summary.responseRate * 100)}% of reviews have your reply`}
+          </Figure>
+          <Figure label="Typical time to reply">
+            {summary.medianReplyHours === null
+              ? 'No replies yet'
+              : replyTimeWords(summary.medianReplyHours)}
+          </Figure>
+        </dl>
+        <Distribution distribution={summary.distribution} count={summary.count} />
+        <MonthsChart months={summary.months} />
+      </CardContent>
+    </Card>
+  )
+}
