@@ -5,7 +5,11 @@
 //                                                  without), applied to the answer; paged (≤ 100)
 //   GET    {mybusiness}/accounts/{a}/locations/{l}/reviews   My Business v4: two pages (≤ 50),
 //                                                  orderBy one of Google's three
-//   PUT    {mybusiness}/…/reviews/{r}/reply        the reply's comment; answers the ReviewReply
+//   PUT    {mybusiness}/…/reviews/{r}/reply        the reply's comment; answers the ReviewReply,
+//                                                  with `moderateReplies`'s reviewReplyState and
+//                                                  policyViolation, or Google's 400 for a reply
+//                                                  against its policy (`refuseReplies`); after
+//                                                  `delayReplies` it answers that much later
 //   DELETE {mybusiness}/…/reviews/{r}/reply        answers {}
 //   GET    {performance}/locations/{l}:fetchMultiDailyMetricsTimeSeries  the 7 daily metrics,
 //                                                  filtered to the asked range (or, after
@@ -92,6 +96,10 @@ export function createFakeBusinessProfile(authorized: (req: IncomingMessage) => 
     failure: null as BusinessProfileFailure | null,
     generated: null as { perLocation: number; newest: Date } | null,
     dailySeries: null as DailySeries | null,
+    /** What a sent reply answers beyond its comment (ADR 037): Google's moderation fields. */
+    moderation: {} as { reviewReplyState?: string; policyViolation?: unknown },
+    refuseReplies: false,
+    replyDelayMs: 0,
   }
   /** The Performance calls received: the location and the days or months asked. */
   const performanceCalls: { location: string; from: string; to: string }[] = []
@@ -197,7 +205,13 @@ export function createFakeBusinessProfile(authorized: (req: IncomingMessage) => 
       return invalid(res, 'Request contains an invalid argument.')
     }
     replyCalls.push({ method, review, comment: body.comment })
-    const answer = { comment: body.comment, updateTime: new Date().toISOString() }
+    if (settings.replyDelayMs) await new Promise((done) => setTimeout(done, settings.replyDelayMs))
+    if (settings.refuseReplies) return json(res, 400, fixture('error-reply-policy'))
+    const answer = {
+      comment: body.comment,
+      updateTime: new Date().toISOString(),
+      ...settings.moderation,
+    }
     replies.set(review, answer)
     json(res, 200, answer)
   }
@@ -339,10 +353,25 @@ export function createFakeBusinessProfile(authorized: (req: IncomingMessage) => 
     },
     /** Back to the recorded replies and reviews, and no generated ones. */
     resetReplies() {
+      settings.moderation = {}
+      settings.refuseReplies = false
+      settings.replyDelayMs = 0
       replies.clear()
       replyCalls.length = 0
       added.length = 0
       settings.generated = null
+    },
+    /** Sent replies answer Google's moderation fields, e.g. { reviewReplyState: 'PENDING' }. */
+    moderateReplies(moderation: { reviewReplyState?: string; policyViolation?: unknown }) {
+      settings.moderation = moderation
+    },
+    /** Sent replies answer Google's 400 for a reply against its policy (recorded in the fixture). */
+    refuseReplies(refuse: boolean) {
+      settings.refuseReplies = refuse
+    },
+    /** A sent reply is answered `ms` later (a slow Google: a double-click's requests overlap). */
+    delayReplies(ms: number) {
+      settings.replyDelayMs = ms
     },
     /** A review written since the recording: listed first at the recorded location. */
     addReview(review: Record<string, unknown>) {
