@@ -10,7 +10,9 @@ import {
 } from '@localseo/shared/business-profile'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
-import { reviewsKey } from './reviews'
+
+/** The prefix of every reviews query (the list and the summary, in api/reviews.ts). */
+const reviewsKey = ['business-profile', 'reviews'] as const
 
 async function sendReply(input: { review: string; comment: string }): Promise<ProfileReview> {
   const response = await apiClient.api['business-profile'].reviews.reply.$post({ json: input })
