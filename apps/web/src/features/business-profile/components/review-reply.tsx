@@ -40,7 +40,9 @@ function ReplyState({ reply, sample }: { reply: Reply; sample: boolean }) {
       </p>
     )
   }
-  return <Badge variant="secondary">Published</Badge>
+  if (reply.state === 'ACTIVE') return <Badge variant="secondary">Published</Badge>
+  // Google sent no state (a reply from before it had one): it is the reply Google lists.
+  return <Badge variant="secondary">On Google</Badge>
 }
 
 export function ReviewReply({ review }: { review: ProfileReview; location: string }) {
