@@ -63,13 +63,15 @@ export function NoGatingNote() {
   return (
     <Alert variant="info">
       <Scale aria-hidden="true" className="size-4" />
-      <AlertTitle>Ask every customer the same way</AlertTitle>
-      <AlertDescription>
-        Send this same request to every customer, happy or not. Don&apos;t ask &ldquo;were you
-        happy?&rdquo; first and send only happy customers to Google while the others go somewhere
-        else: that is called review gating, and Google&apos;s review policy and the US FTC rule on
-        consumer reviews forbid it. Don&apos;t offer a reward for a review either.
-      </AlertDescription>
+      <div>
+        <AlertTitle>Ask every customer the same way</AlertTitle>
+        <AlertDescription>
+          Send this same request to every customer, happy or not. Don&apos;t ask &ldquo;were you
+          happy?&rdquo; first and send only happy customers to Google while the others go somewhere
+          else: that is called review gating, and Google&apos;s review policy and the US FTC rule on
+          consumer reviews forbid it. Don&apos;t offer a reward for a review either.
+        </AlertDescription>
+      </div>
     </Alert>
   )
 }

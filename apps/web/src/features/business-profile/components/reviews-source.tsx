@@ -70,12 +70,14 @@ export function ImportNotice({ imported }: { imported: NonNullable<ReviewsImport
     return (
       <Alert variant="info" role="status">
         <Info aria-hidden="true" className="size-4" />
-        <AlertTitle>Sample reviews</AlertTitle>
-        <AlertDescription>
-          This server has no Google sign-in set up yet, so these are examples, not your
-          customers&apos; reviews. Once Google is set up on this server, connect your Business
-          Profile in Settings and your real reviews take their place.
-        </AlertDescription>
+        <div>
+          <AlertTitle>Sample reviews</AlertTitle>
+          <AlertDescription>
+            This server has no Google sign-in set up yet, so these are examples, not your
+            customers&apos; reviews. Once Google is set up on this server, connect your Business
+            Profile in Settings and your real reviews take their place.
+          </AlertDescription>
+        </div>
       </Alert>
     )
   }
@@ -83,21 +85,23 @@ export function ImportNotice({ imported }: { imported: NonNullable<ReviewsImport
     return (
       <Alert variant="destructive" role="status">
         <AlertTriangle aria-hidden="true" className="size-4" />
-        <AlertTitle>The last reviews import failed</AlertTitle>
-        <AlertDescription>
-          <p>{imported.reason}</p>
-          <p className="mt-1">
-            We try again every day.{' '}
-            {imported.importedAt
-              ? `The reviews below are from the import of ${formatDateTime(imported.importedAt, timeZone)}. `
-              : null}
-            If it keeps failing, check the Google Business Profile card in{' '}
-            <Link to={paths.settings} className="underline underline-offset-2">
-              Settings
-            </Link>
-            .
-          </p>
-        </AlertDescription>
+        <div>
+          <AlertTitle>The last reviews import failed</AlertTitle>
+          <AlertDescription>
+            <p>{imported.reason}</p>
+            <p className="mt-1">
+              We try again every day.{' '}
+              {imported.importedAt
+                ? `The reviews below are from the import of ${formatDateTime(imported.importedAt, timeZone)}. `
+                : null}
+              If it keeps failing, check the Google Business Profile card in{' '}
+              <Link to={paths.settings} className="underline underline-offset-2">
+                Settings
+              </Link>
+              .
+            </p>
+          </AlertDescription>
+        </div>
       </Alert>
     )
   }

@@ -36,7 +36,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 
 function Distribution({ distribution, count }: { distribution: number[]; count: number }) {
   return (
-    <ul aria-label="Reviews by stars" className="grid gap-1.5">
+    <ul aria-label="Reviews by stars" className="grid content-start gap-2.5">
       {[5, 4, 3, 2, 1].map((stars) => {
         const reviews = distribution[stars - 1] ?? 0
         const share = count === 0 ? 0 : Math.round((reviews / count) * 100)
