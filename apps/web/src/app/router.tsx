@@ -70,7 +70,7 @@ const screens: readonly ScreenRouteEntry[] = [
   ),
   screenRoute(
     paths.dashboard,
-    async () => (await import('@/features/dashboard/components/dashboard-screen')).DashboardScreen,
+    async () => (await import('@/app/routes/dashboard')).DashboardRoute,
     async (context) =>
       (await import('@/features/dashboard/api/prefetch-dashboard')).prefetchDashboard(context),
     // What prefetchDashboard asks for (preload.test.tsx checks they are taken, not asked again).

@@ -117,6 +117,8 @@ export function ownerHandlers({
     'GET /api/business-profile/locations': () =>
       json({ status: 'ready', sample: true, accounts: [], suggestions: [] }),
     'GET /api/dashboard': () => json(dashboardBody),
+    // The dashboard's Business Profile card (issue 33 item 5): no profile linked.
+    'GET /api/business-profile/performance': () => json({ status: 'not_linked' }),
     // No site audit yet (the dashboard's Issues to Fix card asks).
     'GET /api/site-audit/runs': () => json({ runs: [] }),
     'GET /api/ai/status': () =>

@@ -1,7 +1,8 @@
 import { ErrorAlert } from '@/components/error-alert'
 import { hasBusinessName, type Business } from '@localseo/shared/business'
+import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { MapPin } from 'lucide-react'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { LocationPicker, useSelectedLocation } from '@/components/location-picker'
 import { PageHeader } from '@/components/page-header'
 import { Alert, AlertDescription } from '@/components/ui/alert'
@@ -19,13 +20,22 @@ import { TopKeywordsCard } from './top-keywords-card'
 // Only owners with Google connected load the Google cards (google-cards.tsx).
 const GoogleCards = lazy(async () => ({ default: (await import('./google-cards')).GoogleCards }))
 
-/** docs/product.md §2 Dashboard. With no business name it welcomes the user and points to Settings. */
-export function DashboardScreen({ business }: { business: Business }) {
-  if (!hasBusinessName(business)) return <DashboardWelcome />
-  return <Dashboard business={business} />
+interface DashboardProps {
+  business: Business
+  /**
+   * Cards of other features for the location shown, composed by the route (app/routes/dashboard.tsx):
+   * a feature never imports another (ADR 014). The Business Profile's performance card is one.
+   */
+  locationCards?: (location: ResolvedLocation) => ReactNode
 }
 
-function Dashboard({ business }: { business: Business }) {
+/** docs/product.md §2 Dashboard. With no business name it welcomes the user and points to Settings. */
+export function DashboardScreen({ business, locationCards }: DashboardProps) {
+  if (!hasBusinessName(business)) return <DashboardWelcome />
+  return <Dashboard business={business} locationCards={locationCards} />
+}
+
+function Dashboard({ business, locationCards }: DashboardProps) {
   // docs/product.md §4: the selected location defaults to main; a deleted one falls back to main.
   const [location, setSelected] = useSelectedLocation(business)
   const connections = useGoogleConnections()
@@ -92,6 +102,7 @@ function Dashboard({ business }: { business: Business }) {
           />
         </Suspense>
       ) : null}
+      {locationCards?.(location)}
       {dashboard.data ? <RecentActivityCard activity={dashboard.data.recentActivity} /> : null}
     </section>
   )
