@@ -1,10 +1,10 @@
 // The Reviews list's filters (issue 33 item 2), kept in the address so a reload or a shared link
 // keeps them: ?rating=&replied=&from=&to=&q=&page=. The search box waits for a pause in typing.
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { SetURLSearchParams } from 'react-router'
 import { Button } from '@/components/ui/button'
+import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
-import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
 import type { ReviewFilters } from '../api/reviews'
 
@@ -54,13 +54,14 @@ export const clearedFilters = Object.fromEntries(FILTER_KEYS.map((key) => [key, 
 
 /** The search box: it follows the address, and the address follows it once typing pauses. */
 function SearchBox({
-  id,
   value,
   onSearch,
+  ...field
 }: {
-  id: string
   value: string
   onSearch: (q: string) => void
+  /** FormField's id and descriptions. */
+  id?: string
 }) {
   const [search, setSearch] = useState(value)
   // Back, forward or 'Clear filters' changed the address: the box shows it (set while rendering,
@@ -82,7 +83,7 @@ function SearchBox({
   }, [search, value])
   return (
     <Input
-      id={id}
+      {...field}
       type="search"
       placeholder="Words in a review or a name"
       maxLength={100}
@@ -99,7 +100,6 @@ export function ReviewFiltersBar({
   filters: ReviewFilters
   onChange: ReturnType<typeof useFilterSetter>
 }) {
-  const id = useId()
   const filtered = Boolean(
     filters.rating || filters.replied || filters.from || filters.to || filters.q,
   )
@@ -110,13 +110,8 @@ export function ReviewFiltersBar({
       aria-label="Filter reviews"
       className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[8rem_9rem_10rem_10rem_minmax(0,1fr)_auto] lg:items-end"
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-rating`}>Stars</Label>
-        <Select
-          id={`${id}-rating`}
-          value={filters.rating ?? ''}
-          onChange={(e) => onChange({ rating: e.target.value })}
-        >
+      <FormField label="Stars">
+        <Select value={filters.rating ?? ''} onChange={(e) => onChange({ rating: e.target.value })}>
           <option value="">Any</option>
           {[5, 4, 3, 2, 1].map((stars) => (
             <option key={stars} value={String(stars)}>
@@ -124,11 +119,9 @@ export function ReviewFiltersBar({
             </option>
           ))}
         </Select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-replied`}>Reply</Label>
+      </FormField>
+      <FormField label="Reply">
         <Select
-          id={`${id}-replied`}
           value={filters.replied ?? ''}
           onChange={(e) => onChange({ replied: e.target.value })}
         >
@@ -136,31 +129,26 @@ export function ReviewFiltersBar({
           <option value="true">Replied</option>
           <option value="false">Not replied</option>
         </Select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-from`}>From</Label>
+      </FormField>
+      <FormField label="From">
         <Input
-          id={`${id}-from`}
           type="date"
           value={filters.from ?? ''}
           max={filters.to}
           onChange={(e) => onChange({ from: e.target.value })}
         />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-to`}>To</Label>
+      </FormField>
+      <FormField label="To">
         <Input
-          id={`${id}-to`}
           type="date"
           value={filters.to ?? ''}
           min={filters.from}
           onChange={(e) => onChange({ to: e.target.value })}
         />
-      </div>
-      <div className="col-span-2 grid gap-1.5 sm:col-span-2 lg:col-span-1">
-        <Label htmlFor={`${id}-q`}>Search</Label>
-        <SearchBox id={`${id}-q`} value={filters.q ?? ''} onSearch={(q) => onChange({ q })} />
-      </div>
+      </FormField>
+      <FormField label="Search" className="col-span-2 sm:col-span-2 lg:col-span-1">
+        <SearchBox value={filters.q ?? ''} onSearch={(q) => onChange({ q })} />
+      </FormField>
       {filtered ? (
         <Button variant="ghost" className="self-end" onClick={() => onChange(clearedFilters)}>
           Clear filters

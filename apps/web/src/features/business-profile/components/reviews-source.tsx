@@ -3,11 +3,10 @@
 import type { ReviewsPage } from '@localseo/shared/business-profile'
 import { AlertTriangle, Info, Link2 } from 'lucide-react'
 import { Link } from 'react-router'
+import { SettingsRequired } from '@/components/business-required'
 import { SampleBadge } from '@/components/figure-source'
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
-import { buttonClassName } from '@/components/ui/button'
-import { Card, CardContent } from '@/components/ui/card'
 import { paths } from '@/config/paths'
 import { formatDateTime } from '@/lib/dates'
 import { useTimeZone } from '@/lib/time-zone'
@@ -46,20 +45,10 @@ export function ReviewsSourceBadge({ imported }: { imported: NonNullable<Reviews
 /** A place with no link to a profile location: where to link it. */
 export function NotLinked({ label, what }: { label: string; what: string }) {
   return (
-    <Card>
-      <CardContent className="flex flex-col items-center gap-4 py-12 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
-          <Link2 aria-hidden="true" className="size-6" />
-        </span>
-        <p role="status" className="max-w-md text-sm text-muted-foreground">
-          {label} is not linked to a Google Business Profile yet. Link it in Settings, on the Google
-          Business Profile card, to see {what} here.
-        </p>
-        <Link to={paths.settings} className={buttonClassName({ variant: 'outline' })}>
-          Go to Settings
-        </Link>
-      </CardContent>
-    </Card>
+    <SettingsRequired
+      icon={Link2}
+      message={`${label} is not linked to a Google Business Profile yet. Link it in Settings, on the Google Business Profile card, to see ${what} here.`}
+    />
   )
 }
 
