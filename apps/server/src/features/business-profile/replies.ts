@@ -28,7 +28,6 @@ import {
 import { toReview } from './reviews.js'
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'logger' | 'secrets'>
-type Row = typeof businessProfileReviews.$inferSelect
 
 const r = businessProfileReviews
 

@@ -45,17 +45,17 @@ function ReplyState({ reply, sample }: { reply: Reply; sample: boolean }) {
   return <Badge variant="secondary">On Google</Badge>
 }
 
+const whoOf = (review: ProfileReview) =>
+  review.reviewerAnonymous ? 'this reviewer' : review.reviewer
+
 export function ReviewReply({ review }: { review: ProfileReview; location: string }) {
-  const timeZone = useTimeZone()
   const [editing, setEditing] = useState(false)
-  const [confirming, setConfirming] = useState(false)
   // What a send or delete answered, until the list is read again (the same reply as before).
   const [answered, setAnswered] = useState<{ before: Reply | null; reply: Reply | null } | null>(
     null,
   )
   const reply = answered && answered.before === review.reply ? answered.reply : review.reply
-  const remove = useDeleteReply()
-  const who = review.reviewerAnonymous ? 'this reviewer' : review.reviewer
+  const show = (next: ProfileReview) => setAnswered({ before: review.reply, reply: next.reply })
 
   if (editing) {
     return (
@@ -63,7 +63,7 @@ export function ReviewReply({ review }: { review: ProfileReview; location: strin
         review={review}
         initial={reply?.comment ?? ''}
         onDone={(next) => {
-          if (next) setAnswered({ before: review.reply, reply: next.reply })
+          if (next) show(next)
           setEditing(false)
         }}
       />
@@ -73,11 +73,32 @@ export function ReviewReply({ review }: { review: ProfileReview; location: strin
     return (
       <div className="mt-3">
         <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
-          Reply<span className="sr-only"> to {who}</span>
+          Reply<span className="sr-only"> to {whoOf(review)}</span>
         </Button>
       </div>
     )
   }
+  return (
+    <ShownReply review={review} reply={reply} onEdit={() => setEditing(true)} onDeleted={show} />
+  )
+}
+
+/** The reply as Google has it, with Edit and Delete (which asks first). */
+function ShownReply({
+  review,
+  reply,
+  onEdit,
+  onDeleted,
+}: {
+  review: ProfileReview
+  reply: Reply
+  onEdit: () => void
+  onDeleted: (answer: ProfileReview) => void
+}) {
+  const timeZone = useTimeZone()
+  const [confirming, setConfirming] = useState(false)
+  const remove = useDeleteReply()
+  const who = whoOf(review)
   return (
     <div className="mt-3 grid gap-2 rounded-md border-l-2 border-primary/40 bg-muted/50 px-3 py-2 text-sm">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -91,7 +112,7 @@ export function ReviewReply({ review }: { review: ProfileReview; location: strin
       </div>
       <p className="whitespace-pre-line text-muted-foreground">{reply.comment}</p>
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
+        <Button variant="outline" size="sm" onClick={onEdit}>
           <Pencil aria-hidden="true" />
           Edit<span className="sr-only"> your reply to {who}</span>
         </Button>
@@ -122,15 +143,64 @@ export function ReviewReply({ review }: { review: ProfileReview; location: strin
         onClose={() => setConfirming(false)}
         onConfirm={() =>
           remove.mutate(review.name, {
-            onSuccess: (next) => {
-              setAnswered({ before: review.reply, reply: next.reply })
+            onSuccess: (answer) => {
               setConfirming(false)
+              onDeleted(answer)
             },
           })
         }
       />
     </div>
   )
+}
+
+/** Who wrote the draft, and that the owner checks it: nothing is sent by drafting. */
+function DraftLabel({ id, draft }: { id: string; draft: ReviewDraft }) {
+  return (
+    <p id={id} role="status" className="text-sm text-muted-foreground">
+      <Sparkles aria-hidden="true" className="mr-1 inline size-4 align-text-bottom" />
+      {DRAFTED_BY[draft.source]} Check it and make it yours before sending: nothing goes to Google
+      until you click Send reply.
+      {draft.note ? ` ${draft.note}` : ''}
+    </p>
+  )
+}
+
+/** The reply's size as Google counts it (bytes), and when it is over Google's limit. */
+function ReplyLength({ id, bytes }: { id: string; bytes: number }) {
+  const max = REPLY_MAX_BYTES.toLocaleString()
+  if (bytes > REPLY_MAX_BYTES) {
+    return (
+      <p id={id} className="text-xs font-medium text-destructive">
+        Too long for Google: {bytes.toLocaleString()} of {max} bytes allowed.
+      </p>
+    )
+  }
+  return (
+    <p id={id} className="text-xs text-muted-foreground">
+      {bytes.toLocaleString()} of {max} bytes Google allows.
+    </p>
+  )
+}
+
+/** Sends the reply; a second click before React re-renders the disabled button sends nothing. */
+function useSendOnce(review: ProfileReview, onDone: (answer: ProfileReview) => void) {
+  const send = useSendReply()
+  const sending = useRef(false)
+  const once = (comment: string) => {
+    if (sending.current) return
+    sending.current = true
+    send.mutate(
+      { review: review.name, comment },
+      {
+        onSuccess: onDone,
+        onSettled: () => {
+          sending.current = false
+        },
+      },
+    )
+  }
+  return { send, once }
 }
 
 function ReplyEditor({
@@ -145,45 +215,31 @@ function ReplyEditor({
   const id = useId()
   const [text, setText] = useState(initial)
   const [draft, setDraft] = useState<ReviewDraft | null>(null)
-  const send = useSendReply()
+  const { send, once } = useSendOnce(review, onDone)
   const drafting = useDraftReply()
-  // A second click before React re-renders the disabled button still sends nothing.
-  const sending = useRef(false)
   const bytes = replyBytes(text.trim())
   const tooLong = bytes > REPLY_MAX_BYTES
-  const who = review.reviewerAnonymous ? 'this reviewer' : review.reviewer
-
-  function submit(event: FormEvent) {
+  const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (sending.current || !text.trim() || tooLong) return
-    sending.current = true
-    send.mutate(
-      { review: review.name, comment: text.trim() },
-      {
-        onSuccess: (answer) => onDone(answer),
-        onSettled: () => {
-          sending.current = false
-        },
-      },
-    )
+    if (text.trim() && !tooLong) once(text.trim())
   }
 
+  const fillDraft = () =>
+    drafting.mutate(review.name, {
+      onSuccess: (answer) => {
+        setDraft(answer)
+        setText(answer.draft)
+      },
+    })
   const busy = send.isPending || drafting.isPending
   return (
     <form
       onSubmit={submit}
       className="mt-3 grid gap-2 rounded-md border bg-muted/30 p-3"
-      aria-label={`Reply to ${who}`}
+      aria-label={`Reply to ${whoOf(review)}`}
     >
-      <Label htmlFor={`${id}-text`}>Your reply to {who}</Label>
-      {draft ? (
-        <p id={`${id}-draft`} role="status" className="text-sm text-muted-foreground">
-          <Sparkles aria-hidden="true" className="mr-1 inline size-4 align-text-bottom" />
-          {DRAFTED_BY[draft.source]} Check it and make it yours before sending: nothing goes to
-          Google until you click Send reply.
-          {draft.note ? ` ${draft.note}` : ''}
-        </p>
-      ) : null}
+      <Label htmlFor={`${id}-text`}>Your reply to {whoOf(review)}</Label>
+      {draft ? <DraftLabel id={`${id}-draft`} draft={draft} /> : null}
       <textarea
         id={`${id}-text`}
         rows={5}
@@ -193,16 +249,7 @@ function ReplyEditor({
         aria-invalid={tooLong || undefined}
         className="w-full resize-y rounded-md border border-input bg-background px-3 py-2 text-sm"
       />
-      <p
-        id={`${id}-count`}
-        className={
-          tooLong ? 'text-xs font-medium text-destructive' : 'text-xs text-muted-foreground'
-        }
-      >
-        {tooLong
-          ? `Too long for Google: ${bytes.toLocaleString()} of ${REPLY_MAX_BYTES.toLocaleString()} bytes allowed.`
-          : `${bytes.toLocaleString()} of ${REPLY_MAX_BYTES.toLocaleString()} bytes Google allows.`}
-      </p>
+      <ReplyLength id={`${id}-count`} bytes={bytes} />
       {review.sample ? (
         <p className="text-xs text-muted-foreground">
           This is a sample review: your reply is saved here only, not sent to Google.
@@ -213,20 +260,7 @@ function ReplyEditor({
         <Button type="submit" size="sm" disabled={busy || !text.trim() || tooLong}>
           {send.isPending ? 'Sending…' : 'Send reply'}
         </Button>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          disabled={busy}
-          onClick={() =>
-            drafting.mutate(review.name, {
-              onSuccess: (answer) => {
-                setDraft(answer)
-                setText(answer.draft)
-              },
-            })
-          }
-        >
+        <Button type="button" variant="outline" size="sm" disabled={busy} onClick={fillDraft}>
           <Sparkles aria-hidden="true" />
           {drafting.isPending ? 'Drafting…' : draft ? 'Draft again' : 'Draft a reply'}
         </Button>
