@@ -41,12 +41,16 @@ const sharedCode =
 
 const matches = (patterns: RegExp[]) => (id: string) => patterns.some((pattern) => pattern.test(id))
 
+/** The dashboard's route (it adds other features' cards to the screen): the dashboard's chunk. */
+const dashboardRoute = /[\\/]web[\\/]src[\\/]app[\\/]routes[\\/]dashboard\.tsx$/
+
 const elsewhere = matches([
   ...addressModules,
   ...chartModules,
   ...dialogModules,
   ...csvModules,
   ...toastModules,
+  dashboardRoute,
 ])
 
 // What a returning owner's first screen loads: the signed-in layout, the dashboard with its
@@ -54,6 +58,7 @@ const elsewhere = matches([
 // app/router.tsx, lib/auth-before-client.ts).
 const firstScreenRoots = [
   /[\\/]web[\\/]src[\\/]app[\\/]layout[\\/]protected-layout\.tsx$/,
+  dashboardRoute,
   /[\\/]web[\\/]src[\\/]features[\\/]dashboard[\\/]components[\\/]dashboard-screen\.tsx$/,
   /[\\/]web[\\/]src[\\/]features[\\/]dashboard[\\/]api[\\/]prefetch-dashboard\.ts$/,
   /[\\/]web[\\/]src[\\/]lib[\\/]business\.ts$/,
@@ -91,7 +96,8 @@ function otherScreens(id: string): boolean {
 }
 
 const screensWithPreload = /[\\/]web[\\/]src[\\/]features[\\/](dashboard|recommendations)[\\/]/
-const featureName = (id: string) => screensWithPreload.exec(id)?.[1] ?? null
+const featureName = (id: string) =>
+  dashboardRoute.test(id) ? 'dashboard' : (screensWithPreload.exec(id)?.[1] ?? null)
 
 /**
  * A screen with a start-up preload and that preload in one file. Of the dashboard, only what its
