@@ -11,8 +11,8 @@ import { reviewRequestSchema, type ReviewRequest } from '@localseo/shared/review
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 
-/** ['business-profile', 'reviews', businessId, location, …]: a reply invalidates by this prefix. */
-export const reviewsKey = ['business-profile', 'reviews'] as const
+/** ['business-profile', 'reviews', businessId, location, …]: a sent reply invalidates this prefix (api/replies.ts). */
+const reviewsKey = ['business-profile', 'reviews'] as const
 
 /** The screen's filters, as the URL and the API write them (absent = any). */
 export interface ReviewFilters {

@@ -11,7 +11,7 @@ import type { ReviewFilters } from '../api/reviews'
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 const FILTER_KEYS = ['rating', 'replied', 'from', 'to', 'q', 'page'] as const
 /** How long the search box waits after the last key before it asks the server. */
-export const SEARCH_DELAY_MS = 350
+const SEARCH_DELAY_MS = 350
 
 /** The filters the address holds; anything malformed reads as no filter. */
 export function filtersFromParams(params: URLSearchParams): ReviewFilters {
@@ -47,7 +47,7 @@ export function useFilterSetter(setParams: SetURLSearchParams) {
     )
 }
 
-export const clearedFilters = Object.fromEntries(FILTER_KEYS.map((key) => [key, ''])) as Record<
+const clearedFilters = Object.fromEntries(FILTER_KEYS.map((key) => [key, ''])) as Record<
   (typeof FILTER_KEYS)[number],
   string
 >

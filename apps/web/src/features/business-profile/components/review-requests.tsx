@@ -59,7 +59,7 @@ function CopyField({
   )
 }
 
-export function NoGatingNote() {
+function NoGatingNote() {
   return (
     <Alert variant="info">
       <Scale aria-hidden="true" className="size-4" />

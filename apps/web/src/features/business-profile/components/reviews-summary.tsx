@@ -8,7 +8,7 @@ import { ReviewsSourceBadge } from './reviews-source'
 import { Stars } from './stars'
 
 /** The median time to a reply in words: 'under an hour', '5 hours', '3 days'. */
-export function replyTimeWords(hours: number): string {
+function replyTimeWords(hours: number): string {
   if (hours < 1) return 'under an hour'
   if (hours < 48) {
     const rounded = Math.round(hours)
