@@ -11,7 +11,10 @@ import { reviewRequestSchema, type ReviewRequest } from '@localseo/shared/review
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 
-/** ['business-profile', 'reviews', businessId, location, …]: a sent reply invalidates this prefix (api/replies.ts). */
+/**
+ * ['business-profile', 'reviews', businessId, location, …]: a sent reply invalidates this prefix
+ * (api/replies.ts).
+ */
 const reviewsKey = ['business-profile', 'reviews'] as const
 
 /** The screen's filters, as the URL and the API write them (absent = any). */
