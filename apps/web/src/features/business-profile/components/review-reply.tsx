@@ -30,7 +30,13 @@ const DRAFTED_BY: Record<ReviewDraft['source'], string> = {
 
 /** Where the reply stands at Google, in the owner's words. */
 function ReplyState({ reply, sample }: { reply: Reply; sample: boolean }) {
-  if (sample) return <Badge variant="outline">Sample: saved here only, not sent to Google</Badge>
+  if (sample) {
+    return (
+      <Badge variant="outline" className="whitespace-normal">
+        Sample: saved here only, not sent to Google
+      </Badge>
+    )
+  }
   if (reply.state === 'PENDING') return <Badge variant="secondary">Pending Google's review</Badge>
   if (reply.state === 'REJECTED') {
     return (
@@ -242,7 +248,8 @@ function ReplyEditor({
       {draft ? <DraftLabel id={`${id}-draft`} draft={draft} /> : null}
       <textarea
         id={`${id}-text`}
-        rows={5}
+        // Tall enough for a drafted reply without scrolling.
+        rows={8}
         value={text}
         onChange={(event) => setText(event.target.value)}
         aria-describedby={[draft ? `${id}-draft` : null, `${id}-count`].filter(Boolean).join(' ')}
