@@ -503,9 +503,14 @@ describe('sample profiles', () => {
       locations: ['main'],
       content: update,
       when: 'now',
+      repeat: 'weekly',
     })
     expect(created.status).toBe(201)
     expect(created.body.posts[0]).toMatchObject({ status: 'live', sample: true, googleName: null })
+    // Published now, 10:00 in New York: the repeat comes a week on at the same time.
+    const [repeated] = await rows(call.businessId)
+    expect(repeated).toMatchObject({ status: 'scheduled', publishAtLocal: '2026-01-20T10:00' })
+    await t.db.delete(businessProfilePosts).where(eq(businessProfilePosts.id, repeated!.id))
     await call('POST', ROUTE, {
       locations: ['main'],
       content: update,

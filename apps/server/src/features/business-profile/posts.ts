@@ -5,6 +5,7 @@
 // to sample profiles and their posts stay here, labelled 'Sample: not sent to Google'. Every query
 // carries the caller's business id (docs/house-rules.md "Tenant scoping inside the query").
 import {
+  localTimeIn,
   zonedToUtc,
   type PostContent,
   type PostInput,
@@ -138,7 +139,14 @@ function timing(
   now: Date,
 ): Pick<PostRow, 'status' | 'publishAt' | 'publishAtLocal'> {
   if (when === 'draft') return { status: 'draft', publishAt: null, publishAtLocal: null }
-  if (when === 'now') return { status: 'publishing', publishAt: now, publishAtLocal: null }
+  if (when === 'now') {
+    // Its wall-clock time too: a repeat goes out at this time of day, a week or a month on.
+    return {
+      status: 'publishing',
+      publishAt: now,
+      publishAtLocal: localTimeIn(now, business.timeZone),
+    }
+  }
   const at = zonedToUtc(publishAt!, business.timeZone)
   // A minute's grace: a time picked for 'this minute' is not refused on the way.
   if (at.getTime() < now.getTime() - 60_000) {
