@@ -7,6 +7,7 @@
 import type { ProfileReview, ReviewDraft } from '@localseo/shared/business-profile'
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { jsonAnswer, startOpenAiStub, type OpenAiStub } from '../../ai/testing/openai-stub.js'
 import { businesses } from '../../db/schema/business.js'
 import { businessProfileReviews } from '../../db/schema/business-profile.js'
 import { apiCaller } from '../../testing/api.js'
@@ -26,13 +27,19 @@ const MARIA = `${GBP_ACCOUNT}/${AUSTIN}/reviews/AbFvOqm3p1`
 const TOM = `${GBP_ACCOUNT}/${AUSTIN}/reviews/AbFvOqk9Zx`
 
 let fake: FakeGoogle
+let ai: OpenAiStub
 let t: TestApp
 
 beforeAll(async () => {
   fake = await startFakeGoogle()
+  ai = await startOpenAiStub()
 })
-afterAll(() => fake.close())
+afterAll(async () => {
+  await ai.close()
+  await fake.close()
+})
 beforeEach(() => {
+  ai.reset()
   fake.grantScopes(undefined)
   fake.businessProfile.failBusinessProfile(null)
   fake.businessProfile.resetReplies()
@@ -41,10 +48,13 @@ beforeEach(() => {
 })
 afterEach(() => t.close())
 
-async function start(google = true) {
+async function start(google = true, model = false) {
   t = await createTestApp({
     clock: createTestClock(new Date('2026-03-10T15:00:00Z')),
-    env: google ? { ...fake.env, SECRETS_KEY } : {},
+    env: {
+      ...(google ? { ...fake.env, SECRETS_KEY } : {}),
+      ...(model ? { OPENAI_API_KEY: 'test-key-replies', OPENAI_BASE_URL: ai.baseURL } : {}),
+    },
   })
 }
 
@@ -356,5 +366,33 @@ describe('drafting a reply', () => {
     const japanese = await draft('ja1')
     expect(japanese.language).toBe('en')
     expect(japanese.note).toMatch(/translate it before sending/)
+  })
+
+  test("with a model configured the prompt carries the review's words, the business and the rules; a failed model falls back to the built-in draft, labelled so", async () => {
+    await start(true, true)
+    const call = await owner('owner@example.com')
+    ai.script([
+      jsonAnswer({ reply: 'Hi Tom, thank you. Please call us so we can talk.', language: 'EN' }),
+    ])
+    const res = await call<ReviewDraft>('POST', `${ROUTE}/draft`, { review: TOM })
+    expect(res.body).toEqual({
+      draft: 'Hi Tom, thank you. Please call us so we can talk.',
+      source: 'model',
+      language: 'en',
+      note: null,
+    })
+    const prompt = ai.requests[0]!.body.messages!.map((m) => m.content).join('\n')
+    expect(prompt).toContain('Waited 45 minutes past my appointment time.')
+    expect(prompt).toContain('Bright Smile Dental')
+    expect(prompt).toContain('Tom B.')
+    expect(prompt).toMatch(/same language as the review/)
+    expect(prompt).toMatch(/Never invent anything: no offers, discounts/)
+    // The model fails: the built-in writer's draft, said to be the fallback.
+    ai.script([], { status: 500, body: { error: { message: 'down' } } })
+    const fallback = await call<ReviewDraft>('POST', `${ROUTE}/draft`, { review: TOM })
+    expect(fallback.status).toBe(200)
+    expect(fallback.body.source).toBe('fallback')
+    expect(fallback.body.draft).toContain('Waited 45 minutes past my appointment time')
+    expect(fake.businessProfile.replyCalls).toEqual([])
   })
 })
