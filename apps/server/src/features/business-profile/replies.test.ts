@@ -210,6 +210,20 @@ describe('sending a reply to Google', () => {
     expect(stored?.replySendingAt).toBeNull()
   })
 
+  test("Google's 10 edits a minute per profile location: the 11th reply waits (429), nothing sent", async () => {
+    await start()
+    const call = await owner('owner@example.com')
+    for (let i = 1; i <= 10; i++) {
+      const res = await call('POST', `${ROUTE}/reply`, { review: MARIA, comment: `Thanks ${i}` })
+      expect(res.status).toBe(200)
+    }
+    const res = await call('POST', `${ROUTE}/reply`, { review: TOM, comment: 'Sorry, Tom' })
+    expect(res.status).toBe(429)
+    expect(res.body.error?.message).toMatch(/at most 10 changes a minute/)
+    expect(puts()).toHaveLength(10)
+    expect((await row(call.businessId, TOM))?.replySendingAt).toBeNull()
+  })
+
   test('an expired token is renewed once; a grant revoked at Google asks to reconnect (409, never a 5xx)', async () => {
     await start()
     const call = await owner('owner@example.com')

@@ -25,6 +25,7 @@ import {
   type GoogleReply,
   type GoogleReview,
 } from './google-api.js'
+import { QUOTA_WAIT, reserveEdit } from './posts-publish.js'
 import { toReview } from './reviews.js'
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'logger' | 'secrets'>
@@ -86,13 +87,23 @@ async function release(deps: Deps, businessId: string, review: string, sample: b
     .where(theReview(businessId, review, sample))
 }
 
-/** Asks Google with the owner's token; a refusal is never a 5xx to the owner (ADR 034). */
+/** The profile location ('locations/…') a review is under: Google's edits quota is per location. */
+const locationOf = (review: string) => review.split('/').slice(2, 4).join('/')
+
+/**
+ * Asks Google with the owner's token, within Google's 10 edits a minute per profile location (a
+ * reply counts as a post does, ADR 034 "Quotas"); a refusal is never a 5xx to the owner.
+ */
 async function askGoogle<T>(
   deps: Deps,
   config: GoogleOAuthConfig,
   businessId: string,
+  review: string,
   ask: (token: string) => Promise<T>,
 ): Promise<T> {
+  if (!(await reserveEdit(deps, businessId, locationOf(review), deps.clock.now()))) {
+    throw new AppError('rate_limited', QUOTA_WAIT)
+  }
   try {
     return await withGoogleToken(deps, config, businessId, ask)
   } catch (error) {
@@ -158,7 +169,7 @@ export async function sendReply(
   let reply: GoogleReply
   try {
     reply = config
-      ? await askGoogle(deps, config, businessId, (token) =>
+      ? await askGoogle(deps, config, businessId, review, (token) =>
           updateReply(businessProfileApis(deps.env), token, review, comment),
         )
       : // A sample review: stored here only, and the screen says it was not sent.
@@ -187,7 +198,7 @@ export async function removeReply(
   }
   try {
     if (config) {
-      await askGoogle(deps, config, businessId, (token) =>
+      await askGoogle(deps, config, businessId, review, (token) =>
         deleteReply(businessProfileApis(deps.env), token, review),
       )
     }
