@@ -151,7 +151,7 @@ describe('importing reviews', () => {
       updateTime: '2026-03-11T09:00:00Z',
     })
     const next = await importProfileReviews(t.deps, call.businessId)
-    expect(next?.results[0]).toMatchObject({ first: false, title: expect.any(String) })
+    expect(next?.results[0]).toMatchObject({ first: false, title: 'Bright Smile Dental' })
     expect(next?.results[0]?.added).toEqual([
       { name: `${REVIEW}/NewOne`, rating: 1, reviewer: 'Jo K.', comment: 'Never called back.' },
     ])
