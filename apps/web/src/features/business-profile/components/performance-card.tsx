@@ -288,10 +288,7 @@ function Body({ performance }: { performance: ProfilePerformance }) {
       {current ? (
         <>
           <Figures performance={performance} />
-          <div className="grid min-w-0 gap-5 lg:grid-cols-2">
-            <DailyChart days={performance.days} />
-            <WhereSeen totals={current} />
-          </div>
+          <DailyChart days={performance.days} />
         </>
       ) : failure ? null : (
         <p className="flex items-center gap-2 text-sm">
@@ -301,7 +298,10 @@ function Body({ performance }: { performance: ProfilePerformance }) {
             : 'Your profile’s figures arrive with the next daily Google import.'}
         </p>
       )}
-      {performance.searchTerms ? <SearchTerms terms={performance.searchTerms} /> : null}
+      <div className="grid min-w-0 gap-5 lg:grid-cols-2 lg:items-start">
+        {current ? <WhereSeen totals={current} /> : null}
+        {performance.searchTerms ? <SearchTerms terms={performance.searchTerms} /> : null}
+      </div>
       <SourceLine performance={performance} />
     </div>
   )
