@@ -18,6 +18,12 @@ import {
   reviewsSummarySchema,
 } from '@localseo/shared/business-profile'
 import {
+  postDeletedSchema,
+  postSchema,
+  postsCreatedSchema,
+  postsPageSchema,
+} from '@localseo/shared/business-profile-posts'
+import {
   businessResponseSchema,
   locationsResponseSchema,
   sampleDataResponseSchema,
@@ -384,6 +390,36 @@ export const CONTRACTS: Contract[] = [
     route: 'GET /api/business-profile/reviews/summary',
     path: () => '/api/business-profile/reviews/summary?location=main',
     schema: reviewsSummarySchema,
+  },
+  {
+    route: 'POST /api/business-profile/posts',
+    body: () => ({
+      locations: ['main'],
+      when: 'now',
+      content: { topicType: 'STANDARD', summary: 'Open late on Fridays.' },
+    }),
+    schema: postsCreatedSchema,
+    keep: (body: { posts: { id: string }[] }, w) => {
+      w.ids.post = body.posts[0]!.id
+    },
+  },
+  {
+    route: 'GET /api/business-profile/posts',
+    path: () => '/api/business-profile/posts?location=main',
+    schema: postsPageSchema,
+  },
+  {
+    route: 'PATCH /api/business-profile/posts/:id',
+    path: (w) => `/api/business-profile/posts/${id(w, 'post')}`,
+    body: () => ({
+      content: { topicType: 'STANDARD', summary: 'Open late on Fridays and Saturdays.' },
+    }),
+    schema: postSchema,
+  },
+  {
+    route: 'DELETE /api/business-profile/posts/:id',
+    path: (w) => `/api/business-profile/posts/${id(w, 'post')}`,
+    schema: postDeletedSchema,
   },
   {
     route: 'DELETE /api/business-profile/links/:location',

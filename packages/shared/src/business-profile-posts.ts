@@ -217,6 +217,9 @@ export const postsPageSchema = z.object({
 })
 export type PostsPage = z.infer<typeof postsPageSchema>
 
+/** DELETE's answer: the post removed (here, and on Google when it was there). */
+export const postDeletedSchema = z.object({ deleted: z.string() })
+
 /** POST's answer: the posts written, one per place, and Google's refusal if one was refused. */
 export const postsCreatedSchema = z.object({
   posts: z.array(postSchema),

@@ -4,6 +4,7 @@
 // Google too. GET /api/business-profile says whether Google is connected, or the profiles are samples.
 import { profileStatusSchema } from '@localseo/shared/business-profile'
 import {
+  postDeletedSchema,
   postSchema,
   postsCreatedSchema,
   postsPageSchema,
@@ -61,6 +62,7 @@ async function updatePost({ id, update }: { id: string; update: PostUpdate }) {
 async function deletePost(id: string) {
   const response = await apiClient.api['business-profile'].posts[':id'].$delete({ param: { id } })
   if (!response.ok) throw await toApiError(response)
+  return postDeletedSchema.parse(await response.json())
 }
 
 function useInvalidatePosts() {
