@@ -13,6 +13,7 @@ import { Pencil, Sparkles, Trash2 } from 'lucide-react'
 import { useId, useRef, useState, type FormEvent } from 'react'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { ErrorAlert } from '@/components/error-alert'
+import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
@@ -163,12 +164,14 @@ function ShownReply({
 /** Who wrote the draft, and that the owner checks it: nothing is sent by drafting. */
 function DraftLabel({ id, draft }: { id: string; draft: ReviewDraft }) {
   return (
-    <p id={id} role="status" className="text-sm text-muted-foreground">
-      <Sparkles aria-hidden="true" className="mr-1 inline size-4 align-text-bottom" />
-      {DRAFTED_BY[draft.source]} Check it and make it yours before sending: nothing goes to Google
-      until you click Send reply.
-      {draft.note ? ` ${draft.note}` : ''}
-    </p>
+    <Alert id={id} variant="info" role="status">
+      <Sparkles aria-hidden="true" />
+      <AlertDescription>
+        {DRAFTED_BY[draft.source]} Check it and make it yours before sending: nothing goes to Google
+        until you click Send reply.
+        {draft.note ? ` ${draft.note}` : ''}
+      </AlertDescription>
+    </Alert>
   )
 }
 
