@@ -47,6 +47,17 @@ describe('a draft', () => {
     )
   })
 
+  test("praise with a 'but' is taken to heart, not 'glad to read'", () => {
+    const { draft: text } = draft({
+      rating: 4,
+      comment: 'Good work, though the first appointment was moved once.',
+    })
+    expect(text).toContain(
+      'Thank you for telling us "Good work, though the first appointment was moved once": we take it to heart.',
+    )
+    expect(text).not.toContain('glad to read')
+  })
+
   test('a service the review does not name is never mentioned; a long sentence is cut', () => {
     const { draft: text } = draft({
       comment:

@@ -57,6 +57,8 @@ interface Phrases {
   thanksTime: (business: string) => string
   thanksRating: (business: string) => string
   glad: (words: string) => string
+  /** For praise with a 'but' in it: neither glad about the complaint nor sorry for the praise. */
+  noted: (words: string) => string
   sorry: (words: string) => string
   sorryGeneral: string
   service: (service: string) => string
@@ -73,6 +75,7 @@ const PHRASES: Record<Language, Phrases> = {
     thanksTime: (b) => `Thank you for taking the time to review ${b}.`,
     thanksRating: (b) => `Thank you for rating ${b}.`,
     glad: (w) => `We're glad to read "${w}".`,
+    noted: (w) => `Thank you for telling us "${w}": we take it to heart.`,
     sorry: (w) => `We're sorry to read "${w}": that is not the experience we want anyone to have.`,
     sorryGeneral: "We're sorry your visit did not go as it should have.",
     service: (s) => `Thank you for choosing us for ${s}.`,
@@ -87,6 +90,7 @@ const PHRASES: Record<Language, Phrases> = {
     thanksTime: (b) => `Gracias por tomarse el tiempo de opinar sobre ${b}.`,
     thanksRating: (b) => `Gracias por valorar ${b}.`,
     glad: (w) => `Nos alegra leer «${w}».`,
+    noted: (w) => `Gracias por contarnos «${w}»: lo tenemos muy en cuenta.`,
     sorry: (w) => `Lamentamos leer «${w}»: no es la experiencia que queremos para nadie.`,
     sorryGeneral: 'Lamentamos que su visita no fuera como debía.',
     service: (s) => `Gracias por confiar en nosotros para ${s}.`,
@@ -101,6 +105,7 @@ const PHRASES: Record<Language, Phrases> = {
     thanksTime: (b) => `Merci d'avoir pris le temps de donner votre avis sur ${b}.`,
     thanksRating: (b) => `Merci pour votre note de ${b}.`,
     glad: (w) => `Nous sommes ravis de lire « ${w} ».`,
+    noted: (w) => `Merci de nous avoir dit « ${w} » : nous en tenons compte.`,
     sorry: (w) =>
       `Nous sommes désolés de lire « ${w} » : ce n'est pas l'expérience que nous souhaitons offrir.`,
     sorryGeneral:
@@ -117,6 +122,7 @@ const PHRASES: Record<Language, Phrases> = {
     thanksTime: (b) => `Vielen Dank, dass Sie sich die Zeit genommen haben, ${b} zu bewerten.`,
     thanksRating: (b) => `Vielen Dank für Ihre Bewertung von ${b}.`,
     glad: (w) => `Wir freuen uns, „${w}“ zu lesen.`,
+    noted: (w) => `Danke, dass Sie uns „${w}“ mitteilen: Wir nehmen es uns zu Herzen.`,
     sorry: (w) => `Es tut uns leid, „${w}“ zu lesen: So soll es bei uns niemandem ergehen.`,
     sorryGeneral: 'Es tut uns leid, dass Ihr Besuch nicht so verlaufen ist, wie er sollte.',
     service: (s) => `Danke, dass Sie uns für ${s} gewählt haben.`,
@@ -128,6 +134,14 @@ const PHRASES: Record<Language, Phrases> = {
 }
 
 const SNIPPET_WORDS = 14
+
+/** A 'but' in the quoted words: the praise comes with a complaint. */
+const CONTRAST: Record<Language, RegExp> = {
+  en: /\b(but|though|although|however|except)\b/i,
+  es: /\b(pero|aunque|sin embargo|excepto)\b/i,
+  fr: /\b(mais|cependant|pourtant|sauf)\b/i,
+  de: /\b(aber|jedoch|allerdings|obwohl|außer)\b/i,
+}
 
 /** The review's first sentence, at most SNIPPET_WORDS words: the reviewer's own words, quoted. */
 export function snippetOf(comment: string): string | null {
@@ -171,7 +185,7 @@ export function draftReplyBuiltIn({ business, review }: ReplyDraftInput): {
   const body: string[] = []
   if (rating !== null && rating >= 4) {
     body.push(words ? p.thanksKind(name) : p.thanksRating(name))
-    if (words) body.push(p.glad(words))
+    if (words) body.push(CONTRAST[language].test(words) ? p.noted(words) : p.glad(words))
     if (service) body.push(p.service(service.trim()))
     body.push(p.again)
   } else if (rating !== null) {
