@@ -94,6 +94,12 @@ const rows = (businessId: string) =>
     .where(eq(businessProfilePosts.businessId, businessId))
     .orderBy(desc(businessProfilePosts.publishAt))
 
+type Owner = Awaited<ReturnType<typeof linkedOwner>>
+
+/** POST a post to the main place: an update published now unless `body` says otherwise. */
+const send = (call: Owner, body: Record<string, unknown> = {}) =>
+  call<PostsCreated>('POST', ROUTE, { locations: ['main'], content: update, when: 'now', ...body })
+
 /** What the fake Google's local posts received. */
 const posts = {
   creates: () => fake.businessProfile.localPosts.creates(),
@@ -104,11 +110,7 @@ describe('writing posts on Google', () => {
   test('publish now sends Google a LocalPost in its documented shape and lists it live', async () => {
     await start()
     const call = await linkedOwner('owner@example.com')
-    const created = await call<PostsCreated>('POST', ROUTE, {
-      locations: ['main'],
-      content: update,
-      when: 'now',
-    })
+    const created = await send(call)
     expect(created.status).toBe(201)
     expect(created.body.refusal).toBeNull()
     const [sent] = posts.calls()
@@ -137,9 +139,7 @@ describe('writing posts on Google', () => {
   test('an offer and an event carry Google event schedule, offer fields and a CALL without URL', async () => {
     await start()
     const call = await linkedOwner('owner@example.com')
-    const offer = await call<PostsCreated>('POST', ROUTE, {
-      locations: ['main'],
-      when: 'now',
+    const offer = await send(call, {
       content: {
         topicType: 'OFFER',
         summary: '20% off a check-up',
@@ -152,9 +152,7 @@ describe('writing posts on Google', () => {
       },
     })
     expect(offer.status).toBe(201)
-    const event = await call<PostsCreated>('POST', ROUTE, {
-      locations: ['main'],
-      when: 'now',
+    const event = await send(call, {
       content: {
         topicType: 'EVENT',
         summary: 'Free brushing lessons for kids',
@@ -193,11 +191,7 @@ describe('writing posts on Google', () => {
   test('an edit sends only the changed fields in the updateMask; a delete removes it on Google', async () => {
     await start()
     const call = await linkedOwner('owner@example.com')
-    const created = await call<PostsCreated>('POST', ROUTE, {
-      locations: ['main'],
-      content: update,
-      when: 'now',
-    })
+    const created = await send(call)
     const id = created.body.posts[0]!.id
     const edited = await call<ProfilePost>('PATCH', `${ROUTE}/${id}`, {
       content: { ...update, summary: 'Same-day whitening, now on Saturdays too.' },
@@ -303,21 +297,13 @@ describe('writing posts on Google', () => {
     await start()
     const call = await linkedOwner('owner@example.com')
     fake.businessProfile.failBusinessProfile('denied')
-    const denied = await call<PostsCreated>('POST', ROUTE, {
-      locations: ['main'],
-      content: update,
-      when: 'now',
-    })
+    const denied = await send(call)
     expect(denied.status).toBe(201)
     expect(denied.body.refusal?.kind).toBe('no_access')
     expect(denied.body.posts[0]).toMatchObject({ status: 'failed' })
     expect(denied.body.posts[0]!.reason).toMatch(/cannot manage that Business Profile/)
     fake.businessProfile.failBusinessProfile('quota')
-    const quota = await call<PostsCreated>('POST', ROUTE, {
-      locations: ['main'],
-      content: update,
-      when: 'now',
-    })
+    const quota = await send(call)
     expect(quota.body.refusal?.kind).toBe('quota')
     // Google's quota passes: tried again by the next tick.
     expect(quota.body.posts[0]).toMatchObject({ status: 'scheduled' })
@@ -332,11 +318,7 @@ describe('writing posts on Google', () => {
   test('Google takes 10 edits a minute per profile: the 11th waits', async () => {
     await start()
     const call = await linkedOwner('owner@example.com')
-    const created = await call<PostsCreated>('POST', ROUTE, {
-      locations: ['main'],
-      content: update,
-      when: 'now',
-    })
+    const created = await send(call)
     for (let i = 0; i < 9; i++) {
       expect(await reserveEdit(t.deps, call.businessId, AUSTIN, clock.now())).toBe(true)
     }
@@ -345,11 +327,7 @@ describe('writing posts on Google', () => {
     })
     expect(edit.status).toBe(429)
     expect((await rows(call.businessId))[0]!.summary).toBe(update.summary)
-    const later = await call<PostsCreated>('POST', ROUTE, {
-      locations: ['main'],
-      content: { ...update, summary: 'Another' },
-      when: 'now',
-    })
+    const later = await send(call, { content: { ...update, summary: 'Another' } })
     expect(later.body.posts[0]).toMatchObject({ status: 'scheduled' })
     expect(posts.creates()).toBe(1)
     clock.advance(MINUTE)
@@ -362,9 +340,7 @@ describe('scheduled posts', () => {
   test('09:00 in New York goes out at 14:00 UTC in winter, once, and a weekly repeat schedules the next', async () => {
     await start()
     const call = await linkedOwner('owner@example.com')
-    const created = await call<PostsCreated>('POST', ROUTE, {
-      locations: ['main'],
-      content: update,
+    const created = await send(call, {
       when: 'schedule',
       publishAt: '2026-01-20T09:00',
       repeat: 'weekly',
@@ -400,9 +376,7 @@ describe('scheduled posts', () => {
   test('a monthly repeat in summer keeps 09:00 New York time (13:00 UTC)', async () => {
     await start()
     const call = await linkedOwner('owner@example.com')
-    await call('POST', ROUTE, {
-      locations: ['main'],
-      content: update,
+    await send(call, {
       when: 'schedule',
       publishAt: '2026-02-28T09:00',
       repeat: 'monthly',
@@ -417,9 +391,7 @@ describe('scheduled posts', () => {
   test('three instances ticking at once publish a due post once', async () => {
     await start()
     const call = await linkedOwner('owner@example.com')
-    await call('POST', ROUTE, {
-      locations: ['main'],
-      content: update,
+    await send(call, {
       when: 'schedule',
       publishAt: '2026-01-13T10:30',
     })
@@ -443,9 +415,7 @@ describe('scheduled posts', () => {
   test('a retry after an answer Google never gave back does not create the post twice', async () => {
     await start()
     const call = await linkedOwner('owner@example.com')
-    await call('POST', ROUTE, {
-      locations: ['main'],
-      content: update,
+    await send(call, {
       when: 'schedule',
       publishAt: '2026-01-13T10:30',
     })
@@ -469,11 +439,7 @@ describe('scheduled posts', () => {
   test('a post its instance left publishing is taken again after the lease, and found on Google', async () => {
     await start()
     const call = await linkedOwner('owner@example.com')
-    const created = await call<PostsCreated>('POST', ROUTE, {
-      locations: ['main'],
-      content: update,
-      when: 'now',
-    })
+    const created = await send(call)
     const id = created.body.posts[0]!.id
     // As if the instance died after Google created it, before our row heard.
     await t.db
@@ -499,21 +465,14 @@ describe('sample profiles', () => {
   test('posts to a sample profile stay here, labelled sample, and go with the sample data', async () => {
     await start({ google: false })
     const call = await linkedOwner('owner@example.com', { sample: true })
-    const created = await call<PostsCreated>('POST', ROUTE, {
-      locations: ['main'],
-      content: update,
-      when: 'now',
-      repeat: 'weekly',
-    })
+    const created = await send(call, { repeat: 'weekly' })
     expect(created.status).toBe(201)
     expect(created.body.posts[0]).toMatchObject({ status: 'live', sample: true, googleName: null })
     // Published now, 10:00 in New York: the repeat comes a week on at the same time.
     const [repeated] = await rows(call.businessId)
     expect(repeated).toMatchObject({ status: 'scheduled', publishAtLocal: '2026-01-20T10:00' })
     await t.db.delete(businessProfilePosts).where(eq(businessProfilePosts.id, repeated!.id))
-    await call('POST', ROUTE, {
-      locations: ['main'],
-      content: update,
+    await send(call, {
       when: 'schedule',
       publishAt: '2026-01-13T10:30',
     })

@@ -276,35 +276,35 @@ function TypeField({
 }
 
 /** An event's or offer's title and dates: Google requires them for both. */
-function EventFields({ form, set, error }: FieldsProps) {
+function EventFields(fields: FieldsProps) {
+  const { form } = fields
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormField
+      <TextField
+        {...fields}
+        name="eventTitle"
         label={form.topicType === 'EVENT' ? 'Event title' : 'Offer title'}
         required
-        error={error('content.event.title') ?? error('content.event')}
+        path="content.event.title"
         className="sm:col-span-2"
-      >
-        <Input
-          value={form.eventTitle}
-          maxLength={58}
-          onChange={(e) => set({ eventTitle: e.target.value })}
-        />
-      </FormField>
-      <FormField label="Starts" required error={error('content.event.start')}>
-        <Input
-          type="datetime-local"
-          value={form.eventStart}
-          onChange={(e) => set({ eventStart: e.target.value })}
-        />
-      </FormField>
-      <FormField label="Ends" required error={error('content.event.end')}>
-        <Input
-          type="datetime-local"
-          value={form.eventEnd}
-          onChange={(e) => set({ eventEnd: e.target.value })}
-        />
-      </FormField>
+        maxLength={58}
+      />
+      <TextField
+        {...fields}
+        name="eventStart"
+        label="Starts"
+        required
+        path="content.event.start"
+        type="datetime-local"
+      />
+      <TextField
+        {...fields}
+        name="eventEnd"
+        label="Ends"
+        required
+        path="content.event.end"
+        type="datetime-local"
+      />
     </div>
   )
 }
@@ -335,35 +335,31 @@ function SummaryField({ form, set, error }: FieldsProps) {
 }
 
 /** An offer's coupon, link and terms; any other post's button and the page it opens. */
-function OfferOrButtonFields({ form, set, error }: FieldsProps) {
+function OfferOrButtonFields(fields: FieldsProps) {
+  const { form, set, error } = fields
   return form.topicType === 'OFFER' ? (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormField label="Coupon code" error={error('content.offer.couponCode')}>
-        <Input
-          value={form.couponCode}
-          maxLength={58}
-          onChange={(e) => set({ couponCode: e.target.value })}
-        />
-      </FormField>
-      <FormField label="Link to redeem online" error={error('content.offer.redeemOnlineUrl')}>
-        <Input
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          value={form.redeemOnlineUrl}
-          onChange={(e) => set({ redeemOnlineUrl: e.target.value })}
-        />
-      </FormField>
-      <FormField
+      <TextField
+        {...fields}
+        name="couponCode"
+        label="Coupon code"
+        path="content.offer.couponCode"
+        maxLength={58}
+      />
+      <TextField
+        {...fields}
+        name="redeemOnlineUrl"
+        label="Link to redeem online"
+        path="content.offer.redeemOnlineUrl"
+        type="url"
+      />
+      <TextField
+        {...fields}
+        name="termsConditions"
         label="Terms and conditions"
-        error={error('content.offer.termsConditions')}
+        path="content.offer.termsConditions"
         className="sm:col-span-2"
-      >
-        <Input
-          value={form.termsConditions}
-          onChange={(e) => set({ termsConditions: e.target.value })}
-        />
-      </FormField>
+      />
     </div>
   ) : (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -381,15 +377,14 @@ function OfferOrButtonFields({ form, set, error }: FieldsProps) {
         </Select>
       </FormField>
       {form.ctaType && form.ctaType !== 'CALL' ? (
-        <FormField label="Button opens" required error={error('content.callToAction.url')}>
-          <Input
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            value={form.ctaUrl}
-            onChange={(e) => set({ ctaUrl: e.target.value })}
-          />
-        </FormField>
+        <TextField
+          {...fields}
+          name="ctaUrl"
+          label="Button opens"
+          required
+          path="content.callToAction.url"
+          type="url"
+        />
       ) : form.ctaType === 'CALL' ? (
         <p className="self-end pb-2 text-sm text-muted-foreground">
           Call now dials the phone number on your profile.
@@ -433,12 +428,11 @@ function PlacesField({ form, set, error, places }: FieldsProps & { places: PostP
 
 /** Now, as a draft, or at a time of the business's time zone; repeated or not. */
 function WhenFields({
-  form,
-  set,
-  error,
   name,
   timeZone,
+  ...fields
 }: FieldsProps & { name: string; timeZone: string }) {
+  const { form, set, error } = fields
   return (
     <fieldset className="grid gap-3">
       <legend className="mb-2 text-sm font-medium">When</legend>
@@ -463,18 +457,15 @@ function WhenFields({
         ))}
       </div>
       {form.when === 'schedule' ? (
-        <FormField
+        <TextField
+          {...fields}
+          name="publishAt"
           label="Goes out at"
           required
-          error={error('publishAt')}
+          path="publishAt"
           hint={`Your business's time (${timeZone}).`}
-        >
-          <Input
-            type="datetime-local"
-            value={form.publishAt}
-            onChange={(e) => set({ publishAt: e.target.value })}
-          />
-        </FormField>
+          type="datetime-local"
+        />
       ) : null}
       {form.when !== 'draft' ? (
         <div className="grid gap-4 sm:grid-cols-2">
@@ -489,13 +480,13 @@ function WhenFields({
             </Select>
           </FormField>
           {form.repeat !== 'none' ? (
-            <FormField label="Last day (optional)" error={error('repeatUntil')}>
-              <Input
-                type="date"
-                value={form.repeatUntil}
-                onChange={(e) => set({ repeatUntil: e.target.value })}
-              />
-            </FormField>
+            <TextField
+              {...fields}
+              name="repeatUntil"
+              label="Last day (optional)"
+              path="repeatUntil"
+              type="date"
+            />
           ) : null}
         </div>
       ) : null}
@@ -504,21 +495,16 @@ function WhenFields({
 }
 
 /** A photo Google copies from the owner's site into the post. */
-function ImageField({ form, set, error }: FieldsProps) {
+function ImageField(fields: FieldsProps) {
   return (
-    <FormField
+    <TextField
+      {...fields}
+      name="imageUrl"
       label="Photo address (optional)"
-      error={error('content.imageUrl')}
+      path="content.imageUrl"
+      type="url"
       hint="A photo on your website: Google copies it into the post."
-    >
-      <Input
-        type="url"
-        inputMode="url"
-        placeholder="https://"
-        value={form.imageUrl}
-        onChange={(e) => set({ imageUrl: e.target.value })}
-      />
-    </FormField>
+    />
   )
 }
 
@@ -546,5 +532,51 @@ function Outcome({
       ) : null}
       {done ? <FormMessage tone="success">{done}</FormMessage> : null}
     </>
+  )
+}
+
+type TextName = { [K in keyof Form]: Form[K] extends string ? K : never }[keyof Form]
+
+/** One text, date or address field of the form, with its label and the problem at `path`. */
+function TextField({
+  form,
+  set,
+  error,
+  name,
+  label,
+  path,
+  required,
+  type = 'text',
+  maxLength,
+  className,
+  hint,
+}: FieldsProps & {
+  name: TextName
+  label: string
+  path: string
+  required?: boolean
+  type?: 'text' | 'url' | 'date' | 'datetime-local'
+  maxLength?: number
+  className?: string
+  hint?: string
+}) {
+  const url = type === 'url'
+  return (
+    <FormField
+      label={label}
+      required={required}
+      error={error(path)}
+      className={className}
+      hint={hint}
+    >
+      <Input
+        type={type}
+        inputMode={url ? 'url' : undefined}
+        placeholder={url ? 'https://' : undefined}
+        maxLength={maxLength}
+        value={form[name]}
+        onChange={(e) => set({ [name]: e.target.value })}
+      />
+    </FormField>
   )
 }
