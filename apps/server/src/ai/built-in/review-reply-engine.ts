@@ -5,7 +5,7 @@
 // is one of English, Spanish, French and German, found by counting common words; otherwise English,
 // with a note that says so.
 
-export const BUILT_IN_REPLY_LANGUAGES = ['en', 'es', 'fr', 'de'] as const
+const BUILT_IN_REPLY_LANGUAGES = ['en', 'es', 'fr', 'de'] as const
 type Language = (typeof BUILT_IN_REPLY_LANGUAGES)[number]
 
 /** Short, frequent words of each language: a review of a sentence or two has several of them. */
