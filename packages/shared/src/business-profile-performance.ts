@@ -27,6 +27,20 @@ export const PERFORMANCE_FIGURES = [
   'websiteClicks',
 ] as const satisfies readonly (keyof PerformanceDay)[]
 
+/** A day without any figure: Google leaves a 0 out of its answer. */
+export function emptyDay(day: string): PerformanceDay {
+  return {
+    day,
+    desktopMaps: 0,
+    desktopSearch: 0,
+    mobileMaps: 0,
+    mobileSearch: 0,
+    calls: 0,
+    directions: 0,
+    websiteClicks: 0,
+  }
+}
+
 /** The days compared (28 against the 28 before) and shown in the chart (90). */
 export const COMPARED_DAYS = 28
 export const SERIES_DAYS = 90
@@ -130,18 +144,7 @@ export function performanceSeries(days: PerformanceDay[], until: string): Perfor
   const { series } = performancePeriods(until)
   const out: PerformanceDay[] = []
   for (let day = series.from; day <= series.to; day = addDays(day, 1)) {
-    out.push(
-      byDay.get(day) ?? {
-        day,
-        desktopMaps: 0,
-        desktopSearch: 0,
-        mobileMaps: 0,
-        mobileSearch: 0,
-        calls: 0,
-        directions: 0,
-        websiteClicks: 0,
-      },
-    )
+    out.push(byDay.get(day) ?? emptyDay(day))
   }
   return out
 }

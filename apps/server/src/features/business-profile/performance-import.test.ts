@@ -12,19 +12,15 @@ import {
 } from '@localseo/shared/business-profile-performance'
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { businesses } from '../../db/schema/business.js'
 import {
   businessProfileDailyMetrics,
   businessProfilePerformanceImports,
   businessProfileSearchTerms,
 } from '../../db/schema/business-profile-performance.js'
-import { apiCaller } from '../../testing/api.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
-import { signUp } from '../../testing/auth.js'
 import { expectShape } from '../../testing/contract.js'
 import { startFakeGoogle, type FakeGoogle } from '../../testing/fake-google.js'
-import { businessInput, locationInput } from '../../testing/factories.js'
-import { connectGoogle } from '../../testing/google-owner.js'
+import { linkedProfileOwner } from '../../testing/business-profile-owner.js'
 import { importProfilePerformance } from './performance-import.js'
 
 const SECRETS_KEY = Buffer.alloc(32, 5).toString('base64')
@@ -80,27 +76,8 @@ async function start(options: { google?: boolean; jobs?: boolean } = {}) {
 }
 
 /** The Austin dentist with a Round Rock location; its main place linked to the recorded profile. */
-async function linkedOwner(email: string, googleLocation = AUSTIN) {
-  const session = await signUp(t.app, { email })
-  const call = apiCaller(t.app, () => session.accessToken)
-  await call('PUT', '/api/business', businessInput)
-  const added = await call<{ locations: { id: string }[] }>(
-    'POST',
-    '/api/business/locations',
-    locationInput('Round Rock'),
-  )
-  if (!googleLocation.startsWith('locations/sample')) {
-    expect(await connectGoogle(t.app, session.accessToken, 'business-profile')).toBe(
-      '/settings?google=connected',
-    )
-  }
-  expect((await call('PUT', `${ROUTE}/links/main`, { googleLocation })).status).toBe(200)
-  const [business] = await t.db
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(eq(businesses.userId, session.userId))
-  return Object.assign(call, { businessId: business!.id, roundRock: added.body.locations[0]!.id })
-}
+const linkedOwner = (email: string, googleLocation?: string) =>
+  linkedProfileOwner(t, email, googleLocation)
 
 const days = (businessId: string) =>
   t.db

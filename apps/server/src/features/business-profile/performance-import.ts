@@ -7,6 +7,7 @@
 // (withGoogleToken, ADR 021). Without a Google client the sample links get sample figures.
 import {
   addDays,
+  emptyDay,
   PERFORMANCE_FIGURES,
   type PerformanceDay,
 } from '@localseo/shared/business-profile-performance'
@@ -22,13 +23,8 @@ import {
 } from '../../db/schema/business-profile-performance.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
-import {
-  connectionRow,
-  GOOGLE_SCOPES,
-  googleOAuthConfig,
-  withGoogleToken,
-  type GoogleOAuthConfig,
-} from '../integrations/public.js'
+import { withGoogleToken, type GoogleOAuthConfig } from '../integrations/public.js'
+import { importEachLink } from './each-link.js'
 import {
   businessProfileApis,
   fetchDailyMetrics,
@@ -44,9 +40,9 @@ type ImportRow = typeof businessProfilePerformanceImports.$inferSelect
 
 const DAY_MS = 86_400_000
 /** Google keeps 18 months of daily figures: the first import reads them all, in one request. */
-export const HISTORY_DAYS = 548
+const HISTORY_DAYS = 548
 /** Google revises its recent days: each import asks again from a week before the last day stored. */
-export const REVISED_DAYS = 7
+const REVISED_DAYS = 7
 /** Sample figures stop where Google's usually do, a few days before today. */
 const SAMPLE_LAG_DAYS = 3
 /** The search terms cover the last 3 full months, read again when a month ends and weekly. */
@@ -82,7 +78,7 @@ function addMonths(month: string, n: number): string {
 }
 
 /** The days to ask: 18 months the first time, else from a week before the last day stored. */
-export function daysToAsk(state: Pick<ImportRow, 'lastDay'> | undefined, yesterday: string) {
+function daysToAsk(state: Pick<ImportRow, 'lastDay'> | undefined, yesterday: string) {
   const earliest = addDays(yesterday, 1 - HISTORY_DAYS)
   if (!state?.lastDay) return { from: earliest, to: yesterday }
   const from = addDays(state.lastDay, -REVISED_DAYS)
@@ -101,24 +97,13 @@ function monthsToAsk(state: ImportRow | undefined, today: string, now: Date) {
  * Every day of the range with its figures (0 where Google gave no value, as it documents), up to
  * the last day with any figure: later days are those Google has not reported yet, not zeros.
  */
-export function reportedDays(
+function reportedDays(
   asked: { from: string; to: string },
   figures: Partial<Record<string, PerformanceDay>>,
 ): PerformanceDay[] {
   const days: PerformanceDay[] = []
   for (let day = asked.from; day <= asked.to; day = addDays(day, 1)) {
-    days.push(
-      figures[day] ?? {
-        day,
-        desktopMaps: 0,
-        desktopSearch: 0,
-        mobileMaps: 0,
-        mobileSearch: 0,
-        calls: 0,
-        directions: 0,
-        websiteClicks: 0,
-      },
-    )
+    days.push(figures[day] ?? emptyDay(day))
   }
   let last = days.length
   while (last > 0 && PERFORMANCE_FIGURES.every((f) => days[last - 1]![f] === 0)) last--
@@ -133,16 +118,7 @@ function byDay(series: Record<DailyMetric, { day: string; value: number }[]>) {
     { day: string; value: number }[],
   ][]) {
     for (const { day, value } of points) {
-      const row = (out[day] ??= {
-        day,
-        desktopMaps: 0,
-        desktopSearch: 0,
-        mobileMaps: 0,
-        mobileSearch: 0,
-        calls: 0,
-        directions: 0,
-        websiteClicks: 0,
-      })
+      const row = (out[day] ??= emptyDay(day))
       row[METRIC_OF[metric]] = value
     }
   }
@@ -414,58 +390,25 @@ export async function importProfilePerformance(
   deps: Deps,
   businessId: string,
 ): Promise<{ outcome: string; results: PerformanceImport[] } | null> {
-  const config = googleOAuthConfig(deps.env)
-  const links = await deps.db
-    .select()
-    .from(businessProfileLinks)
-    .where(
-      and(
-        eq(businessProfileLinks.businessId, businessId),
-        eq(businessProfileLinks.sample, !config),
-      ),
-    )
-    .orderBy(businessProfileLinks.linkedAt, businessProfileLinks.locationKey)
-  if (links.length === 0) return null
-  if (config) {
-    const connection = await connectionRow(deps.db, businessId)
-    if (!connection) return null
-    if (connection.status !== 'connected') {
-      return {
-        outcome: 'Business Profile performance: reconnect Google to import again',
-        results: [],
-      }
-    }
-    if (!connection.scopes.split(/\s+/).includes(GOOGLE_SCOPES.businessProfile)) {
-      return { outcome: 'Business Profile performance: connect the Business Profile', results: [] }
-    }
-  }
-  const states = await deps.db
-    .select()
-    .from(businessProfilePerformanceImports)
-    .where(
-      and(
-        eq(businessProfilePerformanceImports.businessId, businessId),
-        inArray(
-          businessProfilePerformanceImports.linkId,
-          links.map((l) => l.id),
-        ),
-      ),
-    )
-  const results: PerformanceImport[] = []
-  // One location after the other: Google's quota is per project and minute (ADR 034).
-  for (const link of links) {
-    const state = states.find(
-      (s) => s.linkId === link.id && s.googleLocation === link.googleLocation,
-    )
-    const result = await importLink(deps, config, link, state)
-    results.push(result)
-    if (result.status === 'failed' && config) {
-      // A grant Google refused: nothing more is asked until the owner reconnects.
-      const connection = await connectionRow(deps.db, businessId)
-      if (connection?.status !== 'connected') break
-    }
-  }
-  return { outcome: outcomeOf(results, !config), results }
+  return importEachLink(
+    deps,
+    businessId,
+    'Business Profile performance',
+    async (config, link) => {
+      const [state] = await deps.db
+        .select()
+        .from(businessProfilePerformanceImports)
+        .where(
+          and(
+            eq(businessProfilePerformanceImports.businessId, businessId),
+            eq(businessProfilePerformanceImports.linkId, link.id),
+            eq(businessProfilePerformanceImports.googleLocation, link.googleLocation),
+          ),
+        )
+      return importLink(deps, config, link, state)
+    },
+    outcomeOf,
+  )
 }
 
 /** The figures, terms and import of the given links (another profile linked, or sample data removed). */

@@ -12,13 +12,8 @@ import type { Tx } from '../../db/client.js'
 import { businessProfileLinks, businessProfileReviews } from '../../db/schema/business-profile.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
-import {
-  connectionRow,
-  GOOGLE_SCOPES,
-  googleOAuthConfig,
-  withGoogleToken,
-  type GoogleOAuthConfig,
-} from '../integrations/public.js'
+import { withGoogleToken, type GoogleOAuthConfig } from '../integrations/public.js'
+import { importEachLink } from './each-link.js'
 import { businessProfileApis, listReviews, v4Location, type GoogleReview } from './google-api.js'
 import { keepOwnerSampleReplies } from './replies.js'
 import { sampleReviews } from './sample-reviews.js'
@@ -304,40 +299,13 @@ export async function importProfileReviews(
   deps: Deps,
   businessId: string,
 ): Promise<{ outcome: string; results: LocationImport[] } | null> {
-  const config = googleOAuthConfig(deps.env)
-  const links = await deps.db
-    .select()
-    .from(businessProfileLinks)
-    .where(
-      and(
-        eq(businessProfileLinks.businessId, businessId),
-        eq(businessProfileLinks.sample, !config),
-      ),
-    )
-    .orderBy(businessProfileLinks.linkedAt, businessProfileLinks.locationKey)
-  if (links.length === 0) return null
-  if (config) {
-    const connection = await connectionRow(deps.db, businessId)
-    if (!connection) return null
-    if (connection.status !== 'connected') {
-      return { outcome: 'Business Profile reviews: reconnect Google to import again', results: [] }
-    }
-    if (!connection.scopes.split(/\s+/).includes(GOOGLE_SCOPES.businessProfile)) {
-      return { outcome: 'Business Profile reviews: connect the Business Profile', results: [] }
-    }
-  }
-  const results: LocationImport[] = []
-  // One location after the other: Google's quota is per project and minute (ADR 034).
-  for (const link of links) {
-    const result = await importLink(deps, config, link)
-    results.push(result)
-    if (result.status === 'failed' && config) {
-      // A grant Google refused: nothing more is asked until the owner reconnects.
-      const connection = await connectionRow(deps.db, businessId)
-      if (connection?.status !== 'connected') break
-    }
-  }
-  return { outcome: outcomeOf(results, !config), results }
+  return importEachLink(
+    deps,
+    businessId,
+    'Business Profile reviews',
+    (config, link) => importLink(deps, config, link),
+    outcomeOf,
+  )
 }
 
 /** Settings' 'Remove sample data': the sample reviews go with their links (and by themselves). */

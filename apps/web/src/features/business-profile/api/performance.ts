@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 
 /** ['business-profile', 'performance', businessId, location]. */
-export const performanceKey = ['business-profile', 'performance'] as const
+const performanceKey = ['business-profile', 'performance'] as const
 
 async function fetchPerformance(location: string): Promise<ProfilePerformance> {
   const response = await apiClient.api['business-profile'].performance.$get({
