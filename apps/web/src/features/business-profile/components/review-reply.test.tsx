@@ -30,9 +30,9 @@ const reply = (comment: string, extra: Partial<NonNullable<ProfileReview['reply'
   ...extra,
 })
 
-function renderReply(value: ProfileReview) {
+function renderReply(value: ProfileReview, client = createQueryClient()) {
   return render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={client}>
       <ReviewReply review={value} location="main" />
     </QueryClientProvider>,
   )
@@ -56,7 +56,11 @@ describe('the reply box', () => {
         return held.promise
       },
     })
-    renderReply(review())
+    // The place's summary, read before: a sent reply changes its response rate.
+    const client = createQueryClient()
+    const summaryKey = ['business-profile', 'reviews', 'b1', 'main', 'summary']
+    client.setQueryData(summaryKey, { responseRate: 0.5 })
+    renderReply(review(), client)
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Reply to Tom B.' }))
     const box = screen.getByRole('textbox', { name: 'Your reply to Tom B.' })
@@ -77,6 +81,7 @@ describe('the reply box', () => {
     expect(await screen.findByText("Pending Google's review")).toBeVisible()
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument()
     expect(calls.filter((c) => c === 'POST /api/business-profile/reviews/reply')).toHaveLength(1)
+    expect(client.getQueryState(summaryKey)?.isInvalidated).toBe(true)
   })
 
   test("an existing reply shows Google's state; Edit opens it, Delete asks first", async () => {
