@@ -14,7 +14,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 
-export const postsKey = ['business-profile', 'posts'] as const
+const postsKey = ['business-profile', 'posts'] as const
 
 async function fetchPosts(location: string) {
   const response = await apiClient.api['business-profile'].posts.$get({ query: { location } })

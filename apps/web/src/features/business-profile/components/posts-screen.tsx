@@ -155,7 +155,7 @@ function inZone(iso: string, timeZone: string): string {
 const REPEATS = { none: '', weekly: ', then every week', monthly: ', then every month' } as const
 
 /** The post's state in words: what it is, and what happened with Google. */
-export function postState(post: ProfilePost, timeZone: string): string {
+function postState(post: ProfilePost, timeZone: string): string {
   switch (post.status) {
     case 'draft':
       return 'Draft'
