@@ -1,5 +1,5 @@
 import type { PostsPage, ProfilePost } from '@localseo/shared/business-profile-posts'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, expect, test } from 'vitest'
 import { paths } from '@/config/paths'
@@ -206,4 +206,56 @@ test('sample profiles: posts say they were not sent, and the screen says how to 
   const list = within(await screen.findByRole('list', { name: 'Your posts' }))
   expect(list.getByText('Sample: not sent to Google')).toBeVisible()
   expect(list.getByText('Sample')).toBeVisible()
+})
+
+test('a post on Google: edit sends its content only; delete asks first, and removes it there too', async () => {
+  const live = post({
+    status: 'live',
+    googleName: 'accounts/1/locations/2/localPosts/3',
+    searchUrl: 'https://local.google.com/place?lpsid=3',
+  })
+  const network = open({ posts: [live] })
+  let patched: unknown
+  let deleted = false
+  const handlers = network.fetchMock.getMockImplementation()!
+  network.fetchMock.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init)
+    const path = new URL(request.url).pathname
+    if (request.method === 'PATCH' && path === `/api/business-profile/posts/${live.id}`) {
+      patched = await request.json()
+      return json({ ...live, content: { ...live.content, summary: 'Now open Saturdays.' } })
+    }
+    if (request.method === 'DELETE' && path === `/api/business-profile/posts/${live.id}`) {
+      deleted = true
+      return json({ deleted: live.id })
+    }
+    return handlers(input, init)
+  })
+  renderApp(paths.posts)
+  const list = within(await screen.findByRole('list', { name: 'Your posts' }, settingsScreenWait))
+  await userEvent.click(list.getByRole('button', { name: /^Edit post/ }))
+  const form = within(list.getByRole('form', { name: 'Post' }))
+  expect(form.getByRole('radio', { name: 'Offer' })).toBeDisabled()
+  expect(form.queryByText('When')).toBeNull()
+  await userEvent.clear(form.getByLabelText('Text'))
+  await userEvent.type(form.getByLabelText('Text'), 'Now open Saturdays.')
+  await userEvent.click(form.getByRole('button', { name: 'Save changes' }))
+  await waitFor(() =>
+    expect(patched).toEqual({
+      content: {
+        topicType: 'STANDARD',
+        summary: 'Now open Saturdays.',
+        callToAction: null,
+        event: null,
+        offer: null,
+        imageUrl: '',
+      },
+    }),
+  )
+
+  await userEvent.click(await list.findByRole('button', { name: /^Delete post/ }))
+  const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete this post?' }))
+  expect(dialog.getByText('It is removed from your Google Business Profile too.')).toBeVisible()
+  await userEvent.click(dialog.getByRole('button', { name: 'Delete post' }))
+  await waitFor(() => expect(deleted).toBe(true))
 })
