@@ -3,7 +3,7 @@
 // another (ADR 014). The Business Profile's performance card (issue 33 item 5) is its own chunk,
 // loaded after the dashboard's first screen: that first load is at its budget (ADR 019).
 import type { Business } from '@localseo/shared/business'
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen'
 
 const PerformanceCard = lazy(() =>
@@ -13,16 +13,5 @@ const PerformanceCard = lazy(() =>
 )
 
 export function DashboardRoute({ business }: { business: Business }) {
-  return (
-    <DashboardScreen
-      business={business}
-      locationCards={(location) =>
-        business.id ? (
-          <Suspense fallback={null}>
-            <PerformanceCard businessId={business.id} location={location} />
-          </Suspense>
-        ) : null
-      }
-    />
-  )
+  return <DashboardScreen business={business} LocationCards={PerformanceCard} />
 }

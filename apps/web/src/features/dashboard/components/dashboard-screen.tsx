@@ -2,7 +2,7 @@ import { ErrorAlert } from '@/components/error-alert'
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { MapPin } from 'lucide-react'
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, type ComponentType } from 'react'
 import { LocationPicker, useSelectedLocation } from '@/components/location-picker'
 import { PageHeader } from '@/components/page-header'
 import { Alert, AlertDescription } from '@/components/ui/alert'
@@ -26,16 +26,16 @@ interface DashboardProps {
    * Cards of other features for the location shown, composed by the route (app/routes/dashboard.tsx):
    * a feature never imports another (ADR 014). The Business Profile's performance card is one.
    */
-  locationCards?: (location: ResolvedLocation) => ReactNode
+  LocationCards?: ComponentType<{ businessId: string; location: ResolvedLocation }>
 }
 
 /** docs/product.md §2 Dashboard. With no business name it welcomes the user and points to Settings. */
-export function DashboardScreen({ business, locationCards }: DashboardProps) {
+export function DashboardScreen({ business, LocationCards }: DashboardProps) {
   if (!hasBusinessName(business)) return <DashboardWelcome />
-  return <Dashboard business={business} locationCards={locationCards} />
+  return <Dashboard business={business} LocationCards={LocationCards} />
 }
 
-function Dashboard({ business, locationCards }: DashboardProps) {
+function Dashboard({ business, LocationCards }: DashboardProps) {
   // docs/product.md §4: the selected location defaults to main; a deleted one falls back to main.
   const [location, setSelected] = useSelectedLocation(business)
   const connections = useGoogleConnections()
@@ -102,7 +102,11 @@ function Dashboard({ business, locationCards }: DashboardProps) {
           />
         </Suspense>
       ) : null}
-      {locationCards?.(location)}
+      {LocationCards ? (
+        <Suspense fallback={null}>
+          <LocationCards businessId={business.id} location={location} />
+        </Suspense>
+      ) : null}
       {dashboard.data ? <RecentActivityCard activity={dashboard.data.recentActivity} /> : null}
     </section>
   )
