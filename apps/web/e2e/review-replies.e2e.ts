@@ -64,7 +64,7 @@ describe('review replies journey', () => {
     await send.click()
     const answered = review
     await answered.getByText('Your reply', { exact: true }).waitFor()
-    await answered.getByText('Sample: saved here only, not sent to Google').waitFor()
+    await answered.getByText('Sample: not sent to Google').waitFor()
     expect(await form.count()).toBe(0)
     await snap(page, 'review-reply-sent', answered)
   })

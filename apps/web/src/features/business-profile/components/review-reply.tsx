@@ -34,7 +34,7 @@ function ReplyState({ reply, sample }: { reply: Reply; sample: boolean }) {
   if (sample) {
     return (
       <Badge variant="outline" className="whitespace-normal">
-        Sample: saved here only, not sent to Google
+        Sample: not sent to Google
       </Badge>
     )
   }
