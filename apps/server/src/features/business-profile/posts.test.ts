@@ -315,6 +315,22 @@ describe('writing posts on Google', () => {
     expect(listed.body.posts.map((p) => p.status).sort()).toEqual(['failed', 'live'])
   })
 
+  test("a grant revoked at Google: the post fails, the connection reads 'Reconnect', and posting waits for it", async () => {
+    await start()
+    const call = await linkedOwner('owner@example.com')
+    fake.revokeAll()
+    const revoked = await send(call)
+    expect(revoked.status).toBe(201)
+    expect(revoked.body.posts[0]).toMatchObject({ status: 'failed' })
+    expect(revoked.body.posts[0]!.reason).toMatch(/reconnect/i)
+    const status = await call<{ connection: string }>('GET', '/api/business-profile')
+    expect(status.body.connection).toBe('revoked')
+    const again = await send(call)
+    expect(again.status).toBe(409)
+    expect(posts.creates()).toBe(0)
+    expect(await rows(call.businessId)).toHaveLength(1)
+  })
+
   test('Google takes 10 edits a minute per profile: the 11th waits', async () => {
     await start()
     const call = await linkedOwner('owner@example.com')
