@@ -237,6 +237,11 @@ describe('linking', () => {
     expect((await status(other)).links).toHaveLength(1)
   })
 
+  test("reviewers' photos load: with Google configured, images may come from Google's user-content host", async () => {
+    const csp = (await t.app.request('/healthz')).headers.get('content-security-policy') ?? ''
+    expect(/img-src ([^;]*)/.exec(csp)?.[1]).toBe("'self' data: https://*.googleusercontent.com")
+  })
+
   test("another owner can neither read, link nor unlink the first owner's locations (404)", async () => {
     const first = await owner('first@example.com')
     await first('PUT', `${ROUTE}/links/${first.roundRock}`, { googleLocation: ROUND_ROCK })
