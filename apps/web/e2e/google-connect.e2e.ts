@@ -229,3 +229,110 @@ describe('simulated Google, for a plumber with three locations', () => {
     expect(problems).toEqual([])
   })
 })
+
+// Issue 33 item 8: the Business Profile on a server with a Google client, Google played by the
+// fake on 127.0.0.1. The owner connects the profile through its own consent screen, links the main
+// place, reads the imported reviews, drafts a reply and sends it (one PUT at Google), and publishes a
+// post (one create at Google); axe at each step, screenshots at 1280 and 390 px.
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
+
+describe('Google Business Profile, connected', () => {
+  const browser = journeySteps(async ({ page }) => {
+    await signUpWithBusiness(page, { prefix: 'gbp', origin: base })
+  })
+  const profileCard = () => browser().page.getByRole('region', { name: 'Google Business Profile' })
+
+  test('connects the profile through its consent screen and links the main place', async () => {
+    const { page, problems } = browser()
+    await page.goto(`${base}/settings`)
+    await profileCard().getByRole('button', { name: 'Connect Business Profile' }).click()
+    await page.waitForURL(`${base}/settings`)
+    const place = profileCard().getByLabel(/^Business Profile location for Sunrise Dental/)
+    await place.selectOption('locations/4815162342')
+    await profileCard().getByRole('button', { name: 'Confirm' }).click()
+    await profileCard().getByText('Linked to Bright Smile Dental.').waitFor()
+    // The profile's own consent, then Google's list of the owner's accounts.
+    expect(fake.calls).toContain('GET /gbp-accounts/v1/accounts')
+    await expectAccessible(page, 'Settings with the Business Profile linked')
+    await snap(page, 'business-profile-linked', profileCard())
+    expect(problems).toEqual([])
+  })
+
+  test('reads the imported reviews with their source, drafts a reply and sends it to Google once', async () => {
+    const { page, problems } = browser()
+    // Reviewers' photos are on Google's user-content host: the fake's is a one-pixel image.
+    await page.route('https://lh3.googleusercontent.com/**', (route) =>
+      route.fulfill({ contentType: 'image/png', body: Buffer.from(ONE_PIXEL_PNG, 'base64') }),
+    )
+    const list = page.getByRole('list', { name: 'Reviews, newest first' })
+    // The link queued the first import as a job: reload until it has run.
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await page.goto(`${base}/reviews`)
+      await page.getByRole('heading', { name: 'Reviews', level: 1 }).waitFor()
+      await list.waitFor({ timeout: 3_000 }).catch(() => {})
+      if (await list.isVisible()) break
+      await page.waitForTimeout(1000)
+    }
+    await list
+      .getByText('Dr. Patel fixed my cracked tooth the same day.', { exact: false })
+      .waitFor()
+    await page
+      .getByText(/^From Google, imported/)
+      .first()
+      .waitFor()
+    expect(await page.getByText('Sample', { exact: true }).count()).toBe(0)
+    await expectAccessible(page, 'Reviews from Google')
+    await snap(page, 'reviews-google', page.getByRole('main'))
+
+    const review = list
+      .getByRole('listitem')
+      .filter({ hasText: 'Dr. Patel fixed my cracked tooth' })
+      .first()
+    await review.getByRole('button', { name: /^Reply/ }).click()
+    const form = page.getByRole('form', { name: /^Reply to/ })
+    await form.getByRole('button', { name: 'Draft a reply' }).click()
+    await form.getByRole('status').filter({ hasText: 'Drafted by the built-in writer' }).waitFor()
+    const box = form.getByRole('textbox', { name: /^Your reply to/ })
+    expect(await box.inputValue()).toContain('Maria')
+    await box.fill('Thank you, Maria! We are glad Dr. Patel could see you the same day.')
+    await form.getByRole('button', { name: 'Send reply' }).dblclick()
+    await review.getByText('Your reply', { exact: true }).waitFor()
+    await review
+      .getByText('We are glad Dr. Patel could see you the same day.', { exact: false })
+      .waitFor()
+    const puts = fake.businessProfile.replyCalls.filter((call) => call.method === 'PUT')
+    expect(puts).toHaveLength(1)
+    expect(puts[0]!.comment).toBe(
+      'Thank you, Maria! We are glad Dr. Patel could see you the same day.',
+    )
+    await expectAccessible(page, 'Reviews with a reply sent')
+    await snap(page, 'review-reply-google', review)
+    expect(problems).toEqual([])
+  })
+
+  test('publishes a post to the profile', async () => {
+    const { page, problems } = browser()
+    await page.goto(`${base}/posts`)
+    const form = page.getByRole('form', { name: 'Post' })
+    await form.waitFor()
+    await form.getByLabel('Text').fill('Open on Saturdays from December: book a morning check-up.')
+    await form.getByLabel('Button').selectOption('BOOK')
+    await form.getByLabel('Button opens').fill('https://www.sunrisedental.com/book')
+    await form.getByRole('button', { name: 'Publish' }).click()
+    await form.getByText('Published.').waitFor()
+    const creates = fake.businessProfile.localPosts.calls.filter((call) => call.method === 'POST')
+    expect(creates).toHaveLength(1)
+    expect(creates[0]!.body).toMatchObject({
+      topicType: 'STANDARD',
+      summary: 'Open on Saturdays from December: book a morning check-up.',
+      callToAction: { actionType: 'BOOK', url: 'https://www.sunrisedental.com/book' },
+    })
+    const posts = page.getByRole('list', { name: 'Your posts' })
+    await posts.getByText('Open on Saturdays from December', { exact: false }).waitFor()
+    expect(await posts.getByText('Sample: not sent to Google').count()).toBe(0)
+    await expectAccessible(page, 'Profile Posts with a post on Google')
+    await snap(page, 'posts-google', posts)
+    expect(problems).toEqual([])
+  })
+})
