@@ -108,7 +108,7 @@ export const allowedFeatureCalls = {
           'integrations',
           'business-profile',
         ],
-        why: "each feature's own scheduled work (`checkTrackedToday`, `runScheduledBacklinkChecks`, `startScheduledAudit`, `runScheduledGridScans`, `runGoogleImports`, `importProfileReviews`) and the notifications it finds worth telling (ADR 018)",
+        why: "each feature's own scheduled work (`checkTrackedToday`, `runScheduledBacklinkChecks`, `startScheduledAudit`, `runScheduledGridScans`, `runGoogleImports`, `importProfileReviews`, `importProfilePerformance`) and the notifications it finds worth telling (ADR 018)",
       },
     ],
   },
