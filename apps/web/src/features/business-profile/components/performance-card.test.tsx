@@ -199,7 +199,7 @@ test("Google's refusal is shown with its words; the figures before are kept and 
   const { card: profile } = await card(() => linked({ failure }))
   expect(
     await profile.findByText(
-      /Google refused the last import \(3 hours ago\): Google Business Profile refused: Quota exceeded\./,
+      /The last import failed \(3 hours ago\): Google Business Profile refused: Quota exceeded\./,
     ),
   ).toHaveTextContent('The figures below are from the import before.')
   expect(profile.getAllByText('560')[0]).toBeVisible()

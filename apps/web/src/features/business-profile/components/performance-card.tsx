@@ -257,7 +257,7 @@ function Failure({ failure, kept }: { failure: NonNullable<Linked['failure']>; k
     <p className="flex items-start gap-2 text-sm text-destructive">
       <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
-        Google refused the last import ({relativeTime(failure.at)}): {failure.reason}
+        The last import failed ({relativeTime(failure.at)}): {failure.reason}
         {kept ? ' The figures below are from the import before.' : ''}
       </span>
     </p>
