@@ -38,31 +38,6 @@ export const TOPIC_OF_KIND: Record<AlertKind, AlertTopic> = {
 /** Kinds emailed as soon as they are found, not in the next daily email (issue 33 item 2). */
 export const URGENT_ALERT_KINDS: readonly AlertKind[] = ['review_low']
 
-export const ALERT_TOPIC_LABELS: Record<AlertTopic, { title: string; detail: string }> = {
-  rankings: {
-    title: 'Keyword moves',
-    detail: 'A tracked keyword leaves the top 3 or the top 10, or moves 5 places or more.',
-  },
-  backlinks: {
-    title: 'Backlink changes',
-    detail: 'A link to your website is lost, or turns nofollow and stops passing credit.',
-  },
-  site_audit: {
-    title: 'New critical website issue',
-    detail: 'A website audit finds a critical issue the one before it did not.',
-  },
-  listings: {
-    title: 'Listings that stop matching',
-    detail:
-      "A listing's name, address or phone no longer matches your profile, for example after you change your phone number.",
-  },
-  reviews: {
-    title: 'New Google reviews',
-    detail:
-      'Someone reviews you on Google. Reviews of 1 to 3 stars are emailed at once, so you can answer them soon.',
-  },
-}
-
 export const alertPreferencesSchema = z.object({
   /** The topics the owner hears about; the others are neither listed nor emailed. */
   topics: z.array(z.enum(ALERT_TOPICS)),

@@ -1,4 +1,5 @@
-import { ALERT_TOPIC_LABELS, ALERT_TOPICS, type AlertTopic } from '@localseo/shared/alerts'
+import { ALERT_TOPIC_LABELS } from '@localseo/shared/alert-topic-labels'
+import { ALERT_TOPICS, type AlertTopic } from '@localseo/shared/alerts'
 import { ErrorAlert } from '@/components/error-alert'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
