@@ -12,7 +12,7 @@ import {
   zonedToUtc,
   type PostRepeat,
 } from '@localseo/shared/business-profile-posts'
-import { and, count, eq, gt, sql } from 'drizzle-orm'
+import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client.js'
 import { businesses } from '../../db/schema/business.js'
 import { businessProfileLinks } from '../../db/schema/business-profile.js'
@@ -188,12 +188,25 @@ function outcomeOf(post: GoogleLocalPost) {
   return { status: 'publishing' as const, reason: null }
 }
 
-/** The post we may have created on an earlier try: the same text and type, made after our row. */
-function ours(row: PostRow, posts: GoogleLocalPost[]): GoogleLocalPost | undefined {
+/**
+ * The post we may have created on an earlier try: the same text and type, made after our row, and
+ * not one another of our posts already holds (the same words posted twice are two posts).
+ */
+async function ours(
+  deps: Deps,
+  row: PostRow,
+  posts: GoogleLocalPost[],
+): Promise<GoogleLocalPost | undefined> {
   if (row.googleName) return posts.find((g) => g.name === row.googleName)
+  const taken = await deps.db
+    .select({ name: p.googleName })
+    .from(p)
+    .where(and(eq(p.businessId, row.businessId), eq(p.linkId, row.linkId), isNotNull(p.googleName)))
+  const held = new Set(taken.map((t) => t.name))
   const after = row.createdAt.getTime() - CLOCK_SKEW_MS
   return posts.find(
     (g) =>
+      !held.has(g.name) &&
       g.summary === row.summary &&
       g.topicType === row.topicType &&
       (g.createTime === null || new Date(g.createTime).getTime() >= after),
@@ -211,7 +224,7 @@ async function sendToGoogle(
   return withGoogleToken(deps, config, row.businessId, async (token) => {
     // A try after another (its answer lost, or its instance gone): Google may have the post.
     if (row.attempts > 1 || row.googleName) {
-      const found = ours(row, await listLocalPosts(apis, token, location))
+      const found = await ours(deps, row, await listLocalPosts(apis, token, location))
       if (found) return found
       if (row.googleName) return 'gone'
     }

@@ -302,6 +302,11 @@ describe('writing posts on Google', () => {
     expect(denied.body.refusal?.kind).toBe('no_access')
     expect(denied.body.posts[0]).toMatchObject({ status: 'failed' })
     expect(denied.body.posts[0]!.reason).toMatch(/cannot manage that Business Profile/)
+    fake.businessProfile.failBusinessProfile(null)
+    fake.businessProfile.localPosts.rejectNext()
+    const rejected = await send(call)
+    expect(rejected.body.posts[0]).toMatchObject({ status: 'rejected' })
+    expect(rejected.body.posts[0]!.reason).toMatch(/^Google rejected this post/)
     fake.businessProfile.failBusinessProfile('quota')
     const quota = await send(call)
     expect(quota.body.refusal?.kind).toBe('quota')
@@ -312,7 +317,7 @@ describe('writing posts on Google', () => {
     clock.advance(MINUTE)
     await t.automation!.tick()
     const listed = await call<PostsPage>('GET', ROUTE)
-    expect(listed.body.posts.map((p) => p.status).sort()).toEqual(['failed', 'live'])
+    expect(listed.body.posts.map((p) => p.status).sort()).toEqual(['failed', 'live', 'rejected'])
   })
 
   test("a grant revoked at Google: the post fails, the connection reads 'Reconnect', and posting waits for it", async () => {
