@@ -8,13 +8,14 @@ import { createOwner } from '../src/testing/backlink-owners.js'
 import { expectShape } from '../src/testing/contract.js'
 import { startFakeGoogle, type FakeGoogle } from '../src/testing/fake-google.js'
 import { connectGoogle } from '../src/testing/google-owner.js'
+import { importProfileReviews } from '../src/features/business-profile/public.js'
 import { REDIRECT_TARGETS } from './redirect-targets.js'
 import { CONTRACTS, type Contract, type World } from './response-contracts.js'
 
 let simulated: TestApp
 let google: TestApp
 let fake: FakeGoogle
-const owners = new Map<TestApp, { token: string; world: World }>()
+const owners = new Map<TestApp, { token: string; businessId: string; world: World }>()
 
 beforeAll(async () => {
   fake = await startFakeGoogle()
@@ -31,9 +32,20 @@ beforeAll(async () => {
     })
     owners.set(t, {
       token: owner.token,
+      businessId: owner.businessId,
       world: { locationId: owner.locationId, auditRunId: run.id, ids: {} },
     })
   }
+  // The sample reviews the reply and draft contracts answer (SAMPLE_REVIEW): linked and imported
+  // here, as the link's job would.
+  const owner = owners.get(simulated)!
+  const linked = await simulated.app.request('/api/business-profile/links/main', {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ googleLocation: 'locations/sample-main' }),
+  })
+  expect(linked.status).toBe(200)
+  await importProfileReviews(simulated.deps, owner.businessId)
   const connected = await connectGoogle(google.app, owners.get(google)!.token)
   expect(connected).toBe('/settings?google=connected')
 })

@@ -13,7 +13,9 @@ import {
 } from '@localseo/shared/backlinks'
 import {
   profileLocationsSchema,
+  profileReviewSchema,
   profileStatusSchema,
+  reviewDraftSchema,
   reviewsPageSchema,
   reviewsSummarySchema,
 } from '@localseo/shared/business-profile'
@@ -23,6 +25,8 @@ import {
   postsCreatedSchema,
   postsPageSchema,
 } from '@localseo/shared/business-profile-posts'
+import { profilePerformanceSchema } from '@localseo/shared/business-profile-performance'
+import { reviewRequestSchema } from '@localseo/shared/review-requests'
 import {
   businessResponseSchema,
   locationsResponseSchema,
@@ -104,6 +108,9 @@ export type Contract = Answer & {
   /** The server with Google sign-in configured (its fake Google), else the simulated one. */
   google?: true
 }
+
+/** The first sample review of the main place linked to its sample profile (sample-reviews.ts). */
+export const SAMPLE_REVIEW = 'accounts/sample/locations/sample-main/reviews/sample-1'
 
 const id = (w: World, name: string) => {
   const value = w.ids[name]
@@ -390,6 +397,32 @@ export const CONTRACTS: Contract[] = [
     route: 'GET /api/business-profile/reviews/summary',
     path: () => '/api/business-profile/reviews/summary?location=main',
     schema: reviewsSummarySchema,
+  },
+  {
+    route: 'GET /api/business-profile/review-requests',
+    path: () => '/api/business-profile/review-requests?location=main',
+    schema: reviewRequestSchema,
+  },
+  {
+    route: 'GET /api/business-profile/performance',
+    path: () => '/api/business-profile/performance?location=main',
+    schema: profilePerformanceSchema,
+  },
+  // The simulated owner's sample reviews were imported when the test linked the place.
+  {
+    route: 'POST /api/business-profile/reviews/draft',
+    body: () => ({ review: SAMPLE_REVIEW }),
+    schema: reviewDraftSchema,
+  },
+  {
+    route: 'POST /api/business-profile/reviews/reply',
+    body: () => ({ review: SAMPLE_REVIEW, comment: 'Thank you for coming in!' }),
+    schema: profileReviewSchema,
+  },
+  {
+    route: 'DELETE /api/business-profile/reviews/reply',
+    path: () => `/api/business-profile/reviews/reply?review=${encodeURIComponent(SAMPLE_REVIEW)}`,
+    schema: profileReviewSchema,
   },
   {
     route: 'POST /api/business-profile/posts',
