@@ -2,7 +2,7 @@ import {
   CALL_TO_ACTION_LABELS,
   type PostContentInput,
 } from '@localseo/shared/business-profile-posts'
-import { Tag } from 'lucide-react'
+import { Image as ImageIcon, Tag } from 'lucide-react'
 
 /** '20 Jan, 9:00 AM': an event's wall-clock time as the owner typed it. */
 function when(local: string): string {
@@ -14,6 +14,15 @@ function when(local: string): string {
     minute: '2-digit',
     timeZone: 'UTC',
   }).format(new Date(`${local}:00Z`))
+}
+
+/** 'www.sunrisedental.com', or the address as typed while it is not one yet. */
+function photoHost(address: string): string {
+  try {
+    return new URL(address).host || address
+  } catch {
+    return address
+  }
 }
 
 /**
@@ -43,11 +52,12 @@ export function PostPreview({ title, content }: { title: string; content: PostCo
         </span>
       </figcaption>
       {content.imageUrl ? (
-        <img
-          src={content.imageUrl}
-          alt=""
-          className="mt-3 aspect-[4/3] w-full bg-muted object-cover"
-        />
+        // Where the photo will be, not the photo: the app loads images from its own origin only
+        // (the CSP, docs/house-rules.md "Security headers"), and Google copies it when publishing.
+        <div className="mt-3 flex aspect-[4/3] w-full flex-col items-center justify-center gap-1 bg-muted px-4 text-center text-xs text-muted-foreground">
+          <ImageIcon aria-hidden="true" className="size-6" />
+          <span className="break-all">Photo from {photoHost(content.imageUrl)}</span>
+        </div>
       ) : null}
       <div className="space-y-2 px-4 py-3 text-sm">
         {content.topicType !== 'STANDARD' && event?.title ? (

@@ -136,6 +136,18 @@ test('the button: a page to open, except Call now; the preview shows the text an
   ])
 })
 
+test("the preview names the photo's site instead of loading it (the app loads images from its own origin)", async () => {
+  open({ sent: [] })
+  const form = await editor()
+  await userEvent.type(
+    form.getByLabelText('Photo address (optional)'),
+    'https://www.sunrisedental.com/whitening.jpg',
+  )
+  const preview = screen.getByRole('figure', { name: 'Preview of the post on Google' })
+  expect(within(preview).getByText('Photo from www.sunrisedental.com')).toBeVisible()
+  expect(preview.querySelector('img')).toBeNull()
+})
+
 test('an offer asks for its title and dates, and a schedule for its time', async () => {
   const sent: { content: unknown; publishAt: string; when: string }[] = []
   open({ sent })
