@@ -36,6 +36,9 @@ describe('time in the business time zone', () => {
     expect(nextOccurrence('2026-12-29T09:00', 'weekly')).toBe('2027-01-05T09:00')
     expect(nextOccurrence('2026-01-15T09:00', 'monthly')).toBe('2026-02-15T09:00')
     expect(nextOccurrence('2026-01-31T18:30', 'monthly')).toBe('2026-02-28T18:30')
+    // The series' day comes back after a short month, rather than drifting to the 28th.
+    expect(nextOccurrence('2026-02-28T18:30', 'monthly', 31)).toBe('2026-03-31T18:30')
+    expect(nextOccurrence('2026-03-31T18:30', 'monthly', 31)).toBe('2026-04-30T18:30')
     expect(nextOccurrence('2026-12-10T09:00', 'monthly')).toBe('2027-01-10T09:00')
   })
 })

@@ -269,8 +269,16 @@ export function zonedToUtc(local: string, timeZone: string): Date {
   return new Date(asUtc - Math.min(first, second))
 }
 
-/** The next occurrence of a repeated post, on the business's clock; month ends are kept (31 → 30). */
-export function nextOccurrence(local: string, repeat: Exclude<PostRepeat, 'none'>): string {
+/**
+ * The next occurrence of a repeated post, on the business's clock. A monthly one keeps its day
+ * (`day`, the series' first day of the month, by default this occurrence's): the 31st goes out on
+ * the 30th of a 30-day month and on the 31st again after it, never drifting to the 28th.
+ */
+export function nextOccurrence(
+  local: string,
+  repeat: Exclude<PostRepeat, 'none'>,
+  day?: number,
+): string {
   const [date, time] = local.split('T') as [string, string]
   const [y, m, d] = date.split('-').map(Number) as [number, number, number]
   const pad = (n: number) => String(n).padStart(2, '0')
@@ -280,5 +288,5 @@ export function nextOccurrence(local: string, repeat: Exclude<PostRepeat, 'none'
   }
   const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate()
   const month = new Date(Date.UTC(y, m, 1))
-  return `${month.getUTCFullYear()}-${pad(month.getUTCMonth() + 1)}-${pad(Math.min(d, lastDay))}T${time}`
+  return `${month.getUTCFullYear()}-${pad(month.getUTCMonth() + 1)}-${pad(Math.min(day ?? d, lastDay))}T${time}`
 }

@@ -5,7 +5,17 @@
 // place is not where they were posted). Google's edits quota is counted in
 // business_profile_post_edits.
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { businessProfileLinks } from './business-profile.js'
 import { businessIdColumn } from './business.js'
 
@@ -40,6 +50,11 @@ export const businessProfilePosts = pgTable(
     publishAt: timestamp('publish_at', { withTimezone: true }),
     publishAtLocal: text('publish_at_local'),
     repeat: text('repeat').notNull().default('none'),
+    /**
+     * The day of the month a monthly repeat keeps: a post of the 31st goes out on the last day of a
+     * shorter month, and on the 31st again after it. Null: the day of publish_at_local.
+     */
+    repeatDay: smallint('repeat_day'),
     /** The business's last day a repeat may go out; null: until the owner stops it. */
     repeatUntil: text('repeat_until'),
     /** When a publish took it (the tick or 'publish now'), and how many tries it had. */

@@ -242,10 +242,12 @@ async function sendToGoogle(
 async function scheduleNext(tx: Tx, row: PostRow, timeZone: string, now: Date) {
   const repeat = row.repeat as PostRepeat
   if (repeat === 'none' || !row.publishAtLocal) return
-  let next = nextOccurrence(row.publishAtLocal, repeat)
+  // The series' day of the month: its first occurrence's (a post of the 31st stays the 31st).
+  const day = row.repeatDay ?? Number(row.publishAtLocal.slice(8, 10))
+  let next = nextOccurrence(row.publishAtLocal, repeat, day)
   // Missed while the app was down: the next one still to come, never a burst of old ones.
   const nowLocal = localTimeIn(now, timeZone)
-  while (next <= nowLocal) next = nextOccurrence(next, repeat)
+  while (next <= nowLocal) next = nextOccurrence(next, repeat, day)
   if (row.repeatUntil && next.slice(0, 10) > row.repeatUntil) return
   // The same post and place, the same repeat: nothing of this one's publishing is carried over.
   await tx.insert(p).values({
@@ -269,6 +271,7 @@ async function scheduleNext(tx: Tx, row: PostRow, timeZone: string, now: Date) {
     status: 'scheduled',
     publishAt: zonedToUtc(next, timeZone),
     publishAtLocal: next,
+    repeatDay: day,
     attempts: 0,
     createdAt: now,
     updatedAt: now,

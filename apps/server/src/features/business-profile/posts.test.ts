@@ -410,6 +410,22 @@ describe('scheduled posts', () => {
     expect(next!.publishAt?.toISOString()).toBe('2026-03-28T13:00:00.000Z')
   })
 
+  test('a monthly post of the 31st goes out on the 28th in February and on the 31st again in March', async () => {
+    await start()
+    const call = await linkedOwner('owner@example.com')
+    await send(call, { when: 'schedule', publishAt: '2026-01-31T09:00', repeat: 'monthly' })
+    const scheduled = async () =>
+      (await rows(call.businessId))
+        .filter((p) => p.status === 'scheduled')
+        .map((p) => p.publishAtLocal)
+    clock.set(new Date('2026-01-31T14:01:00Z'))
+    await t.automation!.tick()
+    expect(await scheduled()).toEqual(['2026-02-28T09:00'])
+    clock.set(new Date('2026-02-28T14:01:00Z'))
+    await t.automation!.tick()
+    expect(await scheduled()).toEqual(['2026-03-31T09:00'])
+  })
+
   test('three instances ticking at once publish a due post once', async () => {
     await start()
     const call = await linkedOwner('owner@example.com')

@@ -1,0 +1,1 @@
+ALTER TABLE "business_profile_posts" ADD COLUMN "repeat_day" smallint;
