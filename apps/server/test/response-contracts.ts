@@ -110,7 +110,7 @@ export type Contract = Answer & {
 }
 
 /** The first sample review of the main place linked to its sample profile (sample-reviews.ts). */
-export const SAMPLE_REVIEW = 'accounts/sample/locations/sample-main/reviews/sample-1'
+const SAMPLE_REVIEW = 'accounts/sample/locations/sample-main/reviews/sample-1'
 
 const id = (w: World, name: string) => {
   const value = w.ids[name]
