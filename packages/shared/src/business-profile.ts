@@ -368,11 +368,17 @@ export const reviewsSummarySchema = z.object({
   /** Reviews with 1, 2, 3, 4 and 5 stars, in that order. */
   distribution: z.array(z.number()).length(5),
   /**
-   * The 12 months up to this one (in the business's time zone), oldest first, each with its reviews
-   * and their average.
+   * The 12 months up to this one (in the business's time zone), oldest first, each with its reviews,
+   * their average, the share of them answered and their median time to a reply (null without).
    */
   months: z.array(
-    z.object({ month: z.string(), count: z.number(), average: z.number().nullable() }),
+    z.object({
+      month: z.string(),
+      count: z.number(),
+      average: z.number().nullable(),
+      responseRate: z.number().nullable(),
+      medianReplyHours: z.number().nullable(),
+    }),
   ),
   /** Share of reviews with a reply, 0-1; null without reviews. */
   responseRate: z.number().nullable(),

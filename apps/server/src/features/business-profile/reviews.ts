@@ -141,6 +141,9 @@ export async function listProfileReviews(
   }
 }
 
+/** The median hours from a review to its reply, over the replied reviews of the group. */
+const medianReplyHours = sql`percentile_cont(0.5) within group (order by extract(epoch from (${r.replyUpdateTime} - ${r.createTime})) / 3600) filter (where ${r.replyUpdateTime} is not null)`
+
 const round2 = (value: number | string | null) =>
   value === null ? null : Math.round(Number(value) * 100) / 100
 
@@ -176,9 +179,7 @@ export async function profileReviewsSummary(
       four: sql<number>`count(*) filter (where ${r.rating} = 4)::int`,
       five: sql<number>`count(*) filter (where ${r.rating} = 5)::int`,
       replied: sql<number>`count(${r.replyComment})::int`,
-      medianHours: sql<
-        string | null
-      >`percentile_cont(0.5) within group (order by extract(epoch from (${r.replyUpdateTime} - ${r.createTime})) / 3600) filter (where ${r.replyUpdateTime} is not null)`,
+      medianHours: sql<string | null>`${medianReplyHours}`,
     })
     .from(r)
     .where(where)
@@ -186,7 +187,9 @@ export async function profileReviewsSummary(
   const result = await db.execute(sql`
     select to_char(m.month, 'YYYY-MM') as month,
            count(${r.id})::int as count,
-           avg(${r.rating}) as average
+           avg(${r.rating}) as average,
+           count(${r.replyComment})::int as replied,
+           ${medianReplyHours} as median_hours
     from generate_series(${thisMonth}::date - interval '11 months', ${thisMonth}::date, interval '1 month') as m(month)
     left join ${r} on ${where}
       and ${r.createTime} >= (m.month at time zone ${business.timeZone})
@@ -194,7 +197,15 @@ export async function profileReviewsSummary(
     group by m.month
     order by m.month`)
   // Both drivers answer { rows }; Drizzle types the raw result per driver, so it is named here.
-  const months = result as { rows: { month: string; count: number; average: string | null }[] }
+  const months = result as {
+    rows: {
+      month: string
+      count: number
+      average: string | null
+      replied: number
+      median_hours: string | number | null
+    }[]
+  }
   const count = totals?.count ?? 0
   return {
     count,
@@ -210,6 +221,8 @@ export async function profileReviewsSummary(
       month: m.month,
       count: Number(m.count),
       average: round2(m.average),
+      responseRate: Number(m.count) === 0 ? null : round2(Number(m.replied) / Number(m.count)),
+      medianReplyHours: round2(m.median_hours),
     })),
     responseRate: count === 0 ? null : round2((totals?.replied ?? 0) / count),
     medianReplyHours: round2(totals?.medianHours ?? null),

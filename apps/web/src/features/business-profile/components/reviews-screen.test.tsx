@@ -63,6 +63,8 @@ const summary = (imported: Imported): ReviewsSummary => ({
     month: `2025-${String(i + 1).padStart(2, '0')}`,
     count: i,
     average: i === 0 ? null : 4,
+    responseRate: i === 0 ? null : 0.5,
+    medianReplyHours: i === 0 ? null : 30,
   })),
   responseRate: 0.5,
   medianReplyHours: 67.1,
@@ -205,6 +207,12 @@ describe('the reviews', () => {
       '1 star2 reviews',
     ])
     expect(figures.getByText(/December 2025: 11/)).toBeInTheDocument()
+    // Over time: month by month, newest first, the share answered and the time to a reply.
+    await userEvent.click(figures.getByText('Month by month: answered and time to reply'))
+    const months = figures.getByRole('table', { name: 'Your reviews month by month' })
+    const [, december, , , , , , , , , , , january] = within(months).getAllByRole('row')
+    expect(december!.textContent).toBe('December 2025114.050%30 hours')
+    expect(january!.textContent).toBe('January 20250–––')
     expect(figures.getByText(/^From Google, imported Mar 10, 2026/)).toBeVisible()
 
     const list = screen.getByRole('list', { name: 'Reviews, newest first' })

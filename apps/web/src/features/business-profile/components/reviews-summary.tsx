@@ -1,9 +1,19 @@
 // A place's reviews in figures (issue 33 item 2): the average and count, the 5-to-1 distribution,
-// the share answered, the median time to a reply and the reviews per month, each with its source.
+// the share answered, the median time to a reply and the reviews per month, each with its source;
+// month by month, the same figures over time.
 import type { ReviewsSummary } from '@localseo/shared/business-profile'
 import type { ReactNode } from 'react'
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TableRowHeader,
+} from '@/components/ui/table'
 import { ReviewsSourceBadge } from './reviews-source'
 import { Stars } from './stars'
 
@@ -104,6 +114,47 @@ function MonthsChart({ months }: { months: ReviewsSummary['months'] }) {
   )
 }
 
+/** The 12 months newest first: reviews, their average, the share answered and the time to reply. */
+function MonthByMonth({ months }: { months: ReviewsSummary['months'] }) {
+  return (
+    <details className="group lg:col-span-3">
+      <summary className="cursor-pointer text-sm font-medium text-primary">
+        Month by month: answered and time to reply
+      </summary>
+      <Table stack className="mt-2" aria-label="Your reviews month by month">
+        <TableHeader>
+          <TableRow>
+            <TableHead>Month</TableHead>
+            <TableHead className="text-right">Reviews</TableHead>
+            <TableHead className="text-right">Average</TableHead>
+            <TableHead className="text-right">Answered</TableHead>
+            <TableHead className="text-right">Time to reply</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {[...months].reverse().map((m) => (
+            <TableRow key={m.month}>
+              <TableRowHeader>{longMonthFormat.format(monthDate(m.month))}</TableRowHeader>
+              <TableCell label="Reviews" className="tabular-nums sm:text-right">
+                {m.count}
+              </TableCell>
+              <TableCell label="Average" className="tabular-nums sm:text-right">
+                {m.average === null ? '–' : m.average.toFixed(1)}
+              </TableCell>
+              <TableCell label="Answered" className="tabular-nums sm:text-right">
+                {m.responseRate === null ? '–' : `${Math.round(m.responseRate * 100)}%`}
+              </TableCell>
+              <TableCell label="Time to reply" className="sm:text-right">
+                {m.medianReplyHours === null ? '–' : replyTimeWords(m.medianReplyHours)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </details>
+  )
+}
+
 export function ReviewsSummaryCard({ summary }: { summary: ReviewsSummary }) {
   const imported = summary.import
   return (
@@ -144,6 +195,7 @@ export function ReviewsSummaryCard({ summary }: { summary: ReviewsSummary }) {
         </dl>
         <Distribution distribution={summary.distribution} count={summary.count} />
         <MonthsChart months={summary.months} />
+        <MonthByMonth months={summary.months} />
       </CardContent>
     </Card>
   )
