@@ -58,6 +58,13 @@ describe('reviews journey', () => {
     await expectAccessible(page, 'reviews')
     await snap(page, 'reviews', page.getByRole('heading', { name: 'Reviews', level: 1 }))
     await snap(page, 'reviews-list', list)
+
+    // Over time: the months, answered and time to reply, open under the summary.
+    await glance.getByText('Month by month: answered and time to reply').click()
+    const months = glance.getByRole('table', { name: 'Your reviews month by month' })
+    expect(await months.getByRole('row').count()).toBe(13)
+    await expectAccessible(page, 'reviews month by month')
+    await snap(page, 'reviews-months', months)
   })
 
   test('filters live in the address: a reload keeps them', async () => {
