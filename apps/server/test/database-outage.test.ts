@@ -24,6 +24,11 @@ import { spawnServer, type ServerProcess } from '../src/testing/server-process.j
 /** Owners' loops at once, and the writes each makes at most (a business saves up to 200 keywords). */
 const LOOPS = 6
 const WRITES_PER_LOOP = 30
+/**
+ * Rounds a loop makes at most: past its writes it keeps reading until the outage script ends, so
+ * the pool has connections for every cut however fast the writes went (20 s at 50 ms a round).
+ */
+const ROUNDS_PER_LOOP = 400
 /** A request still unanswered after this long counts as hung (the server's own limit is 3 s). */
 const HUNG_MS = 15_000
 
@@ -72,8 +77,9 @@ async function owner() {
 }
 
 /**
- * LOOPS loops of one owner's traffic until `until` resolves: save a new keyword, read the list. Answers
- * every outcome and the keywords whose save was acknowledged (201).
+ * LOOPS loops of one owner's traffic until `until` resolves: save a new keyword (the first
+ * WRITES_PER_LOOP rounds), read the list. Answers every outcome and the keywords whose save was
+ * acknowledged (201).
  */
 async function traffic(token: string, until: Promise<unknown>) {
   let done = false
@@ -82,14 +88,16 @@ async function traffic(token: string, until: Promise<unknown>) {
   const acknowledged: string[] = []
   await Promise.all(
     Array.from({ length: LOOPS }, async (_, loop) => {
-      for (let n = 0; n < WRITES_PER_LOOP && !done; n++) {
-        const keyword = `outage keyword ${loop} ${n}`
-        const write = await call('/api/planner/saved', token, {
-          method: 'POST',
-          body: JSON.stringify({ keyword, locationId: null }),
-        })
-        outcomes.push(write)
-        if (write.status === 201) acknowledged.push(keyword)
+      for (let n = 0; n < ROUNDS_PER_LOOP && !done; n++) {
+        if (n < WRITES_PER_LOOP) {
+          const keyword = `outage keyword ${loop} ${n}`
+          const write = await call('/api/planner/saved', token, {
+            method: 'POST',
+            body: JSON.stringify({ keyword, locationId: null }),
+          })
+          outcomes.push(write)
+          if (write.status === 201) acknowledged.push(keyword)
+        }
         outcomes.push(await call('/api/planner/saved', token))
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
