@@ -2,14 +2,15 @@
 // scan and the API contract, shared by the server that runs scans and the screen that draws them.
 import { z } from 'zod'
 import type { LatLng } from './coordinates.js'
+import { averageRank, NOT_FOUND_RANK, top3Share } from './local-metrics.js'
 
 export const GRID_SIZES = [3, 5, 7] as const
 export type GridSize = (typeof GRID_SIZES)[number]
 export const GRID_SPACINGS_KM = [0.5, 1, 2, 5] as const
 export type GridSpacing = (typeof GRID_SPACINGS_KM)[number]
 
-/** A map search returns at most 20 places; a point where the business is not among them counts as 21. */
-export const NOT_FOUND_RANK = 21
+// The formulas live in local-metrics.ts (one place, the Methods page states them).
+export { NOT_FOUND_RANK }
 /** Scans listed per page. */
 export const SCANS_PAGE_SIZE = 10
 
@@ -118,7 +119,6 @@ const nameKey = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ')
  */
 export function summarizeScan(points: readonly SummaryPoint[]): ScanSummary {
   const scanned = points.filter((point) => point.status === 'ok')
-  const ranks = scanned.map((point) => point.position ?? NOT_FOUND_RANK)
   const beats = new Map<string, { name: string; points: number }>()
   for (const point of scanned) {
     const seen = new Set<string>()
@@ -135,12 +135,12 @@ export function summarizeScan(points: readonly SummaryPoint[]): ScanSummary {
   const competitors = [...beats.values()]
     .sort((a, b) => b.points - a.points || a.name.localeCompare(b.name))
     .slice(0, MAX_COMPETITORS)
-  const count = scanned.length
+  const mean = averageRank(points)
   return {
-    scanned: count,
+    scanned: scanned.length,
     found: scanned.filter((point) => point.position !== null).length,
-    averageRank: count ? Math.round((ranks.reduce((a, b) => a + b, 0) / count) * 10) / 10 : null,
-    top3Share: count ? ranks.filter((rank) => rank <= 3).length / count : null,
+    averageRank: mean === null ? null : Math.round(mean * 10) / 10,
+    top3Share: top3Share(points),
     competitors,
   }
 }
