@@ -118,6 +118,10 @@ const screens: readonly ScreenRouteEntry[] = [
     async () => (await import('@/features/business-profile/components/posts-screen')).PostsScreen,
   ),
   screenRoute(paths.settings, async () => (await import('@/app/routes/settings')).SettingsScreen),
+  screenRoute(
+    paths.methods,
+    async () => (await import('@/features/methods/components/methods-screen')).MethodsScreen,
+  ),
 ]
 
 /** Hands the business the protected layout loaded to a screen. */

@@ -17,7 +17,9 @@ import {
 
 // The screens' code, compiled before the first render (CI's loaded machine took over findBy's
 // second to compile the Keyword Planner's on first use).
-beforeAll(() => loadScreens(paths.dashboard, paths.keywordPlanner, paths.keywords, paths.settings))
+beforeAll(() =>
+  loadScreens(paths.dashboard, paths.keywordPlanner, paths.keywords, paths.settings, paths.methods),
+)
 
 function signIn(business = signedInHandlers()) {
   storeSession()
@@ -120,6 +122,16 @@ describe('signed in', () => {
       'href',
       '/rank-tracker',
     )
+  })
+
+  test('the Methods page opens at its path without an entry of its own in the side menu', async () => {
+    signIn()
+    renderApp('/methods')
+    expect(
+      await screen.findByRole('heading', { name: 'How LocalSEO AI computes its figures' }),
+    ).toBeVisible()
+    const menu = screen.getByRole('navigation', { name: 'Main' })
+    expect(within(menu).queryByRole('link', { name: /method/i })).not.toBeInTheDocument()
   })
 
   test('the small-screen menu toggle reports its state', async () => {

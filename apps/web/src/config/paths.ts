@@ -17,6 +17,8 @@ export const paths = {
   /** Issue 33: the Google Business Profile's posts (updates, offers, events). */
   posts: '/posts',
   settings: '/settings',
+  /** Issue 34: how every figure is computed; reached from the figures it defines, not the menu. */
+  methods: '/methods',
   /** Where a password-recovery link leads: 'Set a new password'. */
   resetPassword: '/reset-password',
 } as const
@@ -25,7 +27,7 @@ export type AppPath = (typeof paths)[keyof typeof paths]
 
 export type ScreenKey = Exclude<
   keyof typeof paths,
-  'landing' | 'resetPassword' | 'siteAudit' | 'rankTrackerGrid'
+  'landing' | 'resetPassword' | 'siteAudit' | 'rankTrackerGrid' | 'methods'
 >
 
 /** Side-menu entries in docs/product.md §2 order; the labels double as screen titles. */

@@ -1,11 +1,20 @@
 import type { GridScan, ScanPoint } from '@localseo/shared/geo-grid'
 import { summarizeScan } from '@localseo/shared/geo-grid'
 import { render, screen, within } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import { HeatMap } from './heat-map'
 import { ScanSummary } from './scan-summary'
 
 const positions: (number | null | 'failed')[] = [1, 2, 5, null, 3, 12, 'failed', 8, 1]
+const places = (position: number | null) =>
+  ['Summit Dentist', 'Oak Hill Dentist', 'Lakeview Dentist'].map((name, i) => ({
+    position: position !== null && i + 1 >= position ? i + 2 : i + 1,
+    name,
+    placeId: null,
+  }))
+
+
 const points: ScanPoint[] = positions.map((position, i) => ({
   row: Math.floor(i / 3),
   col: i % 3,
@@ -14,14 +23,9 @@ const points: ScanPoint[] = positions.map((position, i) => ({
   status: position === 'failed' ? 'failed' : 'ok',
   position: position === 'failed' ? null : position,
   reason: position === 'failed' ? 'The provider timed out.' : null,
+  checkedAt: '2026-11-25T10:00:03.000Z',
+  places: position === 'failed' ? [] : places(position),
 }))
-const places = (position: number | null) =>
-  ['Summit Dentist', 'Oak Hill Dentist', 'Lakeview Dentist'].map((name, i) => ({
-    position: position !== null && i + 1 >= position ? i + 2 : i + 1,
-    name,
-    placeId: null,
-  }))
-
 const scan: GridScan = {
   id: 'scan-1',
   locationId: 'main',
@@ -40,14 +44,15 @@ const scan: GridScan = {
   pointsTotal: 9,
   createdAt: '2026-11-25T10:00:00.000Z',
   finishedAt: '2026-11-25T10:00:05.000Z',
-  summary: summarizeScan(points.map((p) => ({ ...p, places: places(p.position) }))),
+  summary: summarizeScan(points),
 }
 
 describe('heat map without tiles', () => {
   test('one square per point, coloured by position, with the number on it', () => {
     render(<HeatMap scan={scan} points={points} tiles={null} />)
     const grid = screen.getByRole('list', { name: /Positions of 'dentist austin' on a 3x3 grid/ })
-    const cells = within(grid).getAllByRole('listitem')
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(9)
+    const cells = within(grid).getAllByRole('button')
     expect(cells).toHaveLength(9)
     expect(cells.map((cell) => cell.querySelector('[aria-hidden]')?.textContent)).toEqual([
       '1',
@@ -75,7 +80,11 @@ describe('heat map without tiles', () => {
 
 describe('scan summary', () => {
   test('average rank with not found as 21, top-3 share and who beats the business', () => {
-    render(<ScanSummary scan={scan} />)
+    render(
+      <MemoryRouter>
+        <ScanSummary scan={scan} />
+      </MemoryRouter>,
+    )
     // (1 + 2 + 5 + 21 + 3 + 12 + 8 + 1) / 8 = 6.6; the failed point is left out.
     expect(screen.getByText('Average rank').nextElementSibling).toHaveTextContent('#6.6')
     expect(screen.getByText('In the top 3').nextElementSibling).toHaveTextContent('50%')
@@ -83,6 +92,13 @@ describe('scan summary', () => {
     expect(screen.getByText(/counts as 21 in the average/)).toBeInTheDocument()
     expect(screen.getByText(/1 point without an answer is left out/)).toBeInTheDocument()
     expect(screen.getByText('Simulated')).toBeInTheDocument()
+    // Each figure links to its formula on the Methods page.
+    expect(
+      screen.getByRole('link', { name: 'How is this computed? (average rank)' }),
+    ).toHaveAttribute('href', '/methods#average-rank')
+    expect(
+      screen.getByRole('link', { name: 'How is this computed? (top-3 share)' }),
+    ).toHaveAttribute('href', '/methods#top-3-share')
     const competitors = screen.getByRole('heading', { name: 'Who beats you most often' })
       .nextElementSibling as HTMLElement
     const rows = within(competitors).getAllByRole('listitem')

@@ -1,5 +1,7 @@
 import { NOT_FOUND_RANK, type GridScan } from '@localseo/shared/geo-grid'
+import { Link } from 'react-router'
 import { FigureSourceBadge } from '@/components/figure-source'
+import { paths } from '@/config/paths'
 import { formatDateTime } from '@/lib/dates'
 import { useTimeZone } from '@/lib/time-zone'
 
@@ -30,6 +32,9 @@ export function ScanSummary({ scan }: { scan: GridScan }) {
           <dd className="text-2xl font-semibold">
             {summary.averageRank === null ? '—' : `#${summary.averageRank.toFixed(1)}`}
           </dd>
+          <dd className="text-xs">
+            <MethodLink section="average-rank" figure="average rank" />
+          </dd>
         </div>
         <div className="rounded-md border p-3">
           <dt className="text-xs text-muted-foreground">In the top 3</dt>
@@ -38,6 +43,9 @@ export function ScanSummary({ scan }: { scan: GridScan }) {
           </dd>
           <dd className="text-xs text-muted-foreground">
             {inTop3} of {summary.scanned} points
+          </dd>
+          <dd className="text-xs">
+            <MethodLink section="top-3-share" figure="top-3 share" />
           </dd>
         </div>
       </dl>
@@ -59,6 +67,18 @@ export function ScanSummary({ scan }: { scan: GridScan }) {
       </div>
       <Competitors scan={scan} />
     </div>
+  )
+}
+
+/** 'How is this computed?' next to a figure, to its section of the Methods page. */
+function MethodLink({ section, figure }: { section: string; figure: string }) {
+  return (
+    <Link
+      to={`${paths.methods}#${section}`}
+      className="text-primary underline-offset-4 hover:underline"
+    >
+      How is this computed?<span className="sr-only"> ({figure})</span>
+    </Link>
   )
 }
 
