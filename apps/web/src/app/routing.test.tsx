@@ -132,6 +132,11 @@ describe('signed in', () => {
     ).toBeVisible()
     const menu = screen.getByRole('navigation', { name: 'Main' })
     expect(within(menu).queryByRole('link', { name: /method/i })).not.toBeInTheDocument()
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page'),
+    ).toEqual([])
   })
 
   test('the small-screen menu toggle reports its state', async () => {

@@ -14,4 +14,8 @@ describe('the active menu entry', () => {
     expect(activeMenuKey('/')).toBe('recommendations')
     expect(activeMenuKey('/somewhere-else')).toBe('recommendations')
   })
+
+  test('none on the Methods page, which every screen links to', () => {
+    expect(activeMenuKey('/methods')).toBeNull()
+  })
 })

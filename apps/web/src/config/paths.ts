@@ -44,9 +44,16 @@ export const menuEntries: ReadonlyArray<{ key: ScreenKey; label: string; path: A
   { key: 'settings', label: 'Settings', path: paths.settings },
 ]
 
-/** docs/product.md §2: the active entry comes from the first path segment, default recommendations. */
-export function activeMenuKey(pathname: string): ScreenKey {
+/** Pages reached from many screens (Methods, from every figure it defines): no entry is theirs. */
+const OUTSIDE_MENU: readonly string[] = [paths.methods]
+
+/**
+ * docs/product.md §2: the active entry comes from the first path segment, default recommendations;
+ * none on a page outside the menu.
+ */
+export function activeMenuKey(pathname: string): ScreenKey | null {
   const segment = pathname.split('/').find((part) => part !== '') ?? ''
+  if (OUTSIDE_MENU.includes(`/${segment}`)) return null
   const entry = menuEntries.find((item) => item.path === `/${segment}`)
   return entry?.key ?? 'recommendations'
 }
