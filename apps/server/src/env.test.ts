@@ -63,6 +63,15 @@ describe('parseEnv', () => {
     }
   })
 
+  test('a query price is a positive number of dollars, or unset', () => {
+    expect(parseEnv({ SERP_QUERY_PRICE: '0.015' }).SERP_QUERY_PRICE).toBe(0.015)
+    expect(parseEnv({ SERP_QUERY_PRICE: ' ' }).SERP_QUERY_PRICE).toBeUndefined()
+    expect(parseEnv({}).SERP_QUERY_PRICE).toBeUndefined()
+    for (const value of ['0', '-1', 'abc', '$0.01']) {
+      expect(() => parseEnv({ SERP_QUERY_PRICE: value })).toThrow('SERP_QUERY_PRICE')
+    }
+  })
+
   test('every invalid variable is listed at once', () => {
     expect(() => parseEnv({ PORT: 'abc', DATABASE_URL: 'not a url', JWT_SECRET: 'short' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*JWT_SECRET/,

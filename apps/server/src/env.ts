@@ -43,6 +43,11 @@ const envSchema = z
     SERP_BASE_URL: optionalString.pipe(z.url().optional()),
     /** Provider queries (one per results page) a business may spend per UTC day. */
     SERP_DAILY_QUERY_BUDGET: z.coerce.number().int().min(0).max(1_000_000).default(200),
+    /**
+     * What one provider query costs, in US dollars (issue 34 item 4): the geo-grid shows a scan's
+     * price with it; unset = the provider's public list price (SERP_LIST_PRICES in shared).
+     */
+    SERP_QUERY_PRICE: optionalString.pipe(z.coerce.number<string>().positive().max(100).optional()),
     /** How long one provider request may take before the check fails with 'timed out'. */
     SERP_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(20_000),
     /**

@@ -3,7 +3,10 @@ import { coordinatesInputSchema } from './coordinates.js'
 import {
   gridPoints,
   NOT_FOUND_RANK,
+  formatUsd,
   positionBand,
+  queryPrice,
+  scanCost,
   scanInputSchema,
   summarizeScan,
   type SummaryPoint,
@@ -123,6 +126,10 @@ describe('scan summary', () => {
 
 describe('scan input', () => {
   const keywordId = '7d0b6f1e-6a57-4d0b-9a57-0b6f1e6a574d'
+  test('a 9x9 grid is accepted and costs 81 queries', () => {
+    expect(scanInputSchema.parse({ keywordId, gridSize: 9, spacingKm: 1 }).gridSize).toBe(9)
+    expect(scanCost(9)).toBe(81)
+  })
   test('a grid and spacing from the lists', () => {
     expect(scanInputSchema.parse({ keywordId, gridSize: 5, spacingKm: 0.5 })).toEqual({
       keywordId,
@@ -132,11 +139,37 @@ describe('scan input', () => {
     })
   })
   test.each([
-    [{ keywordId, gridSize: 4, spacingKm: 1 }, 'Choose a 3x3, 5x5 or 7x7 grid.'],
+    [{ keywordId, gridSize: 4, spacingKm: 1 }, 'Choose a 3x3, 5x5, 7x7 or 9x9 grid.'],
+    [{ keywordId, gridSize: 11, spacingKm: 1 }, 'Choose a 3x3, 5x5, 7x7 or 9x9 grid.'],
     [{ keywordId, gridSize: 5, spacingKm: 3 }, 'Choose a spacing of 0.5, 1, 2 or 5 km.'],
     [{ keywordId: 'x', gridSize: 5, spacingKm: 1 }, 'Choose a tracked keyword.'],
   ])('refuses %j', (input, message) => {
     const result = scanInputSchema.safeParse(input)
     expect(result.error?.issues[0]?.message).toBe(message)
+  })
+})
+
+describe('query price', () => {
+  test('a paid provider costs its list price, with the month it was read', () => {
+    expect(queryPrice('Serper', false, undefined)).toEqual({
+      usdPerQuery: 0.001,
+      source: "Serper's list price (Nov 2026)",
+    })
+    expect(queryPrice('SerpApi', false, undefined)?.usdPerQuery).toBe(0.015)
+  })
+  test('the configured price wins over the list price', () => {
+    expect(queryPrice('SerpApi', false, 0.004)).toEqual({
+      usdPerQuery: 0.004,
+      source: 'the configured price',
+    })
+  })
+  test('simulated positions and unknown providers have no price', () => {
+    expect(queryPrice('Simulated', true, 0.004)).toBeNull()
+    expect(queryPrice('Other', false, undefined)).toBeNull()
+    expect(queryPrice('toString', false, undefined)).toBeNull()
+  })
+  test('money shows cents, or a tenth of a cent below ten cents', () => {
+    expect(formatUsd(49 * 0.015)).toBe('$0.73')
+    expect(formatUsd(49 * 0.001)).toBe('$0.049')
   })
 })

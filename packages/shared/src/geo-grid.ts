@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { LatLng } from './coordinates.js'
 import { averageRank, NOT_FOUND_RANK, top3Share } from './local-metrics.js'
 
-export const GRID_SIZES = [3, 5, 7] as const
+export const GRID_SIZES = [3, 5, 7, 9] as const
 export type GridSize = (typeof GRID_SIZES)[number]
 export const GRID_SPACINGS_KM = [0.5, 1, 2, 5] as const
 export type GridSpacing = (typeof GRID_SPACINGS_KM)[number]
@@ -57,6 +57,46 @@ export function searchZoom(spacingKm: number): number {
 /** Queries a scan costs: one per point. */
 export const scanCost = (size: number) => size * size
 
+/**
+ * The public list price of one search at each paid provider, keyed by the provider's label, with
+ * the month it was read: SerpApi's Developer plan ($75 for 5,000 searches a month) and Serper's
+ * entry top-up ($50 for 50,000 queries). A list price, not what an owner's own plan costs, so
+ * SERP_QUERY_PRICE overrides it; the simulated provider costs nothing (issue 34 item 4).
+ */
+export const SERP_LIST_PRICES: Readonly<Record<string, { usdPerQuery: number; takenOn: string }>> =
+  {
+    SerpApi: { usdPerQuery: 0.015, takenOn: 'May 2026' },
+    Serper: { usdPerQuery: 0.001, takenOn: 'Nov 2026' },
+  }
+
+export const queryPriceSchema = z.object({
+  usdPerQuery: z.number().positive(),
+  /** Where the price comes from, as the screen says it: the configured price or a list price. */
+  source: z.string(),
+})
+export type QueryPrice = z.infer<typeof queryPriceSchema>
+
+/**
+ * The price of one query at the provider named `label`: the configured SERP_QUERY_PRICE when set,
+ * else the provider's list price; null when neither is known or the positions are simulated.
+ */
+export function queryPrice(
+  label: string,
+  simulated: boolean,
+  configured: number | undefined,
+): QueryPrice | null {
+  if (simulated) return null
+  if (configured !== undefined) return { usdPerQuery: configured, source: 'the configured price' }
+  const list = Object.hasOwn(SERP_LIST_PRICES, label) ? SERP_LIST_PRICES[label] : undefined
+  if (!list) return null
+  return { usdPerQuery: list.usdPerQuery, source: `${label}'s list price (${list.takenOn})` }
+}
+
+/** A query count in dollars: cents from $0.10 up, else a tenth of a cent so small scans show. */
+export function formatUsd(usd: number): string {
+  return usd >= 0.1 ? `$${usd.toFixed(2)}` : `$${usd.toFixed(3)}`
+}
+
 /** How a position is coloured: 1-3, 4-10, 11-20, or not among the places. */
 export type PositionBand = 'top3' | 'top10' | 'top20' | 'none'
 
@@ -85,6 +125,10 @@ export const scanPointSchema = z.object({
   /** The business's position there; null when not among the places (status ok) or not searched. */
   position: z.number().int().nullable(),
   reason: z.string().nullable(),
+  /** When the point was searched (or failed); null while pending. */
+  checkedAt: z.string().nullable(),
+  /** The whole local pack seen there, best first, as stored (issue 34 item 2). */
+  places: z.array(mapPlaceSchema).max(NOT_FOUND_RANK - 1),
 })
 export type ScanPoint = z.infer<typeof scanPointSchema>
 
@@ -152,7 +196,7 @@ export const scanInputSchema = z
     locationId: z.string().trim().min(1).max(100).default('main'),
     gridSize: z.union(
       GRID_SIZES.map((size) => z.literal(size)),
-      { message: 'Choose a 3x3, 5x5 or 7x7 grid.' },
+      { message: 'Choose a 3x3, 5x5, 7x7 or 9x9 grid.' },
     ),
     spacingKm: z.union(
       GRID_SPACINGS_KM.map((km) => z.literal(km)),
@@ -220,6 +264,8 @@ export const gridSetupSchema = z.object({
     .nullable(),
   simulated: z.boolean(),
   sourceLabel: z.string(),
+  /** What one query costs at the provider, or null while simulated or unknown. */
+  price: queryPriceSchema.nullable(),
   tiles: mapTilesSchema,
 })
 export type GridSetup = z.infer<typeof gridSetupSchema>

@@ -39,7 +39,7 @@ export const geoGridScans = pgTable(
     keyword: text('keyword').notNull(),
     /** Lower-cased, single-spaced: scans of the same search are compared. */
     keywordKey: text('keyword_key').notNull(),
-    /** Points per side: 3, 5 or 7. */
+    /** Points per side: 3, 5, 7 or 9. */
     gridSize: integer('grid_size').notNull(),
     spacingKm: doublePrecision('spacing_km').notNull(),
     centerLat: doublePrecision('center_lat').notNull(),
@@ -83,7 +83,10 @@ export const geoGridPoints = pgTable(
     /** Why a failed or deferred point has no position, in words. */
     reason: text('reason'),
     /** The places the search returned, best first (at most 20). */
-    places: jsonb('places').$type<StoredMapPlace[]>().notNull().default(sql`'[]'::jsonb`),
+    places: jsonb('places')
+      .$type<StoredMapPlace[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.scanId, t.row, t.col] })],

@@ -3,7 +3,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import { pointOf } from '@localseo/shared/coordinates'
-import { scanCost, scanInputSchema, type GridSetup } from '@localseo/shared/geo-grid'
+import { queryPrice, scanCost, scanInputSchema, type GridSetup } from '@localseo/shared/geo-grid'
 import { mainLocationLabel } from '@localseo/shared/location-selection'
 import { and, asc, eq } from 'drizzle-orm'
 import { requireAuth } from '../../auth/require-auth.js'
@@ -46,6 +46,7 @@ export function geoGridRoutes(deps: AppDeps) {
         budget: await todaysBudget(deps, business.id, provider),
         simulated: provider.simulated,
         sourceLabel: provider.label,
+        price: queryPrice(provider.label, provider.simulated, deps.env.SERP_QUERY_PRICE),
         tiles: mapTiles(deps.env),
       }
       return c.json(setup)

@@ -157,6 +157,15 @@ describe('scans', () => {
     })
     expect(detail.body.points).toHaveLength(25)
     expect(detail.body.points.every((p) => p.status === 'ok')).toBe(true)
+    // Every point carries the whole pack seen there and when it was checked (issue 34 item 2).
+    for (const point of detail.body.points) {
+      expect(point.places.length).toBeGreaterThan(0)
+      expect(point.places.length).toBeLessThanOrEqual(20)
+      expect(point.checkedAt).not.toBeNull()
+      if (point.position !== null) {
+        expect(point.places[point.position - 1]?.position).toBe(point.position)
+      }
+    }
     const centre = detail.body.points.find((p) => p.row === 2 && p.col === 2)!
     expect(centre.lat).toBeCloseTo(AUSTIN.lat, 6)
     // The simulation ranks the business best where it is and worse at the corners.
@@ -423,6 +432,47 @@ describe('query budget', () => {
     const after = (await call<GridSetup>('GET', '/api/geo-grid/setup')).body.budget!
     expect(after.used).toBe(before.used + 9)
     expect(after.remaining).toBe(before.remaining - 9)
+  })
+
+  test('a 9x9 scan is accepted, searches 81 points and counts 81 queries', async () => {
+    const t = await app({ rank: measured(), env: { SERP_DAILY_QUERY_BUDGET: '100' } })
+    const call = await owner(t, 'nine@example.com')
+    const keywordId = await trackedKeywordId(call)
+    await call('PUT', '/api/business/coordinates', AUSTIN)
+    const before = (await call<GridSetup>('GET', '/api/geo-grid/setup')).body.budget!
+    const started = await call<GridScanDetail>('POST', '/api/geo-grid/scans', {
+      keywordId,
+      gridSize: 9,
+      spacingKm: 0.5,
+    })
+    expect(started.status).toBe(202)
+    expect(started.body.scan.pointsTotal).toBe(81)
+    await scanDone(t, started.body.scan.id)
+    const detail = await call<GridScanDetail>('GET', `/api/geo-grid/scans/${started.body.scan.id}`)
+    expect(detail.body.points).toHaveLength(81)
+    expect(detail.body.points.filter((p) => p.status === 'ok')).toHaveLength(81)
+    const after = (await call<GridSetup>('GET', '/api/geo-grid/setup')).body.budget!
+    expect(after.used).toBe(before.used + 81)
+  })
+
+  test('the setup names the price of a query: the list price, or SERP_QUERY_PRICE', async () => {
+    const serper = (): RankProvider => ({ ...measured(), label: 'Serper' })
+    const listed = await app({ rank: serper() })
+    const listedCall = await owner(listed, 'listed@example.com')
+    const listedSetup = await listedCall<GridSetup>('GET', '/api/geo-grid/setup')
+    expect(listedSetup.body.price).toEqual({
+      usdPerQuery: 0.001,
+      source: "Serper's list price (Nov 2026)",
+    })
+
+    const configured = await app({ rank: serper(), env: { SERP_QUERY_PRICE: '0.0125' } })
+    const configuredCall = await owner(configured, 'configured@example.com')
+    const setup = await configuredCall<GridSetup>('GET', '/api/geo-grid/setup')
+    expect(setup.body.price).toEqual({ usdPerQuery: 0.0125, source: 'the configured price' })
+
+    const simulated = await app()
+    const simulatedCall = await owner(simulated, 'free@example.com')
+    expect((await simulatedCall<GridSetup>('GET', '/api/geo-grid/setup')).body.price).toBeNull()
   })
 
   test('deferred points count as not scanned', async () => {

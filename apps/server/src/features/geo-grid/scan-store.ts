@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Business } from '@localseo/shared/business'
 import {
+  NOT_FOUND_RANK,
   SCANS_PAGE_SIZE,
   summarizeScan,
   type GridScan,
@@ -55,6 +56,9 @@ const toPoint = (row: PointRow): ScanPoint => ({
   status: row.status,
   position: row.position,
   reason: row.reason,
+  checkedAt: row.checkedAt?.toISOString() ?? null,
+  // Stored at most 20 per point (a map search's page); sliced so the answer stays bounded.
+  places: row.places.slice(0, NOT_FOUND_RANK - 1),
 })
 
 async function scanPoints(db: Db, businessId: string, scanIds: string[]) {

@@ -17,6 +17,7 @@ function setup(overrides: Partial<GridSetup> = {}): GridSetup {
     budget: null,
     simulated: true,
     sourceLabel: 'Simulated',
+    price: null,
     tiles: null,
     ...overrides,
   }
@@ -42,10 +43,13 @@ describe('Geo-grid screen', () => {
   test('shows the cost in queries before a scan, and follows the grid size', async () => {
     renderScreen(setup())
     expect(await screen.findByTestId('scan-cost')).toHaveTextContent(
-      'This scan costs 25 queries; simulated scans use none of your budget.',
+      'This scan costs 25 queries; simulated scans use none of your budget and cost nothing.',
     )
     await userEvent.selectOptions(screen.getByLabelText('Grid'), '7')
     expect(screen.getByTestId('scan-cost')).toHaveTextContent('This scan costs 49 queries')
+    await userEvent.selectOptions(screen.getByLabelText('Grid'), '9')
+    expect(screen.getByRole('option', { name: '9x9 (81 points)' })).toBeInTheDocument()
+    expect(screen.getByTestId('scan-cost')).toHaveTextContent('This scan costs 81 queries;')
     expect(screen.getByRole('button', { name: 'Run scan' })).toBeEnabled()
     expect(screen.getByText('Sample data')).toBeInTheDocument()
     expect(screen.getByText(/No scans yet/)).toBeInTheDocument()
@@ -69,6 +73,22 @@ describe('Geo-grid screen', () => {
     )
     expect(screen.getByRole('button', { name: 'Run scan' })).toBeEnabled()
     expect(screen.queryByText('Sample data')).not.toBeInTheDocument()
+  })
+
+  test("the cost is also shown in money at the provider's price before the scan runs", async () => {
+    renderScreen(
+      setup({
+        simulated: false,
+        sourceLabel: 'SerpApi',
+        budget: { limit: 200, used: 0, remaining: 200 },
+        price: { usdPerQuery: 0.015, source: "SerpApi's list price (May 2026)" },
+      }),
+    )
+    expect(await screen.findByTestId('scan-cost')).toHaveTextContent(
+      "This scan costs 25 queries, about $0.38 at SerpApi's list price (May 2026); 200 of today's 200 are left.",
+    )
+    await userEvent.selectOptions(screen.getByLabelText('Grid'), '3')
+    expect(screen.getByTestId('scan-cost')).toHaveTextContent('9 queries, about $0.14 at')
   })
 
   test('without a pin it says so and links to Settings', async () => {

@@ -7,6 +7,13 @@ import { HeatMap } from './heat-map'
 import { ScanSummary } from './scan-summary'
 
 const positions: (number | null | 'failed')[] = [1, 2, 5, null, 3, 12, 'failed', 8, 1]
+const places = (position: number | null) =>
+  ['Summit Dentist', 'Oak Hill Dentist', 'Lakeview Dentist'].map((name, i) => ({
+    position: position !== null && i + 1 >= position ? i + 2 : i + 1,
+    name,
+    placeId: null,
+  }))
+
 const points: ScanPoint[] = positions.map((position, i) => ({
   row: Math.floor(i / 3),
   col: i % 3,
@@ -15,13 +22,9 @@ const points: ScanPoint[] = positions.map((position, i) => ({
   status: position === 'failed' ? 'failed' : 'ok',
   position: position === 'failed' ? null : position,
   reason: position === 'failed' ? 'The provider timed out.' : null,
+  checkedAt: '2026-11-25T10:00:03.000Z',
+  places: position === 'failed' ? [] : places(position),
 }))
-const places = (position: number | null) =>
-  ['Summit Dentist', 'Oak Hill Dentist', 'Lakeview Dentist'].map((name, i) => ({
-    position: position !== null && i + 1 >= position ? i + 2 : i + 1,
-    name,
-    placeId: null,
-  }))
 
 const scan: GridScan = {
   id: 'scan-1',
@@ -41,14 +44,15 @@ const scan: GridScan = {
   pointsTotal: 9,
   createdAt: '2026-11-25T10:00:00.000Z',
   finishedAt: '2026-11-25T10:00:05.000Z',
-  summary: summarizeScan(points.map((p) => ({ ...p, places: places(p.position) }))),
+  summary: summarizeScan(points),
 }
 
 describe('heat map without tiles', () => {
   test('one square per point, coloured by position, with the number on it', () => {
     render(<HeatMap scan={scan} points={points} tiles={null} />)
     const grid = screen.getByRole('list', { name: /Positions of 'dentist austin' on a 3x3 grid/ })
-    const cells = within(grid).getAllByRole('listitem')
+    expect(within(grid).getAllByRole('listitem')).toHaveLength(9)
+    const cells = within(grid).getAllByRole('button')
     expect(cells).toHaveLength(9)
     expect(cells.map((cell) => cell.querySelector('[aria-hidden]')?.textContent)).toEqual([
       '1',

@@ -5,9 +5,12 @@ import {
   type MapTiles,
   type ScanPoint,
 } from '@localseo/shared/geo-grid'
-import { useMemo } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { LeafletMap, type MapMarker } from '@/components/map/leaflet-map'
+import { FormField } from '@/components/ui/form-field'
+import { Select } from '@/components/ui/select'
 import { cn } from '@/lib/utils'
+import { PointPack } from './point-pack'
 
 /** Cell colours: 1-3 green, 4-10 amber, 11-20 orange, not found red; no answer is a dashed grey. */
 const BAND_CLASS = {
@@ -45,40 +48,92 @@ function zoomFor(scan: GridScan): number {
   return Math.min(16, Math.max(3, zoom))
 }
 
-/** The grid without a map: one coloured square per point, north at the top. */
-function PlainGrid({ scan, points }: { scan: GridScan; points: readonly ScanPoint[] }) {
+const pointKey = (point: Pick<ScanPoint, 'row' | 'col'>) => `${point.row}-${point.col}`
+
+/**
+ * The grid without a map: one coloured square per point, north at the top. Each square is a button
+ * that opens the pack seen there; a 9x9 grid keeps squares of about 34 px at 390 px wide.
+ */
+function PlainGrid({
+  scan,
+  points,
+  openKey,
+  onOpen,
+}: {
+  scan: GridScan
+  points: readonly ScanPoint[]
+  openKey: string | null
+  onOpen: (point: ScanPoint) => void
+}) {
+  const centre = Math.floor(scan.gridSize / 2)
   return (
     <figure className="grid gap-2">
       <ol
         aria-label={`Positions of '${scan.keyword}' on a ${scan.gridSize}x${scan.gridSize} grid, ${scan.spacingKm} km apart, north at the top`}
-        className="mx-auto grid w-full max-w-md gap-1.5"
+        className={cn('mx-auto grid w-full max-w-md', scan.gridSize > 7 ? 'gap-1' : 'gap-1.5')}
         style={{ gridTemplateColumns: `repeat(${scan.gridSize}, minmax(0, 1fr))` }}
       >
         {points.map((point) => (
-          <li
-            key={`${point.row}-${point.col}`}
-            title={cellTitle(point)}
-            className={cn(
-              'flex aspect-square items-center justify-center rounded-md border text-sm font-bold sm:text-base',
-              cellClass(point),
-              point.row === Math.floor(scan.gridSize / 2) &&
-                point.col === Math.floor(scan.gridSize / 2) &&
-                'ring-2 ring-primary ring-offset-2',
-            )}
-          >
-            <span aria-hidden="true">{cellText(point)}</span>
-            <span className="sr-only">{cellTitle(point)}</span>
+          <li key={pointKey(point)} className="min-w-0">
+            <button
+              type="button"
+              data-point={pointKey(point)}
+              title={cellTitle(point)}
+              aria-expanded={openKey === pointKey(point)}
+              onClick={() => onOpen(point)}
+              className={cn(
+                'flex aspect-square w-full items-center justify-center rounded-md border text-sm font-bold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:text-base',
+                cellClass(point),
+                point.row === centre && point.col === centre && 'ring-2 ring-primary ring-offset-2',
+              )}
+            >
+              <span aria-hidden="true">{cellText(point)}</span>
+              <span className="sr-only">{cellTitle(point)}. Show the local pack seen there</span>
+            </button>
           </li>
         ))}
       </ol>
       <figcaption className="text-center text-xs text-muted-foreground">
         North at the top; the ringed square is {scan.locationLabel} ({formatPoint(scan.center)}).
+        Tap a square to see every business found there.
       </figcaption>
     </figure>
   )
 }
 
-/** The heat map: numbered circles on the map when tiles are configured, else the plain grid. */
+/** Beside the map (whose circles are not focusable), a list to open any point's pack. */
+function PointChooser({
+  points,
+  openKey,
+  onOpen,
+}: {
+  points: readonly ScanPoint[]
+  openKey: string | null
+  onOpen: (point: ScanPoint | null) => void
+}) {
+  return (
+    <FormField label="See the local pack at a point">
+      <Select
+        value={openKey ?? ''}
+        onChange={(event) =>
+          onOpen(points.find((point) => pointKey(point) === event.target.value) ?? null)
+        }
+      >
+        <option value="">Choose a point</option>
+        {points.map((point) => (
+          <option key={pointKey(point)} value={pointKey(point)}>
+            {cellTitle(point)}
+          </option>
+        ))}
+      </Select>
+    </FormField>
+  )
+}
+
+/**
+ * The heat map: numbered circles on the map when tiles are configured, else the plain grid. Any
+ * point opens the pack seen there (issue 34 item 2); closing it gives focus back to the point.
+ */
 export function HeatMap({
   scan,
   points,
@@ -88,6 +143,14 @@ export function HeatMap({
   points: readonly ScanPoint[]
   tiles: MapTiles | null
 }) {
+  const [openKey, setOpenKey] = useState<string | null>(null)
+  const container = useRef<HTMLDivElement>(null)
+  const open = points.find((point) => pointKey(point) === openKey) ?? null
+  const close = () => {
+    const key = openKey
+    setOpenKey(null)
+    if (key) container.current?.querySelector<HTMLElement>(`[data-point="${key}"]`)?.focus()
+  }
   const markers = useMemo<MapMarker[]>(
     () =>
       points.map((point) => ({
@@ -101,20 +164,33 @@ export function HeatMap({
   )
   const zoom = zoomFor(scan)
   return (
-    <div className="grid gap-3">
+    <div className="grid gap-3" ref={container}>
       {tiles ? (
-        <LeafletMap
-          tiles={tiles}
-          center={scan.center}
-          zoom={zoom}
-          markers={markers}
-          label={`Map of the positions of '${scan.keyword}' around ${scan.locationLabel}`}
-          className="h-96"
-        />
+        <>
+          <LeafletMap
+            tiles={tiles}
+            center={scan.center}
+            zoom={zoom}
+            markers={markers}
+            label={`Map of the positions of '${scan.keyword}' around ${scan.locationLabel}`}
+            className="h-96"
+          />
+          <PointChooser
+            points={points}
+            openKey={openKey}
+            onOpen={(point) => setOpenKey(point && pointKey(point))}
+          />
+        </>
       ) : (
-        <PlainGrid scan={scan} points={points} />
+        <PlainGrid
+          scan={scan}
+          points={points}
+          openKey={openKey}
+          onOpen={(point) => setOpenKey(pointKey(point) === openKey ? null : pointKey(point))}
+        />
       )}
       <Legend />
+      {open ? <PointPack scan={scan} point={open} onClose={close} /> : null}
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import {
+  formatUsd,
   GRID_SIZES,
   GRID_SPACINGS_KM,
   scanCost,
@@ -20,11 +21,18 @@ import { useStartScan } from '../api/geo-grid'
 
 const queries = (n: number) => `${n} ${n === 1 ? 'query' : 'queries'}`
 
-/** What a scan costs against today's query budget, in words; and whether it fits. */
+/** The money a scan's queries cost at the provider's price, as a clause; empty when unknown. */
+const moneyText = (setup: GridSetup, cost: number) =>
+  setup.price ? `, about ${formatUsd(cost * setup.price.usdPerQuery)} at ${setup.price.source}` : ''
+
+/** What a scan costs against today's query budget and in money, in words; and whether it fits. */
 function costText(setup: GridSetup, cost: number): { text: string; fits: boolean } {
-  const costs = `This scan costs ${queries(cost)}`
+  const costs = `This scan costs ${queries(cost)}${moneyText(setup, cost)}`
   if (!setup.budget)
-    return { text: `${costs}; simulated scans use none of your budget.`, fits: true }
+    return {
+      text: `${costs}; simulated scans use none of your budget and cost nothing.`,
+      fits: true,
+    }
   const { remaining, limit } = setup.budget
   if (cost > remaining) {
     return {
