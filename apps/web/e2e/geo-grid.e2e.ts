@@ -1,7 +1,8 @@
-// The geo-grid journey (issue 17 items 3 and 4): the owner sets the business's map position in
-// Settings, opens the Geo-grid from the Rank Tracker, runs a 5x5 scan and reads the heat map and its
-// figures; then, on a second server whose MAP_TILE_URL points at a tiny tile server on 127.0.0.1, the
-// pin map and the heat map draw on tiles the CSP lets through.
+// The geo-grid journey (issue 17 items 3 and 4, issue 34 items 2 and 4): the owner sets the
+// business's map position in Settings, opens the Geo-grid from the Rank Tracker, runs a 5x5 scan,
+// reads the heat map and its figures, opens a point's pack and compares with a 9x9 scan; then, on a
+// second server whose MAP_TILE_URL points at a tiny tile server on 127.0.0.1, the pin map and the
+// heat map draw on tiles the CSP lets through.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { expectAccessible } from './a11y'
@@ -74,15 +75,38 @@ describe('geo-grid journey', () => {
     await snap(page, 'geo-grid', result)
   })
 
+  test('a point opens the whole local pack seen there', async () => {
+    const { page } = browser()
+    const result = page.getByRole('region', { name: /around Sunrise Dental \(Main\)/ })
+    const centre = result.getByRole('button', { name: /^Row 3, column 3: #/ })
+    await centre.click()
+    const pack = result.getByRole('region', { name: /^Row 3, column 3: you are #\d+$/ })
+    await pack.getByText(/^Searched .+ with Simulated/).waitFor()
+    await pack.getByText('Sample').waitFor()
+    expect(await pack.getByRole('row').count()).toBeGreaterThan(3)
+    await pack.getByText('You', { exact: true }).waitFor()
+    await expectAccessible(page, 'Geo-grid, a point opened')
+    await snap(page, 'geo-grid-point', pack)
+    await page.keyboard.press('Escape')
+    await pack.waitFor({ state: 'detached' })
+    expect(await centre.evaluate((el) => el === document.activeElement)).toBe(true)
+  })
+
   test('a second scan of the same keyword can be compared side by side', async () => {
     const { page, problems } = browser()
+    // The second scan is 9x9: its 81 squares must fit a phone and stay tappable.
+    await page.getByLabel('Grid', { exact: true }).selectOption('9')
+    expect(await page.getByTestId('scan-cost').textContent()).toContain('81 queries')
     await page.getByRole('button', { name: 'Run scan' }).click()
     await expect.poll(() => page.getByRole('button', { name: 'View' }).count()).toBe(1)
     await page.getByText('Average rank').first().waitFor({ timeout: 30_000 })
     const scan = page.getByRole('region', { name: /around Sunrise Dental \(Main\)/ })
+    const nine = scan.getByRole('list', { name: /on a 9x9 grid/ })
+    expect(await nine.getByRole('button').count()).toBe(81)
+    await snap(page, 'geo-grid-9x9', nine)
     const compare = scan.getByLabel('Compare with')
     await compare.selectOption({ index: 1 })
-    await expect.poll(() => scan.getByText('Average rank').count()).toBe(2)
+    await expect.poll(() => scan.getByText('Average rank', { exact: true }).count()).toBe(2)
     expect(problems).toEqual([])
   })
 })
@@ -131,6 +155,9 @@ describe('geo-grid journey on map tiles: the pin and the heat map draw on tiles 
     await result.locator('img.leaflet-tile-loaded').first().waitFor()
     expect(await result.locator('.leaflet-marker-icon').count()).toBe(25)
     await snap(page, 'geo-grid-tiles', result.first())
+    // The circles on tiles are not focusable: a list beside the map opens any point.
+    await result.getByLabel('See the local pack at a point').selectOption({ index: 1 })
+    await result.getByRole('region', { name: /^Row 1, column 1: / }).waitFor()
     expect(tiles.requests()).toBeGreaterThan(0)
     await expectAccessible(page, 'Geo-grid on tiles')
     expect(problems).toEqual([])
