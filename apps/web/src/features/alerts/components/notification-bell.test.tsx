@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { render, screen } from '@testing-library/react'
+import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { describe, expect, test } from 'vitest'
@@ -39,7 +39,10 @@ describe('the notification bell', () => {
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' })
     await user.click(bell)
     const panel = screen.getByRole('region', { name: 'Notifications' })
-    expect(panel).toHaveTextContent("'dentist austin' left the top 3: now #5 (was #2).")
+    // The panel's code arrives on the first open.
+    expect(
+      await within(panel).findByText("'dentist austin' left the top 3: now #5 (was #2)."),
+    ).toBeVisible()
     expect(screen.getByRole('link', { name: /left the top 3/ })).toHaveAttribute(
       'href',
       '/rank-tracker',

@@ -1,28 +1,12 @@
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import { Bell } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
-import { Link } from 'react-router'
-import { ErrorAlert } from '@/components/error-alert'
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { cn } from '@/lib/utils'
-import { formatDateTime } from '@/lib/dates'
-import { useTimeZone } from '@/lib/time-zone'
-import { useMarkNotificationsRead, useNotifications, type Notification } from '../api/notifications'
+import { useNotifications } from '../api/notifications'
 
-function NotificationItem({ item, onOpen }: { item: Notification; onOpen: () => void }) {
-  const timeZone = useTimeZone()
-  return (
-    <li className={cn('grid gap-1 px-4 py-3', !item.read && 'bg-accent/40')}>
-      <Link to={item.link} onClick={onOpen} className="text-sm hover:underline">
-        {!item.read ? <span className="sr-only">New: </span> : null}
-        {item.message}
-      </Link>
-      <span className="text-xs text-muted-foreground">
-        {formatDateTime(item.createdAt, timeZone)}
-      </span>
-    </li>
-  )
-}
+const NotificationPanel = lazy(async () => ({
+  default: (await import('./notification-panel')).NotificationPanel,
+}))
 
 /** Closes the panel on Escape and on a click outside it. */
 function useDismiss(open: boolean, close: () => void) {
@@ -45,13 +29,12 @@ function useDismiss(open: boolean, close: () => void) {
 
 /**
  * The bell in the header (issue 16 item 4): how many notifications are unread, and the newest 20 in
- * a panel: a keyword leaving the top 3 or 10 or moving 5 places, a backlink lost.
+ * a panel whose code loads when the bell is first pointed at or opened (notification-panel.tsx).
  */
 export function NotificationBell({ business }: { business: Business }) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const list = useNotifications(business.id, hasBusinessName(business))
-  const markRead = useMarkNotificationsRead(business.id)
   const ref = useDismiss(open, () => setOpen(false))
   if (!hasBusinessName(business)) return null
   const unread = list.data?.unread ?? 0
@@ -63,6 +46,9 @@ export function NotificationBell({ business }: { business: Business }) {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        // The panel's code starts loading as the pointer or the focus reaches the bell.
+        onPointerEnter={() => void import('./notification-panel')}
+        onFocus={() => void import('./notification-panel')}
         onClick={() => setOpen((o) => !o)}
       >
         <Bell aria-hidden="true" />
@@ -82,36 +68,9 @@ export function NotificationBell({ business }: { business: Business }) {
           aria-label="Notifications"
           className="absolute right-0 z-40 mt-2 w-[22rem] rounded-lg border bg-card shadow-lg max-sm:fixed max-sm:inset-x-4 max-sm:top-16 max-sm:w-auto"
         >
-          <div className="flex items-center justify-between gap-2 border-b px-4 py-2">
-            <h2 className="text-sm font-semibold">Notifications</h2>
-            {unread > 0 ? (
-              <Button
-                variant="ghost"
-                size="sm"
-                disabled={markRead.isPending}
-                onClick={() => markRead.mutate()}
-              >
-                Mark all as read
-              </Button>
-            ) : null}
-          </div>
-          {list.isError ? (
-            <div className="p-4">
-              <ErrorAlert>Could not load your notifications. Please try again later.</ErrorAlert>
-            </div>
-          ) : list.data && list.data.notifications.length > 0 ? (
-            <ul className="max-h-96 divide-y overflow-y-auto">
-              {list.data.notifications.map((item) => (
-                <NotificationItem key={item.id} item={item} onOpen={() => setOpen(false)} />
-              ))}
-            </ul>
-          ) : (
-            <p className="p-4 text-sm text-muted-foreground">
-              {list.isPending
-                ? 'Loading…'
-                : 'Nothing new. You will hear here when a keyword drops out of the top 3 or 10, moves 5 places, or a backlink is lost.'}
-            </p>
-          )}
+          <Suspense fallback={<p className="p-4 text-sm text-muted-foreground">Loading…</p>}>
+            <NotificationPanel businessId={business.id} onClose={() => setOpen(false)} />
+          </Suspense>
         </div>
       ) : null}
     </div>
