@@ -248,7 +248,9 @@ function progressWriter(deps: RunDeps, scope: SQL | undefined) {
 
 /**
  * The crawl's pages and the failed checks, and the run marked done or cancelled, in one go; a site
- * that could not be reached marks the run failed with the cause instead.
+ * that could not be reached marks the run failed with the cause instead. A run cancelled through
+ * another instance after the crawl's last progress write stays cancelled, with what it crawled:
+ * its end is never written over.
  */
 async function storeResult(
   tx: Tx,
@@ -259,6 +261,29 @@ async function storeResult(
   unreachable: Unreachable | null,
 ) {
   const { runId, business, clock } = deps
+  const [ended] = await tx
+    .update(siteAuditRuns)
+    .set({
+      ...(unreachable
+        ? { status: 'failed', endReason: 'unreachable', error: unreachable.message }
+        : {
+            status: crawl.endReason === 'cancelled' ? 'cancelled' : 'done',
+            endReason: crawl.endReason,
+          }),
+      pagesCrawled: crawl.pages.length,
+      finishedAt: clock.now(),
+    })
+    .where(and(scope, eq(siteAuditRuns.status, 'running')))
+    .returning({ id: siteAuditRuns.id })
+  if (!ended) {
+    const [cancelled] = await tx
+      .update(siteAuditRuns)
+      .set({ pagesCrawled: crawl.pages.length })
+      .where(and(scope, eq(siteAuditRuns.status, 'cancelled')))
+      .returning({ id: siteAuditRuns.id })
+    // Gone (the business deleted) or closed as failed meanwhile: nothing to keep.
+    if (!cancelled) return
+  }
   if (crawl.pages.length > 0) {
     await tx.insert(siteAuditPages).values(
       crawl.pages.map((page, position) => ({
@@ -287,20 +312,7 @@ async function storeResult(
       })),
     )
   }
-  await tx
-    .update(siteAuditRuns)
-    .set({
-      ...(unreachable
-        ? { status: 'failed', endReason: 'unreachable', error: unreachable.message }
-        : {
-            status: crawl.endReason === 'cancelled' ? 'cancelled' : 'done',
-            endReason: crawl.endReason,
-          }),
-      pagesCrawled: crawl.pages.length,
-      finishedAt: clock.now(),
-    })
-    .where(scope)
-  if (!unreachable && crawl.endReason !== 'cancelled') {
+  if (ended && !unreachable && crawl.endReason !== 'cancelled') {
     await alertNewCriticalIssues(tx, { businessId: business.id, runId, now: clock.now() }, issues)
   }
 }

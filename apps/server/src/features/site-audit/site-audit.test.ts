@@ -47,6 +47,8 @@ let site: FixtureServer
 let pages: Record<string, string> = {}
 /** While set, the fixture site answers only once it resolves: a slow site, as slow as a test needs. */
 let held: Promise<void> | undefined
+/** Told of each request before it is answered (a test may hold the answers from there on). */
+let onRequest: ((path: string) => void) | undefined
 let t: TestApp
 let token: string
 
@@ -59,6 +61,7 @@ const call = <T = RunBody>(method: string, path: string, body?: unknown, bearer?
   )
 
 function serve(req: IncomingMessage, res: ServerResponse) {
+  onRequest?.(req.url ?? '/')
   const html = pages[req.url ?? '/']
   void (held ?? Promise.resolve()).then(() => {
     if (html === undefined) return res.writeHead(404).end()
@@ -83,6 +86,7 @@ afterAll(() => site.close())
 
 beforeEach(async () => {
   held = undefined
+  onRequest = undefined
   pages = {
     '/': localPage(BUSINESS, { extraBody: '<a href="/services">Our dental services</a>' }),
     '/services': goodPage('Dental services'),
@@ -203,6 +207,38 @@ describe('site audit runs', () => {
     const done = await finishedRun(id)
     expect(done.run).toMatchObject({ status: 'cancelled', endReason: 'cancelled' })
     expect(done.run.pagesCrawled).toBeLessThan(8)
+    expect(done.pages.length).toBe(done.run.pagesCrawled)
+  })
+
+  test('a cancel from another instance after the last progress write: the run still ends cancelled', async () => {
+    // '/' answers at once, so the crawl writes its first progress; '/services' waits for the gate.
+    let open = () => {}
+    const gate = new Promise<void>((resolve) => (open = resolve))
+    onRequest = (path) => {
+      if (path === '/services') held = gate
+    }
+    const started = await call('POST', '/api/site-audit/runs')
+    const id = started.body.run.id
+    const [business] = await t.db.select({ id: businesses.id }).from(businesses)
+    const progress = async () =>
+      (await call('GET', `/api/site-audit/runs/${id}`)).body.run.pagesCrawled
+    for (let i = 0; i < 100 && (await progress()) < 1; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(await progress()).toBe(1)
+    const marked = await cancelAuditRunFor({
+      db: t.db,
+      jobs: t.deps.jobs,
+      businessId: business!.id,
+      runId: id,
+      cancel: () => false,
+      now: new Date(),
+    })
+    expect(marked.status).toBe('cancelled')
+    // The last page comes within a second of the first: no progress write sees the cancel.
+    open()
+    const done = await finishedRun(id)
+    expect(done.run).toMatchObject({ status: 'cancelled', endReason: 'cancelled' })
     expect(done.pages.length).toBe(done.run.pagesCrawled)
   })
 
