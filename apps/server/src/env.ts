@@ -45,7 +45,8 @@ const envSchema = z
     SERP_DAILY_QUERY_BUDGET: z.coerce.number().int().min(0).max(1_000_000).default(200),
     /**
      * What one provider query costs, in US dollars (issue 34 item 4): the geo-grid shows a scan's
-     * price with it; unset = the provider's public list price (SERP_LIST_PRICES in shared).
+     * price with it; unset = the provider's public list price (SERP_LIST_PRICES in
+     * packages/shared/src/geo-grid.ts).
      */
     SERP_QUERY_PRICE: optionalString.pipe(z.coerce.number<string>().positive().max(100).optional()),
     /** How long one provider request may take before the check fails with 'timed out'. */

@@ -63,18 +63,17 @@ export const scanCost = (size: number) => size * size
  * entry top-up ($50 for 50,000 queries). A list price, not what an owner's own plan costs, so
  * SERP_QUERY_PRICE overrides it; the simulated provider costs nothing (issue 34 item 4).
  */
-export const SERP_LIST_PRICES: Readonly<Record<string, { usdPerQuery: number; takenOn: string }>> =
-  {
-    SerpApi: { usdPerQuery: 0.015, takenOn: 'May 2026' },
-    Serper: { usdPerQuery: 0.001, takenOn: 'Nov 2026' },
-  }
+const SERP_LIST_PRICES: Readonly<Record<string, { usdPerQuery: number; takenOn: string }>> = {
+  SerpApi: { usdPerQuery: 0.015, takenOn: 'May 2026' },
+  Serper: { usdPerQuery: 0.001, takenOn: 'Nov 2026' },
+}
 
-export const queryPriceSchema = z.object({
+const queryPriceSchema = z.object({
   usdPerQuery: z.number().positive(),
   /** Where the price comes from, as the screen says it: the configured price or a list price. */
   source: z.string(),
 })
-export type QueryPrice = z.infer<typeof queryPriceSchema>
+type QueryPrice = z.infer<typeof queryPriceSchema>
 
 /**
  * The price of one query at the provider named `label`: the configured SERP_QUERY_PRICE when set,

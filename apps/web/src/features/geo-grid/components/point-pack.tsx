@@ -14,7 +14,7 @@ import {
 import { formatDateTime } from '@/lib/dates'
 import { useTimeZone } from '@/lib/time-zone'
 
-export const pointName = (point: Pick<ScanPoint, 'row' | 'col'>) =>
+const pointName = (point: Pick<ScanPoint, 'row' | 'col'>) =>
   `Row ${point.row + 1}, column ${point.col + 1}`
 
 /** Why a point has no pack: the stored reason, or what its status means. */
