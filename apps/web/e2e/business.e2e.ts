@@ -94,7 +94,10 @@ describe('business journey', () => {
     const menu = page.getByRole('navigation', { name: 'Main' })
     await menu.getByRole('link', { name: 'Dashboard' }).click()
     await page.waitForURL(url('/dashboard'))
-    const picker = page.getByRole('combobox', { name: 'Location' })
+    // The address changes before the dashboard's code has come: Settings is still on screen, and
+    // its 'Business Profile location for …' select is a 'Location' too unless the name is exact.
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor()
+    const picker = page.getByRole('combobox', { name: 'Location', exact: true })
     await picker.selectOption({ label: 'Sunrise Dental - Domain' })
     await page.getByText('Viewing data for: Sunrise Dental - Domain').waitFor()
     expect(await page.getByRole('region', { name: 'Website Analytics' }).count()).toBe(0)

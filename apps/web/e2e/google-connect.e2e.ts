@@ -215,7 +215,7 @@ describe('simulated Google, for a plumber with three locations', () => {
 
   test('off the main location the simulated searches say they are for that location, not the whole website', async () => {
     const { page, problems } = browser()
-    await page.getByRole('combobox', { name: 'Location' }).selectOption({
+    await page.getByRole('combobox', { name: 'Location', exact: true }).selectOption({
       label: 'Lopez Plumbing - Round Rock',
     })
     const panel = page.getByRole('tabpanel', { name: 'Search queries' })

@@ -3,10 +3,11 @@
 // figures against the 28 days before, the views by Maps/Search, the chart and the searches.
 // Accessible, fits 1280 and 390 px, and screenshots of both.
 import type { Page } from 'playwright-core'
-import { describe, expect, test } from 'vitest'
+import { describe, test } from 'vitest'
 import { expectAccessible } from './a11y'
 import { journeySteps, url } from './browser'
 import { callApiAs, signUpWithBusiness } from './journeys'
+import { expectFitsWidth } from './fits'
 import { snap } from './screenshots'
 
 /** The card once the import the link queued has stored the sample figures. */
@@ -46,12 +47,7 @@ describe('performance journey', () => {
     await card.getByText(/^< 15/).first().waitFor()
     await card.getByRole('tab', { name: 'Calls' }).click()
     await card.getByText(/^Calls: [\d,]+ over the 90 days/).waitFor()
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 800 })
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        width,
-      )
-    }
+    for (const width of [1280, 390]) await expectFitsWidth(page, width)
     await page.setViewportSize({ width: 1280, height: 800 })
     await expectAccessible(page, 'dashboard with the Business Profile card')
     await snap(page, 'performance-card', card)

@@ -2,10 +2,11 @@
 // server has no Google client): write an update with a button, see the preview, publish it (kept
 // here, 'Sample: not sent to Google'), schedule an offer, delete behind the confirm dialog;
 // accessible, nothing wider than the screen, and screenshots at 1280 and 390 px.
-import { describe, expect, test } from 'vitest'
+import { describe, test } from 'vitest'
 import { journeySteps, url } from './browser'
 import { callApiAs, signUpWithBusiness } from './journeys'
 import { expectAccessible } from './a11y'
+import { expectFitsWidth } from './fits'
 import { snap } from './screenshots'
 
 describe('profile posts journey', () => {
@@ -36,12 +37,7 @@ describe('profile posts journey', () => {
     await preview.getByText('Same-day whitening this week.', { exact: false }).waitFor()
     await preview.getByText('Book', { exact: true }).waitFor()
     await form.getByText('77 of 1500 characters').waitFor()
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 900 })
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        width,
-      )
-    }
+    for (const width of [1280, 390]) await expectFitsWidth(page, width)
     await page.setViewportSize({ width: 1280, height: 800 })
     await expectAccessible(page, 'posts editor')
     await snap(page, 'posts-editor', form)

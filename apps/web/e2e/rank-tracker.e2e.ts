@@ -61,7 +61,7 @@ describe('rank tracker journey', () => {
 
     // Switch the location: its own defaults, from its city.
     await page
-      .getByRole('combobox', { name: 'Location' })
+      .getByRole('combobox', { name: 'Location', exact: true })
       .selectOption({ label: 'Sunrise Dental - Round Rock' })
     await page.getByText('Tracking rankings for: Sunrise Dental - Round Rock').waitFor()
     await table.getByRole('rowheader', { name: 'dentist in Round Rock' }).waitFor()

@@ -7,6 +7,7 @@ import { describe, expect, test } from 'vitest'
 import { journeySteps, url } from './browser'
 import { callApiAs, signUpWithBusiness } from './journeys'
 import { expectAccessible } from './a11y'
+import { expectFitsWidth } from './fits'
 import { snap } from './screenshots'
 
 /** The reviews list once the import the link queued has stored the sample reviews. */
@@ -48,12 +49,7 @@ describe('reviews journey', () => {
     expect(await list.getByText('Sample', { exact: true }).count()).toBe(
       await list.getByRole('listitem').count(),
     )
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: 800 })
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-        width,
-      )
-    }
+    for (const width of [1280, 390]) await expectFitsWidth(page, width)
     await page.setViewportSize({ width: 1280, height: 800 })
     await expectAccessible(page, 'reviews')
     await snap(page, 'reviews', page.getByRole('heading', { name: 'Reviews', level: 1 }))
