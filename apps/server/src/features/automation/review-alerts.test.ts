@@ -4,14 +4,10 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { notifications } from '../../db/schema/alerts.js'
-import { businesses } from '../../db/schema/business.js'
-import { apiCaller } from '../../testing/api.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
-import { signUp } from '../../testing/auth.js'
+import { linkedProfileOwner } from '../../testing/business-profile-owner.js'
 import { GBP_ACCOUNT, GBP_LOCATION } from '../../testing/fake-business-profile.js'
 import { startFakeGoogle, type FakeGoogle } from '../../testing/fake-google.js'
-import { businessInput } from '../../testing/factories.js'
-import { connectGoogle } from '../../testing/google-owner.js'
 import { mailsTo } from '../../testing/mail.js'
 import { workFor } from './work.js'
 
@@ -39,23 +35,11 @@ afterEach(() => t.close())
 /** The Austin dentist, its main place linked to the recorded profile, imported once. */
 async function importedOwner() {
   t = await createTestApp({ clock, env: { ...fake.env, SECRETS_KEY } })
-  const session = await signUp(t.app, { email: EMAIL })
-  const call = apiCaller(t.app, () => session.accessToken)
-  await call('PUT', '/api/business', businessInput)
-  await connectGoogle(t.app, session.accessToken, 'business-profile')
-  expect(
-    (await call('PUT', '/api/business-profile/links/main', { googleLocation: GBP_LOCATION }))
-      .status,
-  ).toBe(200)
-  const [business] = await t.db
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(eq(businesses.userId, session.userId))
-  const businessId = business!.id
+  const call = await linkedProfileOwner(t, EMAIL)
   const work = workFor(t.deps)
-  const dailyImport = () => work.google_import(businessId, 'daily')
+  const dailyImport = () => work.google_import(call.businessId, 'daily')
   await dailyImport()
-  return { call, businessId, dailyImport }
+  return { call, businessId: call.businessId, dailyImport }
 }
 
 function addReview(id: string, starRating: string, comment: string) {

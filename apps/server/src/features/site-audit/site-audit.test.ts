@@ -69,6 +69,20 @@ function serve(req: IncomingMessage, res: ServerResponse) {
   })
 }
 
+/** Cancels the run as another instance would: it does not hold the run's controller. */
+async function cancelElsewhere(runId: string) {
+  const [business] = await t.db.select({ id: businesses.id }).from(businesses)
+  const marked = await cancelAuditRunFor({
+    db: t.db,
+    jobs: t.deps.jobs,
+    businessId: business!.id,
+    runId,
+    cancel: () => false,
+    now: new Date(),
+  })
+  expect(marked.status).toBe('cancelled')
+}
+
 /** Holds every answer of the site until the returned function is called. */
 function holdAnswers(): () => void {
   let release = () => {}
@@ -192,17 +206,7 @@ describe('site audit runs', () => {
       pages[`/${x}`] = goodPage(`Page ${x} of the site`)
     const started = await call('POST', '/api/site-audit/runs')
     const id = started.body.run.id
-    const [business] = await t.db.select({ id: businesses.id }).from(businesses)
-    // As another instance would: it does not hold this run's controller.
-    const marked = await cancelAuditRunFor({
-      db: t.db,
-      jobs: t.deps.jobs,
-      businessId: business!.id,
-      runId: id,
-      cancel: () => false,
-      now: new Date(),
-    })
-    expect(marked.status).toBe('cancelled')
+    await cancelElsewhere(id)
     release()
     const done = await finishedRun(id)
     expect(done.run).toMatchObject({ status: 'cancelled', endReason: 'cancelled' })
@@ -219,22 +223,13 @@ describe('site audit runs', () => {
     }
     const started = await call('POST', '/api/site-audit/runs')
     const id = started.body.run.id
-    const [business] = await t.db.select({ id: businesses.id }).from(businesses)
     const progress = async () =>
       (await call('GET', `/api/site-audit/runs/${id}`)).body.run.pagesCrawled
     for (let i = 0; i < 100 && (await progress()) < 1; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
     expect(await progress()).toBe(1)
-    const marked = await cancelAuditRunFor({
-      db: t.db,
-      jobs: t.deps.jobs,
-      businessId: business!.id,
-      runId: id,
-      cancel: () => false,
-      now: new Date(),
-    })
-    expect(marked.status).toBe('cancelled')
+    await cancelElsewhere(id)
     // The last page comes within a second of the first: no progress write sees the cancel.
     open()
     const done = await finishedRun(id)
