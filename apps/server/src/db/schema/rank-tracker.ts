@@ -72,6 +72,12 @@ export const rankPositions = pgTable(
     mapStatus: text('map_status', { enum: ['ok', 'failed'] }),
     mapPosition: integer('map_position'),
     mapReason: text('map_reason'),
+    /**
+     * What the second check of a drop found (docs/decisions/039-confirmed-drops.md), in words: both
+     * checks with their provider and time, so the first answer stays visible when a refuted drop's
+     * recheck replaced it. NULL when the day was not rechecked.
+     */
+    recheck: text('recheck'),
   },
   (t) => [
     // (keyword_id, day) serves the history range scan of each keyword.

@@ -1,0 +1,1 @@
+ALTER TABLE "rank_positions" ADD COLUMN "recheck" text;
