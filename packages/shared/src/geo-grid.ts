@@ -68,7 +68,7 @@ const SERP_LIST_PRICES: Readonly<Record<string, { usdPerQuery: number; takenOn: 
   Serper: { usdPerQuery: 0.001, takenOn: 'Nov 2026' },
 }
 
-const queryPriceSchema = z.object({
+export const queryPriceSchema = z.object({
   usdPerQuery: z.number().positive(),
   /** Where the price comes from, as the screen says it: the configured price or a list price. */
   source: z.string(),

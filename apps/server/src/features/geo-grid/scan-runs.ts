@@ -32,9 +32,9 @@ class ScanInterrupted extends Error {
   }
 }
 
-/** The rank provider the business's scans use, held to its daily query budget. */
+/** The rank provider the business's scans use, held to its daily query budget (the ledger's 'grid'). */
 export function gridProvider(deps: GridDeps, businessId: string): Promise<RankProvider> {
-  return rankProviderFor(deps, businessId)
+  return rankProviderFor(deps, businessId, 'grid')
 }
 
 /** Where a scan of this place is centred: its pin, or null when it has none yet. */

@@ -1,7 +1,9 @@
 // Which rank provider answers for a business (issue 17): a test's (deps.rank), else the business's
 // own search-results provider and key, else the instance default from env (SERP_PROVIDER and
 // SERP_API_KEY), else the simulation. Every provider but the simulation is held to the business's
-// daily query budget (query-budget.ts), for scheduled and manual checks alike.
+// daily query budget (query-budget.ts), for scheduled and manual checks alike, and counted in the
+// month's ledger by what asked (`kind`: rank checks, grid scans, tests; ADR 038).
+import type { QueryKind } from '@localseo/shared/query-ledger'
 import type { AppDeps } from '../../lib/deps.js'
 import { ADAPTERS, providerChoice, recordProviderStatus } from './provider-settings.js'
 import { queryMeter, withQueryBudget } from './query-budget.js'
@@ -10,12 +12,13 @@ import { createSerpProvider, failingProvider, type SerpProviderOptions } from '.
 
 type ProviderDeps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'rank' | 'secrets'>
 
-const meterFor = (deps: ProviderDeps, businessId: string) =>
+const meterFor = (deps: ProviderDeps, businessId: string, kind: QueryKind, provider: string) =>
   queryMeter({
     db: deps.db,
     businessId,
     clock: deps.clock,
     limit: deps.env.SERP_DAILY_QUERY_BUDGET,
+    ledger: { kind, provider },
   })
 
 /**
@@ -25,6 +28,7 @@ const meterFor = (deps: ProviderDeps, businessId: string) =>
 export async function serpOptionsFor(
   deps: ProviderDeps,
   businessId: string,
+  kind: QueryKind = 'rank',
 ): Promise<SerpProviderOptions | { unusable: string; label: string } | null> {
   const choice = await providerChoice(deps, businessId)
   if (choice.provider === 'simulated') return null
@@ -42,7 +46,7 @@ export async function serpOptionsFor(
     key: choice.key,
     baseUrl: deps.env.SERP_BASE_URL ?? baseUrl,
     timeoutMs: deps.env.SERP_TIMEOUT_MS,
-    meter: meterFor(deps, businessId),
+    meter: meterFor(deps, businessId, kind, adapter.label),
     ...(choice.own ? { onOutcome } : {}),
   }
 }
@@ -50,9 +54,11 @@ export async function serpOptionsFor(
 export async function rankProviderFor(
   deps: ProviderDeps,
   businessId: string,
+  kind: QueryKind = 'rank',
 ): Promise<RankProvider> {
-  if (deps.rank) return withQueryBudget(deps.rank, meterFor(deps, businessId))
-  const options = await serpOptionsFor(deps, businessId)
+  if (deps.rank)
+    return withQueryBudget(deps.rank, meterFor(deps, businessId, kind, deps.rank.label))
+  const options = await serpOptionsFor(deps, businessId, kind)
   if (options === null) {
     return createSimulatedRankProvider({ failureRate: deps.env.SIMULATED_FAILURE_RATE })
   }

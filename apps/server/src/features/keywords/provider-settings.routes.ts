@@ -38,7 +38,7 @@ export function rankProviderRoutes(deps: AppDeps) {
     })
     .post('/test', async (c) => {
       const business = await c.var.tenant.named()
-      const options = await serpOptionsFor({ ...deps, rank: undefined }, business.id)
+      const options = await serpOptionsFor({ ...deps, rank: undefined }, business.id, 'test')
       if (options === null) {
         throw new AppError('conflict', 'Choose SerpApi or Serper and save its key first.')
       }

@@ -2,9 +2,11 @@
 // provider is asked (one per results page) is counted per business and UTC day in
 // rank_query_usage, in one transaction per take, so every instance shares the count. Past the
 // limit a query is not asked: its result is 'deferred' and the check runs the next day.
+import type { QueryKind } from '@localseo/shared/query-ledger'
 import { dayOf } from '@localseo/shared/rank-tracker'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
+import { queryLedger } from '../../db/schema/query-ledger.js'
 import { rankQueryUsage } from '../../db/schema/rank-providers.js'
 import type { Clock } from '../../lib/clock.js'
 import type { DeferredResult, RankProvider } from './rank-provider.js'
@@ -52,17 +54,27 @@ export interface QueryMeter {
   giveBack?(count: number): Promise<void>
 }
 
+/** What the queries are for and who answers them: the month's ledger counts them so (ADR 038). */
+interface LedgerEntry {
+  kind: QueryKind
+  provider: string
+}
+
 export function queryMeter({
   db,
   businessId,
   clock,
   limit,
+  ledger,
 }: {
   db: Db
   businessId: string
   clock: Clock
   limit: number
+  ledger?: LedgerEntry
 }): QueryMeter {
+  // A query given back is taken off the ledger's day it was counted on, even past midnight.
+  let takenOn: string | null = null
   return {
     take: (wanted) =>
       db.transaction(async (tx) => {
@@ -81,6 +93,21 @@ export function queryMeter({
             .update(rankQueryUsage)
             .set({ used: sql`${rankQueryUsage.used} + ${granted}` })
             .where(and(eq(rankQueryUsage.businessId, businessId), eq(rankQueryUsage.day, day)))
+          if (ledger) {
+            await tx
+              .insert(queryLedger)
+              .values({ businessId, day, ...ledger, queries: granted })
+              .onConflictDoUpdate({
+                target: [
+                  queryLedger.businessId,
+                  queryLedger.day,
+                  queryLedger.kind,
+                  queryLedger.provider,
+                ],
+                set: { queries: sql`${queryLedger.queries} + ${granted}` },
+              })
+            takenOn = day
+          }
         }
         return granted
       }),
@@ -96,6 +123,19 @@ export function queryMeter({
             eq(rankQueryUsage.day, dayOf(clock.now())),
           ),
         )
+      if (ledger && takenOn) {
+        await db
+          .update(queryLedger)
+          .set({ queries: sql`greatest(${queryLedger.queries} - ${count}, 0)` })
+          .where(
+            and(
+              eq(queryLedger.businessId, businessId),
+              eq(queryLedger.day, takenOn),
+              eq(queryLedger.kind, ledger.kind),
+              eq(queryLedger.provider, ledger.provider),
+            ),
+          )
+      }
     },
   }
 }
