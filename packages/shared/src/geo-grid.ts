@@ -112,6 +112,10 @@ export const mapPlaceSchema = z.object({
   position: z.number().int(),
   name: z.string(),
   placeId: z.string().nullable(),
+  /** What the provider said of the place; null when it did not say (or before issue 34 kept it). */
+  category: z.string().nullable(),
+  rating: z.number().nullable(),
+  reviewCount: z.number().int().nullable(),
 })
 export type MapPlace = z.infer<typeof mapPlaceSchema>
 
@@ -132,7 +136,9 @@ export const scanPointSchema = z.object({
 export type ScanPoint = z.infer<typeof scanPointSchema>
 
 /** A point as the summary reads it: its status, position and the places its search returned. */
-export type SummaryPoint = Pick<ScanPoint, 'status' | 'position'> & { places: readonly MapPlace[] }
+export type SummaryPoint = Pick<ScanPoint, 'status' | 'position'> & {
+  places: readonly Pick<MapPlace, 'position' | 'name' | 'placeId'>[]
+}
 
 export const competitorSchema = z.object({ name: z.string(), points: z.number().int() })
 

@@ -7,6 +7,7 @@ import * as analytics from './schema/analytics.js'
 import * as automation from './schema/automation.js'
 import * as backlinks from './schema/backlinks.js'
 import * as business from './schema/business.js'
+import * as competitors from './schema/competitors.js'
 import * as businessProfile from './schema/business-profile.js'
 import * as businessProfilePosts from './schema/business-profile-posts.js'
 import * as businessProfilePerformance from './schema/business-profile-performance.js'
@@ -24,6 +25,7 @@ import * as siteAudit from './schema/site-audit.js'
 
 export const schema = {
   ...business,
+  ...competitors,
   ...keywords,
   ...keywordVolumes,
   ...backlinks,

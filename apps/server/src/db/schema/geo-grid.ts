@@ -18,11 +18,18 @@ import {
 import { businessIdColumn, locations } from './business.js'
 import { keywords } from './keywords.js'
 
-/** A place of a point's map results as stored: enough to name and count the competitors. */
+/**
+ * A place of a point's map results as stored: its name and id, and what the provider said of it
+ * (issue 34 item 1; absent from points stored before).
+ */
 export interface StoredMapPlace {
   position: number
   name: string
   placeId: string | null
+  categories?: string[]
+  rating?: number | null
+  reviewCount?: number | null
+  website?: string | null
 }
 
 export const geoGridScans = pgTable(

@@ -149,6 +149,7 @@ function queryFor(business: Business, location: ResolvedLocation, scan: ScanRow)
     locationId: location.id,
     keyword: scan.keywordKey,
     country: location.country,
+    city: location.city,
     lat: point.lat,
     lng: point.lng,
     zoom: scan.zoom,
@@ -174,7 +175,7 @@ function pointUpdate(result: MapPackResult | undefined, now: Date) {
       status: 'ok' as const,
       position: result.position,
       reason: null,
-      places: result.places.map(({ position, name, placeId }) => ({ position, name, placeId })),
+      places: result.places.map(({ lat: _lat, lng: _lng, ...place }) => place),
       checkedAt: now,
     }
   }

@@ -58,7 +58,14 @@ const toPoint = (row: PointRow): ScanPoint => ({
   reason: row.reason,
   checkedAt: row.checkedAt?.toISOString() ?? null,
   // Stored at most 20 per point (a map search's page); sliced so the answer stays bounded.
-  places: row.places.slice(0, NOT_FOUND_RANK - 1),
+  places: row.places.slice(0, NOT_FOUND_RANK - 1).map((place) => ({
+    position: place.position,
+    name: place.name,
+    placeId: place.placeId,
+    category: place.categories?.[0] ?? null,
+    rating: place.rating ?? null,
+    reviewCount: place.reviewCount ?? null,
+  })),
 })
 
 async function scanPoints(db: Db, businessId: string, scanIds: string[]) {

@@ -66,6 +66,8 @@ export interface MapPackQuery {
   keyword: string
   /** ISO 3166-1 alpha-2 of the location. */
   country: string
+  /** The location's city: the simulation names some competitors after it. */
+  city?: string
   /** Where the searcher stands. */
   lat: number
   lng: number
@@ -76,13 +78,18 @@ export interface MapPackQuery {
   day: string
 }
 
-/** One place in the map results, best first. */
+/** One place in the map results, best first, with what the provider said of it (issue 34 item 1). */
 export interface MapPackPlace {
   position: number
   name: string
   placeId: string | null
   lat: number | null
   lng: number | null
+  /** Google's categories, the primary first; empty when the provider gave none. */
+  categories: string[]
+  rating: number | null
+  reviewCount: number | null
+  website: string | null
 }
 
 /**

@@ -210,13 +210,7 @@ async function mapPosition(
   const body = await metered(options, adapter.mapRequest(query, baseUrl, key))
   if (body === DEFERRED) return BUDGET_REACHED
   const found = shape(adapter.label, () => adapter.readPlaces(body)).slice(0, 20)
-  const places = found.map(({ position, name, placeId, lat, lng }) => ({
-    position,
-    name,
-    placeId,
-    lat,
-    lng,
-  }))
+  const places = found.map(({ phone: _phone, address: _address, ...place }) => place)
   const business = findBusiness(found, query)
   const place = business ? (places.find((p) => p.position === business.position) ?? null) : null
   return { status: 'ok', position: place?.position ?? null, business: place, places }

@@ -2,8 +2,8 @@
 // place (`location`, `gl`, `hl`, 10 a page with `start`), `engine=google_maps` with `type=search` and
 // `ll=@lat,lng,zoomz` for the map. The key goes in `api_key`. Every search is one of the plan's
 // searches. Answers: `organic_results[].position/link`, `local_results[].position/title/place_id/
-// gps_coordinates/phone/address` (or `place_results` when the search lands on one place), and
-// `error` for a search that did not work.
+// gps_coordinates/phone/address/type/types/rating/reviews/website` (or `place_results` when the
+// search lands on one place), and `error` for a search that did not work.
 import { z } from 'zod'
 import {
   RESULTS_PER_PAGE,
@@ -32,6 +32,11 @@ const placeSchema = z.object({
   gps_coordinates: z.object({ latitude: z.number(), longitude: z.number() }).nullish(),
   phone: z.string().nullish(),
   address: z.string().nullish(),
+  type: z.string().nullish(),
+  types: z.array(z.string()).nullish(),
+  rating: z.number().nullish(),
+  reviews: z.number().int().nonnegative().nullish(),
+  website: z.string().nullish(),
 })
 
 const mapSchema = z.object({
@@ -48,6 +53,10 @@ function toPlace(place: z.infer<typeof placeSchema>, index: number): FoundPlace 
     lng: place.gps_coordinates?.longitude ?? null,
     phone: place.phone ?? null,
     address: place.address ?? null,
+    categories: place.types ?? (place.type ? [place.type] : []),
+    rating: place.rating ?? null,
+    reviewCount: place.reviews ?? null,
+    website: place.website ?? null,
   }
 }
 

@@ -2,7 +2,7 @@
 // from a place (`q`, `gl`, `hl`, `location`, 10 a page with `page` from 1) and `/maps` with
 // `ll=@lat,lng,zoomz` for the map; the key goes in the `X-API-KEY` header. Answers:
 // `organic[].position/link` and `places[].position/title/placeId|cid/latitude/longitude/
-// phoneNumber/address`; errors come as a non-2xx status with a `message`.
+// phoneNumber/address/type|types|category/rating/ratingCount/website`; errors come as a non-2xx status with a `message`.
 import { z } from 'zod'
 import {
   RESULTS_PER_PAGE,
@@ -33,6 +33,12 @@ const mapSchema = z.object({
         longitude: z.number().nullish(),
         phoneNumber: z.string().nullish(),
         address: z.string().nullish(),
+        type: z.string().nullish(),
+        types: z.array(z.string()).nullish(),
+        category: z.string().nullish(),
+        rating: z.number().nullish(),
+        ratingCount: z.number().int().nonnegative().nullish(),
+        website: z.string().nullish(),
       }),
     )
     .default([]),
@@ -79,6 +85,10 @@ export const serperAdapter: SerpAdapter = {
       lng: place.longitude ?? null,
       phone: place.phoneNumber ?? null,
       address: place.address ?? null,
+      categories: place.types ?? [place.type ?? place.category].filter((c) => c != null),
+      rating: place.rating ?? null,
+      reviewCount: place.ratingCount ?? null,
+      website: place.website ?? null,
     }))
   },
   reportedError: () => null,

@@ -35,17 +35,49 @@ function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: numb
   return 2 * 6371 * Math.asin(Math.sqrt(h))
 }
 
-/** The same dozen competitors for a business and keyword, named after the keyword's first word. */
+/** The keyword's first word as a business's kind: 'dentist austin' gives 'Dentist'. */
+function kindOf(keyword: string): string {
+  const first = keyword.split(' ')[0] || 'local'
+  return first.charAt(0).toUpperCase() + first.slice(1)
+}
+
+/**
+ * The same dozen competitors for a business and keyword, named after the keyword's first word and,
+ * for some, the location's city ('Austin Dentist Co.'), as local businesses are (issue 34 item 7).
+ */
 function competitors(query: MapPackQuery): string[] {
-  const first = query.keyword.split(' ')[0] ?? 'local'
-  const noun = first.charAt(0).toUpperCase() + first.slice(1)
-  return COMPETITOR_PREFIXES.map((prefix) => `${prefix} ${noun}`)
+  const noun = kindOf(query.keyword)
+  const city = query.city?.trim()
+  const names = COMPETITOR_PREFIXES.map((prefix) => `${prefix} ${noun}`)
+  if (city) names.splice(2, 2, `${city} ${noun} Co.`, `${noun}s of ${city}`)
+  return names
 }
 
 /** The nth competitor; past the dozen, numbered branches ('Summit Dentist 2'). */
 function nthCompetitor(names: readonly string[], n: number): string {
   const name = names[n % names.length] ?? 'Competitor'
   return n < names.length ? name : `${name} ${Math.floor(n / names.length) + 1}`
+}
+
+/** Simulated review counts grow from this day, each competitor at its own steady pace. */
+const REVIEWS_SINCE = Date.UTC(2024, 0, 1)
+
+/**
+ * A simulated competitor's rating and review count: stable for its name and location, the count
+ * growing a few reviews a month, so the Competitors screen's reviews per month has something to read.
+ */
+function simulatedProfile(query: MapPackQuery, name: string) {
+  const own = seededRandom('map-profile', query.businessId, query.locationId, name)
+  const rating = Math.round(own.float(3.6, 4.9) * 10) / 10
+  const base = own.int(15, 320)
+  const perMonth = own.float(0.5, 9)
+  const months = (Date.parse(`${query.day}T00:00:00Z`) - REVIEWS_SINCE) / (30.44 * 86_400_000)
+  return {
+    categories: [kindOf(query.keyword)],
+    rating,
+    reviewCount: base + Math.max(0, Math.floor(perMonth * months)),
+    website: null,
+  }
 }
 
 export function simulateMapPack(query: MapPackQuery): MapPackResult {
@@ -61,8 +93,12 @@ export function simulateMapPack(query: MapPackQuery): MapPackResult {
   const others = competitors(query).sort(() => shuffle.next() - 0.5)
   let next = 0
   const places: MapPackPlace[] = Array.from({ length: MAP_PACK_RESULTS }, (_, i) => {
-    const name = i + 1 === position ? query.match.name : nthCompetitor(others, next++)
-    return { position: i + 1, name, placeId: null, lat: null, lng: null }
+    const own = i + 1 === position
+    const name = own ? query.match.name : nthCompetitor(others, next++)
+    const profile = own
+      ? { categories: [], rating: null, reviewCount: null, website: query.match.website }
+      : simulatedProfile(query, name)
+    return { position: i + 1, name, placeId: null, lat: null, lng: null, ...profile }
   })
   const business = position === null ? null : (places[position - 1] ?? null)
   return { status: 'ok', position, business, places }

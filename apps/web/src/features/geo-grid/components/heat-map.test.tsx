@@ -12,6 +12,9 @@ const places = (position: number | null) =>
     position: position !== null && i + 1 >= position ? i + 2 : i + 1,
     name,
     placeId: null,
+    category: null,
+    rating: null,
+    reviewCount: null,
   }))
 
 const points: ScanPoint[] = positions.map((position, i) => ({

@@ -12,7 +12,14 @@ const RIVALS = ['Summit Dentist', 'Oak Hill Dentist', 'Lakeview Dentist', 'Cedar
 function pack(position: number | null) {
   const names = [...RIVALS]
   if (position !== null) names.splice(position - 1, 0, 'Sunrise Dental')
-  return names.map((name, i) => ({ position: i + 1, name, placeId: `place-${name}` }))
+  return names.map((name, i) => ({
+    position: i + 1,
+    name,
+    placeId: `place-${name}`,
+    category: 'Dentist',
+    rating: 4.5,
+    reviewCount: 100 + i,
+  }))
 }
 
 function point(i: number, size: number, status: ScanPoint['status'], position: number | null) {
