@@ -65,6 +65,12 @@ export const allowedFeatureCalls = {
         why: "`rankProviderFor`, `queryBudget`: a grid scan's map-pack searches and their cost (issue 17)",
       },
     ],
+    'query-ledger': [
+      {
+        calls: ['keywords'],
+        why: "`rankProviderFor`, `queryBudget`: the provider whose price the month's queries are counted at, and today's use for the forecast (issue 34 item 4, ADR 038)",
+      },
+    ],
     'site-audit': [
       {
         calls: ['recommendations'],

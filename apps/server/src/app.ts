@@ -18,6 +18,7 @@ import { keywordRoutes } from './features/keywords/keywords.routes.js'
 import { rankProviderRoutes } from './features/keywords/provider-settings.routes.js'
 import { listingRoutes } from './features/listings/listings.routes.js'
 import { plannerRoutes } from './features/planner/planner.routes.js'
+import { queryLedgerRoutes } from './features/query-ledger/query-ledger.routes.js'
 import { recommendationRoutes } from './features/recommendations/recommendations.routes.js'
 import { rankTrackerRoutes } from './features/rank-tracker/rank-tracker.routes.js'
 import { siteAuditRoutes } from './features/site-audit/site-audit.routes.js'
@@ -71,6 +72,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/rank-tracker', rankTrackerRoutes(deps))
     .route('/rank-provider', rankProviderRoutes(deps))
     .route('/geo-grid', geoGridRoutes(deps))
+    .route('/query-ledger', queryLedgerRoutes(deps))
     .route('/backlinks', backlinkRoutes(deps))
     .route('/site-audit', siteAuditRoutes(deps))
     .route('/automation', automationRoutes(deps))

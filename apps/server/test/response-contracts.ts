@@ -57,6 +57,7 @@ import {
   savedKeywordResponseSchema,
   savedKeywordsResponseSchema,
 } from '@localseo/shared/planner'
+import { queryLedgerSchema } from '@localseo/shared/query-ledger'
 import { connectionTestSchema, rankProviderSettingsSchema } from '@localseo/shared/rank-provider'
 import {
   rankHistorySchema,
@@ -244,6 +245,8 @@ export const CONTRACTS: Contract[] = [
     path: (w) => `/api/geo-grid/scans/${id(w, 'scan')}`,
     schema: scanDetailSchema,
   },
+  // the month's queries and their cost (issue 34 item 4)
+  { route: 'GET /api/query-ledger', schema: queryLedgerSchema },
   {
     route: 'DELETE /api/rank-tracker/keywords/:id',
     path: (w) => `/api/rank-tracker/keywords/${id(w, 'tracked')}`,

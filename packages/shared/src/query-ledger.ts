@@ -54,7 +54,7 @@ export const queryLedgerSchema = z.object({
   timeZone: z.literal('UTC'),
   kinds: z.array(kindLineSchema),
   total: z.object({ queries: z.number().int().nonnegative(), usd: moneySchema }),
-  /** The prices the money is counted at: each provider that answered this month, and today's. */
+  /** The prices the money is counted at: each provider that was asked this month, by name. */
   providers: z.array(providerPriceSchema),
   /** The business's provider today; simulated checks are free and never counted. */
   current: z.object({
