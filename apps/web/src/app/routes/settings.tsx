@@ -18,11 +18,18 @@ const BusinessProfileCard = lazy(() =>
     default: module.BusinessProfileCard,
   })),
 )
+// Issue 34 item 4: the month's queries and their cost, its own chunk like the profile's card.
+const QueryLedgerCard = lazy(() =>
+  import('@/features/query-ledger/components/query-ledger-card').then((module) => ({
+    default: module.QueryLedgerCard,
+  })),
+)
 
 /**
  * docs/product.md §2 Settings: profile, business information, locations, their map position (issue 17),
  * the sample data (issue 15), the
- * automatic checks and the alert topics (issue 16), API settings and the Google Business Profile
+ * automatic checks, the search queries and their cost (issue 34) and the alert topics (issue 16),
+ * API settings and the Google Business Profile
  * (issue 33); then the account
  * (name, email, password) and security (two-factor sign-in, other sessions) cards. The cards belong
  * to the business, auth and integrations features, named like the server features they call.
@@ -42,6 +49,9 @@ export function SettingsScreen({ business }: { business: Business }) {
         {business.id && business.name ? (
           <>
             <AutomationCard businessId={business.id} />
+            <Suspense fallback={null}>
+              <QueryLedgerCard businessId={business.id} />
+            </Suspense>
             <AlertTopicsCard businessId={business.id} />
           </>
         ) : null}
