@@ -21,7 +21,7 @@ afterEach(async () => {
 })
 
 /** A paid provider that counts what it is asked; its first organic check fails. */
-function countingProvider() {
+function countingProvider(position = 4) {
   const asked = { organic: 0, map: 0, failed: 0 }
   const provider: RankProvider = {
     simulated: false,
@@ -30,7 +30,7 @@ function countingProvider() {
       return Promise.resolve(
         batch.map(() => {
           asked.organic++
-          if (asked.failed > 0) return { status: 'ok' as const, position: 4 }
+          if (asked.failed > 0) return { status: 'ok' as const, position }
           asked.failed++
           return { status: 'failed' as const, reason: 'SerpApi had an error (HTTP 500).' }
         }),
@@ -157,6 +157,20 @@ test('the forecast adds the daily rank checks and the weekly re-scan to the mont
   expect(body.forecast!.queries).toBe(body.total.queries + 16 * perRun + 18)
   expect(body.forecast!.usd).toBeCloseTo(body.forecast!.queries * 0.01, 10)
   expect(body.forecast!.counts[0]).toContain(`${tracked} tracked keywords`)
+})
+
+test('a keyword found at 34 is forecast at 4 results pages and its map search', async () => {
+  const clock = createTestClock(new Date('2026-01-30T12:00:00Z'))
+  const { provider } = countingProvider(34)
+  t = await createTestApp({ rank: provider, clock, jobs: true })
+  const call = await owner(t, 'pages@example.com')
+  await t.deps.jobs.whenIdle(20_000)
+  await call('POST', '/api/rank-tracker/refresh', { location: 'main' })
+  const tracked = (await call<GridSetup>('GET', '/api/geo-grid/setup')).body.keywords.length
+  const { body } = await call<QueryLedger>('GET', '/api/query-ledger')
+  // Today's keywords are checked; the 31st asks 4 pages and 1 map search for each.
+  expect(body.forecast).toMatchObject({ rank: tracked * 5, grid: 0 })
+  expect(body.forecast!.counts[1]).toBe('Geo-grid scans: none, as no grid has been scanned yet.')
 })
 
 test('a day short of budget caps the forecast of each run', async () => {
