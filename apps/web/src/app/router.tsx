@@ -122,6 +122,11 @@ const screens: readonly ScreenRouteEntry[] = [
     paths.methods,
     async () => (await import('@/features/methods/components/methods-screen')).MethodsScreen,
   ),
+  screenRoute(
+    paths.competitors,
+    async () =>
+      (await import('@/features/competitors/components/competitors-screen')).CompetitorsScreen,
+  ),
 ]
 
 /** Hands the business the protected layout loaded to a screen. */

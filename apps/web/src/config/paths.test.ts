@@ -18,4 +18,8 @@ describe('the active menu entry', () => {
   test('none on the Methods page, which every screen links to', () => {
     expect(activeMenuKey('/methods')).toBeNull()
   })
+
+  test('Rank Tracker on the Competitors page, reached from the Rank Tracker and its geo-grid', () => {
+    expect(activeMenuKey('/competitors')).toBe('rankTracker')
+  })
 })

@@ -19,6 +19,8 @@ export const paths = {
   settings: '/settings',
   /** Issue 34: how every figure is computed; reached from the figures it defines, not the menu. */
   methods: '/methods',
+  /** Issue 34: who outranks the business; reached from the Rank Tracker and the geo-grid. */
+  competitors: '/competitors',
   /** Where a password-recovery link leads: 'Set a new password'. */
   resetPassword: '/reset-password',
 } as const
@@ -27,7 +29,7 @@ export type AppPath = (typeof paths)[keyof typeof paths]
 
 export type ScreenKey = Exclude<
   keyof typeof paths,
-  'landing' | 'resetPassword' | 'siteAudit' | 'rankTrackerGrid' | 'methods'
+  'landing' | 'resetPassword' | 'siteAudit' | 'rankTrackerGrid' | 'methods' | 'competitors'
 >
 
 /** Side-menu entries in docs/product.md §2 order; the labels double as screen titles. */
@@ -48,12 +50,24 @@ export const menuEntries: ReadonlyArray<{ key: ScreenKey; label: string; path: A
 const OUTSIDE_MENU: readonly string[] = [paths.methods]
 
 /**
+ * Pages outside the menu that belong to one screen: Competitors is the Rank Tracker's and the
+ * geo-grid's (which is the Rank Tracker's too), so the menu keeps Rank Tracker active there.
+ */
+const BELONGS_TO: Readonly<Record<string, ScreenKey>> = { [paths.competitors]: 'rankTracker' }
+
+/** The Competitors screen of a location, as the Rank Tracker and the geo-grid link to it. */
+export const competitorsPath = (locationId: string) =>
+  `${paths.competitors}?${new URLSearchParams({ location: locationId }).toString()}`
+
+/**
  * docs/product.md §2: the active entry comes from the first path segment, default recommendations;
  * none on a page outside the menu.
  */
 export function activeMenuKey(pathname: string): ScreenKey | null {
   const segment = pathname.split('/').find((part) => part !== '') ?? ''
   if (OUTSIDE_MENU.includes(`/${segment}`)) return null
+  const owner = BELONGS_TO[`/${segment}`]
+  if (owner) return owner
   const entry = menuEntries.find((item) => item.path === `/${segment}`)
   return entry?.key ?? 'recommendations'
 }

@@ -107,5 +107,10 @@ describe('scan summary', () => {
     const rows = within(competitors).getAllByRole('listitem')
     expect(rows[0]).toHaveTextContent('Summit Dentist')
     expect(rows[0]).toHaveTextContent('6 of 8 points')
+    // The Competitors screen of the scan's location (issue 34 item 1).
+    expect(screen.getByRole('link', { name: 'See who outranks you' })).toHaveAttribute(
+      'href',
+      '/competitors?location=main',
+    )
   })
 })

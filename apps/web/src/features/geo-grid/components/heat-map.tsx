@@ -1,3 +1,4 @@
+import type { FollowedCompetitor } from '@localseo/shared/competitors'
 import { formatPoint } from '@localseo/shared/coordinates'
 import {
   positionBand,
@@ -138,10 +139,13 @@ export function HeatMap({
   scan,
   points,
   tiles,
+  followed,
 }: {
   scan: GridScan
   points: readonly ScanPoint[]
   tiles: MapTiles | null
+  /** The followed competitors, a column each in the point's pack (issue 34 item 1). */
+  followed?: readonly FollowedCompetitor[]
 }) {
   const [openKey, setOpenKey] = useState<string | null>(null)
   const container = useRef<HTMLDivElement>(null)
@@ -190,7 +194,7 @@ export function HeatMap({
         />
       )}
       <Legend />
-      {open ? <PointPack scan={scan} point={open} onClose={close} /> : null}
+      {open ? <PointPack scan={scan} point={open} followed={followed} onClose={close} /> : null}
     </div>
   )
 }

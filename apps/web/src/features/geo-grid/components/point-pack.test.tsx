@@ -82,12 +82,13 @@ describe('a point of the heat map opens', () => {
     const panel = screen.getByRole('region', { name: 'Row 1, column 1: you are #2' })
     expect(panel).toHaveTextContent('Searched Nov 25, 2026, 4:00 AM with SerpApi')
     const rows = within(panel).getAllByRole('row').slice(1)
+    // Each place with what the provider said of it (issue 34 item 1).
     expect(rows.map((row) => row.textContent)).toEqual([
-      '1Summit Dentist',
-      '2Sunrise DentalYou',
-      '3Oak Hill Dentist',
-      '4Lakeview Dentist',
-      '5Cedar Park Smiles',
+      '1Summit DentistDentist · 4.5 stars · 100 reviews',
+      '2Sunrise DentalYouDentist · 4.5 stars · 101 reviews',
+      '3Oak Hill DentistDentist · 4.5 stars · 102 reviews',
+      '4Lakeview DentistDentist · 4.5 stars · 103 reviews',
+      '5Cedar Park SmilesDentist · 4.5 stars · 104 reviews',
     ])
     expect(rows[1]).toHaveAttribute('data-own', 'true')
     expect(rows[0]).not.toHaveAttribute('data-own')

@@ -1,4 +1,5 @@
-import type { GridScan, ScanPoint } from '@localseo/shared/geo-grid'
+import { placeKey, type FollowedCompetitor } from '@localseo/shared/competitors'
+import type { GridScan, MapPlace, ScanPoint } from '@localseo/shared/geo-grid'
 import { X } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { SampleBadge } from '@/components/figure-source'
@@ -10,6 +11,7 @@ import {
   TableHead,
   TableHeader,
   TableRow,
+  TableRowHeader,
 } from '@/components/ui/table'
 import { formatDateTime } from '@/lib/dates'
 import { useTimeZone } from '@/lib/time-zone'
@@ -32,10 +34,13 @@ function noPackText(point: ScanPoint): string {
 export function PointPack({
   scan,
   point,
+  followed = [],
   onClose,
 }: {
   scan: GridScan
   point: ScanPoint
+  /** The competitors the owner follows at the scan's location (issue 34 item 1). */
+  followed?: readonly FollowedCompetitor[]
   onClose: () => void
 }) {
   const timeZone = useTimeZone()
@@ -75,7 +80,10 @@ export function PointPack({
         </Button>
       </div>
       {point.status === 'ok' ? (
-        <PackTable point={point} />
+        <>
+          <FollowedHere point={point} followed={followed} />
+          <PackTable point={point} followed={followed} />
+        </>
       ) : (
         <p className="text-sm">{noPackText(point)}</p>
       )}
@@ -88,7 +96,76 @@ function positionText(point: ScanPoint): string {
   return point.position === null ? 'not in the top 20' : `you are #${point.position}`
 }
 
-function PackTable({ point }: { point: ScanPoint }) {
+/** Each followed competitor's position among a point's places, by placeKey; undefined when absent. */
+function followedPositions(point: ScanPoint, followed: readonly FollowedCompetitor[]) {
+  const byKey = new Map(point.places.map((place) => [placeKey(place), place.position]))
+  return followed.map((competitor) => ({ competitor, position: byKey.get(competitor.key) }))
+}
+
+/**
+ * A column per followed competitor beside the owner's: where each stood at this point, '—' where
+ * the search did not return it (issue 34 item 1).
+ */
+function FollowedHere({
+  point,
+  followed,
+}: {
+  point: ScanPoint
+  followed: readonly FollowedCompetitor[]
+}) {
+  if (followed.length === 0) return null
+  const positions = followedPositions(point, followed)
+  return (
+    <Table aria-label={`Followed competitors at ${pointName(point).toLowerCase()}`}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>
+            <span className="sr-only">Business</span>
+          </TableHead>
+          <TableHead>You</TableHead>
+          {positions.map(({ competitor }) => (
+            <TableHead key={competitor.id}>{competitor.name}</TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        <TableRow>
+          <TableRowHeader>Position</TableRowHeader>
+          <TableCell className="tabular-nums">{rankText(point.position)}</TableCell>
+          {positions.map(({ competitor, position }) => (
+            <TableCell key={competitor.id} className="tabular-nums">
+              {rankText(position ?? null)}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableBody>
+    </Table>
+  )
+}
+
+const rankText = (position: number | null) => (position === null ? '—' : `#${position}`)
+
+/** What the provider said of a place: 'Dentist · 4.6 stars · 212 reviews', the parts it gave. */
+function placeDetails(place: MapPlace): string {
+  return [
+    place.category,
+    place.rating === null ? null : `${place.rating.toFixed(1)} stars`,
+    place.reviewCount === null
+      ? null
+      : `${place.reviewCount.toLocaleString()} review${place.reviewCount === 1 ? '' : 's'}`,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ')
+}
+
+function PackTable({
+  point,
+  followed,
+}: {
+  point: ScanPoint
+  followed: readonly FollowedCompetitor[]
+}) {
+  const followedKeys = new Set(followed.map((competitor) => competitor.key))
   if (point.places.length === 0) {
     return <p className="text-sm">The search returned no places here.</p>
   }
@@ -103,6 +180,7 @@ function PackTable({ point }: { point: ScanPoint }) {
       <TableBody>
         {point.places.map((place) => {
           const own = point.position !== null && place.position === point.position
+          const details = placeDetails(place)
           return (
             <TableRow key={place.position} data-own={own || undefined}>
               <TableCell className="tabular-nums">{place.position}</TableCell>
@@ -112,6 +190,14 @@ function PackTable({ point }: { point: ScanPoint }) {
                   <span className="ml-2 rounded bg-primary/10 px-1.5 py-0.5 text-xs text-primary">
                     You
                   </span>
+                ) : null}
+                {!own && followedKeys.has(placeKey(place)) ? (
+                  <span className="ml-2 rounded bg-secondary px-1.5 py-0.5 text-xs text-secondary-foreground">
+                    Following
+                  </span>
+                ) : null}
+                {details ? (
+                  <span className="block text-xs font-normal text-muted-foreground">{details}</span>
                 ) : null}
               </TableCell>
             </TableRow>

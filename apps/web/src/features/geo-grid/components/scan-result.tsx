@@ -1,3 +1,4 @@
+import type { FollowedCompetitor } from '@localseo/shared/competitors'
 import type { GridScan, MapTiles } from '@localseo/shared/geo-grid'
 import { LoaderCircle } from 'lucide-react'
 import { ErrorAlert } from '@/components/error-alert'
@@ -7,6 +8,7 @@ import { Select } from '@/components/ui/select'
 import { Spinner } from '@/components/ui/spinner'
 import { formatDateTime } from '@/lib/dates'
 import { useTimeZone } from '@/lib/time-zone'
+import { useFollowedCompetitors } from '../api/followed-competitors'
 import { useScan } from '../api/geo-grid'
 import { HeatMap } from './heat-map'
 import { ScanSummary } from './scan-summary'
@@ -50,11 +52,13 @@ function ScanPanel({
   businessId,
   scanId,
   tiles,
+  followed,
   compact = false,
 }: {
   businessId: string
   scanId: string
   tiles: MapTiles | null
+  followed: readonly FollowedCompetitor[]
   compact?: boolean
 }) {
   const timeZone = useTimeZone()
@@ -77,7 +81,7 @@ function ScanPanel({
       ) : null}
       <div className={compact ? 'grid gap-4' : 'grid gap-6 lg:grid-cols-5'}>
         <div className={compact ? '' : 'lg:col-span-3'}>
-          <HeatMap scan={scan} points={points} tiles={tiles} />
+          <HeatMap scan={scan} points={points} tiles={tiles} followed={followed} />
         </div>
         {running ? null : (
           <div className={compact ? '' : 'lg:col-span-2'}>
@@ -107,6 +111,8 @@ export function ScanResult({
   tiles: MapTiles | null
 }) {
   const timeZone = useTimeZone()
+  // Without the list (not loaded, or failed) a point shows its pack without the followed column.
+  const followed = useFollowedCompetitors(businessId, scan.locationId).data?.followed ?? []
   const comparing = compareId !== null && others.some((other) => other.id === compareId)
   return (
     <Card role="region" aria-labelledby="scan-title">
@@ -139,11 +145,23 @@ export function ScanResult({
       <CardContent>
         {comparing ? (
           <div className="grid gap-6 md:grid-cols-2">
-            <ScanPanel businessId={businessId} scanId={scan.id} tiles={tiles} compact />
-            <ScanPanel businessId={businessId} scanId={compareId} tiles={tiles} compact />
+            <ScanPanel
+              businessId={businessId}
+              scanId={scan.id}
+              tiles={tiles}
+              followed={followed}
+              compact
+            />
+            <ScanPanel
+              businessId={businessId}
+              scanId={compareId}
+              tiles={tiles}
+              followed={followed}
+              compact
+            />
           </div>
         ) : (
-          <ScanPanel businessId={businessId} scanId={scan.id} tiles={tiles} />
+          <ScanPanel businessId={businessId} scanId={scan.id} tiles={tiles} followed={followed} />
         )}
       </CardContent>
     </Card>

@@ -1,7 +1,7 @@
 import { NOT_FOUND_RANK, type GridScan } from '@localseo/shared/geo-grid'
 import { Link } from 'react-router'
 import { FigureSourceBadge } from '@/components/figure-source'
-import { paths } from '@/config/paths'
+import { competitorsPath, paths } from '@/config/paths'
 import { formatDateTime } from '@/lib/dates'
 import { useTimeZone } from '@/lib/time-zone'
 
@@ -103,6 +103,13 @@ function Competitors({ scan }: { scan: GridScan }) {
           ))}
         </ol>
       )}
+      {/* Every competitor of the location over all its searches, to follow (issue 34 item 1). */}
+      <Link
+        to={competitorsPath(scan.locationId)}
+        className="text-sm text-primary underline-offset-4 hover:underline"
+      >
+        See who outranks you
+      </Link>
     </section>
   )
 }

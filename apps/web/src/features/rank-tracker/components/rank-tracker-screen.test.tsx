@@ -200,6 +200,11 @@ describe('rank tracker', () => {
     await loaded()
     await waitFor(() => expect(requests).toContain('history location=loc_2&range=30'))
     expect(requests).toContain('keywords ?location=loc_2')
+    // Competitors (issue 34 item 1) opens for the location shown.
+    expect(screen.getByRole('link', { name: 'Competitors' })).toHaveAttribute(
+      'href',
+      '/competitors?location=loc_2',
+    )
   })
 
   test('adding a keyword trims it, refuses empty text and says when it is already tracked', async () => {

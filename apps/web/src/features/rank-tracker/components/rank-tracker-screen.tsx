@@ -11,7 +11,15 @@ import {
   type RankingEntry,
   type RankRange,
 } from '@localseo/shared/rank-tracker'
-import { Download, Grid3x3, LoaderCircle, MapPin, RefreshCw, TriangleAlert } from 'lucide-react'
+import {
+  Download,
+  Grid3x3,
+  LoaderCircle,
+  MapPin,
+  RefreshCw,
+  TriangleAlert,
+  Users,
+} from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { BusinessRequired } from '@/components/business-required'
@@ -21,7 +29,7 @@ import { PageHeader } from '@/components/page-header'
 import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Button, buttonClassName } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
-import { paths } from '@/config/paths'
+import { competitorsPath, paths } from '@/config/paths'
 import { downloadCsv } from '@/lib/download-file'
 import { useRankHistory } from '../api/get-rank-history'
 import { useTrackedKeywords } from '../api/get-tracked-keywords'
@@ -81,19 +89,7 @@ function RankTracker({ business }: { business: Business }) {
         title="Rank Tracker"
         description={business.name}
         actions={
-          <>
-            {/* The map-pack position around the business (issue 17 item 4). */}
-            <Link
-              to={paths.rankTrackerGrid}
-              className={buttonClassName({ variant: 'outline', size: 'sm' })}
-            >
-              <Grid3x3 aria-hidden="true" />
-              Geo-grid
-            </Link>
-            {business.locations.length > 0 ? (
-              <LocationPicker business={business} value={location.id} onChange={setLocation} />
-            ) : null}
-          </>
+          <HeaderActions business={business} location={location.id} onLocation={setLocation} />
         }
       />
       <Alert variant="info" role="status" className="-mt-2">
@@ -136,9 +132,51 @@ function RankTracker({ business }: { business: Business }) {
           />
         </div>
       </div>
-      {data && !loading && !failed ? <RankingsDetails data={data} entries={entries} /> : null}
+      {data && !loading && !failed ? (
+        <RankingsDetails
+          businessId={business.id}
+          locationId={location.id}
+          data={data}
+          entries={entries}
+        />
+      ) : null}
       <RankTips />
     </section>
+  )
+}
+
+/** The geo-grid and the competitors of the location shown, and the location picker. */
+function HeaderActions({
+  business,
+  location,
+  onLocation,
+}: {
+  business: Business
+  location: string
+  onLocation: (location: string) => void
+}) {
+  return (
+    <>
+      {/* The map-pack position around the business (issue 17 item 4). */}
+      <Link
+        to={paths.rankTrackerGrid}
+        className={buttonClassName({ variant: 'outline', size: 'sm' })}
+      >
+        <Grid3x3 aria-hidden="true" />
+        Geo-grid
+      </Link>
+      {/* Who outranks the business on the map, for the location shown (issue 34 item 1). */}
+      <Link
+        to={competitorsPath(location)}
+        className={buttonClassName({ variant: 'outline', size: 'sm' })}
+      >
+        <Users aria-hidden="true" />
+        Competitors
+      </Link>
+      {business.locations.length > 0 ? (
+        <LocationPicker business={business} value={location} onChange={onLocation} />
+      ) : null}
+    </>
   )
 }
 
@@ -288,10 +326,25 @@ function RankingsPanel({
 }
 
 /** The trends chart and the movers, once the rankings are in. */
-function RankingsDetails({ data, entries }: { data: RankHistory; entries: RankingEntry[] }) {
+function RankingsDetails({
+  businessId,
+  locationId,
+  data,
+  entries,
+}: {
+  businessId: string
+  locationId: string
+  data: RankHistory
+  entries: RankingEntry[]
+}) {
   return (
     <>
-      <RankingTrendsChart history={data} entries={entries} />
+      <RankingTrendsChart
+        businessId={businessId}
+        locationId={locationId}
+        history={data}
+        entries={entries}
+      />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <MoversCard
           title="Top Performers"

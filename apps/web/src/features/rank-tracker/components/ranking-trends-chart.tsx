@@ -17,8 +17,10 @@ import {
   XAxis,
   YAxis,
 } from 'recharts'
+import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { formatShortDay } from '@/lib/dates'
+import { MapPackChart } from './map-pack-chart'
 import { formatAveragePosition } from './search-console-position'
 
 const COLORS = ['#2563eb', '#16a34a', '#dc2626', '#9333ea', '#ea580c', '#0891b2']
@@ -61,15 +63,21 @@ const okChecks = (entry: RankingEntry) => entry.positions.filter((p) => p.status
  * Ranking Trends (issue 7: a real line chart in place of the spec's placeholder). Position 1 is at
  * the top; a failed check leaves a gap rather than a made-up point. The owner picks the keywords
  * (at most 6), starting with those with the most positions (issue 32 item 2). Search Console's
- * average positions of the keywords shown are dashed lines, named as such (issue 18 item 2).
+ * average positions of the keywords shown are dashed lines, named as such (issue 18 item 2). The
+ * Map pack view draws one keyword's map-pack positions with the followed competitors' (issue 34).
  */
 export function RankingTrendsChart({
+  businessId,
+  locationId,
   history,
   entries,
 }: {
+  businessId: string
+  locationId: string
   history: RankHistory
   entries: RankingEntry[]
 }) {
+  const [view, setView] = useState<ChartView>('search')
   // null: the default choice, which follows the entries as the range or location changes.
   const [chosen, setChosen] = useState<string[] | null>(null)
   const ids = new Set(entries.map((e) => e.id))
@@ -82,37 +90,87 @@ export function RankingTrendsChart({
   return (
     <Card className="min-w-0">
       <CardHeader>
-        <CardTitle id="ranking-trends-title">Ranking Trends</CardTitle>
-        <CardDescription>
-          Daily positions over the last {history.range} days; position 1 is at the top. A gap is a
-          failed check.
-          {fewChecks
-            ? ' A keyword checked once shows a dot: its line grows with each daily check.'
-            : null}
-          {withSearchConsole
-            ? ` Dashed lines: ${SEARCH_CONSOLE_POSITION_LABEL}, Google's daily average over every search that showed your website; not a rank check.`
-            : null}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {entries.length > 1 ? (
-          <KeywordChooser entries={entries} selected={selected} onToggle={toggle} />
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle id="ranking-trends-title">Ranking Trends</CardTitle>
+          <ViewButtons value={view} onChange={setView} />
+        </div>
+        {view === 'search' ? (
+          <CardDescription>
+            Daily positions over the last {history.range} days; position 1 is at the top. A gap is a
+            failed check.
+            {fewChecks
+              ? ' A keyword checked once shows a dot: its line grows with each daily check.'
+              : null}
+            {withSearchConsole
+              ? ` Dashed lines: ${SEARCH_CONSOLE_POSITION_LABEL}, Google's daily average over every search that showed your website; not a rank check.`
+              : null}
+          </CardDescription>
         ) : null}
-        {shown.length === 0 ? (
-          <p className="text-sm text-muted-foreground">
-            {entries.length === 0
-              ? 'No ranking data to chart yet.'
-              : selected.length === 0 && chosen !== null
-                ? 'Choose keywords above to chart them.'
-                : 'No positions to chart yet: each keyword is checked once a day.'}
-          </p>
-        ) : (
-          <figure aria-labelledby="ranking-trends-title" className="h-72 w-full">
-            <TrendLines days={history.days} shown={shown} />
-          </figure>
-        )}
-      </CardContent>
+      </CardHeader>
+      {view === 'map' ? (
+        <CardContent>
+          <MapPackChart
+            businessId={businessId}
+            locationId={locationId}
+            range={history.range}
+            entries={entries}
+          />
+        </CardContent>
+      ) : (
+        <CardContent className="grid gap-4">
+          {entries.length > 1 ? (
+            <KeywordChooser entries={entries} selected={selected} onToggle={toggle} />
+          ) : null}
+          {shown.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              {entries.length === 0
+                ? 'No ranking data to chart yet.'
+                : selected.length === 0 && chosen !== null
+                  ? 'Choose keywords above to chart them.'
+                  : 'No positions to chart yet: each keyword is checked once a day.'}
+            </p>
+          ) : (
+            <figure aria-labelledby="ranking-trends-title" className="h-72 w-full">
+              <TrendLines days={history.days} shown={shown} />
+            </figure>
+          )}
+        </CardContent>
+      )}
     </Card>
+  )
+}
+
+/** The search results' positions (rank checks), or the map pack's with followed competitors. */
+type ChartView = 'search' | 'map'
+
+const VIEWS: readonly { value: ChartView; label: string }[] = [
+  { value: 'search', label: 'Search results' },
+  { value: 'map', label: 'Map pack' },
+]
+
+function ViewButtons({
+  value,
+  onChange,
+}: {
+  value: ChartView
+  onChange: (view: ChartView) => void
+}) {
+  return (
+    <div role="group" aria-label="Chart" className="inline-flex rounded-md shadow-xs">
+      {VIEWS.map((view, i) => (
+        <Button
+          key={view.value}
+          type="button"
+          size="sm"
+          variant={view.value === value ? 'default' : 'outline'}
+          aria-pressed={view.value === value}
+          className={i === 0 ? 'rounded-r-none' : '-ml-px rounded-l-none'}
+          onClick={() => onChange(view.value)}
+        >
+          {view.label}
+        </Button>
+      ))}
+    </div>
   )
 }
 
