@@ -36,6 +36,10 @@ export const allowedFeatureCalls = {
         calls: ['business-profile'],
         why: '`removeSampleProfileLinks`: the links to sample Business Profile locations go with the other sample data (issue 33 item 7)',
       },
+      {
+        calls: ['competitors'],
+        why: '`removeSampleCompetitors`: the competitors only simulated searches saw go with the other sample data (issue 34 item 7)',
+      },
     ],
     listings: [
       {

@@ -12,6 +12,7 @@ import { businessRoutes } from './features/business/business.routes.js'
 import { businessProfileRoutes } from './features/business-profile/business-profile.routes.js'
 import { locationRoutes } from './features/business/locations.routes.js'
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js'
+import { competitorsRoutes } from './features/competitors/competitors.routes.js'
 import { geoGridRoutes } from './features/geo-grid/geo-grid.routes.js'
 import { integrationRoutes } from './features/integrations/integrations.routes.js'
 import { keywordRoutes } from './features/keywords/keywords.routes.js'
@@ -72,6 +73,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/rank-tracker', rankTrackerRoutes(deps))
     .route('/rank-provider', rankProviderRoutes(deps))
     .route('/geo-grid', geoGridRoutes(deps))
+    .route('/competitors', competitorsRoutes(deps))
     .route('/query-ledger', queryLedgerRoutes(deps))
     .route('/backlinks', backlinkRoutes(deps))
     .route('/site-audit', siteAuditRoutes(deps))

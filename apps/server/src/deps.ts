@@ -8,6 +8,7 @@ import { openSessionCache, type SessionCacheHandle } from './auth/session-invali
 import { openDatabase, type Database } from './db/client.js'
 import type { Env } from './env.js'
 import { recordFoundPlace } from './features/business/public.js'
+import { recordMapSightings } from './features/competitors/public.js'
 import { createSimulatedGoogleProvider } from './features/integrations/google-data.js'
 import { createMeasuredKeywordsFromEnv } from './features/keywords/public.js'
 import { createJobQueue } from './jobs/queue.js'
@@ -118,6 +119,7 @@ export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promi
     runs: createRuns(),
     firstChecks: new Map(),
     recordFoundPlace,
+    recordMapSightings,
   }
   const deps: AppDeps = {
     ...base,

@@ -32,6 +32,12 @@ import {
   locationsResponseSchema,
   sampleDataResponseSchema,
 } from '@localseo/shared/business'
+import {
+  competitorUpdatedSchema,
+  competitorsResponseSchema,
+  followedCompetitorsResponseSchema,
+  mapHistoryResponseSchema,
+} from '@localseo/shared/competitors'
 import { dashboardResponseSchema } from '@localseo/shared/dashboard'
 import {
   gridSetupSchema,
@@ -244,6 +250,26 @@ export const CONTRACTS: Contract[] = [
     route: 'GET /api/geo-grid/scans/:id',
     path: (w) => `/api/geo-grid/scans/${id(w, 'scan')}`,
     schema: scanDetailSchema,
+  },
+  // competitors (issue 34 item 1)
+  {
+    route: 'GET /api/competitors',
+    schema: competitorsResponseSchema,
+    keep: (body: { competitors: { id: string }[] }, w) => {
+      w.ids.competitor = body.competitors[0]!.id
+    },
+  },
+  {
+    route: 'PATCH /api/competitors/:id',
+    path: (w) => `/api/competitors/${id(w, 'competitor')}`,
+    schema: competitorUpdatedSchema,
+    body: () => ({ followed: true }),
+  },
+  { route: 'GET /api/competitors/followed', schema: followedCompetitorsResponseSchema },
+  {
+    route: 'GET /api/competitors/map-history',
+    path: (w) => `/api/competitors/map-history?keywordId=${id(w, 'gridKeyword')}`,
+    schema: mapHistoryResponseSchema,
   },
   // the month's queries and their cost (issue 34 item 4)
   { route: 'GET /api/query-ledger', schema: queryLedgerSchema },

@@ -86,6 +86,13 @@ export const competitorUpdateSchema = z
     message: 'Say whether to follow or hide the competitor.',
   })
 
+/** PATCH /api/competitors/:id's answer. */
+export const competitorUpdatedSchema = z.object({
+  id: z.string(),
+  followed: z.boolean(),
+  hidden: z.boolean(),
+})
+
 export const followLimitMessage = `You can follow up to ${MAX_FOLLOWED_COMPETITORS} competitors. Unfollow one first.`
 
 /** A followed competitor's map-pack positions day by day, beside the business's, for the chart. */

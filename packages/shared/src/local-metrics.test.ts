@@ -7,6 +7,7 @@ import {
   reviewsPerMonth,
   shareOfLocalVoice,
   SOLV_WEIGHTS,
+  tallyRanks,
   top3Share,
   type MeasuredPoint,
 } from './local-metrics.js'
@@ -134,5 +135,29 @@ describe('reviews per month', () => {
         { at: '2026-03-08T00:00:00Z', reviewCount: 42 },
       ]),
     ).toBeCloseTo(8.697, 3)
+  })
+})
+
+describe('a tally summed over many searches', () => {
+  test('gives the same figures as the points it counts', () => {
+    const tally = tallyRanks(example)
+    // Five answered points: ranks 1, 2, 5 and 12 once each, absent at one.
+    expect(tally.answered).toBe(5)
+    expect(tally.atRank.slice(0, 12)).toEqual([1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1])
+    expect(averageRank(tally)).toBeCloseTo(averageRank(example)!, 10)
+    expect(top3Share(tally)).toBe(top3Share(example))
+    expect(shareOfLocalVoice(tally)).toEqual(shareOfLocalVoice(example))
+  })
+
+  test("a competitor's figures over two scans and a daily check, absent where it was not seen", () => {
+    // 10 answered searches; the competitor was 1st at 2, 4th at 3, and absent at the other 5:
+    // average (2×1 + 3×4 + 5×21) / 10 = 119 / 10 = 11.9; top-3 share 2/10 = 0.2;
+    // weighted share (2×1 + 3×0.2 + 5×0) / 10 = 2.6 / 10 = 0.26.
+    const atRank = Array.from({ length: 20 }, (_, i) => (i === 0 ? 2 : i === 3 ? 3 : 0))
+    const tally = { answered: 10, atRank }
+    expect(averageRank(tally)).toBeCloseTo(11.9, 10)
+    expect(top3Share(tally)).toBe(0.2)
+    expect(shareOfLocalVoice(tally).weighted).toBeCloseTo(0.26, 10)
+    expect(averageRank({ answered: 0, atRank: [] })).toBeNull()
   })
 })

@@ -15,26 +15,58 @@ export const MAP_PACK_SIZE = 3
  */
 export type MeasuredPoint = Pick<ScanPoint, 'status' | 'position'>
 
-/** The ranks of the points that answered, a point where the business is absent counted as 21. */
-function checkedRanks(points: readonly MeasuredPoint[]): number[] {
-  return points
-    .filter((point) => point.status === 'ok')
-    .map((point) => point.position ?? NOT_FOUND_RANK)
+/**
+ * What every formula reads: how many searches answered, and at how many of them the business was at
+ * each rank. A competitor's figures over a year of scans are read from a tally summed in the
+ * database, a scan's from its points (`tallyRanks`): the same formulas either way.
+ */
+export interface RankTally {
+  /** Searches that answered (grid points with status 'ok', daily map checks that answered). */
+  answered: number
+  /** atRank[r - 1]: answered searches where it was at rank r (1-20); at the rest it was absent. */
+  atRank: readonly number[]
+}
+
+/** The tally of points: only points that answered count; an absent business counts at none. */
+export function tallyRanks(points: readonly MeasuredPoint[]): RankTally {
+  const atRank: number[] = Array.from({ length: NOT_FOUND_RANK - 1 }, () => 0)
+  let answered = 0
+  for (const point of points) {
+    if (point.status !== 'ok') continue
+    answered += 1
+    const rank = point.position
+    if (rank !== null && rank >= 1 && rank < NOT_FOUND_RANK)
+      atRank[rank - 1] = (atRank[rank - 1] ?? 0) + 1
+  }
+  return { answered, atRank }
+}
+
+/** Points, or a tally already summed. */
+export type Measured = readonly MeasuredPoint[] | RankTally
+
+const asTally = (input: Measured): RankTally => ('answered' in input ? input : tallyRanks(input))
+
+/** Σ f(rank) over the answered searches, an absent business at NOT_FOUND_RANK. */
+function sumOver(tally: RankTally, f: (rank: number) => number): number {
+  const found = tally.atRank.reduce((sum, n) => sum + n, 0)
+  const present = tally.atRank.reduce((sum, n, i) => sum + n * f(i + 1), 0)
+  return present + (tally.answered - found) * f(NOT_FOUND_RANK)
 }
 
 /**
  * Average rank: the mean position over the points that answered, an absent business counting as
  * NOT_FOUND_RANK. Unrounded; null when no point answered.
  */
-export function averageRank(points: readonly MeasuredPoint[]): number | null {
-  const ranks = checkedRanks(points)
-  return ranks.length ? ranks.reduce((a, b) => a + b, 0) / ranks.length : null
+export function averageRank(input: Measured): number | null {
+  const tally = asTally(input)
+  return tally.answered ? sumOver(tally, (rank) => rank) / tally.answered : null
 }
 
 /** Top-3 share (0-1): of the points that answered, the share where the business is in positions 1-3. */
-export function top3Share(points: readonly MeasuredPoint[]): number | null {
-  const ranks = checkedRanks(points)
-  return ranks.length ? ranks.filter((rank) => rank <= MAP_PACK_SIZE).length / ranks.length : null
+export function top3Share(input: Measured): number | null {
+  const tally = asTally(input)
+  if (!tally.answered) return null
+  return sumOver(tally, (rank) => (rank <= MAP_PACK_SIZE ? 1 : 0)) / tally.answered
 }
 
 /** The weight of a position in the weighted share of local voice. */
@@ -73,13 +105,13 @@ export interface ShareOfLocalVoice {
  * the first page.
  */
 export function shareOfLocalVoice(
-  points: readonly MeasuredPoint[],
+  input: Measured,
   weights: readonly PositionWeight[] = SOLV_WEIGHTS,
 ): ShareOfLocalVoice {
-  const ranks = checkedRanks(points)
-  if (!ranks.length) return { mapPack: null, weighted: null }
-  const weight = ranks.reduce((sum, rank) => sum + positionWeight(rank, weights), 0)
-  return { mapPack: top3Share(points), weighted: weight / ranks.length }
+  const tally = asTally(input)
+  if (!tally.answered) return { mapPack: null, weighted: null }
+  const weight = sumOver(tally, (rank) => positionWeight(rank, weights))
+  return { mapPack: top3Share(tally), weighted: weight / tally.answered }
 }
 
 /** The average length of a month in days (365.25 / 12). */

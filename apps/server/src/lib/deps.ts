@@ -6,6 +6,7 @@ import type { PasswordCost } from '../auth/passwords.js'
 import type { SessionCache } from '../auth/session-cache.js'
 import type { JobQueue } from '../jobs/queue.js'
 import type { GoogleDataProvider } from '../features/integrations/google-data.js'
+import type { RecordMapSightings } from '../features/competitors/public.js'
 import type { MeasuredKeywords, OnPlaceFound, RankProvider } from '../features/keywords/public.js'
 import type { Resolver, SafeFetcher } from '../net/safe-fetch.js'
 import type { Clock } from './clock.js'
@@ -74,4 +75,9 @@ export interface AppDeps {
    * the keyword checks and the grid scans here, so neither imports business (ADR 014).
    */
   recordFoundPlace: OnPlaceFound
+  /**
+   * Keeps what every answered map search saw of the competitors (features/competitors): given to the
+   * daily checks and the grid scans, so neither imports competitors (ADR 014, issue 34 item 1).
+   */
+  recordMapSightings: RecordMapSightings
 }

@@ -198,6 +198,7 @@ describe('daily rank checks', () => {
       business: business!,
       now: clock.now(),
       onPlaceFound: app.deps.recordFoundPlace,
+      onMapSearched: app.deps.recordMapSightings,
     })
     expect(cutOff.checked).toBe(5)
     const asked = queries.length

@@ -89,6 +89,7 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
         business,
         now,
         onPlaceFound: deps.recordFoundPlace,
+        onMapSearched: deps.recordMapSightings,
       })
       // A keyword leaving the top 3 or 10, or moving 5 places, is in the notification list.
       await recordRankMoves(deps.db, businessId, moves, { now, simulated: rank.simulated })

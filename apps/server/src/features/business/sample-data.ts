@@ -9,6 +9,7 @@ import { recordActivity } from '../../lib/activity.js'
 import { lockBusiness } from '../../lib/tenant.js'
 import { countSampleBacklinks, removeSampleBacklinks } from '../backlinks/public.js'
 import { removeSampleProfileLinks } from '../business-profile/public.js'
+import { removeSampleCompetitors } from '../competitors/public.js'
 import { countSampleKeywords, removeSampleKeywords } from '../keywords/public.js'
 
 export async function getSampleData(db: Db, businessId: string): Promise<SampleData> {
@@ -40,7 +41,8 @@ export async function removeSampleData(db: Db, businessId: string, now: Date): P
     const backlinks = await removeSampleBacklinks(tx, businessId)
     const keywords = await removeSampleKeywords(tx, businessId, now)
     const profileLinks = await removeSampleProfileLinks(tx, businessId)
-    if (business?.removedAt && backlinks + keywords + profileLinks === 0) return
+    const competitors = await removeSampleCompetitors(tx, businessId)
+    if (business?.removedAt && backlinks + keywords + profileLinks + competitors === 0) return
     await tx
       .update(businesses)
       .set({ sampleDataRemovedAt: business?.removedAt ?? now })

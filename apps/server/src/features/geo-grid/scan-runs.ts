@@ -215,8 +215,39 @@ async function searchBatch(
   }
 }
 
+/**
+ * Hands every answered point's places to the competitors feature (issue 34 item 1), so the scan's
+ * competitors are kept with what it saw of them; failed and deferred points say nothing of anyone.
+ */
+async function recordCompetitors(deps: GridDeps, scan: ScanRow) {
+  const answered = await deps.db
+    .select({ position: geoGridPoints.position, places: geoGridPoints.places })
+    .from(geoGridPoints)
+    .where(
+      and(
+        eq(geoGridPoints.scanId, scan.id),
+        eq(geoGridPoints.businessId, scan.businessId),
+        eq(geoGridPoints.status, 'ok'),
+      ),
+    )
+  await deps.recordMapSightings(deps.db, [
+    {
+      businessId: scan.businessId,
+      locationId: scan.locationId ?? 'main',
+      keywordKey: scan.keywordKey,
+      keywordId: scan.keywordId,
+      provider: scan.sourceLabel,
+      simulated: scan.simulated,
+      search: { kind: 'grid', scanId: scan.id },
+      seenAt: scan.createdAt,
+      answers: answered,
+    },
+  ])
+}
+
 async function finishScan(deps: GridDeps, scan: ScanRow) {
   const answered = await answeredCount(deps.db, scan.businessId, scan.id)
+  if (answered > 0) await recordCompetitors(deps, scan)
   const [unanswered] = await deps.db
     .select({ reason: geoGridPoints.reason })
     .from(geoGridPoints)

@@ -22,6 +22,7 @@ type FirstCheckDeps = Pick<
   | 'jobs'
   | 'firstChecks'
   | 'recordFoundPlace'
+  | 'recordMapSightings'
   | 'measuredKeywords'
 >
 
@@ -45,6 +46,7 @@ export async function runFirstChecks(deps: FirstCheckDeps, businessId: string) {
       now: deps.clock.now(),
       firstChecks: deps.firstChecks,
       onPlaceFound: deps.recordFoundPlace,
+      onMapSearched: deps.recordMapSightings,
       businessReadAt,
     })
   }

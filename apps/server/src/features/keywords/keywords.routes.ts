@@ -38,6 +38,7 @@ export function keywordRoutes(deps: AppDeps) {
       ...scope,
       now: clock.now(),
       onPlaceFound: deps.recordFoundPlace,
+      onMapSearched: deps.recordMapSightings,
     }
   }
   return new Hono()

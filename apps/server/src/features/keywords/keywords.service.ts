@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { recordActivity } from '../../lib/activity.js'
-import type { OnPlaceFound } from './rank-checks.js'
+import type { OnMapSearched, OnPlaceFound } from './rank-checks.js'
 import type { RankProvider } from './rank-provider.js'
 import { checkToday } from './today-checks.js'
 import { listKeywordRecords, upsertKeyword } from './keyword-store.js'
@@ -33,6 +33,7 @@ export interface KeywordScope {
   now: Date
   /** Where a map search found the business, kept by the business feature (deps.recordFoundPlace). */
   onPlaceFound: OnPlaceFound
+  onMapSearched: OnMapSearched
 }
 
 /**
@@ -112,8 +113,17 @@ export async function analyseKeyword(
     })
     return saved
   })
-  const { rank: provider, onPlaceFound } = scope
-  await checkToday({ db, provider, business, location, keyword: row, now, onPlaceFound })
+  const { rank: provider, onPlaceFound, onMapSearched } = scope
+  await checkToday({
+    db,
+    provider,
+    business,
+    location,
+    keyword: row,
+    now,
+    onPlaceFound,
+    onMapSearched,
+  })
   return { analysis, keyword: await keywordRecord(scope, row.id) }
 }
 

@@ -35,6 +35,7 @@ export {
   checkNewKeywords,
   countUncheckedKeywords,
   fillSimulatedPast,
+  type OnMapSearched,
   type OnPlaceFound,
 } from './rank-checks.js'
 export { fillScope } from './rank-store.js'

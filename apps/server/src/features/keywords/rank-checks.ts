@@ -68,14 +68,33 @@ export type OnPlaceFound = (
 ) => Promise<void>
 
 /**
+ * Keeps what a day's answered map checks saw of the competitors (features/competitors
+ * `recordMapSightings`, given through deps so keywords never imports competitors: ADR 014).
+ */
+export type OnMapSearched = (
+  db: Db,
+  batch: readonly {
+    businessId: string
+    locationId: string
+    keywordKey: string
+    keywordId: string
+    provider: string
+    simulated: boolean
+    search: { kind: 'daily'; day: string }
+    seenAt: Date
+    answers: { position: number | null; places: MapPackPlace[] }[]
+  }[],
+) => Promise<void>
+
+/**
  * The map pack of the same searches, asked from the place's pin (issue 17): one result per pair,
  * all 'not asked' when the place has no coordinates yet (Settings → the pin, or the geo-grid's first
  * map result, sets them) or when the day's budget is spent. Where the business is found and its place
  * id is not known yet, the id is kept, so later searches match it by id rather than by name.
  */
 async function mapChecks(
-  { db, provider, business, location, onPlaceFound }: CheckRequest,
-  pairs: readonly { keywordKey: string; day: string }[],
+  { db, provider, business, location, onPlaceFound, onMapSearched }: CheckRequest,
+  pairs: readonly { keywordKey: string; day: string; keywordId?: string }[],
 ): Promise<MapColumns[]> {
   const place = location.isMain ? business : location.location
   const point = place ? pointOf(place) : null
@@ -86,6 +105,7 @@ async function mapChecks(
       locationId: location.id,
       keyword: keywordKey,
       country: location.country,
+      city: location.city,
       ...point,
       zoom: DAILY_MAP_ZOOM,
       day,
@@ -104,6 +124,28 @@ async function mapChecks(
     const { placeId, lat, lng } = found.business
     await onPlaceFound(db, business.id, location.id, { placeId, lat, lng })
   }
+  // Each answered check's places, kept as the day's competitors (issue 34 item 1); each stands at
+  // noon UTC of its day, so a window of days counts a day once.
+  await onMapSearched(
+    db,
+    pairs.flatMap(({ keywordKey, keywordId, day }, i) => {
+      const result = results[i]
+      if (result?.status !== 'ok' || !keywordId) return []
+      return [
+        {
+          businessId: business.id,
+          locationId: location.id,
+          keywordKey,
+          keywordId,
+          provider: provider.label,
+          simulated: provider.simulated,
+          search: { kind: 'daily' as const, day },
+          seenAt: new Date(`${day}T12:00:00Z`),
+          answers: [{ position: result.position, places: result.places }],
+        },
+      ]
+    }),
+  )
   return results.map((result): MapColumns => {
     if (result.status === 'ok') {
       return { mapStatus: 'ok', mapPosition: result.position, mapReason: null }
@@ -123,6 +165,7 @@ export interface CheckRequest {
   location: ResolvedLocation
   now: Date
   onPlaceFound: OnPlaceFound
+  onMapSearched: OnMapSearched
 }
 
 /**
@@ -161,7 +204,11 @@ export async function checkAndStore({
   const asked = pairs.filter((_, i) => results[i]?.status !== 'deferred')
   const maps = await mapChecks(
     request,
-    asked.map(({ keyword, day }) => ({ keywordKey: keyword.keywordKey, day })),
+    asked.map(({ keyword, day }) => ({
+      keywordKey: keyword.keywordKey,
+      keywordId: keyword.id,
+      day,
+    })),
   )
   let m = 0
   const rows = pairs.flatMap(({ keyword, day, attempt }, i) => {

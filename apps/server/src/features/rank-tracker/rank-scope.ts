@@ -6,7 +6,12 @@ import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import type { TrackedKeyword } from '@localseo/shared/rank-tracker'
 import type { Db } from '../../db/client.js'
 import type { keywords } from '../../db/schema/keywords.js'
-import { roleWhere, type OnPlaceFound, type RankProvider } from '../keywords/public.js'
+import {
+  roleWhere,
+  type OnMapSearched,
+  type OnPlaceFound,
+  type RankProvider,
+} from '../keywords/public.js'
 
 /** The tracked keywords of the scope. */
 export function trackedWhere(businessId: string, location: ResolvedLocation): SQL | undefined {
@@ -31,4 +36,5 @@ export interface ScopeRequest {
   now: Date
   /** Where a map search found the business, kept by the business feature (deps.recordFoundPlace). */
   onPlaceFound: OnPlaceFound
+  onMapSearched: OnMapSearched
 }

@@ -32,7 +32,12 @@ export function rankTrackerRoutes(deps: AppDeps) {
   const scope = async (tenant: Tenant, locationId: string) => {
     const found = await tenant.scope(locationId)
     const provider = await rankProviderFor(deps, found.business.id)
-    return { ...found, provider, onPlaceFound: deps.recordFoundPlace }
+    return {
+      ...found,
+      provider,
+      onPlaceFound: deps.recordFoundPlace,
+      onMapSearched: deps.recordMapSightings,
+    }
   }
 
   return new Hono()

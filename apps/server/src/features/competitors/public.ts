@@ -1,0 +1,6 @@
+export {
+  recordMapSightings,
+  removeSampleCompetitors,
+  type MapSightings,
+  type RecordMapSightings,
+} from './sightings.js'

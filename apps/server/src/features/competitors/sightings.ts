@@ -1,0 +1,278 @@
+// Keeping what map searches saw (issue 34 item 1): every place a geo-grid scan's points or a daily
+// map check returned, other than the business itself, becomes (or updates) one competitor of the
+// location, with what that search saw of it: its ranks, how often it ranked above the business, and
+// its review count that day. The geo-grid and the daily checks call this through deps
+// (`recordMapSightings`), so neither imports this feature (docs/decisions/014-feature-dependencies.md).
+import { placeKey } from '@localseo/shared/competitors'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.js'
+import {
+  competitorReviewCounts,
+  competitorSightings,
+  competitors,
+} from '../../db/schema/competitors.js'
+
+/** A place of a map search's answer, as the providers give it. */
+export interface SeenPlace {
+  position: number
+  name: string
+  placeId: string | null
+  categories?: string[]
+  rating?: number | null
+  reviewCount?: number | null
+  website?: string | null
+}
+
+/** One answered map search: where the business was (null: absent) and every place returned. */
+export interface MapAnswer {
+  position: number | null
+  places: readonly SeenPlace[]
+}
+
+/**
+ * The answered searches of one scan (its points) or of one daily map check. Failed or deferred
+ * searches are not passed: they say nothing of anyone (issue 34 item 5).
+ */
+export interface MapSightings {
+  businessId: string
+  /** 'main' or a location id. */
+  locationId: string
+  keywordKey: string
+  keywordId: string | null
+  provider: string
+  simulated: boolean
+  search: { kind: 'grid'; scanId: string } | { kind: 'daily'; day: string }
+  seenAt: Date
+  answers: readonly MapAnswer[]
+}
+
+export type RecordMapSightings = (db: Db, batch: readonly MapSightings[]) => Promise<void>
+
+interface Seen {
+  key: string
+  place: SeenPlace
+  names: Set<string>
+  seenAt: Date
+  simulated: boolean
+  provider: string
+}
+
+interface Sighting {
+  key: string
+  ranks: number[]
+  aboveYou: number
+}
+
+const searchKeyOf = (sightings: MapSightings) =>
+  sightings.search.kind === 'grid'
+    ? `scan:${sightings.search.scanId}`
+    : `daily:${sightings.keywordId}:${sightings.search.day}`
+
+/** The competitors one search batch saw, keyed by place, and what it saw of each. */
+function sightingsOf(sightings: MapSightings): Map<string, Sighting> {
+  const byKey = new Map<string, Sighting>()
+  for (const answer of sightings.answers) {
+    const seenHere = new Set<string>()
+    for (const place of answer.places) {
+      if (answer.position !== null && place.position === answer.position) continue
+      const key = placeKey(place)
+      // The same place twice in one answer (a provider's duplicate) counts once, at its best.
+      if (seenHere.has(key)) continue
+      seenHere.add(key)
+      const entry = byKey.get(key) ?? { key, ranks: [], aboveYou: 0 }
+      entry.ranks.push(place.position)
+      if (answer.position === null || place.position < answer.position) entry.aboveYou += 1
+      byKey.set(key, entry)
+    }
+  }
+  return byKey
+}
+
+/** Each place's latest answer across the batch, with every name it was shown under. */
+function latestPlaces(batch: readonly MapSightings[], scope: string) {
+  const latest = new Map<string, Seen>()
+  for (const sightings of batch) {
+    if (sightings.locationId !== scope) continue
+    for (const answer of sightings.answers) {
+      for (const place of answer.places) {
+        if (answer.position !== null && place.position === answer.position) continue
+        const key = placeKey(place)
+        const known = latest.get(key)
+        const names = known?.names ?? new Set<string>()
+        names.add(place.name)
+        if (!known || sightings.seenAt >= known.seenAt) {
+          latest.set(key, {
+            key,
+            place,
+            names,
+            seenAt: sightings.seenAt,
+            simulated: (known?.simulated ?? true) && sightings.simulated,
+            provider: sightings.provider,
+          })
+        } else {
+          known.simulated &&= sightings.simulated
+        }
+      }
+    }
+  }
+  return [...latest.values()]
+}
+
+const dayOfDate = (at: Date) => at.toISOString().slice(0, 10)
+const CHUNK = 500
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK))
+  return out
+}
+
+/**
+ * Upserts the competitors seen and returns their ids by key. The name, rating, review count,
+ * categories and website are the latest search's; a name it no longer goes by joins other_names.
+ */
+async function upsertCompetitors(db: Db, businessId: string, scope: string, seen: Seen[]) {
+  const ids = new Map<string, string>()
+  for (const part of chunks(seen)) {
+    const rows = await db
+      .insert(competitors)
+      .values(
+        part.map(({ key, place, names, seenAt, simulated, provider }) => ({
+          businessId,
+          locationId: scope === 'main' ? null : scope,
+          scope,
+          placeKey: key,
+          placeId: place.placeId,
+          name: place.name,
+          otherNames: [...names].filter((name) => name !== place.name),
+          categories: place.categories ?? [],
+          rating: place.rating ?? null,
+          reviewCount: place.reviewCount ?? null,
+          website: place.website ?? null,
+          sample: simulated,
+          source: provider,
+          firstSeenAt: seenAt,
+          lastSeenAt: seenAt,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [competitors.businessId, competitors.scope, competitors.placeKey],
+        set: {
+          // An older batch (a backfilled day) keeps the newer answer's fields.
+          name: sql`CASE WHEN excluded.last_seen_at >= competitors.last_seen_at THEN excluded.name ELSE competitors.name END`,
+          otherNames: sql`(SELECT coalesce(jsonb_agg(DISTINCT n ORDER BY n), '[]'::jsonb)
+            FROM jsonb_array_elements_text(competitors.other_names || excluded.other_names
+              || jsonb_build_array(competitors.name, excluded.name)) AS n
+            WHERE n <> CASE WHEN excluded.last_seen_at >= competitors.last_seen_at
+              THEN excluded.name ELSE competitors.name END)`,
+          categories: sql`CASE WHEN excluded.last_seen_at >= competitors.last_seen_at AND excluded.categories <> '[]'::jsonb THEN excluded.categories ELSE competitors.categories END`,
+          rating: sql`CASE WHEN excluded.last_seen_at >= competitors.last_seen_at THEN coalesce(excluded.rating, competitors.rating) ELSE competitors.rating END`,
+          reviewCount: sql`CASE WHEN excluded.last_seen_at >= competitors.last_seen_at THEN coalesce(excluded.review_count, competitors.review_count) ELSE competitors.review_count END`,
+          website: sql`CASE WHEN excluded.last_seen_at >= competitors.last_seen_at THEN coalesce(excluded.website, competitors.website) ELSE competitors.website END`,
+          placeId: sql`coalesce(competitors.place_id, excluded.place_id)`,
+          sample: sql`competitors.sample AND excluded.sample`,
+          source: sql`CASE WHEN excluded.last_seen_at >= competitors.last_seen_at THEN excluded.source ELSE competitors.source END`,
+          firstSeenAt: sql`least(competitors.first_seen_at, excluded.first_seen_at)`,
+          lastSeenAt: sql`greatest(competitors.last_seen_at, excluded.last_seen_at)`,
+        },
+      })
+      .returning({ id: competitors.id, key: competitors.placeKey })
+    for (const row of rows) ids.set(row.key, row.id)
+  }
+  return ids
+}
+
+/** Keeps a batch of map searches' answers, one transaction per business location. */
+export const recordMapSightings: RecordMapSightings = async (db, batch) => {
+  const answered = batch.filter((sightings) => sightings.answers.length > 0)
+  if (answered.length === 0) return
+  const businessId = answered[0]!.businessId
+  const scopes = [...new Set(answered.map((sightings) => sightings.locationId))]
+  for (const scope of scopes) {
+    const mine = answered.filter((s) => s.locationId === scope && s.businessId === businessId)
+    const seen = latestPlaces(mine, scope)
+    if (seen.length === 0) continue
+    await db.transaction(async (tx) => {
+      const ids = await upsertCompetitors(tx, businessId, scope, seen)
+      const searchKeys = mine.map(searchKeyOf)
+      // A day checked again replaces what its first check saw.
+      for (const part of chunks(searchKeys)) {
+        await tx
+          .delete(competitorSightings)
+          .where(
+            and(
+              eq(competitorSightings.businessId, businessId),
+              eq(competitorSightings.scope, scope),
+              inArray(competitorSightings.searchKey, part),
+            ),
+          )
+      }
+      const rows = mine.flatMap((sightings) =>
+        [...sightingsOf(sightings).values()].flatMap((sighting) => {
+          const competitorId = ids.get(sighting.key)
+          if (!competitorId) return []
+          return [
+            {
+              competitorId,
+              businessId,
+              scope,
+              searchKey: searchKeyOf(sightings),
+              kind: sightings.search.kind,
+              scanId: sightings.search.kind === 'grid' ? sightings.search.scanId : null,
+              keywordId: sightings.keywordId,
+              keywordKey: sightings.keywordKey,
+              day: sightings.search.kind === 'daily' ? sightings.search.day : null,
+              ranks: sighting.ranks,
+              aboveYou: sighting.aboveYou,
+              provider: sightings.provider,
+              seenAt: sightings.seenAt,
+            },
+          ]
+        }),
+      )
+      for (const part of chunks(rows)) await tx.insert(competitorSightings).values(part)
+      const counts = new Map<string, typeof competitorReviewCounts.$inferInsert>()
+      for (const sightings of mine) {
+        const day =
+          sightings.search.kind === 'daily' ? sightings.search.day : dayOfDate(sightings.seenAt)
+        for (const answer of sightings.answers) {
+          for (const place of answer.places) {
+            const competitorId = ids.get(placeKey(place))
+            if (!competitorId || place.reviewCount == null) continue
+            counts.set(`${competitorId}:${day}`, {
+              competitorId,
+              businessId,
+              day,
+              rating: place.rating ?? null,
+              reviewCount: place.reviewCount,
+            })
+          }
+        }
+      }
+      for (const part of chunks([...counts.values()])) {
+        await tx
+          .insert(competitorReviewCounts)
+          .values(part)
+          .onConflictDoUpdate({
+            target: [competitorReviewCounts.competitorId, competitorReviewCounts.day],
+            set: {
+              rating: sql`excluded.rating`,
+              reviewCount: sql`excluded.review_count`,
+            },
+          })
+      }
+    })
+  }
+}
+
+/**
+ * Removes the competitors only simulated searches saw, with what they saw (issue 34 item 7): they go
+ * with the other sample data. Answers how many went.
+ */
+export async function removeSampleCompetitors(db: Db, businessId: string): Promise<number> {
+  const removed = await db
+    .delete(competitors)
+    .where(and(eq(competitors.businessId, businessId), eq(competitors.sample, true)))
+    .returning({ id: competitors.id })
+  return removed.length
+}
