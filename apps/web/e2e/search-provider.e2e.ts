@@ -2,7 +2,8 @@
 // connection, then tracks a keyword and reads on the Rank Tracker the real adapter's position with
 // its source and the map pack, and after a Refresh 'Not in top 100' for the others. SerpApi is played by the fake
 // provider on 127.0.0.1 (testing/fake-serp.ts): this journey starts its own server from the same
-// build with SERP_BASE_URL pointing there, so nothing leaves the machine.
+// build with SERP_BASE_URL pointing there, so nothing leaves the machine. Settings then counts the
+// month's queries and their cost (issue 34 item 4).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startFakeSerp, type FakeSerp } from '../../server/src/testing/fake-serp'
 import { expectAccessible } from './a11y'
@@ -90,6 +91,23 @@ describe('SerpApi in Settings, then the Rank Tracker shows its positions with th
     await table().getByText('Not in top 100').first().waitFor()
     await expectAccessible(page, 'Rank Tracker with measured positions')
     await snap(page, 'rank-tracker-provider', table())
+    expect(problems).toEqual([])
+  })
+
+  // Issue 34 item 4: the month's queries per use, the test connection's included, with their cost.
+  test("Settings → Search queries and cost counts the month's real queries and their price", async () => {
+    const { page, problems } = browser()
+    await page.goto(`${base}/settings`)
+    const card = page.getByRole('region', { name: 'Search queries and cost' })
+    const ledger = card.getByRole('table', { name: /^Search queries in / })
+    const row = (name: string) =>
+      ledger.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) })
+    await row('Connection tests').getByRole('cell', { name: '1', exact: true }).waitFor()
+    await row('Rank checks').getByText(/^\$/).waitFor()
+    await card.getByText("SerpApi: $0.015 a query, SerpApi's list price (May 2026).").waitFor()
+    await card.getByText(/^By the end of the month: about [\d,]+ queries, \$/).waitFor()
+    await expectAccessible(page, 'Settings with the search queries and their cost')
+    await snap(page, 'settings-query-ledger', card)
     expect(problems).toEqual([])
   })
 })

@@ -184,12 +184,13 @@ export async function forecastMonth(
     else grid += queries
   }
   const rankRuns = runs.filter((r) => r.kind === 'rank').length
+  const todayRun = runs.some((r) => r.kind === 'rank' && dayOf(new Date(r.time)) === dayOf(now))
   const gridRuns = runs.length - rankRuns
   return {
     rank,
     grid,
     counts: [
-      `Rank checks: ${plural(rankRuns, 'more run', 'more runs')} of ${plural(run.keywords, 'tracked keyword', 'tracked keywords')}, about ${plural(run.queries, 'query', 'queries')} each: the results pages each keyword needed last time (up to 10) and one map search where it has a map pin.`,
+      `Rank checks: ${plural(rankRuns, 'more run', 'more runs')} of ${plural(run.keywords, 'tracked keyword', 'tracked keywords')}, about ${plural(run.queries, 'query', 'queries')} each: the results pages each keyword needed last time (up to 10) and one map search where it has a map pin.${todayRun ? ` Today's run asks only the keywords not checked yet today (${plural(run.today, 'query', 'queries')}).` : ''}`,
       scans.searches > 0
         ? `Geo-grid scans: ${plural(gridRuns, 'more scheduled run', 'more scheduled runs')}; each re-scans one of your ${plural(scans.searches, 'grid', 'grids')} not scanned in the last 6 days.`
         : 'Geo-grid scans: none, as no grid has been scanned yet.',

@@ -62,8 +62,9 @@ describe('Settings → Search queries and cost', () => {
     expect(within(table).getByRole('row', { name: /Total/ })).toHaveTextContent('549$8.23')
     expect(region).toHaveTextContent('5,451 queries of 6,000 (200 a day × 30 days)')
     expect(region).toHaveTextContent('By the end of the month: about 900 queries, $13.50.')
-    expect(region).toHaveTextContent("SerpApi: $0.015 a query (SerpApi's list price (May 2026)).")
+    expect(region).toHaveTextContent("SerpApi: $0.015 a query, SerpApi's list price (May 2026).")
     expect(region).toHaveTextContent('Keyword volumes are estimates made by the app.')
+    expect(within(table).getByRole('row', { name: /Connection tests/ })).toHaveTextContent('0$0.00')
 
     const picker = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Month' })
     expect(picker.options).toHaveLength(12)

@@ -37,7 +37,9 @@ function recentMonths(now: Date) {
   })
 }
 
-const money = (usd: number | null) => (usd === null ? 'Not known' : formatUsd(usd))
+/** Nothing spent reads $0.00; a small sum keeps its tenth of a cent (formatUsd). */
+const money = (usd: number | null) =>
+  usd === null ? 'Not known' : usd === 0 ? '$0.00' : formatUsd(usd)
 const queries = (n: number) => `${formatNumber(n)} ${n === 1 ? 'query' : 'queries'}`
 
 function LedgerTable({ ledger }: { ledger: QueryLedger }) {
@@ -89,7 +91,7 @@ function Prices({ ledger }: { ledger: QueryLedger }) {
       {listed.map(({ provider, price }) => (
         <li key={provider}>
           {price
-            ? `${provider}: ${formatUsd(price.usdPerQuery)} a query (${price.source}).`
+            ? `${provider}: ${formatUsd(price.usdPerQuery)} a query, ${price.source}.`
             : `${provider}: no price is known, so its cost is not shown.`}
         </li>
       ))}
