@@ -30,6 +30,14 @@ function ledger(month: string, rank: number, grid: number): QueryLedger {
   }
 }
 
+function renderCard() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <QueryLedgerCard businessId="b1" />
+    </QueryClientProvider>,
+  )
+}
+
 afterEach(() => {
   vi.useRealTimers()
 })
@@ -46,11 +54,7 @@ describe('Settings → Search queries and cost', () => {
         return json(month === '2026-11' ? ledger(month, 500, 49) : ledger(month, 120, 0))
       },
     })
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <QueryLedgerCard businessId="b1" />
-      </QueryClientProvider>,
-    )
+    renderCard()
     const region = screen.getByRole('region', { name: 'Search queries and cost' })
     const table = await within(region).findByRole('table', {
       name: /Search queries in November 2026/,
@@ -83,11 +87,7 @@ describe('Settings → Search queries and cost', () => {
       current: { provider: 'Simulated', simulated: true, price: null },
     }
     stubNetwork({ 'GET /api/query-ledger': () => json(simulated) })
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <QueryLedgerCard businessId="b1" />
-      </QueryClientProvider>,
-    )
+    renderCard()
     expect(
       await screen.findByText(/simulated checks cost nothing and are not counted/),
     ).toBeInTheDocument()
@@ -96,11 +96,7 @@ describe('Settings → Search queries and cost', () => {
   test('a failed load says so in the card', async () => {
     storeSession()
     stubNetwork({})
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <QueryLedgerCard businessId="b1" />
-      </QueryClientProvider>,
-    )
+    renderCard()
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Could not load your search queries. Please try again later.',
     )
