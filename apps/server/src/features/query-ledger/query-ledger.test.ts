@@ -232,7 +232,7 @@ test('simulated checks cost nothing and are not counted', async () => {
   expect(body.volumes.source).toBe('estimate')
 })
 
-test('a bad or future month is refused with 422; without a session 401', async () => {
+test('a bad or future month is refused with 422; without a session 401, without a business 404', async () => {
   const clock = createTestClock(new Date('2026-01-15T12:00:00Z'))
   t = await createTestApp({ clock })
   const call = await owner(t, 'months@example.com')
@@ -243,4 +243,8 @@ test('a bad or future month is refused with 422; without a session 401', async (
   }
   const anonymous = await t.app.request('/api/query-ledger')
   expect(anonymous.status).toBe(401)
+  // A user without a business has no ledger to read.
+  const { accessToken } = await signUp(t.app, { email: 'no-business@example.com' })
+  const stranger = apiCaller(t.app, () => accessToken)
+  expect((await stranger('GET', '/api/query-ledger')).status).toBe(404)
 })
