@@ -26,4 +26,9 @@ export const ALERT_TOPIC_LABELS: Record<AlertTopic, { title: string; detail: str
     detail:
       'Someone reviews you on Google. Reviews of 1 to 3 stars are emailed at once, so you can answer them soon.',
   },
+  competitors: {
+    title: 'Competitors you follow',
+    detail:
+      'A competitor you follow moves above you in the map results for a tracked keyword, or gains more than 10 reviews in a week.',
+  },
 }

@@ -17,11 +17,20 @@ export const ALERT_KINDS = [
   'listing_mismatch',
   'review_low',
   'review_new',
+  'competitor_overtook',
+  'competitor_reviews',
 ] as const
 export type AlertKind = (typeof ALERT_KINDS)[number]
 
 /** What the owner turns on or off in Settings: each topic covers one or more kinds. */
-export const ALERT_TOPICS = ['rankings', 'backlinks', 'site_audit', 'listings', 'reviews'] as const
+export const ALERT_TOPICS = [
+  'rankings',
+  'backlinks',
+  'site_audit',
+  'listings',
+  'reviews',
+  'competitors',
+] as const
 export type AlertTopic = (typeof ALERT_TOPICS)[number]
 
 export const TOPIC_OF_KIND: Record<AlertKind, AlertTopic> = {
@@ -33,6 +42,8 @@ export const TOPIC_OF_KIND: Record<AlertKind, AlertTopic> = {
   listing_mismatch: 'listings',
   review_low: 'reviews',
   review_new: 'reviews',
+  competitor_overtook: 'competitors',
+  competitor_reviews: 'competitors',
 }
 
 /** Kinds emailed as soon as they are found, not in the next daily email (issue 33 item 2). */

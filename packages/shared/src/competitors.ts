@@ -130,3 +130,32 @@ export const followedCompetitorsResponseSchema = z.object({
 export type FollowedCompetitor = z.infer<
   typeof followedCompetitorsResponseSchema
 >['followed'][number]
+
+/** A followed competitor gaining more than this many reviews in a week is an alert (issue 34 item 6). */
+export const REVIEW_SURGE_PER_WEEK = 10
+
+const mapRank = (rank: number | null) => (rank === null ? 'not in the top 20' : `#${rank}`)
+
+/** The alert of a followed competitor that moved above the business on a keyword's map results. */
+export function overtookAlert(move: {
+  competitor: string
+  keyword: string
+  rank: number
+  yours: number | null
+  previousRank: number | null
+  sample: boolean
+}): string {
+  const sample = move.sample ? ' (sample data)' : ''
+  return `${move.competitor} moved above you on the map for '${move.keyword}': #${move.rank}, you ${mapRank(move.yours)} (it was ${mapRank(move.previousRank)})${sample}.`
+}
+
+/** The alert of a followed competitor that gained more than REVIEW_SURGE_PER_WEEK reviews in a week. */
+export function reviewSurgeAlert(surge: {
+  competitor: string
+  from: number
+  to: number
+  sample: boolean
+}): string {
+  const sample = surge.sample ? ' (sample data)' : ''
+  return `${surge.competitor} gained ${surge.to - surge.from} reviews in a week (${surge.from} → ${surge.to})${sample}.`
+}

@@ -14,7 +14,7 @@ afterEach(async () => {
   t = undefined
 })
 
-const ALL_TOPICS = ['rankings', 'backlinks', 'site_audit', 'listings', 'reviews']
+const ALL_TOPICS = ['rankings', 'backlinks', 'site_audit', 'listings', 'reviews', 'competitors']
 
 async function setUp() {
   const app = await createTestApp()

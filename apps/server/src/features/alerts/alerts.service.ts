@@ -85,6 +85,21 @@ export function recordRankMoves(
   return record(db, businessId, alerts, now)
 }
 
+/** What the followed competitors did worth telling (issue 34 item 6), each linking to Competitors. */
+export function recordCompetitorNews(
+  db: Db,
+  businessId: string,
+  news: { kind: AlertKind; message: string }[],
+  now: Date,
+) {
+  return record(
+    db,
+    businessId,
+    news.map((item) => ({ ...item, link: '/competitors' })),
+    now,
+  )
+}
+
 /** What a backlink check found worth telling: links lost, and followed links turned nofollow. */
 export function recordBacklinkChanges(
   db: Db,

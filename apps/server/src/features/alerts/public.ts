@@ -2,6 +2,7 @@
 // notifications the automatic work finds worth telling.
 export {
   recordBacklinkChanges,
+  recordCompetitorNews,
   recordListingMismatches,
   recordNewCriticalIssues,
   recordNewReviews,

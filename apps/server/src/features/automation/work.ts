@@ -4,13 +4,16 @@ import type { AutomationKind, Frequency } from '@localseo/shared/automation'
 import type { AppDeps } from '../../lib/deps.js'
 import { getBusinessById } from '../../lib/tenant.js'
 import { URGENT_ALERT_KINDS } from '@localseo/shared/alerts'
+import { dayOf } from '@localseo/shared/rank-tracker'
 import {
   recordBacklinkChanges,
+  recordCompetitorNews,
   recordNewReviews,
   recordRankMoves,
   sendAlertDigest,
 } from '../alerts/public.js'
 import { runScheduledBacklinkChecks } from '../backlinks/public.js'
+import { competitorNews } from '../competitors/public.js'
 import {
   importProfilePerformance,
   importProfileReviews,
@@ -93,6 +96,10 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
       })
       // A keyword leaving the top 3 or 10, or moving 5 places, is in the notification list.
       await recordRankMoves(deps.db, businessId, moves, { now, simulated: rank.simulated })
+      // A followed competitor that moved above the business today, or gained reviews fast (issue 34
+      // item 6), from the checks just stored.
+      const news = await competitorNews(deps.db, businessId, dayOf(now))
+      await recordCompetitorNews(deps.db, businessId, news, now)
       // A new month's search figures, asked here so the screens only read them (ADR 024).
       await askKeywordFigures(deps, business)
       // How many have today's position, those checked earlier today included: a retry of a run

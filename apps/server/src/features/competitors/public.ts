@@ -1,3 +1,4 @@
+export { competitorNews, type CompetitorNews } from './news.js'
 export {
   recordMapSightings,
   removeSampleCompetitors,

@@ -123,7 +123,7 @@ function CompetitorsHead() {
         <TableHead>
           <MethodLink section="share-of-local-voice">Share of local voice</MethodLink>
         </TableHead>
-        <TableHead>Above you</TableHead>
+        <TableHead>Above you (searches)</TableHead>
         <TableHead>
           <span className="sr-only">Actions</span>
         </TableHead>
@@ -146,8 +146,17 @@ function MethodLink({ section, children }: { section: string; children: string }
   )
 }
 
-const shareText = (share: Competitor['shareOfLocalVoice']) =>
-  `${formatShare(share.mapPack)} · weighted ${formatShare(share.weighted)}`
+/** The map-pack share, and under it the weighted one (the Methods page defines both). */
+function ShareOfVoice({ share }: { share: Competitor['shareOfLocalVoice'] }) {
+  return (
+    <>
+      {formatShare(share.mapPack)}
+      <span className="block text-xs text-muted-foreground">
+        weighted {formatShare(share.weighted)}
+      </span>
+    </>
+  )
+}
 
 /** The owner's own figures over the same searches, to compare each row with. */
 function YouRow({ name, you }: { name: string; you: CompetitorsResponse['you'] }) {
@@ -166,7 +175,7 @@ function YouRow({ name, you }: { name: string; you: CompetitorsResponse['you'] }
         {formatShare(you.top3Share)}
       </TableCell>
       <TableCell label="Share of local voice" className="tabular-nums">
-        {shareText(you.shareOfLocalVoice)}
+        <ShareOfVoice share={you.shareOfLocalVoice} />
       </TableCell>
       <TableCell />
       <TableCell />
@@ -207,10 +216,10 @@ function CompetitorRow({
         {formatShare(competitor.top3Share)}
       </TableCell>
       <TableCell label="Share of local voice" className="tabular-nums">
-        {shareText(competitor.shareOfLocalVoice)}
+        <ShareOfVoice share={competitor.shareOfLocalVoice} />
       </TableCell>
-      <TableCell label="Above you" className="tabular-nums">
-        in {competitor.searchesAboveYou.toLocaleString()} of {searches.toLocaleString()} searches
+      <TableCell label="Above you (searches)" className="tabular-nums">
+        {competitor.searchesAboveYou.toLocaleString()} of {searches.toLocaleString()}
         <span className="block text-xs text-muted-foreground">
           seen in {competitor.searchesSeen.toLocaleString()}
         </span>
@@ -248,7 +257,7 @@ function CompetitorName({ competitor }: { competitor: Competitor }) {
   const timeZone = useTimeZone()
   const website = websiteLink(competitor.website)
   return (
-    <div className="grid min-w-40 gap-0.5">
+    <div className="grid min-w-48 gap-0.5">
       <span className="flex flex-wrap items-center gap-2">
         {competitor.name}
         {competitor.sample ? <SampleBadge /> : null}

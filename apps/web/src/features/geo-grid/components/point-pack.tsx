@@ -116,30 +116,33 @@ function FollowedHere({
   if (followed.length === 0) return null
   const positions = followedPositions(point, followed)
   return (
-    <Table aria-label={`Followed competitors at ${pointName(point).toLowerCase()}`}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>
-            <span className="sr-only">Business</span>
-          </TableHead>
-          <TableHead>You</TableHead>
-          {positions.map(({ competitor }) => (
-            <TableHead key={competitor.id}>{competitor.name}</TableHead>
-          ))}
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        <TableRow>
-          <TableRowHeader>Position</TableRowHeader>
-          <TableCell className="tabular-nums">{rankText(point.position)}</TableCell>
-          {positions.map(({ competitor, position }) => (
-            <TableCell key={competitor.id} className="tabular-nums">
-              {rankText(position ?? null)}
-            </TableCell>
-          ))}
-        </TableRow>
-      </TableBody>
-    </Table>
+    <div className="grid gap-1">
+      <p className="text-sm font-medium">Competitors you follow, at this point</p>
+      <Table aria-label={`Followed competitors at ${pointName(point).toLowerCase()}`}>
+        <TableHeader>
+          <TableRow>
+            <TableHead>
+              <span className="sr-only">Business</span>
+            </TableHead>
+            <TableHead>You</TableHead>
+            {positions.map(({ competitor }) => (
+              <TableHead key={competitor.id}>{competitor.name}</TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          <TableRow>
+            <TableRowHeader>Position</TableRowHeader>
+            <TableCell className="tabular-nums">{rankText(point.position)}</TableCell>
+            {positions.map(({ competitor, position }) => (
+              <TableCell key={competitor.id} className="tabular-nums">
+                {rankText(position ?? null)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableBody>
+      </Table>
+    </div>
   )
 }
 

@@ -55,16 +55,19 @@ function mapHistory(competitors: MapHistory['competitors']): MapHistory {
   }
 }
 
-function signIn(competitors: MapHistory['competitors']) {
+function signIn(
+  competitors: MapHistory['competitors'],
+  { simulated = false, checked = true } = {},
+) {
   storeSession()
   const asked: string[] = []
   stubNetwork({
     ...ownerHandlers(),
     'GET /api/rank-tracker/keywords': () => json({ keywords: tracked }),
-    'GET /api/rank-tracker/history': () => json(history),
+    'GET /api/rank-tracker/history': () => json({ ...history, simulated }),
     'GET /api/competitors/map-history': (request) => {
       asked.push(new URL(request.url).searchParams.toString())
-      return json(mapHistory(competitors))
+      return json(checked ? mapHistory(competitors) : { days: [], you: [], competitors: [] })
     },
   })
   renderApp('/rank-tracker')
@@ -128,4 +131,22 @@ test('without followed competitors it draws the business alone and links to the 
     'href',
     '/competitors?location=main',
   )
+})
+
+test('simulated map positions are labelled so', async () => {
+  signIn([], { simulated: true })
+  await openMapView()
+  const figure = await screen.findByRole('figure', { name: /^Map-pack positions/ })
+  const badge = figure.previousElementSibling
+  expect(badge).toHaveAttribute('data-source', 'simulated')
+  expect(badge).toHaveTextContent(/^Simulated/)
+})
+
+test('without a daily map check in the range there is no chart, and it says why', async () => {
+  signIn([], { checked: false })
+  await openMapView()
+  expect(
+    await screen.findByText('No daily map check of this keyword in the last 30 days yet.'),
+  ).toBeVisible()
+  expect(screen.queryByRole('figure', { name: /^Map-pack positions/ })).toBeNull()
 })

@@ -13,6 +13,7 @@ import {
   YAxis,
 } from 'recharts'
 import { ErrorAlert } from '@/components/error-alert'
+import { FigureSourceBadge } from '@/components/figure-source'
 import { FormField } from '@/components/ui/form-field'
 import { Select } from '@/components/ui/select'
 import { Spinner } from '@/components/ui/spinner'
@@ -56,11 +57,14 @@ export function MapPackChart({
   locationId,
   range,
   entries,
+  simulated,
 }: {
   businessId: string
   locationId: string
   range: RankRange
   entries: RankingEntry[]
+  /** The rank checks are simulated: so are the map checks, which the same provider answers. */
+  simulated: boolean
 }) {
   const [chosen, setChosen] = useState<string | null>(null)
   const keyword = entries.find((entry) => entry.id === chosen) ?? entries[0]
@@ -87,6 +91,7 @@ export function MapPackChart({
           keyword={keyword.keyword}
           locationId={locationId}
           range={range}
+          simulated={simulated}
         />
       )}
     </div>
@@ -98,12 +103,21 @@ function MapPackLines({
   keyword,
   locationId,
   range,
+  simulated,
 }: {
   history: MapHistory
   keyword: string
   locationId: string
   range: RankRange
+  simulated: boolean
 }) {
+  if (history.days.length === 0) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        No daily map check of this keyword in the last {range} days yet.
+      </p>
+    )
+  }
   const names = new Map([
     [YOU_KEY, 'You'],
     ...history.competitors.map((c) => [c.id, c.name] as const),
@@ -126,15 +140,13 @@ function MapPackLines({
           </>
         ) : null}
       </p>
-      {history.days.length === 0 ? (
-        <p className="text-sm text-muted-foreground">
-          No daily map check of this keyword in the last {range} days yet.
-        </p>
-      ) : (
-        <figure aria-label={`Map-pack positions for ${keyword}`} className="h-72 w-full">
-          <MapPackLineChart history={history} nameOf={nameOf} />
-        </figure>
-      )}
+      {/* The map checks come from the same provider as the rank checks, simulated or not. */}
+      {simulated ? (
+        <FigureSourceBadge source={{ kind: 'simulated' }} what="map position" className="w-fit" />
+      ) : null}
+      <figure aria-label={`Map-pack positions for ${keyword}`} className="h-72 w-full">
+        <MapPackLineChart history={history} nameOf={nameOf} />
+      </figure>
     </>
   )
 }

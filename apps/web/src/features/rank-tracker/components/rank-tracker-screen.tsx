@@ -156,7 +156,8 @@ function HeaderActions({
   onLocation: (location: string) => void
 }) {
   return (
-    <>
+    // Wraps on a phone: the location picker takes a line of its own below the two links.
+    <div className="flex flex-wrap items-end gap-2">
       {/* The map-pack position around the business (issue 17 item 4). */}
       <Link
         to={paths.rankTrackerGrid}
@@ -176,7 +177,7 @@ function HeaderActions({
       {business.locations.length > 0 ? (
         <LocationPicker business={business} value={location} onChange={onLocation} />
       ) : null}
-    </>
+    </div>
   )
 }
 

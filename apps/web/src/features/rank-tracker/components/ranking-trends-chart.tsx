@@ -114,6 +114,7 @@ export function RankingTrendsChart({
             locationId={locationId}
             range={history.range}
             entries={entries}
+            simulated={history.simulated}
           />
         </CardContent>
       ) : (
