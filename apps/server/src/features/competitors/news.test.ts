@@ -4,13 +4,15 @@
 // The map answers are scripted day by day through a test provider; the days run as the daily job.
 import type { CompetitorsResponse } from '@localseo/shared/competitors'
 import { asc } from 'drizzle-orm'
-import type { RankProvider } from '../keywords/public.js'
 import { afterEach, expect, test } from 'vitest'
 import { notifications } from '../../db/schema/alerts.js'
 import { apiCaller } from '../../testing/api.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
 import { businessInput } from '../../testing/factories.js'
+
+/** The rank provider a test app is given (the keywords feature's interface). */
+type RankProvider = NonNullable<NonNullable<Parameters<typeof createTestApp>[0]>['rank']>
 
 let t: TestApp | undefined
 afterEach(async () => {

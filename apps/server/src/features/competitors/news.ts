@@ -29,9 +29,9 @@ const PREVIOUS_CHECK_DAYS = 14
 
 type Followed = { id: string; name: string; scope: string; sample: boolean }
 
-async function overtakes(db: Db, businessId: string, day: string, followed: Followed[]) {
-  // Each keyword's map check of the day and its previous answered one.
-  const checks = await db
+/** Each tracked keyword's answered map checks of the last days, newest first. */
+function answeredChecks(db: Db, businessId: string, day: string) {
+  return db
     .select({
       keywordId: rankPositions.keywordId,
       keyword: keywords.keyword,
@@ -52,6 +52,11 @@ async function overtakes(db: Db, businessId: string, day: string, followed: Foll
       ),
     )
     .orderBy(asc(rankPositions.keywordId), desc(rankPositions.day))
+}
+
+async function overtakes(db: Db, businessId: string, day: string, followed: Followed[]) {
+  // Each keyword's map check of the day and its previous answered one.
+  const checks = await answeredChecks(db, businessId, day)
   const pairs = new Map<string, typeof checks>()
   for (const check of checks) {
     const list = pairs.get(check.keywordId) ?? []
