@@ -50,24 +50,14 @@ export const menuEntries: ReadonlyArray<{ key: ScreenKey; label: string; path: A
 const OUTSIDE_MENU: readonly string[] = [paths.methods]
 
 /**
- * Pages outside the menu that belong to one screen: Competitors is the Rank Tracker's and the
- * geo-grid's (which is the Rank Tracker's too), so the menu keeps Rank Tracker active there.
- */
-const BELONGS_TO: Readonly<Record<string, ScreenKey>> = { [paths.competitors]: 'rankTracker' }
-
-/** The Competitors screen of a location, as the Rank Tracker and the geo-grid link to it. */
-export const competitorsPath = (locationId: string) =>
-  `${paths.competitors}?${new URLSearchParams({ location: locationId }).toString()}`
-
-/**
  * docs/product.md §2: the active entry comes from the first path segment, default recommendations;
  * none on a page outside the menu.
  */
 export function activeMenuKey(pathname: string): ScreenKey | null {
   const segment = pathname.split('/').find((part) => part !== '') ?? ''
   if (OUTSIDE_MENU.includes(`/${segment}`)) return null
-  const owner = BELONGS_TO[`/${segment}`]
-  if (owner) return owner
+  // Competitors is reached from the Rank Tracker and its geo-grid, so the menu keeps Rank Tracker.
+  if (`/${segment}` === paths.competitors) return 'rankTracker'
   const entry = menuEntries.find((item) => item.path === `/${segment}`)
   return entry?.key ?? 'recommendations'
 }

@@ -17,7 +17,7 @@ import { FigureSourceBadge } from '@/components/figure-source'
 import { FormField } from '@/components/ui/form-field'
 import { Select } from '@/components/ui/select'
 import { Spinner } from '@/components/ui/spinner'
-import { competitorsPath } from '@/config/paths'
+import { competitorsPath } from '@/lib/competitors-path'
 import { formatShortDay } from '@/lib/dates'
 import { useMapHistory } from '../api/get-map-history'
 
