@@ -27,6 +27,7 @@ describe('Methods', () => {
       ['average-rank', 'Average rank'],
       ['top-3-share', 'Top-3 share'],
       ['share-of-local-voice', 'Share of local voice'],
+      ['competitor-figures', 'Competitors’ figures'],
       ['reviews-per-month', 'Reviews per month'],
       ['local-seo-score', 'Local SEO score'],
     ]
@@ -52,6 +53,10 @@ describe('Methods', () => {
     expect(section('share-of-local-voice')).toHaveTextContent(
       'Weighted: (1 + 0.8 + 0.2 + 0 + 0) ÷ 5 = 40%',
     )
+    // A competitor over 10 searches: (2×1 + 3×4 + 5×21) / 10 = 11.9; 2 / 10; (2 + 0.6) / 10.
+    expect(section('competitor-figures')).toHaveTextContent('÷ 10 = 11.9')
+    expect(section('competitor-figures')).toHaveTextContent('2 ÷ 10 = 20%')
+    expect(section('competitor-figures')).toHaveTextContent('(2 × 1 + 3 × 0.2) ÷ 10 = 26%')
     // 12 reviews over 91 / 30.44 months = 4.0 a month.
     expect(section('reviews-per-month')).toHaveTextContent('= 4.0 a month')
     // (18×80 + 18×70 + 26×50 + 7×60 + 9×100) / 78 = 5320 / 78 = 68.2, rounded 68.

@@ -119,6 +119,19 @@ const example = {
   ]),
 }
 
+/** A competitor over 10 answered searches (as in local-metrics.test.ts): 1st at 2, 4th at 3. */
+const COMPETITOR_TALLY = {
+  answered: 10,
+  atRank: Array.from({ length: NOT_FOUND_RANK - 1 }, (_, i) => (i === 0 ? 2 : i === 3 ? 3 : 0)),
+}
+const COMPETITOR_EXAMPLE_TEXT =
+  'Over 10 answered searches (two scans’ points and a few daily checks), a competitor was 1st at 2, 4th at 3 and absent at the other 5.'
+const competitorExample = {
+  averageRank: averageRank(COMPETITOR_TALLY),
+  top3Share: top3Share(COMPETITOR_TALLY),
+  weighted: shareOfLocalVoice(COMPETITOR_TALLY).weighted,
+}
+
 const weightRanges = SOLV_WEIGHTS.map((entry, index) => {
   const from = (SOLV_WEIGHTS[index - 1]?.upTo ?? 0) + 1
   return { label: from === entry.upTo ? `${from}` : `${from}–${entry.upTo}`, weight: entry.weight }
@@ -253,6 +266,34 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
         <Part label="Worked example">
           {EXAMPLE_TEXT} Map-pack share: 2 ÷ 5 = <strong>{percent(example.solv.mapPack)}</strong>.
           Weighted: (1 + 0.8 + 0.2 + 0 + 0) ÷ 5 = <strong>{percent(example.solv.weighted)}</strong>.
+        </Part>
+      </>
+    ),
+  },
+  {
+    id: 'competitor-figures',
+    title: 'Competitors’ figures',
+    body: (
+      <>
+        <p>
+          The Competitors screen applies the same formulas to every business the map searches of a
+          location returned, over the last 30, 90 or 365 days, and to you over the same searches.
+        </p>
+        <Part label="Inputs">
+          Every answered map search of the location in the window: each point of each geo-grid scan
+          and each tracked keyword’s daily map check from your pin. A competitor counts at the rank
+          it had where it appeared and as {NOT_FOUND_RANK} (absent) at every other answered search.
+          A business is one competitor whatever name it was shown under: by its Google place id, or
+          by its name when the provider gave no id. {ANSWERED}
+        </Part>
+        <Formula>
+          above you = answered searches where it ranked higher than you, or where you were absent
+        </Formula>
+        <Part label="Worked example">
+          {COMPETITOR_EXAMPLE_TEXT} Average rank (2 × 1 + 3 × 4 + 5 × {NOT_FOUND_RANK}) ÷ 10 ={' '}
+          <strong>{decimal(competitorExample.averageRank)}</strong>; top-3 share 2 ÷ 10 ={' '}
+          <strong>{percent(competitorExample.top3Share)}</strong>; weighted share (2 × 1 + 3 × 0.2)
+          ÷ 10 = <strong>{percent(competitorExample.weighted)}</strong>.
         </Part>
       </>
     ),
