@@ -2,8 +2,8 @@
 // days, and following or hiding one. A change refetches everything keyed under competitors, so the
 // geo-grid's followed column and the Rank Tracker's map chart follow it too.
 import {
-  competitorSchema,
   competitorsResponseSchema,
+  competitorUpdatedSchema,
   type CompetitorsResponse,
   type CompetitorWindow,
 } from '@localseo/shared/competitors'
@@ -31,9 +31,6 @@ export function useCompetitors(businessId: string, locationId: string, days: Com
   })
 }
 
-/** PATCH answers what changed: `{ id, followed, hidden }`. */
-const updatedSchema = competitorSchema.pick({ id: true, followed: true, hidden: true })
-
 export interface CompetitorChange {
   id: string
   followed?: boolean
@@ -46,7 +43,7 @@ async function updateCompetitor({ id, ...change }: CompetitorChange) {
     json: change,
   })
   if (!response.ok) throw await toApiError(response)
-  return updatedSchema.parse(await response.json())
+  return competitorUpdatedSchema.parse(await response.json())
 }
 
 /** Follow, unfollow, hide or unhide; the server's refusal (the 11th follow) is the error's message. */
