@@ -1,12 +1,14 @@
-// The alert topics' words for Settings → Alerts (issue 16 item 4, issue 33 item 2). Apart from
-// alerts.ts, which the header's bell loads on every screen: only Settings needs these words
+// The alert topics' words for Settings → Alerts (issue 16 item 4, issue 33 item 2; a drop checked
+// twice: docs/decisions/039-confirmed-drops.md). Apart from alerts.ts, which the header's bell loads
+// on every screen: only Settings needs these words
 // (docs/decisions/019-compressed-assets-and-preloading.md).
 import type { AlertTopic } from './alerts.js'
 
 export const ALERT_TOPIC_LABELS: Record<AlertTopic, { title: string; detail: string }> = {
   rankings: {
     title: 'Keyword moves',
-    detail: 'A tracked keyword leaves the top 3 or the top 10, or moves 5 places or more.',
+    detail:
+      'A tracked keyword leaves the top 3 or the top 10, moves 5 places or more, or leaves the top 3 of the map pack. A drop is checked a second time, half an hour later, before you are told, so one odd search does not alarm you.',
   },
   backlinks: {
     title: 'Backlink changes',

@@ -41,13 +41,14 @@ export interface JobQueue {
    * Enqueues unless a job with the same key is already waiting (the queues are 'stately': one
    * waiting and one running per key). Answers the job id, or null when one was waiting. With `db`
    * (a transaction's, `transactionSql`), the job is stored only if that transaction commits: call
-   * `wake` once it has, so an idle worker takes it at once rather than at its next look.
+   * `wake` once it has, so an idle worker takes it at once rather than at its next look. With
+   * `startAfterSeconds`, the job waits that long (by the database's clock) before a worker takes it.
    */
   send(
     name: string,
     data: object,
     key: string,
-    options?: { db?: SqlExecutor },
+    options?: { db?: SqlExecutor; startAfterSeconds?: number },
   ): Promise<string | null>
   /** Tells this instance's idle workers of the queue to look for work now. */
   wake(name: string): void
@@ -138,7 +139,7 @@ export function createJobQueue({
       // Running jobs get a few seconds to finish; one cut off is retried by the next start (expiry).
       await boss?.stop({ graceful: true, wait: true, timeout: 5_000 })
     },
-    async send(name, data, key, { db } = {}) {
+    async send(name, data, key, { db, startAfterSeconds } = {}) {
       if (!boss) throw new Error('the job queue was not started')
       // The queue's own time limit as defined now, not as it was when the queue was first created
       // (pg-boss keeps a queue's options from its creation): a longer audit limit takes effect.
@@ -147,6 +148,7 @@ export function createJobQueue({
         singletonKey: key,
         ...(expireInSeconds ? { expireInSeconds } : {}),
         ...(db ? { db } : {}),
+        ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
       })
       // A job inside a transaction is not visible yet: the caller wakes the workers after commit.
       if (id && !db) wake(name)

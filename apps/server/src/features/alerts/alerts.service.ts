@@ -4,13 +4,13 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm'
 import {
   ALERT_TOPICS,
   TOPIC_OF_KIND,
-  rankMoveAlert,
   reviewAlert,
   URGENT_ALERT_KINDS,
   type AlertKind,
   type AlertPreferences,
   type Notification,
 } from '@localseo/shared/alerts'
+import { moveAlert, type RankMove } from '@localseo/shared/confirmed-drops'
 import type { Db, Tx } from '../../db/client.js'
 import { alertPreferences, notifications } from '../../db/schema/alerts.js'
 
@@ -71,18 +71,37 @@ export async function setAlertPreferences(
   return getAlertPreferences(db, businessId)
 }
 
-/** A day's rank moves that are news (shared rankMoveAlert): one notification each, its source named. */
+/**
+ * A day's rank moves that are news (shared moveAlert): one notification each, its source named. The
+ * caller gives the moves told at once; a drop is told once its second check confirms it
+ * (recordConfirmedDrops, docs/decisions/039-confirmed-drops.md).
+ */
 export function recordRankMoves(
   db: Db,
   businessId: string,
-  moves: { keyword: string; from: number; to: number }[],
+  moves: RankMove[],
   { now, simulated }: { now: Date; simulated: boolean },
 ) {
   const alerts = moves.flatMap((move) => {
-    const alert = rankMoveAlert(move.keyword, move.from, move.to, simulated)
+    const alert = moveAlert(move, simulated)
     return alert ? [{ ...alert, link: '/rank-tracker' }] : []
   })
   return record(db, businessId, alerts, now)
+}
+
+/** Drops a second check confirmed (shared confirmedDropAlert): their words name both checks. */
+export function recordConfirmedDrops(
+  db: Db,
+  businessId: string,
+  drops: { kind: AlertKind; message: string }[],
+  now: Date,
+) {
+  return record(
+    db,
+    businessId,
+    drops.map((drop) => ({ ...drop, link: '/rank-tracker' })),
+    now,
+  )
 }
 
 /** What the followed competitors did worth telling (issue 34 item 6), each linking to Competitors. */

@@ -1,6 +1,6 @@
 // The notification list (issue 16 item 4): the daily rank check writes a notification when a keyword
-// leaves the top 3 or 10 or moves by 5 places; the owner reads them and marks them read; no other
-// owner ever sees them.
+// leaves the top 3 or 10 or moves by 5 places (a drop once a second check confirms it, ADR 039); the
+// owner reads them and marks them read; no other owner ever sees them.
 import { afterEach, describe, expect, test } from 'vitest'
 import type { Notification } from '@localseo/shared/alerts'
 import { notifications } from '../../db/schema/alerts.js'
@@ -8,6 +8,7 @@ import { createTestApp, createTestClock, type TestApp } from '../../testing/app.
 import { apiCaller } from '../../testing/api.js'
 import { recordingRankProvider } from '../../testing/rank-providers.js'
 import { signIn, signUp, type TestSession } from '../../testing/auth.js'
+import { runDropRechecks } from '../../testing/delayed-jobs.js'
 import { businessInput } from '../../testing/factories.js'
 
 interface ListBody {
@@ -47,6 +48,8 @@ async function setUp({ simulated = false } = {}) {
     clock.advance(86_400)
     await app.automation!.tick()
     await app.deps.jobs.whenIdle()
+    // A drop is told once its second check, after a pause, confirms it (ADR 039).
+    await runDropRechecks(app, clock)
     owner = await signIn(app.app, { email: owner.email, password: 'correct horse battery' })
   }
   await app.automation!.tick()
@@ -68,7 +71,8 @@ describe('notifications', () => {
       {
         kind: 'rank_drop',
         // The sample keyword it matched keeps its spelling.
-        message: "'emergency dentist Austin' left the top 3: now #8 (was #2).",
+        message:
+          "'emergency dentist Austin' left the top 3: now #8 (was #2). Checked twice: Test provider #8 at 10:00, Test provider #8 at 10:30.",
         link: '/rank-tracker',
         read: false,
       },
@@ -83,7 +87,7 @@ describe('notifications', () => {
     const { call, nextDay } = await setUp({ simulated: true })
     await nextDay()
     expect((await call('GET', '/api/alerts')).body.notifications[0]!.message).toBe(
-      "'emergency dentist Austin' left the top 3: now #8 (was #2, simulated).",
+      "'emergency dentist Austin' left the top 3: now #8 (was #2, simulated). Checked twice: Simulated #8 at 10:00, Simulated #8 at 10:30.",
     )
   })
 

@@ -6,6 +6,7 @@ export {
   recordListingMismatches,
   recordNewCriticalIssues,
   recordNewReviews,
+  recordConfirmedDrops,
   recordRankMoves,
 } from './alerts.service.js'
 export { sendAlertDigest } from './digest.js'

@@ -7,9 +7,11 @@ import { jobSchedules } from '../../db/schema/automation.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
+import { runDropRechecks } from '../../testing/delayed-jobs.js'
 import { businessInput } from '../../testing/factories.js'
 import { mailsTo } from '../../testing/mail.js'
 import { recordingRankProvider } from '../../testing/rank-providers.js'
+import { RECHECK_PAUSE_SECONDS } from './drop-rechecks.js'
 
 let t: TestApp | undefined
 afterEach(async () => {
@@ -38,12 +40,13 @@ async function setUp() {
     await call('PUT', '/api/automation', { kind, frequency: 'off' })
   }
   await call('POST', '/api/rank-tracker/keywords', { keyword: 'emergency dentist austin' })
-  /** Hour by hour, the planner ticks and the jobs run. */
+  /** Hour by hour, the planner ticks and the jobs run, a drop's second check after its pause. */
   const hours = async (n: number) => {
     for (let i = 0; i < n; i++) {
-      clock.advance(HOUR)
+      clock.advance(HOUR - RECHECK_PAUSE_SECONDS)
       await app.automation!.tick()
       await app.deps.jobs.whenIdle()
+      await runDropRechecks(app, clock)
     }
   }
   await app.automation!.tick()

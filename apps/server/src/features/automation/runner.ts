@@ -10,6 +10,7 @@ import {
   runFinished,
   scheduleFrequency,
 } from './schedules.js'
+import { defineDropRecheckJobs } from './drop-rechecks.js'
 import { workFor, type WorkDeps } from './work.js'
 
 const TICK_INTERVAL_MS = 60_000
@@ -39,6 +40,7 @@ export interface AutomationRunner {
 export function createAutomationRunner(deps: WorkDeps): AutomationRunner {
   const queue = deps.jobs
   const work = workFor(deps)
+  defineDropRecheckJobs(deps)
   for (const kind of Object.keys(work) as AutomationKind[]) {
     queue.define<JobData>({
       name: automationQueue(kind),

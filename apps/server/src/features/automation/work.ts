@@ -9,7 +9,6 @@ import {
   recordBacklinkChanges,
   recordCompetitorNews,
   recordNewReviews,
-  recordRankMoves,
   sendAlertDigest,
 } from '../alerts/public.js'
 import { runScheduledBacklinkChecks } from '../backlinks/public.js'
@@ -23,6 +22,7 @@ import { runScheduledGridScans } from '../geo-grid/public.js'
 import { runGoogleImports } from '../integrations/public.js'
 import { askKeywordFigures, checkTrackedToday, rankProviderFor } from '../keywords/public.js'
 import { startScheduledAudit } from '../site-audit/public.js'
+import { tellRankMoves } from './drop-rechecks.js'
 import { scheduleFrequency } from './schedules.js'
 import { unsubscribeToken } from './unsubscribe.js'
 
@@ -45,21 +45,21 @@ const PERIOD_MS: Record<Frequency, number> = {
   off: 0,
 }
 
-export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
-  /** The owner's alert email: the app's address and the link that stops these emails. */
-  async function alertEmail(businessId: string) {
-    const token = await unsubscribeToken(deps.jwtKeys, deps.clock, businessId)
-    const site = deps.env.SITE_URL.replace(/\/+$/, '')
-    return {
-      db: deps.db,
-      mailer: deps.mailer,
-      clock: deps.clock,
-      businessId,
-      appUrl: site,
-      unsubscribeUrl: `${site}/alerts/unsubscribe?token=${token}`,
-    }
+/** The owner's alert email: the app's address and the link that stops these emails. */
+async function alertEmail(deps: WorkDeps, businessId: string) {
+  const token = await unsubscribeToken(deps.jwtKeys, deps.clock, businessId)
+  const site = deps.env.SITE_URL.replace(/\/+$/, '')
+  return {
+    db: deps.db,
+    mailer: deps.mailer,
+    clock: deps.clock,
+    businessId,
+    appUrl: site,
+    unsubscribeUrl: `${site}/alerts/unsubscribe?token=${token}`,
   }
+}
 
+export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
   /**
    * New reviews are alerts (issue 33 item 2), except on a place's first import (its past is not
    * news); a 1-3 star one is emailed now when the owner has alert emails on, the rest wait for the
@@ -73,7 +73,7 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
     if (urgent === 0) return
     if ((await scheduleFrequency(deps.db, businessId, 'alert_emails')) === 'off') return
     try {
-      await sendAlertDigest({ ...(await alertEmail(businessId)), kinds: URGENT_ALERT_KINDS })
+      await sendAlertDigest({ ...(await alertEmail(deps, businessId)), kinds: URGENT_ALERT_KINDS })
     } catch (error) {
       deps.logger.warn({ err: error, businessId }, 'urgent review alert not sent')
     }
@@ -94,8 +94,8 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
         onPlaceFound: deps.recordFoundPlace,
         onMapSearched: deps.recordMapSightings,
       })
-      // A keyword leaving the top 3 or 10, or moving 5 places, is in the notification list.
-      await recordRankMoves(deps.db, businessId, moves, { now, simulated: rank.simulated })
+      // Moves worth telling: a rise at once, a drop once a second check confirms it (ADR 039).
+      await tellRankMoves(deps, businessId, moves, { now, simulated: rank.simulated })
       // A followed competitor that moved above the business today, or gained reviews fast (issue 34
       // item 6), from the checks just stored.
       const news = await competitorNews(deps.db, businessId, dayOf(now))
@@ -127,7 +127,7 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
       return run
     },
     async alert_emails(businessId) {
-      return sendAlertDigest(await alertEmail(businessId))
+      return sendAlertDigest(await alertEmail(deps, businessId))
     },
     // Each map grid scanned before, again with its settings, for a week-to-week comparison (issue 17).
     grid_scans: (businessId) => runScheduledGridScans(deps, businessId, deps.clock.now()),

@@ -39,4 +39,5 @@ export {
   type OnPlaceFound,
 } from './rank-checks.js'
 export { fillScope } from './rank-store.js'
-export { checkTrackedToday, refreshTracked } from './today-checks.js'
+export { checkTrackedToday, refreshTracked, type DayMove } from './today-checks.js'
+export { recheckDrops, type DayDrops, type RecheckOutcome } from './drop-rechecks.js'

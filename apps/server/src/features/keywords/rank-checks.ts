@@ -92,7 +92,7 @@ export type OnMapSearched = (
  * map result, sets them) or when the day's budget is spent. Where the business is found and its place
  * id is not known yet, the id is kept, so later searches match it by id rather than by name.
  */
-async function mapChecks(
+export async function mapChecks(
   { db, provider, business, location, onPlaceFound, onMapSearched }: CheckRequest,
   pairs: readonly { keywordKey: string; day: string; keywordId?: string }[],
 ): Promise<MapColumns[]> {
@@ -168,6 +168,26 @@ export interface CheckRequest {
   onMapSearched: OnMapSearched
 }
 
+/** The organic search of one keyword on one day, from the scope's city. */
+export function rankQuery(
+  { business, location }: Pick<CheckRequest, 'business' | 'location'>,
+  keyword: string,
+  day: string,
+  attempt: number,
+): RankQuery {
+  return {
+    businessId: business.id,
+    locationId: location.id,
+    city: location.city,
+    region: location.state,
+    country: location.country,
+    keyword,
+    day,
+    attempt,
+    website: business.website,
+  }
+}
+
 /**
  * Asks the provider for every (keyword, day) in one batch and stores the answers (rank-store.ts:
  * `sameDay` says whether a day already stored stays or is replaced). The provider is called outside
@@ -184,22 +204,14 @@ export async function checkAndStore({
   /** Counts the queries the day's budget left unasked. */
   deferred?: { count: number }
 } & Partial<StoreOptions>): Promise<(StoredCheck & MapColumns)[]> {
-  const { db, provider, business, location, now } = request
+  const { db, provider, business, now } = request
   const pairs = wanted.flatMap(({ keyword, days, attempt = 1 }) =>
     days.map((day) => ({ keyword, day, attempt })),
   )
   if (pairs.length === 0) return []
-  const queries: RankQuery[] = pairs.map(({ keyword, day, attempt }) => ({
-    businessId: business.id,
-    locationId: location.id,
-    city: location.city,
-    region: location.state,
-    country: location.country,
-    keyword: keyword.keywordKey,
-    day,
-    attempt,
-    website: business.website,
-  }))
+  const queries = pairs.map(({ keyword, day, attempt }) =>
+    rankQuery(request, keyword.keywordKey, day, attempt),
+  )
   const results = await provider.check(queries)
   const asked = pairs.filter((_, i) => results[i]?.status !== 'deferred')
   const maps = await mapChecks(

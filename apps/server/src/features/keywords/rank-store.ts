@@ -2,7 +2,7 @@
 // table has one writer"; rank-store.test.ts fails when another file writes them). Deleting a keyword
 // or a location removes its rows through their foreign keys.
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.js'
 import { rankPositions, rankScopes } from '../../db/schema/rank-tracker.js'
 import { isForeignKeyViolation } from '../../lib/db-errors.js'
@@ -70,6 +70,45 @@ function insertChecks(db: Db | Tx, rows: CheckRow[], sameDay: SameDay) {
     },
     setWhere: sql`excluded.status = 'ok' or ${rankPositions.status} = 'failed'`,
   })
+}
+
+/** A refuted drop's second answer, which becomes the day's position (ADR 039). */
+interface RecheckAnswer {
+  organic?: Pick<CheckRow, 'position' | 'provider' | 'source' | 'checkedAt'>
+  map?: { position: number | null }
+}
+
+/**
+ * The second check of a day's drop (docs/decisions/039-confirmed-drops.md): its note, always; where
+ * it refuted the drop, its answer as the day's position (the organic one, the map one or both), the
+ * first answer kept in the note. A confirmed, failed or unasked recheck leaves the position as it is.
+ */
+export async function storeRecheck(
+  db: Db,
+  where: { businessId: string; keywordId: string; day: string },
+  { note, organic, map }: RecheckAnswer & { note: string },
+): Promise<void> {
+  await db
+    .update(rankPositions)
+    .set({
+      recheck: note,
+      ...(organic
+        ? {
+            ...organic,
+            status: 'ok' as const,
+            reason: null,
+            checks: sql`${rankPositions.checks} + 1`,
+          }
+        : {}),
+      ...(map ? { mapStatus: 'ok' as const, mapPosition: map.position, mapReason: null } : {}),
+    })
+    .where(
+      and(
+        eq(rankPositions.businessId, where.businessId),
+        eq(rankPositions.keywordId, where.keywordId),
+        eq(rankPositions.day, where.day),
+      ),
+    )
 }
 
 type Scope = Pick<ResolvedLocation, 'isMain' | 'id'>

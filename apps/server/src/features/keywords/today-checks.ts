@@ -7,8 +7,9 @@ import {
   resolveLocation,
   type ResolvedLocation,
 } from '@localseo/shared/location-selection'
+import type { RankMove } from '@localseo/shared/confirmed-drops'
 import { dayOf } from '@localseo/shared/rank-tracker'
-import { and, desc, eq, inArray, lt } from 'drizzle-orm'
+import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { rankPositions } from '../../db/schema/rank-tracker.js'
@@ -31,11 +32,11 @@ export async function checkTrackedToday(
   checkedBefore: number
   failed: number
   deferred: number
-  moves: RankMove[]
+  moves: DayMove[]
 }> {
   const { db, business, now } = request
   const today = dayOf(now)
-  const stored: { keywordId: string; keyword: string; position: number | null }[] = []
+  const stored: TodayCheck[] = []
   let failed = 0
   let checkedBefore = 0
   const deferred = { count: 0 }
@@ -53,10 +54,14 @@ export async function checkTrackedToday(
         keywordId: row.keywordId,
         keyword: texts.get(row.keywordId) ?? '',
         position: row.position,
+        mapStatus: row.mapStatus,
+        mapPosition: row.mapPosition,
+        provider: row.provider,
+        checkedAt: row.checkedAt,
       })
     }
   }
-  const moves = await movesSince(db, today, stored)
+  const moves = await movesSince(db, business.id, today, stored)
   return { checked: stored.length, checkedBefore, failed, deferred: deferred.count, moves }
 }
 
@@ -77,45 +82,91 @@ function trackedWithChecks(db: Db, businessId: string, location: ResolvedLocatio
     .where(roleWhere(businessId, location, 'tracked'))
 }
 
-/** A tracked keyword's position today next to its last successful check before today. */
-interface RankMove {
+/** Today's stored check of a tracked keyword, as the moves read it. */
+interface TodayCheck {
+  keywordId: string
   keyword: string
-  from: number
-  to: number
+  position: number | null
+  mapStatus: 'ok' | 'failed' | null
+  mapPosition: number | null
+  provider: string
+  checkedAt: Date
 }
 
-/** Today's successful checks that have an earlier one to compare with, in one query. */
+/**
+ * A tracked keyword's position today next to its last successful one before today, in the organic
+ * results or the map results, with the check that found it (a drop's recheck names it, ADR 039).
+ */
+export type DayMove = RankMove & { keywordId: string; provider: string; checkedAt: Date }
+
+/**
+ * Today's successful checks that have an earlier one to compare with, organic and map apart: a
+ * failed check has no position, so it is never a move (issue 34 item 5), today's or the earlier one.
+ */
 async function movesSince(
   db: Db,
+  businessId: string,
   today: string,
-  checks: { keywordId: string; keyword: string; position: number | null }[],
-): Promise<RankMove[]> {
-  const measured = checks.filter((c) => c.position !== null)
-  if (measured.length === 0) return []
+  checks: TodayCheck[],
+): Promise<DayMove[]> {
+  const organic = checks.filter((c) => c.position !== null)
+  const map = checks.filter((c) => c.mapStatus === 'ok')
+  const [organicBefore, mapBefore] = await Promise.all([
+    earlierPositions(
+      db,
+      businessId,
+      today,
+      organic,
+      rankPositions.position,
+      eq(rankPositions.status, 'ok'),
+    ),
+    earlierPositions(
+      db,
+      businessId,
+      today,
+      map,
+      rankPositions.mapPosition,
+      eq(rankPositions.mapStatus, 'ok'),
+    ),
+  ])
+  const move = (check: TodayCheck, kind: RankMove['kind'], from: number | null | undefined) => {
+    const to = kind === 'map' ? check.mapPosition : check.position
+    if (from == null) return []
+    const { keywordId, keyword, provider, checkedAt } = check
+    return [{ kind, keywordId, keyword, from, to, provider, checkedAt }]
+  }
+  return [
+    ...organic.flatMap((check) => move(check, 'organic', organicBefore.get(check.keywordId))),
+    ...map.flatMap((check) => move(check, 'map', mapBefore.get(check.keywordId))),
+  ]
+}
+
+/** Each keyword's position in its last successful check before today (organic or map), in one query. */
+async function earlierPositions(
+  db: Db,
+  businessId: string,
+  today: string,
+  checks: TodayCheck[],
+  position: typeof rankPositions.position | typeof rankPositions.mapPosition,
+  answered: SQL,
+): Promise<Map<string, number | null>> {
+  if (checks.length === 0) return new Map()
   const earlier = await db
-    .selectDistinctOn([rankPositions.keywordId], {
-      keywordId: rankPositions.keywordId,
-      position: rankPositions.position,
-    })
+    .selectDistinctOn([rankPositions.keywordId], { keywordId: rankPositions.keywordId, position })
     .from(rankPositions)
     .where(
       and(
+        eq(rankPositions.businessId, businessId),
         inArray(
           rankPositions.keywordId,
-          measured.map((c) => c.keywordId),
+          checks.map((c) => c.keywordId),
         ),
         lt(rankPositions.day, today),
-        eq(rankPositions.status, 'ok'),
+        answered,
       ),
     )
     .orderBy(rankPositions.keywordId, desc(rankPositions.day))
-  const before = new Map(earlier.map((row) => [row.keywordId, row.position]))
-  return measured.flatMap((check) => {
-    const from = before.get(check.keywordId)
-    return from != null && check.position !== null
-      ? [{ keyword: check.keyword, from, to: check.position }]
-      : []
-  })
+  return new Map(earlier.map((row) => [row.keywordId, row.position]))
 }
 
 /** Today's check of one keyword, unless it has one: a position is the same all day on every screen. */
