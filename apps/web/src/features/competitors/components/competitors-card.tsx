@@ -158,6 +158,23 @@ function ShareOfVoice({ share }: { share: Competitor['shareOfLocalVoice'] }) {
   )
 }
 
+/** The figures the owner and each competitor both have: a cell each, in the columns' order. */
+function RankFigures({ figures }: { figures: CompetitorsResponse['you'] }) {
+  return (
+    <>
+      <TableCell label="Average rank" className="tabular-nums">
+        {formatRank(figures.averageRank)}
+      </TableCell>
+      <TableCell label="Top-3 share" className="tabular-nums">
+        {formatShare(figures.top3Share)}
+      </TableCell>
+      <TableCell label="Share of local voice" className="tabular-nums">
+        <ShareOfVoice share={figures.shareOfLocalVoice} />
+      </TableCell>
+    </>
+  )
+}
+
 /** The owner's own figures over the same searches, to compare each row with. */
 function YouRow({ name, you }: { name: string; you: CompetitorsResponse['you'] }) {
   return (
@@ -168,15 +185,7 @@ function YouRow({ name, you }: { name: string; you: CompetitorsResponse['you'] }
       </TableRowHeader>
       <TableCell />
       <TableCell />
-      <TableCell label="Average rank" className="tabular-nums">
-        {formatRank(you.averageRank)}
-      </TableCell>
-      <TableCell label="Top-3 share" className="tabular-nums">
-        {formatShare(you.top3Share)}
-      </TableCell>
-      <TableCell label="Share of local voice" className="tabular-nums">
-        <ShareOfVoice share={you.shareOfLocalVoice} />
-      </TableCell>
+      <RankFigures figures={you} />
       <TableCell />
       <TableCell />
     </TableRow>
@@ -209,15 +218,7 @@ function CompetitorRow({
       <TableCell label="Reviews a month" className="tabular-nums">
         {formatPerMonth(competitor.reviewsPerMonth)}
       </TableCell>
-      <TableCell label="Average rank" className="tabular-nums">
-        {formatRank(competitor.averageRank)}
-      </TableCell>
-      <TableCell label="Top-3 share" className="tabular-nums">
-        {formatShare(competitor.top3Share)}
-      </TableCell>
-      <TableCell label="Share of local voice" className="tabular-nums">
-        <ShareOfVoice share={competitor.shareOfLocalVoice} />
-      </TableCell>
+      <RankFigures figures={competitor} />
       <TableCell label="Above you (searches)" className="tabular-nums">
         {competitor.searchesAboveYou.toLocaleString()} of {searches.toLocaleString()}
         <span className="block text-xs text-muted-foreground">

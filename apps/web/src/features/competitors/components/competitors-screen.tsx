@@ -15,9 +15,9 @@ import { ErrorAlert } from '@/components/error-alert'
 import { LocationPicker } from '@/components/location-picker'
 import { PageHeader } from '@/components/page-header'
 import { Alert, AlertDescription } from '@/components/ui/alert'
-import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
+import { ToggleButtons } from '@/components/ui/toggle-buttons'
 import { paths } from '@/config/paths'
 import { useCompetitors } from '../api/competitors'
 import { CompetitorsCard } from './competitors-card'
@@ -64,7 +64,13 @@ function Competitors({ business }: { business: Business }) {
             onChange={(id) => set('location', id)}
           />
         ) : null}
-        <WindowButtons value={days} onChange={(next) => set('days', String(next))} />
+        <ToggleButtons
+          label="Period"
+          options={WINDOW_OPTIONS}
+          value={days}
+          onChange={(next) => set('days', String(next))}
+          className="self-start"
+        />
       </div>
       {location.isMain ? null : (
         <Alert variant="info">
@@ -94,37 +100,10 @@ function Competitors({ business }: { business: Business }) {
 }
 
 /** The window of days the figures cover: 30, 90 (the default) or 365. */
-function WindowButtons({
-  value,
-  onChange,
-}: {
-  value: CompetitorWindow
-  onChange: (days: CompetitorWindow) => void
-}) {
-  return (
-    <div role="group" aria-label="Period" className="inline-flex self-start rounded-md shadow-xs">
-      {COMPETITOR_WINDOWS.map((days, i) => (
-        <Button
-          key={days}
-          type="button"
-          size="sm"
-          variant={days === value ? 'default' : 'outline'}
-          aria-pressed={days === value}
-          className={
-            i === 0
-              ? 'rounded-r-none'
-              : i === COMPETITOR_WINDOWS.length - 1
-                ? '-ml-px rounded-l-none'
-                : '-ml-px rounded-none'
-          }
-          onClick={() => onChange(days)}
-        >
-          Last {days} days
-        </Button>
-      ))}
-    </div>
-  )
-}
+const WINDOW_OPTIONS = COMPETITOR_WINDOWS.map((days) => ({
+  value: days,
+  label: `Last ${days} days`,
+}))
 
 /** No map search answered in the window: where competitors come from, and where to start. */
 function NothingSearched({ days }: { days: CompetitorWindow }) {

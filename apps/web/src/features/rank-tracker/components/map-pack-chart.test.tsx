@@ -4,23 +4,14 @@ import type { MapHistory } from '@localseo/shared/competitors'
 import { rangeDays, type RankHistory } from '@localseo/shared/rank-tracker'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeAll, beforeEach, expect, test, vi } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { paths } from '@/config/paths'
 import { ownerHandlers } from '@/test/business-fixtures'
+import { measureCharts } from '@/test/chart-size'
 import { json, storeSession, stubNetwork } from '@/test/network'
 import { loadScreens, renderApp } from '@/test/render-app'
 
-// happy-dom lays nothing out: the chart's container gets the size a browser would measure (a spy,
-// as in search-console-position.test.tsx, since the web tests share one module graph per worker).
-beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
-    this: HTMLElement,
-  ) {
-    return this.classList.contains('recharts-responsive-container')
-      ? new DOMRect(0, 0, 800, 300)
-      : new DOMRect()
-  })
-})
+measureCharts()
 
 const K1 = '7d0b6f1e-6a57-4d0b-9a57-0b6f1e6a574d'
 const K2 = '0b6f1e6a-574d-4d0b-9a57-7d0b6f1e6a57'

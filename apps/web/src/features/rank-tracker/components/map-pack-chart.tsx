@@ -1,25 +1,16 @@
 import type { MapHistory } from '@localseo/shared/competitors'
-import { positionAxis, type RankingEntry, type RankRange } from '@localseo/shared/rank-tracker'
+import type { RankingEntry, RankRange } from '@localseo/shared/rank-tracker'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import {
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts'
+import { Line } from 'recharts'
 import { ErrorAlert } from '@/components/error-alert'
 import { FigureSourceBadge } from '@/components/figure-source'
 import { FormField } from '@/components/ui/form-field'
 import { Select } from '@/components/ui/select'
 import { Spinner } from '@/components/ui/spinner'
 import { competitorsPath } from '@/lib/competitors-path'
-import { formatShortDay } from '@/lib/dates'
 import { useMapHistory } from '../api/get-map-history'
+import { PositionChart } from './position-chart'
 
 const YOU_KEY = 'you'
 const YOU_COLOUR = '#2563eb'
@@ -159,59 +150,42 @@ function MapPackLineChart({
   history: MapHistory
   nameOf: (key: unknown) => string
 }) {
-  const { bottom, ticks } = positionAxis(worstShown(history))
+  const single = history.days.length < 2
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={chartRows(history)} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-        <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
-        <XAxis
-          dataKey="day"
-          tickFormatter={formatShortDay}
-          tick={{ fontSize: 12 }}
-          minTickGap={24}
-        />
-        <YAxis
-          reversed
-          allowDecimals={false}
-          domain={[1, bottom]}
-          ticks={ticks}
-          interval={0}
-          tick={{ fontSize: 12 }}
-          label={{ value: 'Map position', angle: -90, position: 'insideLeft', offset: 24 }}
-        />
-        <Tooltip
-          labelFormatter={(day) => (typeof day === 'string' ? formatShortDay(day) : '')}
-          formatter={(value, name) => [`#${String(value)}`, nameOf(name)]}
-        />
-        <Legend formatter={(value: string) => nameOf(value)} wrapperStyle={{ fontSize: 12 }} />
-        <Line
-          type="monotone"
-          dataKey={YOU_KEY}
-          name={YOU_KEY}
-          stroke={YOU_COLOUR}
-          strokeWidth={2.5}
-          dot={history.days.length < 2 ? { r: 4, fill: YOU_COLOUR } : false}
-          connectNulls={false}
-          isAnimationActive={false}
-        />
-        {history.competitors.map((competitor, i) => {
-          const colour = COMPETITOR_COLOURS[i % COMPETITOR_COLOURS.length]
-          return (
-            <Line
-              key={competitor.id}
-              type="monotone"
-              dataKey={competitor.id}
-              name={competitor.id}
-              stroke={colour}
-              strokeWidth={1.5}
-              strokeDasharray="6 4"
-              dot={history.days.length < 2 ? { r: 3, fill: colour } : false}
-              connectNulls={false}
-              isAnimationActive={false}
-            />
-          )
-        })}
-      </LineChart>
-    </ResponsiveContainer>
+    <PositionChart
+      rows={chartRows(history)}
+      worst={worstShown(history)}
+      yLabel="Map position"
+      nameOf={nameOf}
+      valueText={(value) => `#${String(value)}`}
+    >
+      <Line
+        type="monotone"
+        dataKey={YOU_KEY}
+        name={YOU_KEY}
+        stroke={YOU_COLOUR}
+        strokeWidth={2.5}
+        dot={single ? { r: 4, fill: YOU_COLOUR } : false}
+        connectNulls={false}
+        isAnimationActive={false}
+      />
+      {history.competitors.map((competitor, i) => {
+        const colour = COMPETITOR_COLOURS[i % COMPETITOR_COLOURS.length]
+        return (
+          <Line
+            key={competitor.id}
+            type="monotone"
+            dataKey={competitor.id}
+            name={competitor.id}
+            stroke={colour}
+            strokeWidth={1.5}
+            strokeDasharray="6 4"
+            dot={single ? { r: 3, fill: colour } : false}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
+        )
+      })}
+    </PositionChart>
   )
 }

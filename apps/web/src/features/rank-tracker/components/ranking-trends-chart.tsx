@@ -1,26 +1,16 @@
 import {
   defaultChartKeywords,
   MAX_CHART_LINES,
-  positionAxis,
   SEARCH_CONSOLE_POSITION_LABEL,
   type RankHistory,
   type RankingEntry,
 } from '@localseo/shared/rank-tracker'
 import { useState } from 'react'
-import {
-  CartesianGrid,
-  Legend,
-  Line,
-  LineChart,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts'
-import { Button } from '@/components/ui/button'
+import { Line } from 'recharts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
-import { formatShortDay } from '@/lib/dates'
+import { ToggleButtons } from '@/components/ui/toggle-buttons'
 import { MapPackChart } from './map-pack-chart'
+import { PositionChart } from './position-chart'
 import { formatAveragePosition } from './search-console-position'
 
 const COLORS = ['#2563eb', '#16a34a', '#dc2626', '#9333ea', '#ea580c', '#0891b2']
@@ -92,7 +82,7 @@ export function RankingTrendsChart({
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <CardTitle id="ranking-trends-title">Ranking Trends</CardTitle>
-          <ViewButtons value={view} onChange={setView} />
+          <ToggleButtons label="Chart" options={VIEWS} value={view} onChange={setView} />
         </div>
         {view === 'search' ? (
           <CardDescription>
@@ -148,32 +138,6 @@ const VIEWS: readonly { value: ChartView; label: string }[] = [
   { value: 'search', label: 'Search results' },
   { value: 'map', label: 'Map pack' },
 ]
-
-function ViewButtons({
-  value,
-  onChange,
-}: {
-  value: ChartView
-  onChange: (view: ChartView) => void
-}) {
-  return (
-    <div role="group" aria-label="Chart" className="inline-flex rounded-md shadow-xs">
-      {VIEWS.map((view, i) => (
-        <Button
-          key={view.value}
-          type="button"
-          size="sm"
-          variant={view.value === value ? 'default' : 'outline'}
-          aria-pressed={view.value === value}
-          className={i === 0 ? 'rounded-r-none' : '-ml-px rounded-l-none'}
-          onClick={() => onChange(view.value)}
-        >
-          {view.label}
-        </Button>
-      ))}
-    </div>
-  )
-}
 
 /**
  * Which keywords the chart draws: a checkbox each, at most MAX_CHART_LINES ticked (more lines turn
@@ -236,40 +200,20 @@ function seriesName(shown: RankingEntry[], key: unknown) {
  * days without impressions.
  */
 function TrendLines({ days, shown }: { days: string[]; shown: RankingEntry[] }) {
-  const { bottom, ticks } = positionAxis(worstShown(shown))
-  const nameOf = (key: unknown) => seriesName(shown, key)
   return (
-    <ResponsiveContainer width="100%" height="100%">
-      <LineChart data={chartRows(days, shown)} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
-        <CartesianGrid strokeDasharray="3 3" stroke="var(--color-border)" />
-        <XAxis
-          dataKey="day"
-          tickFormatter={formatShortDay}
-          tick={{ fontSize: 12 }}
-          minTickGap={24}
-        />
-        <YAxis
-          reversed
-          allowDecimals={false}
-          domain={[1, bottom]}
-          ticks={ticks}
-          interval={0}
-          tick={{ fontSize: 12 }}
-          label={{ value: 'Position', angle: -90, position: 'insideLeft', offset: 24 }}
-        />
-        <Tooltip
-          labelFormatter={(day) => (typeof day === 'string' ? formatShortDay(day) : '')}
-          formatter={(value, name) => [
-            String(name).endsWith(SEARCH_CONSOLE_SUFFIX)
-              ? formatAveragePosition(Number(value))
-              : `#${String(value)}`,
-            nameOf(name),
-          ]}
-        />
-        <Legend formatter={(value: string) => nameOf(value)} wrapperStyle={{ fontSize: 12 }} />
-        {shown.flatMap(keywordLines)}
-      </LineChart>
-    </ResponsiveContainer>
+    <PositionChart
+      rows={chartRows(days, shown)}
+      worst={worstShown(shown)}
+      yLabel="Position"
+      nameOf={(key) => seriesName(shown, key)}
+      valueText={(value, key) =>
+        String(key).endsWith(SEARCH_CONSOLE_SUFFIX)
+          ? formatAveragePosition(Number(value))
+          : `#${String(value)}`
+      }
+    >
+      {shown.flatMap(keywordLines)}
+    </PositionChart>
   )
 }
 

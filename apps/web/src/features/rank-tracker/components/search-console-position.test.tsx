@@ -3,24 +3,14 @@
 // checks' position, change or summary.
 import { rangeDays, type RankHistory } from '@localseo/shared/rank-tracker'
 import { screen, within } from '@testing-library/react'
-import { beforeAll, beforeEach, expect, test, vi } from 'vitest'
+import { beforeAll, expect, test } from 'vitest'
 import { paths } from '@/config/paths'
 import { ownerHandlers } from '@/test/business-fixtures'
+import { measureCharts } from '@/test/chart-size'
 import { json, storeSession, stubNetwork } from '@/test/network'
 import { loadScreens, renderApp } from '@/test/render-app'
 
-// happy-dom lays nothing out (every element measures 0 × 0), so the chart's container gets the size
-// a browser would measure. A spy, not a mocked module: the web tests share one module graph per
-// worker (apps/web/vitest.config.ts).
-beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
-    this: HTMLElement,
-  ) {
-    return this.classList.contains('recharts-responsive-container')
-      ? new DOMRect(0, 0, 800, 300)
-      : new DOMRect()
-  })
-})
+measureCharts()
 
 const days = rangeDays('2026-11-25', 7)
 const at = '2026-11-25T09:12:00.000Z'
