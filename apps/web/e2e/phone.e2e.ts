@@ -24,6 +24,7 @@ const SCREENS: [path: string, heading: string][] = [
   ['/listings', 'Local Listings'],
   ['/settings', 'Settings'],
   ['/dashboard/audit', 'Site Audit'],
+  ['/competitors', 'Competitors'],
 ]
 
 /** Tables shown as card lists below 640 px, by screen. */
