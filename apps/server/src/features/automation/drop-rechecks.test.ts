@@ -8,6 +8,7 @@ import type { Notification } from '@localseo/shared/alerts'
 import type { RankHistory } from '@localseo/shared/rank-tracker'
 import { businesses } from '../../db/schema/business.js'
 import { keywords } from '../../db/schema/keywords.js'
+import { queryLedger } from '../../db/schema/query-ledger.js'
 import { rankQueryUsage } from '../../db/schema/rank-providers.js'
 import { rankPositions } from '../../db/schema/rank-tracker.js'
 import type { RankProvider } from '../keywords/public.js'
@@ -341,6 +342,12 @@ describe('with two search-results providers', () => {
     expect(second.every((r) => r.provider === 'serper' && r.params.q === 'dentist austin')).toBe(
       true,
     )
+    // Its queries are the day's rank checks of Serper in the month's ledger, at Serper's price.
+    const [serper] = await app.db
+      .select({ queries: queryLedger.queries })
+      .from(queryLedger)
+      .where(and(eq(queryLedger.day, DAY_1), eq(queryLedger.provider, 'Serper')))
+    expect(serper).toEqual({ queries: second.length })
     const again = await signIn(app.app, { email: owner.email, password: 'correct horse battery' })
     const list = await apiCaller(app.app, () => again.accessToken)<{
       notifications: Notification[]

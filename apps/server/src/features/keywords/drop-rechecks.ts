@@ -15,7 +15,7 @@ import { rankPositions } from '../../db/schema/rank-tracker.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { getBusinessById } from '../../lib/tenant.js'
 import { ADAPTERS, providerChoice } from './provider-settings.js'
-import { rankProviderFor, serpOptionsFor } from './provider-for.js'
+import { meterFor, rankProviderFor } from './provider-for.js'
 import type { RankProvider } from './rank-provider.js'
 import { mapChecks, rankQuery } from './rank-checks.js'
 import { storeRecheck } from './rank-store.js'
@@ -58,16 +58,15 @@ async function secondProviderFor(deps: RecheckDeps, businessId: string): Promise
   if (deps.rank || !SERP_PROVIDER || !SERP_API_KEY) return same()
   const choice = await providerChoice(deps, businessId)
   if (!('own' in choice) || !choice.own || choice.provider === SERP_PROVIDER) return same()
-  const options = await serpOptionsFor(deps, businessId)
-  if (!options || 'unusable' in options) return same()
   const { adapter, baseUrl } = ADAPTERS[SERP_PROVIDER]
-  // The instance's key: the business's key status in Settings is not told its outcome.
+  // The instance's key: the business's key status in Settings is not told its outcome. The month's
+  // ledger counts the query as a rank check of this provider, at its price (ADR 038).
   return createSerpProvider({
     adapter,
     key: SERP_API_KEY,
     baseUrl: deps.env.SERP_BASE_URL ?? baseUrl,
-    timeoutMs: options.timeoutMs,
-    meter: options.meter,
+    timeoutMs: deps.env.SERP_TIMEOUT_MS,
+    meter: meterFor(deps, businessId, 'rank', adapter.label),
   })
 }
 

@@ -12,7 +12,12 @@ import { createSerpProvider, failingProvider, type SerpProviderOptions } from '.
 
 type ProviderDeps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'rank' | 'secrets'>
 
-const meterFor = (deps: ProviderDeps, businessId: string, kind: QueryKind, provider: string) =>
+export const meterFor = (
+  deps: ProviderDeps,
+  businessId: string,
+  kind: QueryKind,
+  provider: string,
+) =>
   queryMeter({
     db: deps.db,
     businessId,
