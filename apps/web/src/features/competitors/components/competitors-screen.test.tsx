@@ -116,6 +116,9 @@ describe('Competitors', () => {
     renderApp('/competitors?location=loc_1')
     const rows = within(await table()).getAllByRole('row')
     expect(screen.getByRole('heading', { level: 1, name: 'Competitors' })).toBeVisible()
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: 'Rank Tracker' }),
+    ).toHaveAttribute('href', '/rank-tracker')
     // The location comes from the address; the window starts at 90 days.
     expect(lists[0]?.get('location')).toBe('loc_1')
     expect(lists[0]?.get('days')).toBe('90')

@@ -8,13 +8,14 @@ import {
   type CompetitorWindow,
 } from '@localseo/shared/competitors'
 import { MAIN_LOCATION, resolveLocation } from '@localseo/shared/location-selection'
-import { MapPin } from 'lucide-react'
+import { ArrowLeft, MapPin } from 'lucide-react'
 import { Link, useSearchParams } from 'react-router'
 import { BusinessRequired } from '@/components/business-required'
 import { ErrorAlert } from '@/components/error-alert'
 import { LocationPicker } from '@/components/location-picker'
 import { PageHeader } from '@/components/page-header'
 import { Alert, AlertDescription } from '@/components/ui/alert'
+import { buttonClassName } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { ToggleButtons } from '@/components/ui/toggle-buttons'
@@ -28,6 +29,15 @@ export function CompetitorsScreen({ business }: { business: Business }) {
       <PageHeader
         title="Competitors"
         description="The businesses Google Maps shows beside you, and how often they beat you"
+        actions={
+          <Link
+            to={paths.rankTracker}
+            className={buttonClassName({ variant: 'outline', size: 'sm' })}
+          >
+            <ArrowLeft aria-hidden="true" />
+            Rank Tracker
+          </Link>
+        }
       />
       {hasBusinessName(business) ? <Competitors business={business} /> : <BusinessRequired />}
     </section>
