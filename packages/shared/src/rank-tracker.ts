@@ -120,6 +120,11 @@ export const latestCheckSchema = z.object({
       z.object({ status: z.literal('failed'), reason: z.string() }),
     ])
     .nullable(),
+  /**
+   * What the second check of that day's drop found, both checks named (issue 34 item 5,
+   * docs/decisions/039-confirmed-drops.md); null or absent when the day was not rechecked.
+   */
+  recheck: z.string().nullable().optional(),
 })
 export type LatestCheck = z.infer<typeof latestCheckSchema>
 

@@ -176,6 +176,10 @@ describe('a drop is checked again before it is told', () => {
     )
     const entry = history.body.keywords.find((k) => k.keyword.toLowerCase() === KEYWORD)
     expect(entry?.checks.slice(-2)).toEqual([2, 3])
+    // The first answer stays visible beside the day's position.
+    expect(entry?.latestCheck?.recheck).toBe(
+      "The drop was not confirmed: Test provider #8 at 10:00, then Test provider #3 at 10:30, the day's position now.",
+    )
 
     // The next day's move is measured from the day's position, #3, not from #8.
     await nextDay()

@@ -109,13 +109,15 @@ export async function getRankHistory({
 
 /**
  * The keyword's newest check as one JSON value: provider, time, source and the map-pack answer
- * (issue 17), for the source shown beside its position and 'Map pack #n'.
+ * (issue 17), for the source shown beside its position and 'Map pack #n', and what a drop's second
+ * check found (ADR 039).
  */
 const latestCheckColumn = sql<LatestRow | null>`(
   select json_build_object(
     'provider', ${rankPositions.provider}, 'checkedAt', ${rankPositions.checkedAt},
     'source', ${rankPositions.source}, 'mapStatus', ${rankPositions.mapStatus},
-    'mapPosition', ${rankPositions.mapPosition}, 'mapReason', ${rankPositions.mapReason})
+    'mapPosition', ${rankPositions.mapPosition}, 'mapReason', ${rankPositions.mapReason},
+    'recheck', ${rankPositions.recheck})
   from ${rankPositions} where ${rankPositions.keywordId} = ${keywords.id}
   order by ${rankPositions.day} desc limit 1)`
 
@@ -126,6 +128,7 @@ interface LatestRow {
   mapStatus: 'ok' | 'failed' | null
   mapPosition: number | null
   mapReason: string | null
+  recheck: string | null
 }
 
 function decodeLatest(row: LatestRow | string | null): LatestCheck | null {
@@ -143,6 +146,7 @@ function decodeLatest(row: LatestRow | string | null): LatestCheck | null {
     checkedAt: new Date(value.checkedAt).toISOString(),
     simulated: value.source === 'simulated',
     map,
+    recheck: value.recheck,
   }
 }
 

@@ -1,14 +1,16 @@
 import { NOT_IN_TOP_100, type RankingEntry } from '@localseo/shared/rank-tracker'
 import { RefreshCw, TriangleAlert } from 'lucide-react'
 import { FigureSourceBadge } from '@/components/figure-source'
+import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 
 /**
  * "#n", or 'Not in top 100' when a real provider did not find the website in the first 100
  * results; a failed latest check is shown as a failed check, never as a position (issue 7). A
  * measured position names its source ('SerpApi, checked Nov 25, 4:12 AM' on the business's clock) and the map pack of
- * the same day ('Map pack #3') when it was asked (issue 17). A failed check offers Retry, which asks
- * today's checks again (issue 32 item 9).
+ * the same day ('Map pack #3') when it was asked (issue 17), and 'Checked twice' when the day's drop
+ * was checked again (ADR 039). A failed check offers Retry, which asks today's checks again (issue 32
+ * item 9).
  */
 export function CurrentPosition({
   entry,
@@ -31,6 +33,7 @@ export function CurrentPosition({
         <span className="text-muted-foreground">Not checked yet</span>
       ) : null}
       {latest?.map ? <MapPackPosition map={latest.map} /> : null}
+      {latest?.recheck ? <RecheckNote note={latest.recheck} /> : null}
       {entry.latestCheckFailed ? <FailedCheckBadge lastKnown={entry.currentPosition} /> : null}
       {entry.latestCheckFailed && onRetry ? (
         <Button
@@ -75,6 +78,19 @@ function MapPackPosition({ map }: { map: NonNullable<RankingEntry['latestCheck']
     >
       {text}
     </span>
+  )
+}
+
+/**
+ * The day's drop was checked a second time (docs/decisions/039-confirmed-drops.md): the note names
+ * both checks, so a position a recheck replaced still shows what the first search said.
+ */
+function RecheckNote({ note }: { note: string }) {
+  return (
+    <Badge variant="outline" title={note} className="font-normal text-muted-foreground">
+      Checked twice
+      <span className="sr-only">: {note}</span>
+    </Badge>
   )
 }
 

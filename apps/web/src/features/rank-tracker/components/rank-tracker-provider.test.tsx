@@ -66,3 +66,29 @@ test('measured positions name SerpApi and the map pack; not in the top 100 is sa
   ).toBeVisible()
   expect(screen.queryByText('Sample data')).not.toBeInTheDocument()
 })
+
+test("a day whose drop was checked twice says so, with the first check's answer", async () => {
+  const note =
+    "The drop was not confirmed: SerpApi #9 at 04:12, then Serper #3 at 04:42, the day's position now."
+  const [first, second] = history.keywords
+  const rechecked = {
+    ...first!,
+    checks: [null, null, null, null, null, 2, 3],
+    latestCheck: { ...first!.latestCheck!, recheck: note },
+  }
+  storeSession()
+  stubNetwork({
+    ...ownerHandlers(),
+    'GET /api/rank-tracker/keywords': () => json({ keywords: tracked }),
+    'GET /api/rank-tracker/history': () => json({ ...history, keywords: [rechecked, second] }),
+  })
+  renderApp('/rank-tracker')
+  const table = await screen.findByRole('table', { name: 'Keyword Rankings' })
+  const [row, plain] = within(table).getAllByRole('row').slice(1)
+  expect(within(row!).getByText('#3')).toBeVisible()
+  const badge = within(row!).getByText('Checked twice')
+  expect(badge).toBeVisible()
+  expect(badge).toHaveAttribute('title', note)
+  expect(badge).toHaveTextContent(note)
+  expect(within(plain!).queryByText('Checked twice')).not.toBeInTheDocument()
+})
