@@ -113,3 +113,53 @@ export const competitorReviewCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.competitorId, t.day] })],
 )
+
+/**
+ * One answered map search batch as the business saw it (a grid scan's answered points, or one daily
+ * map check): how many answered and the business's rank tally over them (`at_rank[r - 1]`: searches
+ * where it was at rank r, 1-20; absent at the rest). Replaced when the day is checked again.
+ */
+export const mapSearches = pgTable(
+  'map_searches',
+  {
+    businessId: businessIdColumn(),
+    locationId: text('location_id').references(() => locations.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull(),
+    searchKey: text('search_key').notNull(),
+    kind: text('kind', { enum: ['grid', 'daily'] }).notNull(),
+    scanId: uuid('scan_id').references(() => geoGridScans.id, { onDelete: 'cascade' }),
+    /** The keyword searched; NULL once it is deleted (its searches still happened). */
+    keywordId: uuid('keyword_id').references(() => keywords.id, { onDelete: 'set null' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    answered: integer('answered').notNull(),
+    atRank: integer('at_rank').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.searchKey] }),
+    index('map_searches_scope_day_idx').on(t.businessId, t.scope, t.day),
+  ],
+)
+
+/**
+ * A competitor's rank tally of one day (issue 34 item 1, docs/decisions/040-competitors.md): the
+ * sum of that day's sightings, rewritten whenever a search of the day is kept, so the Competitors
+ * screen sums at most one row per competitor and day, not every search of a year.
+ */
+export const competitorDayTallies = pgTable(
+  'competitor_day_tallies',
+  {
+    competitorId: uuid('competitor_id')
+      .notNull()
+      .references(() => competitors.id, { onDelete: 'cascade' }),
+    businessId: businessIdColumn(),
+    scope: text('scope').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    atRank: integer('at_rank').array().notNull(),
+    aboveYou: integer('above_you').notNull(),
+    seen: integer('seen').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.competitorId, t.day] }),
+    index('competitor_day_tallies_scope_day_idx').on(t.businessId, t.scope, t.day),
+  ],
+)

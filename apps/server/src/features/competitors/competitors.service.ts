@@ -22,11 +22,12 @@ import { addDays, dayOf } from '@localseo/shared/rank-tracker'
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
+  competitorDayTallies,
   competitorReviewCounts,
   competitorSightings,
   competitors,
+  mapSearches,
 } from '../../db/schema/competitors.js'
-import { geoGridPoints, geoGridScans } from '../../db/schema/geo-grid.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { rankPositions } from '../../db/schema/rank-tracker.js'
 import { AppError } from '../../lib/errors.js'
@@ -44,68 +45,43 @@ const emptyTally = (): { answered: number; atRank: number[] } => ({
   atRank: Array.from({ length: NOT_FOUND_RANK - 1 }, () => 0),
 })
 
-/** Adds `n` searches at `rank` (null or out of 1-20: absent) to a tally. */
-function add(tally: { answered: number; atRank: number[] }, rank: number | null, n: number) {
-  tally.answered += n
-  if (rank !== null && rank >= 1 && rank < NOT_FOUND_RANK) tally.atRank[rank - 1]! += n
+/** Adds `answered` searches with their rank counts to a tally. */
+function addTally(
+  tally: { answered: number; atRank: number[] },
+  answered: number,
+  atRank: readonly number[],
+) {
+  tally.answered += answered
+  atRank.forEach((n, i) => {
+    if (i < tally.atRank.length) tally.atRank[i]! += n
+  })
 }
 
 /** The business's own ranks over the window's answered searches, and how many there were of each kind. */
 async function ownTally(db: Db, { businessId, scope }: Scope, since: string) {
-  const sinceAt = new Date(`${since}T00:00:00Z`)
-  const grid = await db
-    .select({
-      position: geoGridPoints.position,
-      n: sql<number>`count(*)::int`,
-      scans: sql<number>`count(DISTINCT ${geoGridPoints.scanId})::int`,
-    })
-    .from(geoGridPoints)
-    .innerJoin(geoGridScans, eq(geoGridScans.id, geoGridPoints.scanId))
+  const rows = await db
+    .select({ kind: mapSearches.kind, answered: mapSearches.answered, atRank: mapSearches.atRank })
+    .from(mapSearches)
     .where(
       and(
-        eq(geoGridScans.businessId, businessId),
-        eq(geoGridPoints.businessId, businessId),
-        sql`coalesce(${geoGridScans.locationId}, 'main') = ${scope}`,
-        gte(geoGridScans.createdAt, sinceAt),
-        eq(geoGridPoints.status, 'ok'),
+        eq(mapSearches.businessId, businessId),
+        eq(mapSearches.scope, scope),
+        gte(mapSearches.day, since),
       ),
     )
-    .groupBy(geoGridPoints.position)
-  const [scans] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(geoGridScans)
-    .where(
-      and(
-        eq(geoGridScans.businessId, businessId),
-        sql`coalesce(${geoGridScans.locationId}, 'main') = ${scope}`,
-        gte(geoGridScans.createdAt, sinceAt),
-        eq(geoGridScans.status, 'done'),
-      ),
-    )
-  const daily = await db
-    .select({ position: rankPositions.mapPosition, n: sql<number>`count(*)::int` })
-    .from(rankPositions)
-    .innerJoin(keywords, eq(keywords.id, rankPositions.keywordId))
-    .where(
-      and(
-        eq(rankPositions.businessId, businessId),
-        eq(keywords.businessId, businessId),
-        sql`coalesce(${keywords.locationId}, 'main') = ${scope}`,
-        gte(rankPositions.day, since),
-        eq(rankPositions.mapStatus, 'ok'),
-      ),
-    )
-    .groupBy(rankPositions.mapPosition)
   const tally = emptyTally()
-  for (const row of [...grid, ...daily]) add(tally, row.position, row.n)
-  return {
-    tally,
-    searches: {
-      gridPoints: grid.reduce((sum, row) => sum + row.n, 0),
-      dailyChecks: daily.reduce((sum, row) => sum + row.n, 0),
-    },
-    scans: scans?.n ?? 0,
+  const searches = { gridPoints: 0, dailyChecks: 0 }
+  let scans = 0
+  for (const row of rows) {
+    addTally(tally, row.answered, row.atRank)
+    if (row.kind === 'grid') {
+      searches.gridPoints += row.answered
+      scans += 1
+    } else {
+      searches.dailyChecks += row.answered
+    }
   }
+  return { tally, searches, scans }
 }
 
 const figuresOf = (tally: RankTally) => ({
@@ -115,34 +91,24 @@ const figuresOf = (tally: RankTally) => ({
 })
 
 /** Each listed competitor's rank tally and review counts over the window. */
-async function talliesOf(
-  db: Db,
-  where: Scope,
-  { ids, since, sinceAt }: { ids: string[]; since: string; sinceAt: Date },
-) {
+async function talliesOf(db: Db, where: Scope, { ids, since }: { ids: string[]; since: string }) {
   const tallies = new Map<string, { answered: number; atRank: number[] }>()
   const counts = new Map<string, { at: string; reviewCount: number }[]>()
   if (ids.length === 0) return { tallies, counts }
-  const histogram = await db
-    .select({
-      id: competitorSightings.competitorId,
-      rank: sql<number>`r.rank`,
-      n: sql<number>`count(*)::int`,
-    })
-    .from(competitorSightings)
-    .innerJoin(sql`unnest(${competitorSightings.ranks}) AS r(rank)`, sql`true`)
+  const days = await db
+    .select({ id: competitorDayTallies.competitorId, atRank: competitorDayTallies.atRank })
+    .from(competitorDayTallies)
     .where(
       and(
-        eq(competitorSightings.businessId, where.businessId),
-        eq(competitorSightings.scope, where.scope),
-        gte(competitorSightings.seenAt, sinceAt),
-        inArray(competitorSightings.competitorId, ids),
+        eq(competitorDayTallies.businessId, where.businessId),
+        eq(competitorDayTallies.scope, where.scope),
+        gte(competitorDayTallies.day, since),
+        inArray(competitorDayTallies.competitorId, ids),
       ),
     )
-    .groupBy(competitorSightings.competitorId, sql`r.rank`)
-  for (const row of histogram) {
+  for (const row of days) {
     const tally = tallies.get(row.id) ?? emptyTally()
-    add(tally, row.rank, row.n)
+    addTally(tally, 0, row.atRank)
     tallies.set(row.id, tally)
   }
   const reviewRows = await db
@@ -177,26 +143,24 @@ export async function listCompetitors(
   { days, now }: { days: number; now: Date },
 ): Promise<CompetitorsResponse> {
   const since = addDays(dayOf(now), -days)
-  const sinceAt = new Date(`${since}T00:00:00Z`)
   const own = await ownTally(db, where, since)
-  const inWindow = and(
-    eq(competitorSightings.businessId, where.businessId),
-    eq(competitorSightings.scope, where.scope),
-    gte(competitorSightings.seenAt, sinceAt),
-  )
-  const above = sql<number>`coalesce(sum(${competitorSightings.aboveYou}), 0)::int`
-  const seen = sql<number>`coalesce(sum(cardinality(${competitorSightings.ranks})), 0)::int`
+  const above = sql<number>`coalesce(sum(${competitorDayTallies.aboveYou}), 0)::int`
+  const seen = sql<number>`coalesce(sum(${competitorDayTallies.seen}), 0)::int`
   const rows = await db
     .select({ competitor: competitors, above, seen })
     .from(competitors)
     .leftJoin(
-      competitorSightings,
-      and(eq(competitorSightings.competitorId, competitors.id), inWindow),
+      competitorDayTallies,
+      and(
+        eq(competitorDayTallies.competitorId, competitors.id),
+        eq(competitorDayTallies.businessId, where.businessId),
+        gte(competitorDayTallies.day, since),
+      ),
     )
     .where(and(eq(competitors.businessId, where.businessId), eq(competitors.scope, where.scope)))
     .groupBy(competitors.id)
     .having(
-      sql`count(${competitorSightings.competitorId}) > 0 OR ${competitors.followed} OR ${competitors.hidden}`,
+      sql`count(${competitorDayTallies.competitorId}) > 0 OR ${competitors.followed} OR ${competitors.hidden}`,
     )
     .orderBy(desc(competitors.followed), desc(above), desc(seen), asc(competitors.name))
     .limit(COMPETITORS_LIST_LIMIT * 2)
@@ -204,7 +168,7 @@ export async function listCompetitors(
   const hidden = rows.filter((row) => row.competitor.hidden).slice(0, COMPETITORS_LIST_LIMIT)
   const listed = [...shown, ...hidden]
   const ids = listed.map((row) => row.competitor.id)
-  const { tallies, counts } = await talliesOf(db, where, { ids, since, sinceAt })
+  const { tallies, counts } = await talliesOf(db, where, { ids, since })
   return {
     locationId: where.scope,
     days,

@@ -123,6 +123,18 @@ describe.each(['serpapi', 'serper'] as const)('from recorded %s map answers', (p
     expect(found.competitors.map((c) => c.placeId)).not.toContain('ChIJbrightSmileDentalAus')
     // Its namesake in Round Rock, another place, is a competitor of its own.
     expect(found.competitors.some((c) => c.placeId === 'ChIJnamesakeRoundRock01')).toBe(true)
+
+    // Refresh checks today again (the sample keywords' map too, now that there is a pin): the
+    // day's checks are replaced, never counted twice.
+    const refresh = async () => {
+      expect((await call('POST', '/api/rank-tracker/refresh', { location: 'main' })).status).toBe(
+        200,
+      )
+      await t!.deps.jobs.whenIdle()
+      return list(call)
+    }
+    const once = await refresh()
+    expect(await refresh()).toEqual(once)
   })
 })
 

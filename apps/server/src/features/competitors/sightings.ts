@@ -4,12 +4,15 @@
 // its review count that day. The geo-grid and the daily checks call this through deps
 // (`recordMapSightings`), so neither imports this feature (docs/decisions/014-feature-dependencies.md).
 import { placeKey } from '@localseo/shared/competitors'
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { NOT_FOUND_RANK } from '@localseo/shared/local-metrics'
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import {
+  competitorDayTallies,
   competitorReviewCounts,
   competitorSightings,
   competitors,
+  mapSearches,
 } from '../../db/schema/competitors.js'
 
 /** A place of a map search's answer, as the providers give it. */
@@ -182,6 +185,147 @@ async function upsertCompetitors(db: Db, businessId: string, scope: string, seen
   return ids
 }
 
+const emptyRanks = () => Array.from({ length: NOT_FOUND_RANK - 1 }, () => 0)
+
+/** Adds a rank (1-20; anything else is absent) to a tally's at_rank. */
+function count(atRank: number[], rank: number | null) {
+  if (rank !== null && rank >= 1 && rank < NOT_FOUND_RANK) atRank[rank - 1]! += 1
+}
+
+/** The day a search counts on: a daily check's day, a scan's UTC day. */
+const dayOfSearch = (sightings: MapSightings) =>
+  sightings.search.kind === 'daily' ? sightings.search.day : dayOfDate(sightings.seenAt)
+
+/** The business's own tally of each search of the batch (map_searches), replacing a day checked again. */
+async function keepSearches(db: Db, businessId: string, scope: string, mine: MapSightings[]) {
+  const rows = mine.map((sightings) => {
+    const atRank = emptyRanks()
+    for (const answer of sightings.answers) count(atRank, answer.position)
+    return {
+      businessId,
+      locationId: scope === 'main' ? null : scope,
+      scope,
+      searchKey: searchKeyOf(sightings),
+      kind: sightings.search.kind,
+      scanId: sightings.search.kind === 'grid' ? sightings.search.scanId : null,
+      keywordId: sightings.keywordId,
+      day: dayOfSearch(sightings),
+      answered: sightings.answers.length,
+      atRank,
+    }
+  })
+  for (const part of chunks(rows)) {
+    await db
+      .insert(mapSearches)
+      .values(part)
+      .onConflictDoUpdate({
+        target: [mapSearches.businessId, mapSearches.searchKey],
+        set: { answered: sql`excluded.answered`, atRank: sql`excluded.at_rank` },
+      })
+  }
+}
+
+/**
+ * Rewrites the competitors' tallies of the days the batch touched from those days' sightings, so
+ * the screen sums one row per competitor and day (docs/decisions/040-competitors.md).
+ */
+async function retallyDays(db: Db, businessId: string, scope: string, days: string[]) {
+  const sorted = [...new Set(days)].sort()
+  const first = sorted[0]
+  const last = sorted.at(-1)
+  if (!first || !last) return
+  const wanted = new Set(sorted)
+  const end = new Date(`${last}T00:00:00Z`)
+  end.setUTCDate(end.getUTCDate() + 1)
+  const rows = await db
+    .select({
+      competitorId: competitorSightings.competitorId,
+      ranks: competitorSightings.ranks,
+      aboveYou: competitorSightings.aboveYou,
+      seenAt: competitorSightings.seenAt,
+    })
+    .from(competitorSightings)
+    .where(
+      and(
+        eq(competitorSightings.businessId, businessId),
+        eq(competitorSightings.scope, scope),
+        gte(competitorSightings.seenAt, new Date(`${first}T00:00:00Z`)),
+        lt(competitorSightings.seenAt, end),
+      ),
+    )
+  const tallies = new Map<string, typeof competitorDayTallies.$inferInsert>()
+  for (const row of rows) {
+    const day = dayOfDate(row.seenAt)
+    if (!wanted.has(day)) continue
+    const key = `${row.competitorId}:${day}`
+    const tally = tallies.get(key) ?? {
+      competitorId: row.competitorId,
+      businessId,
+      scope,
+      day,
+      atRank: emptyRanks(),
+      aboveYou: 0,
+      seen: 0,
+    }
+    for (const rank of row.ranks) count(tally.atRank, rank)
+    tally.aboveYou += row.aboveYou
+    tally.seen += row.ranks.length
+    tallies.set(key, tally)
+  }
+  for (const part of chunks(sorted)) {
+    await db
+      .delete(competitorDayTallies)
+      .where(
+        and(
+          eq(competitorDayTallies.businessId, businessId),
+          eq(competitorDayTallies.scope, scope),
+          inArray(competitorDayTallies.day, part),
+        ),
+      )
+  }
+  for (const part of chunks([...tallies.values()])) {
+    await db.insert(competitorDayTallies).values(part)
+  }
+}
+
+/** Each competitor's review count of the day, as the batch's latest answer gave it. */
+async function keepReviewCounts(
+  db: Db,
+  businessId: string,
+  mine: MapSightings[],
+  ids: Map<string, string>,
+) {
+  const counts = new Map<string, typeof competitorReviewCounts.$inferInsert>()
+  for (const sightings of mine) {
+    const day = dayOfSearch(sightings)
+    for (const answer of sightings.answers) {
+      for (const place of answer.places) {
+        const competitorId = ids.get(placeKey(place))
+        if (!competitorId || place.reviewCount == null) continue
+        counts.set(`${competitorId}:${day}`, {
+          competitorId,
+          businessId,
+          day,
+          rating: place.rating ?? null,
+          reviewCount: place.reviewCount,
+        })
+      }
+    }
+  }
+  for (const part of chunks([...counts.values()])) {
+    await db
+      .insert(competitorReviewCounts)
+      .values(part)
+      .onConflictDoUpdate({
+        target: [competitorReviewCounts.competitorId, competitorReviewCounts.day],
+        set: {
+          rating: sql`excluded.rating`,
+          reviewCount: sql`excluded.review_count`,
+        },
+      })
+  }
+}
+
 /** Keeps a batch of map searches' answers, one transaction per business location. */
 export const recordMapSightings: RecordMapSightings = async (db, batch) => {
   const answered = batch.filter((sightings) => sightings.answers.length > 0)
@@ -191,7 +335,6 @@ export const recordMapSightings: RecordMapSightings = async (db, batch) => {
   for (const scope of scopes) {
     const mine = answered.filter((s) => s.locationId === scope && s.businessId === businessId)
     const seen = latestPlaces(mine, scope)
-    if (seen.length === 0) continue
     await db.transaction(async (tx) => {
       const ids = await upsertCompetitors(tx, businessId, scope, seen)
       const searchKeys = mine.map(searchKeyOf)
@@ -231,36 +374,9 @@ export const recordMapSightings: RecordMapSightings = async (db, batch) => {
         }),
       )
       for (const part of chunks(rows)) await tx.insert(competitorSightings).values(part)
-      const counts = new Map<string, typeof competitorReviewCounts.$inferInsert>()
-      for (const sightings of mine) {
-        const day =
-          sightings.search.kind === 'daily' ? sightings.search.day : dayOfDate(sightings.seenAt)
-        for (const answer of sightings.answers) {
-          for (const place of answer.places) {
-            const competitorId = ids.get(placeKey(place))
-            if (!competitorId || place.reviewCount == null) continue
-            counts.set(`${competitorId}:${day}`, {
-              competitorId,
-              businessId,
-              day,
-              rating: place.rating ?? null,
-              reviewCount: place.reviewCount,
-            })
-          }
-        }
-      }
-      for (const part of chunks([...counts.values()])) {
-        await tx
-          .insert(competitorReviewCounts)
-          .values(part)
-          .onConflictDoUpdate({
-            target: [competitorReviewCounts.competitorId, competitorReviewCounts.day],
-            set: {
-              rating: sql`excluded.rating`,
-              reviewCount: sql`excluded.review_count`,
-            },
-          })
-      }
+      await keepSearches(tx, businessId, scope, mine)
+      await retallyDays(tx, businessId, scope, mine.map(dayOfSearch))
+      await keepReviewCounts(tx, businessId, mine, ids)
     })
   }
 }
