@@ -42,13 +42,6 @@ export const automationKey = ['automation'] as const
 /** Alerts (issue 16): ['alerts', businessId] (the bell) and ['alerts', businessId, 'preferences']. */
 export const alertsKey = ['alerts'] as const
 
-/**
- * Competitors (issue 34 item 1): ['competitors', businessId, locationId, 'list' | 'followed' |
- * 'map-history', …]. The Competitors screen, the geo-grid's point view and the Rank Tracker's map
- * chart read it; a follow or hide refetches all three.
- */
-export const competitorsKey = ['competitors'] as const
-
 /** Everything derived from the business: refetched whenever the saved business changes. */
 export const businessDerivedKeys = [
   dashboardKey,
@@ -66,8 +59,6 @@ export const businessDerivedKeys = [
   automationKey,
   // A new phone or address can leave a listing no longer matching: an alert in the bell.
   alertsKey,
-  // Removing the sample data removes the sample competitors.
-  competitorsKey,
 ] as const
 
 /**

@@ -3,6 +3,7 @@
 import { sampleDataResponseSchema, type SampleData } from '@localseo/shared/business'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
+import { competitorsKey } from '@/lib/competitors'
 import { businessDerivedKeys } from '@/lib/query-keys'
 
 const sampleDataKey = (businessId: string) => ['business', 'sample-data', businessId] as const
@@ -34,6 +35,8 @@ export function useRemoveSampleData(businessId: string) {
       queryClient.setQueryData(sampleDataKey(businessId), sampleData)
       // The backlinks, keywords, listings, dashboard and score all showed the samples.
       for (const queryKey of businessDerivedKeys) void queryClient.invalidateQueries({ queryKey })
+      // So did the competitors (lib/competitors.ts says why they are not among those keys).
+      void queryClient.invalidateQueries({ queryKey: competitorsKey })
     },
   })
 }

@@ -9,7 +9,7 @@ import {
 } from '@localseo/shared/competitors'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
-import { competitorsKey } from '@/lib/query-keys'
+import { competitorsKey } from '@/lib/competitors'
 
 const competitorsScope = (businessId: string) => [...competitorsKey, businessId] as const
 

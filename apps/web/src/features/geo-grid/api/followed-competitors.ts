@@ -3,7 +3,7 @@
 import { followedCompetitorsResponseSchema } from '@localseo/shared/competitors'
 import { useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
-import { competitorsKey } from '@/lib/query-keys'
+import { competitorsKey } from '@/lib/competitors'
 
 async function fetchFollowed(locationId: string) {
   const response = await apiClient.api.competitors.followed.$get({

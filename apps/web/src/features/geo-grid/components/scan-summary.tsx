@@ -2,7 +2,7 @@ import { NOT_FOUND_RANK, type GridScan } from '@localseo/shared/geo-grid'
 import { Link } from 'react-router'
 import { FigureSourceBadge } from '@/components/figure-source'
 import { paths } from '@/config/paths'
-import { competitorsPath } from '@/lib/competitors-path'
+import { competitorsPath } from '@/lib/competitors'
 import { formatDateTime } from '@/lib/dates'
 import { useTimeZone } from '@/lib/time-zone'
 

@@ -4,7 +4,7 @@ import { mapHistoryResponseSchema, type MapHistory } from '@localseo/shared/comp
 import type { RankRange } from '@localseo/shared/rank-tracker'
 import { useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
-import { competitorsKey } from '@/lib/query-keys'
+import { competitorsKey } from '@/lib/competitors'
 
 async function fetchMapHistory(
   locationId: string,

@@ -8,7 +8,7 @@ import { FigureSourceBadge } from '@/components/figure-source'
 import { FormField } from '@/components/ui/form-field'
 import { Select } from '@/components/ui/select'
 import { Spinner } from '@/components/ui/spinner'
-import { competitorsPath } from '@/lib/competitors-path'
+import { competitorsPath } from '@/lib/competitors'
 import { useMapHistory } from '../api/get-map-history'
 import { PositionChart } from './position-chart'
 
