@@ -5,7 +5,7 @@ import { DROP_RECHECK_QUEUE, RECHECK_PAUSE_SECONDS } from '../features/automatio
 import type { TestApp, TestClock } from './app.js'
 
 /** Runs the queue's jobs that wait for their time now; answers how many there were. */
-export async function runDelayedJobs(t: TestApp, queue: string): Promise<number> {
+async function runDelayedJobs(t: TestApp, queue: string): Promise<number> {
   const { rows } = await t.database.executeSql(
     `update pgboss.job set start_after = now() where name = $1 and state = 'created' returning id`,
     [queue],

@@ -62,7 +62,7 @@ async function requestDropRechecks(
  * is not told (its answer is the day's position now); a failed or unasked one is not told either,
  * and the log says why: an unconfirmed drop is never an alert.
  */
-export async function runDropRecheck(deps: WorkDeps, drops: DayDrops): Promise<void> {
+async function runDropRecheck(deps: WorkDeps, drops: DayDrops): Promise<void> {
   const checked = await recheckDrops(deps, drops)
   if (!checked) return
   const { results, first, simulated, timeZone } = checked

@@ -40,4 +40,4 @@ export {
 } from './rank-checks.js'
 export { fillScope } from './rank-store.js'
 export { checkTrackedToday, refreshTracked, type DayMove } from './today-checks.js'
-export { recheckDrops, type DayDrops, type RecheckOutcome } from './drop-rechecks.js'
+export { recheckDrops, type DayDrops } from './drop-rechecks.js'
