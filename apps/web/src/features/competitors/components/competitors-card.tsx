@@ -67,7 +67,15 @@ export function CompetitorsCard({
       <CardHeader className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <CardTitle id={titleId}>Who shows up beside you</CardTitle>
-          <CardDescription>{searchesNote(data)}.</CardDescription>
+          <CardDescription>
+            {searchesNote(data)}.{' '}
+            <Link
+              to={`${paths.methods}#competitor-figures`}
+              className="text-primary underline-offset-4 hover:underline"
+            >
+              What is counted
+            </Link>
+          </CardDescription>
         </div>
         <p className="shrink-0 text-sm font-medium" data-testid="following-count">
           Following {following} of {MAX_FOLLOWED_COMPETITORS}
@@ -123,7 +131,9 @@ function CompetitorsHead() {
         <TableHead>
           <MethodLink section="share-of-local-voice">Share of local voice</MethodLink>
         </TableHead>
-        <TableHead>Above you (searches)</TableHead>
+        <TableHead>
+          <MethodLink section="competitor-figures">Above you (searches)</MethodLink>
+        </TableHead>
         <TableHead>
           <span className="sr-only">Actions</span>
         </TableHead>

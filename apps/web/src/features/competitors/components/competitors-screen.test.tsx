@@ -160,6 +160,13 @@ describe('Competitors', () => {
     expect(
       screen.getByRole('link', { name: 'Reviews a month (how it is computed)' }),
     ).toHaveAttribute('href', '/methods#reviews-per-month')
+    expect(
+      screen.getByRole('link', { name: 'Above you (searches) (how it is computed)' }),
+    ).toHaveAttribute('href', '/methods#competitor-figures')
+    expect(screen.getByRole('link', { name: 'What is counted' })).toHaveAttribute(
+      'href',
+      '/methods#competitor-figures',
+    )
     expect(screen.getByRole('link', { name: 'Top-3 share (how it is computed)' })).toHaveAttribute(
       'href',
       '/methods#top-3-share',
@@ -221,6 +228,11 @@ describe('Competitors', () => {
       'false',
     )
     expect(screen.getByTestId('following-count')).toHaveTextContent('Following 10 of 10')
+    // The refusal belongs to the location it was asked for.
+    await userEvent.selectOptions(screen.getByLabelText('Location'), 'loc_2')
+    await screen.findByText('Viewing competitors for: Sunrise Dental - Round Rock')
+    await table()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
   })
 
   test('a hidden competitor leaves the table for the hidden list, and comes back', async () => {
