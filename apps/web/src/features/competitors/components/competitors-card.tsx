@@ -71,7 +71,8 @@ export function CompetitorsCard({
             {searchesNote(data)}.{' '}
             <Link
               to={`${paths.methods}#competitor-figures`}
-              className="text-primary underline-offset-4 hover:underline"
+              // Underlined: a link inside a sentence is not told by its colour alone (axe).
+              className="text-primary underline underline-offset-4"
             >
               What is counted
             </Link>

@@ -123,7 +123,8 @@ function MapPackLines({
           <>
             <Link
               to={competitorsPath(locationId)}
-              className="text-primary underline-offset-4 hover:underline"
+              // Underlined: a link inside a sentence is not told by its colour alone (axe).
+              className="text-primary underline underline-offset-4"
             >
               Follow competitors
             </Link>{' '}
