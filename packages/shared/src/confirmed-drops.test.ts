@@ -32,8 +32,13 @@ describe('which moves wait for a second check', () => {
     expect(needsConfirmation(move)).toBe(waits)
   })
 
-  test('an organic check outside the top 100 is no move of its own', () => {
-    expect(moveAlert(organic(2, null))).toBeNull()
+  test('leaving the top 100 is a drop when it is a fall of 5 places or more past #100', () => {
+    expect(moveAlert(organic(2, null))).toEqual({
+      kind: 'rank_drop',
+      message: "'dentist austin' is no longer in the top 100 (was #2).",
+    })
+    expect(needsConfirmation(organic(96, null))).toBe(true)
+    expect(moveAlert(organic(97, null))).toBeNull()
   })
 })
 

@@ -3,8 +3,9 @@
 // only when the second check shows the drop by the same rule, naming both checks. Rises are told at
 // once. Apart from alerts.ts, which the header's bell loads on every screen: only the server needs
 // these words (docs/decisions/019-compressed-assets-and-preloading.md).
-import { rankMoveAlert, type AlertKind } from './alerts.js'
+import { BIG_MOVE, rankMoveAlert, type AlertKind } from './alerts.js'
 import { MAP_PACK_SIZE } from './local-metrics.js'
+import { MAX_RANK_POSITION } from './rank-tracker.js'
 
 /**
  * A day's move of a tracked keyword, from its last successful check before the day: in the organic
@@ -48,13 +49,24 @@ export function mapMoveAlert(
 }
 
 /**
+ * An organic check that no longer finds the website in the first 100 results: told when that is a
+ * fall of BIG_MOVE places or more past #100, so a keyword at #98 that slips out and back in is no
+ * news every day. (A failed check is never this: it has no answer at all.)
+ */
+function leftTop100Alert(keyword: string, from: number, simulated: boolean): MoveAlert {
+  if (MAX_RANK_POSITION + 1 - from < BIG_MOVE) return null
+  const was = simulated ? `(was #${from}, simulated)` : `(was #${from})`
+  return { kind: 'rank_drop', message: `'${keyword}' is no longer in the top 100 ${was}.` }
+}
+
+/**
  * The alert a move is worth (alerts.ts `rankMoveAlert` for the organic results, `mapMoveAlert` for
- * the map), or null. An organic check that finds the website outside the top 100 is no move: it has
- * no position to compare.
+ * the map), or null.
  */
 export function moveAlert(move: RankMove, simulated = false): MoveAlert {
   if (move.kind === 'map') return mapMoveAlert(move.keyword, move.from, move.to, simulated)
-  return move.to === null ? null : rankMoveAlert(move.keyword, move.from, move.to, simulated)
+  if (move.to === null) return leftTop100Alert(move.keyword, move.from, simulated)
+  return rankMoveAlert(move.keyword, move.from, move.to, simulated)
 }
 
 /** A move that is told only once a second check confirms it: every drop (ADR 039). */
@@ -64,7 +76,7 @@ export function needsConfirmation(move: RankMove): boolean {
 
 /**
  * Whether a second check confirms the drop: by the same rule, from the same earlier position, it is
- * a drop too. Outside the top 100 is below every organic position, so it confirms an organic drop.
+ * a drop too. Outside the top 100 is below every organic position, so it confirms any organic drop.
  */
 export function confirmsDrop(move: RankMove, second: number | null): boolean {
   if (move.kind === 'organic' && second === null) return true

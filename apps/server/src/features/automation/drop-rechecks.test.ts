@@ -264,6 +264,18 @@ describe('a drop is checked again before it is told', () => {
     })
   })
 
+  test('a keyword gone from the top 100 is a drop, told once a second check agrees', async () => {
+    const { provider } = scriptedProvider({ [DAY_0]: [4], [DAY_1]: [null, null] })
+    const { nextDay, recheck, alerts } = await setUp(provider)
+
+    await nextDay()
+    expect(await alerts()).toEqual([])
+    await recheck()
+    expect(await alerts()).toEqual([
+      "'dentist open saturday austin' is no longer in the top 100 (was #4). Checked twice: Test provider not in the top 100 at 10:00, Test provider not in the top 100 at 10:30.",
+    ])
+  })
+
   test('a rise is told at once, with no second check', async () => {
     const { provider } = scriptedProvider({ [DAY_0]: [20], [DAY_1]: [8] })
     const { app, nextDay, alerts } = await setUp(provider)

@@ -53,6 +53,7 @@ export async function checkTrackedToday(
       stored.push({
         keywordId: row.keywordId,
         keyword: texts.get(row.keywordId) ?? '',
+        status: row.status,
         position: row.position,
         mapStatus: row.mapStatus,
         mapPosition: row.mapPosition,
@@ -86,6 +87,8 @@ function trackedWithChecks(db: Db, businessId: string, location: ResolvedLocatio
 interface TodayCheck {
   keywordId: string
   keyword: string
+  status: 'ok' | 'failed'
+  /** null on an ok check: not in the top 100. */
   position: number | null
   mapStatus: 'ok' | 'failed' | null
   mapPosition: number | null
@@ -109,7 +112,7 @@ async function movesSince(
   today: string,
   checks: TodayCheck[],
 ): Promise<DayMove[]> {
-  const organic = checks.filter((c) => c.position !== null)
+  const organic = checks.filter((c) => c.status === 'ok')
   const map = checks.filter((c) => c.mapStatus === 'ok')
   const [organicBefore, mapBefore] = await Promise.all([
     earlierPositions(
