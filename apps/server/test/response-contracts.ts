@@ -2,7 +2,8 @@
 // it, with a valid request on a seeded business. response-contracts.test.ts runs them in this order
 // (later requests use the ids earlier answers gave) and fails for a route listed nowhere here.
 import { aiStatusSchema, backlinkAnalysisSchema, contentIdeasSchema } from '@localseo/shared/ai'
-import { alertPreferencesSchema, notificationsResponseSchema } from '@localseo/shared/alerts'
+import { alertPreferencesSchema } from '@localseo/shared/alert-preferences'
+import { notificationsResponseSchema } from '@localseo/shared/alerts'
 import { analyticsPropertiesSchema, analyticsStatusSchema } from '@localseo/shared/analytics'
 import { schedulesResponseSchema } from '@localseo/shared/automation'
 import {

@@ -49,21 +49,6 @@ export const TOPIC_OF_KIND: Record<AlertKind, AlertTopic> = {
 /** Kinds emailed as soon as they are found, not in the next daily email (issue 33 item 2). */
 export const URGENT_ALERT_KINDS: readonly AlertKind[] = ['review_low']
 
-export const alertPreferencesSchema = z.object({
-  /** The topics the owner hears about; the others are neither listed nor emailed. */
-  topics: z.array(z.enum(ALERT_TOPICS)),
-})
-export type AlertPreferences = z.infer<typeof alertPreferencesSchema>
-
-export const alertPreferencesUpdateSchema = z.strictObject({
-  topics: z.array(z.enum(ALERT_TOPICS, { message: 'Choose among the alert topics listed.' })).check(
-    z.maxLength(ALERT_TOPICS.length),
-    z.refine((topics) => new Set(topics).size === topics.length, {
-      message: 'Each topic can be chosen once.',
-    }),
-  ),
-})
-
 /** A move of this many places or more is worth telling. */
 export const BIG_MOVE = 5
 

@@ -1,7 +1,8 @@
 // The alert topics an owner chooses in Settings (issue 16 item 4), and the listings alert: a listing
 // that matched the profile and stops matching after the owner changes the profile or a location.
 import { afterEach, describe, expect, test } from 'vitest'
-import type { AlertPreferences, Notification } from '@localseo/shared/alerts'
+import type { AlertPreferences } from '@localseo/shared/alert-preferences'
+import type { Notification } from '@localseo/shared/alerts'
 import type { ListingsView } from '@localseo/shared/listings'
 import { createTestApp, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'

@@ -2,7 +2,7 @@
 // marking them read, and the alert topics chosen in Settings. The business comes from the session;
 // nobody reads another's.
 import { Hono } from 'hono'
-import { alertPreferencesUpdateSchema } from '@localseo/shared/alerts'
+import { alertPreferencesUpdateSchema } from '@localseo/shared/alert-preferences'
 import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { validate } from '../../lib/validate.js'

@@ -7,9 +7,9 @@ import {
   reviewAlert,
   URGENT_ALERT_KINDS,
   type AlertKind,
-  type AlertPreferences,
   type Notification,
 } from '@localseo/shared/alerts'
+import type { AlertPreferences } from '@localseo/shared/alert-preferences'
 import { moveAlert, type RankMove } from '@localseo/shared/confirmed-drops'
 import type { Db, Tx } from '../../db/client.js'
 import { alertPreferences, notifications } from '../../db/schema/alerts.js'

@@ -1,6 +1,6 @@
 // GET and PUT /api/alerts/preferences (issue 16 item 4): the alert topics the owner hears about, in
 // the bell and the daily email.
-import { alertPreferencesSchema, type AlertPreferences } from '@localseo/shared/alerts'
+import { alertPreferencesSchema, type AlertPreferences } from '@localseo/shared/alert-preferences'
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 import { alertsKey } from '@/lib/query-keys'
