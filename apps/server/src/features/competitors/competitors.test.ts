@@ -148,10 +148,11 @@ describe('simulated competitors', () => {
     for (const competitor of year.competitors) {
       expect(competitor.sample).toBe(true)
       expect(competitor.source).toBe('Simulated')
-      expect(competitor.primaryCategory).toBe('Dentist')
+      // Of the business's own kind (its category), not the keyword's first word.
+      expect(competitor.primaryCategory).toBe(businessInput.category)
     }
     expect(year.competitors.some((c) => (c.reviewsPerMonth ?? 0) > 0)).toBe(true)
-    // Named after the category, some after the city too.
+    // Named after the category, some after the city too ('Austin Dental Co.').
     expect(year.competitors.some((c) => c.name.includes(businessInput.city))).toBe(true)
     const month = await list(call, '&days=30')
     expect(month.searches.dailyChecks).toBeLessThan(year.searches.dailyChecks)

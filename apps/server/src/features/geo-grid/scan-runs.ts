@@ -150,6 +150,7 @@ function queryFor(business: Business, location: ResolvedLocation, scan: ScanRow)
     keyword: scan.keywordKey,
     country: location.country,
     city: location.city,
+    category: business.category,
     lat: point.lat,
     lng: point.lng,
     zoom: scan.zoom,

@@ -41,7 +41,7 @@ type StoredCheck = NonNullable<ReturnType<typeof storedCheck>>
 
 /** What a check needs of the business: its website for the organic results, its NAP and pin for the map. */
 type CheckedBusiness = Pick<Business, 'id' | 'name' | 'website'> &
-  Partial<Pick<Business, 'lat' | 'lng' | 'placeId'>>
+  Partial<Pick<Business, 'lat' | 'lng' | 'placeId' | 'category'>>
 
 /** The map-pack columns of a stored check: not asked (all null), its position, or its failure. */
 interface MapColumns {
@@ -106,6 +106,7 @@ export async function mapChecks(
       keyword: keywordKey,
       country: location.country,
       city: location.city,
+      category: business.category,
       ...point,
       zoom: DAILY_MAP_ZOOM,
       day,

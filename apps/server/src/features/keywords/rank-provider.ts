@@ -68,6 +68,8 @@ export interface MapPackQuery {
   country: string
   /** The location's city: the simulation names some competitors after it. */
   city?: string
+  /** The business's category: the simulation's competitors are of the same kind. */
+  category?: string
   /** Where the searcher stands. */
   lat: number
   lng: number

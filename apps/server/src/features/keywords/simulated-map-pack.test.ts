@@ -52,3 +52,29 @@ describe('simulated map pack', () => {
     expect(result.places.some((p) => p.name.endsWith(' Dentist'))).toBe(true)
   })
 })
+
+test("competitors are of the business's own category and some carry its city (issue 34 item 7)", () => {
+  const result = simulateMapPack({ ...north(3), category: 'Dental', city: 'Austin' })
+  if (result.status !== 'ok') throw new Error('the simulation never fails')
+  const others = result.places.filter((p) => p.name !== query.match.name)
+  expect(others.every((p) => p.categories[0] === 'Dental')).toBe(true)
+  expect(
+    others.some((p) => p.name === 'Austin Dental Co.' || p.name === 'Austin Dental Group'),
+  ).toBe(true)
+  for (const place of others) {
+    expect(place.rating).toBeGreaterThanOrEqual(3.6)
+    expect(place.reviewCount).toBeGreaterThan(0)
+  }
+  // A competitor's review count grows from one month to the next, never shrinks.
+  const later = simulateMapPack({
+    ...north(3),
+    category: 'Dental',
+    city: 'Austin',
+    day: '2026-06-10',
+  })
+  if (later.status !== 'ok') throw new Error('the simulation never fails')
+  const count = (r: typeof result, name: string) =>
+    r.places.find((p) => p.name === name)?.reviewCount
+  const named = others[0]!.name
+  expect(count(later, named)).toBeGreaterThanOrEqual(count(result, named)!)
+})

@@ -35,21 +35,26 @@ function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: numb
   return 2 * 6371 * Math.asin(Math.sqrt(h))
 }
 
-/** The keyword's first word as a business's kind: 'dentist austin' gives 'Dentist'. */
-function kindOf(keyword: string): string {
-  const first = keyword.split(' ')[0] || 'local'
+/**
+ * What kind of business the competitors are: the searching business's category ('Dental') when it
+ * has one, else the keyword's first word ('dentist austin' gives 'Dentist').
+ */
+function kindOf(query: MapPackQuery): string {
+  const category = query.category?.trim()
+  if (category) return category
+  const first = query.keyword.split(' ')[0] || 'local'
   return first.charAt(0).toUpperCase() + first.slice(1)
 }
 
 /**
- * The same dozen competitors for a business and keyword, named after the keyword's first word and,
+ * The same dozen competitors for a business and keyword, named after its kind (kindOf) and,
  * for some, the location's city ('Austin Dentist Co.'), as local businesses are (issue 34 item 7).
  */
 function competitors(query: MapPackQuery): string[] {
-  const noun = kindOf(query.keyword)
+  const noun = kindOf(query)
   const city = query.city?.trim()
   const names = COMPETITOR_PREFIXES.map((prefix) => `${prefix} ${noun}`)
-  if (city) names.splice(2, 2, `${city} ${noun} Co.`, `${noun}s of ${city}`)
+  if (city) names.splice(2, 2, `${city} ${noun} Co.`, `${city} ${noun} Group`)
   return names
 }
 
@@ -73,7 +78,7 @@ function simulatedProfile(query: MapPackQuery, name: string) {
   const perMonth = own.float(0.5, 9)
   const months = (Date.parse(`${query.day}T00:00:00Z`) - REVIEWS_SINCE) / (30.44 * 86_400_000)
   return {
-    categories: [kindOf(query.keyword)],
+    categories: [kindOf(query)],
     rating,
     reviewCount: base + Math.max(0, Math.floor(perMonth * months)),
     website: null,
