@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -15,11 +15,17 @@ afterAll(async () => {
 })
 
 describe('health and headers', () => {
-  test('GET /healthz reports ok and which database is in use', async () => {
+  test('GET /healthz reports ok, the release and which database is in use', async () => {
     const res = await t.app.request('/healthz')
     expect(res.status).toBe(200)
+    // The release is the repository's package.json version (README "Upgrading").
+    const root = JSON.parse(
+      readFileSync(new URL('../../../package.json', import.meta.url), 'utf8'),
+    ) as { version: string }
+    expect(root.version).toMatch(/^\d+\.\d+\.\d+$/)
     expect(await res.json()).toEqual({
       status: 'ok',
+      version: root.version,
       database: t.deps.dbKind,
       queue: { queued: 0, active: 0, failedLastHour: 0 },
     })

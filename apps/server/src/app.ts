@@ -35,6 +35,7 @@ import { staticWeb } from './lib/static-web.js'
 import { devMailRoutes } from './mail/dev-mail.routes.js'
 import { limitBody } from './lib/body-limit.js'
 import { noStore } from './lib/no-store.js'
+import { APP_VERSION } from './version.js'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
@@ -115,9 +116,16 @@ export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) 
         // The one query reads the database: if it cannot, say so, for a load balancer (ADR 026).
         c.var.logger.warn({ err: error }, 'health check: the database did not answer')
         c.header('Retry-After', String(DATABASE_UNAVAILABLE.retryAfterSeconds))
-        return c.json({ status: 'unavailable' as const, database: 'unavailable' as const }, 503)
+        return c.json(
+          {
+            status: 'unavailable' as const,
+            version: APP_VERSION,
+            database: 'unavailable' as const,
+          },
+          503,
+        )
       }
-      return c.json({ status: 'ok' as const, database: deps.dbKind, queue })
+      return c.json({ status: 'ok' as const, version: APP_VERSION, database: deps.dbKind, queue })
     })
     .route('/auth/v1', authRoutes(deps))
     .route('/api', apiRoutes(deps))

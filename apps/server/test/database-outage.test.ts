@@ -20,6 +20,7 @@ import {
   type OwnPostgres,
 } from '../src/testing/own-postgres.js'
 import { spawnServer, type ServerProcess } from '../src/testing/server-process.js'
+import { APP_VERSION } from '../src/version.js'
 
 /** Owners' loops at once, and the writes each makes at most (a business saves up to 200 keywords). */
 const LOOPS = 6
@@ -199,7 +200,11 @@ describe.skipIf(!testDatabaseUrl || !canRunOwnPostgres)(
         // While it is down, the health check says so, and a signed-in read gets the outage's 503.
         const health = await fetch(`${url}/healthz`)
         expect(health.status).toBe(503)
-        expect(await health.json()).toEqual({ status: 'unavailable', database: 'unavailable' })
+        expect(await health.json()).toEqual({
+          status: 'unavailable',
+          version: APP_VERSION,
+          database: 'unavailable',
+        })
         const read = await call('/api/planner/saved', token)
         expect(read.status).toBe(503)
         const stopped = performance.now()

@@ -13,6 +13,7 @@ import { recordingRankProvider } from '../../testing/rank-providers.js'
 import { getBusinessById } from '../../lib/tenant.js'
 import { checkTrackedToday } from '../keywords/public.js'
 import { finishRun } from './schedules.js'
+import { APP_VERSION } from '../../version.js'
 
 const DAY_SECONDS = 86_400
 const rankSchedule = (schedules: Schedule[]) => schedules.find((s) => s.kind === 'rank_checks')
@@ -311,6 +312,7 @@ describe('operator view', () => {
     const body = (await res.json()) as Record<string, unknown>
     expect(body).toEqual({
       status: 'ok',
+      version: APP_VERSION,
       database: app.deps.dbKind,
       queue: { queued: 0, active: 0, failedLastHour: 0 },
     })
