@@ -8,6 +8,9 @@ import { expectFitsWidth } from './fits'
 import { signUpWithBusiness } from './journeys'
 import { snap } from './screenshots'
 
+/** Tracked after the pin: its daily checks searched the map. */
+const MAP_KEYWORD = 'dental implants austin'
+
 describe('competitors screen', () => {
   const browser = journeySteps(async ({ page }) => {
     await signUpWithBusiness(page, { prefix: 'rivals' })
@@ -17,6 +20,12 @@ describe('competitors screen', () => {
     await card.getByLabel('Longitude').fill('-97.7431')
     await card.getByRole('button', { name: 'Save map position' }).click()
     await card.getByText('Map position saved for Sunrise Dental (Main).').waitFor()
+    // A keyword tracked once the pin is set arrives with 90 days of daily map checks too.
+    await page.goto(url('/rank-tracker'))
+    // Added at once, while the screen's first load is under way: the table still gets it.
+    await page.getByLabel('Keyword to track').fill(MAP_KEYWORD)
+    await page.getByRole('button', { name: 'Add', exact: true }).click()
+    await page.getByRole('rowheader', { name: MAP_KEYWORD }).waitFor()
     await page.goto(new URL('/rank-tracker/grid', baseUrl).toString())
     const form = page.getByRole('region', { name: 'New scan' })
     await form.getByLabel('Grid').selectOption('5')
@@ -55,11 +64,12 @@ describe('competitors screen', () => {
     await page.getByRole('button', { name: 'Map pack' }).click()
     const keyword = page.getByLabel('Keyword', { exact: true })
     await keyword.waitFor()
-    // Simulated daily checks have not searched the map yet on a new account: the view says so.
-    await page
-      .getByRole('figure', { name: /^Map-pack positions for / })
-      .or(page.getByText(/^No daily map check of this keyword/))
-      .waitFor()
+    await keyword.selectOption(MAP_KEYWORD)
+    // The followed competitor has its line, named in the legend, beside the business's own.
+    const chart = page.getByRole('figure', { name: `Map-pack positions for ${MAP_KEYWORD}` })
+    await chart.getByText(name, { exact: true }).waitFor()
+    await chart.getByText('You', { exact: true }).waitFor()
+    expect(await chart.locator('path.recharts-curve[stroke-dasharray="6 4"]').count()).toBe(1)
     await expectAccessible(page, 'Rank Tracker, map pack')
     await snap(page, 'competitors-rank-tracker-header', link)
     await snap(page, 'competitors-map-chart', keyword)

@@ -15,12 +15,17 @@ export function useAddTrackedKeyword(businessId: string, locationId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (keyword: string) => addTrackedKeyword({ keyword, location: locationId }),
-    onSuccess: (result) => {
+    onSuccess: async (result) => {
       if (!result.added) return
       // The same keyword entity is listed by Keyword Analysis and the dashboard (ADR 016).
       for (const queryKey of [keywordsKey, dashboardKey])
         void queryClient.invalidateQueries({ queryKey })
-      return queryClient.invalidateQueries({ queryKey: rankScopeKey(businessId, locationId) })
+      // A first load still under way may have read the list before this keyword was written, and
+      // an invalidation joins a fetch that has no data yet instead of starting another: cancel it,
+      // so the refetch below reads the keyword.
+      const scope = rankScopeKey(businessId, locationId)
+      await queryClient.cancelQueries({ queryKey: scope })
+      return queryClient.invalidateQueries({ queryKey: scope })
     },
   })
 }
