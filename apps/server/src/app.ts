@@ -29,6 +29,7 @@ import type { AppDeps } from './lib/deps.js'
 import { AppError, errorBody } from './lib/errors.js'
 import { DATABASE_UNAVAILABLE, serverFault } from './lib/server-faults.js'
 import { inputGuard } from './lib/input-guard.js'
+import { httpMetrics, metricsEndpoint } from './lib/metrics-route.js'
 import { requestLogger } from './lib/request-logger.js'
 import { securityHeaders } from './lib/security-headers.js'
 import { staticWeb } from './lib/static-web.js'
@@ -104,6 +105,7 @@ function apiRoutes(deps: AppDeps) {
 export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) {
   const app = new Hono()
     .use('*', requestId())
+    .use('*', httpMetrics(deps.metrics))
     .use('*', requestLogger(deps.logger))
     .use('*', securityHeaders(deps.env))
     .use('*', closeConnectionOn413())
@@ -127,6 +129,8 @@ export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) 
       }
       return c.json({ status: 'ok' as const, version: APP_VERSION, database: deps.dbKind, queue })
     })
+    // For an operator's scraper, behind METRICS_TOKEN, not a session (docs/decisions/041-metrics.md).
+    .get('/metrics', metricsEndpoint(deps.metrics, deps.env.METRICS_TOKEN))
     .route('/auth/v1', authRoutes(deps))
     .route('/api', apiRoutes(deps))
     // The alert email's 'Stop these emails' link works without signing in (issue 16 item 4).

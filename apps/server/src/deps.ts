@@ -15,6 +15,7 @@ import { createJobQueue } from './jobs/queue.js'
 import { systemClock } from './lib/clock.js'
 import type { AppDeps } from './lib/deps.js'
 import { createLogger } from './lib/logger.js'
+import { createMetrics } from './lib/metrics.js'
 import { createRuns } from './lib/run-registry.js'
 import { createSecretsSource } from './lib/secrets.js'
 import { loadDevMailKey } from './mail/dev-mail-key.js'
@@ -94,6 +95,19 @@ export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promi
   const fetcher =
     overrides.fetcher ??
     createSafeFetcher({ allowHosts: env.FETCH_ALLOW_HOSTS, resolve: overrides.resolve })
+  const metrics = createMetrics({
+    pool: database.pool,
+    processMetrics: env.METRICS_TOKEN !== undefined,
+    logger,
+  })
+  const jobs = createJobQueue({
+    database,
+    logger,
+    metrics,
+    pollingIntervalSeconds: overrides.queuePollingSeconds,
+    maintenanceIntervalSeconds: env.QUEUE_MAINTENANCE_SECONDS,
+  })
+  metrics.readQueueDepth(() => jobs.depth())
   const base: Omit<AppDeps, 'ai'> = {
     db,
     dbKind: database.kind,
@@ -109,12 +123,8 @@ export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promi
     resolve: overrides.resolve,
     passwordCost: overrides.passwordCost,
     fetcher,
-    jobs: createJobQueue({
-      database,
-      logger,
-      pollingIntervalSeconds: overrides.queuePollingSeconds,
-      maintenanceIntervalSeconds: env.QUEUE_MAINTENANCE_SECONDS,
-    }),
+    jobs,
+    metrics,
     secrets: createSecretsSource(env),
     runs: createRuns(),
     firstChecks: new Map(),

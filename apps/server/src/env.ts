@@ -133,6 +133,13 @@ const envSchema = z
       .default('info'),
     WEB_DIST_DIR: optionalString,
     /**
+     * Turns on GET /metrics (issue 37 item 3, docs/decisions/041-metrics.md) for a scraper that sends
+     * `Authorization: Bearer <token>`; unset = no metrics are served (404).
+     */
+    METRICS_TOKEN: optionalString.pipe(
+      z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
+    /**
      * How often, in seconds, an instance looks for jobs whose instance died mid-run (past their
      * expiry) and hands them to a retry (pg-boss maintenance; docs/decisions/018-job-queue.md).
      */

@@ -14,6 +14,7 @@ import type { Db } from '../db/client.js'
 import type { Env } from '../env.js'
 import type { Clock } from '../lib/clock.js'
 import type { Logger } from '../lib/logger.js'
+import type { AppMetrics } from '../lib/metrics.js'
 import { createOpenAiProvider } from './openai-provider.js'
 import type { AiProvider } from './provider.js'
 import { getAiUsage } from './quota.js'
@@ -109,25 +110,49 @@ export function createAiService({
   }
 }
 
+/** Counts each call to the model endpoint and whether it answered usably (GET /metrics). */
+function countedCalls(
+  provider: AiProvider | undefined,
+  metrics: Pick<AppMetrics, 'providerCall'> | undefined,
+): AiProvider | undefined {
+  if (!provider || !metrics) return provider
+  return {
+    model: provider.model,
+    async completeJson(prompt) {
+      try {
+        const answer = await provider.completeJson(prompt)
+        metrics.providerCall('ai', 'ok')
+        return answer
+      } catch (error) {
+        metrics.providerCall('ai', 'failed')
+        throw error
+      }
+    },
+  }
+}
+
 /** The service as index.ts and the test app build it from the environment. */
 export function createAiServiceFromEnv({
   env,
   db,
   clock,
   logger,
+  metrics,
   retryDelayMs,
 }: {
   env: Env
   db: Db
   clock: Clock
   logger: Logger
+  metrics?: Pick<AppMetrics, 'providerCall'>
   retryDelayMs?: number
 }): AiService {
+  const provider = createAiProviderFromEnv(env, retryDelayMs === undefined ? {} : { retryDelayMs })
   return createAiService({
     db,
     clock,
     logger,
     dailyQuota: env.AI_DAILY_QUOTA,
-    provider: createAiProviderFromEnv(env, retryDelayMs === undefined ? {} : { retryDelayMs }),
+    provider: countedCalls(provider, metrics),
   })
 }

@@ -11,6 +11,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
 import { withDurableCompletion } from '../jobs/durable-completion.js'
+import type { PoolUse } from '../lib/metrics.js'
 import { acquireDataDirLock, type DataDirLock } from './lock.js'
 import { PipelinedReadPool } from './pipelined-reads.js'
 import { runPreparedReadsOn } from './prepared.js'
@@ -33,6 +34,8 @@ export interface Database extends SqlExecutor {
   kind: DatabaseKind
   /** PostgreSQL only: where the session cache's listener connects (auth/session-invalidation.ts). */
   connectionString?: string
+  /** PostgreSQL only: the pool's counts for GET /metrics (lib/metrics.ts); PGlite has no pool. */
+  pool?: PoolUse
   close(): Promise<void>
 }
 
@@ -175,6 +178,7 @@ export function postgresDatabase(
     db,
     kind: 'postgres',
     connectionString,
+    pool,
     // The queue's job completions wait out an outage (jobs/durable-completion.ts).
     executeSql: withDurableCompletion((text, values) => pool.query(text, values), {
       onGiveUp: (error) => onConnectionError(error as Error, 'job completion given up'),

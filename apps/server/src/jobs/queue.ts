@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm'
 import PgBoss from 'pg-boss'
 import type { SqlExecutor, Tx } from '../db/client.js'
 import type { Logger } from '../lib/logger.js'
+import type { AppMetrics, QueueDepth } from '../lib/metrics.js'
 
 const QUEUE_SCHEMA = 'pgboss'
 
@@ -60,6 +61,8 @@ export interface JobQueue {
    */
   cancelWaiting(name: string, data: object, options?: { db?: SqlExecutor }): Promise<number>
   state(): Promise<QueueState>
+  /** Jobs waiting and running per queue, for GET /metrics (counts only, like state()). */
+  depth(): Promise<QueueDepth[]>
   /** Resolves once no job of ours is waiting to run or running (tests and benches), or throws after the time limit. */
   whenIdle(timeoutMs?: number): Promise<void>
 }
@@ -67,6 +70,8 @@ export interface JobQueue {
 interface Options {
   database: SqlExecutor
   logger: Logger
+  /** Where each job's outcome is counted (GET /metrics); not counted when absent. */
+  metrics?: Pick<AppMetrics, 'jobOutcome'>
   /** How often an idle worker looks for work; pg-boss's floor is 0.5 s. */
   pollingIntervalSeconds?: number
   /** How often expired jobs (their instance died) are failed over to a retry; pg-boss's default is 2 minutes. */
@@ -76,6 +81,7 @@ interface Options {
 export function createJobQueue({
   database,
   logger,
+  metrics,
   pollingIntervalSeconds = 2,
   maintenanceIntervalSeconds = 120,
 }: Options): JobQueue {
@@ -108,7 +114,7 @@ export function createJobQueue({
           // A worker that found work looks again at once; only an empty queue waits the interval.
           boss.notifyWorker(id)
           try {
-            await definition.handle(job.data)
+            await handleCounted(definition, job.data, metrics)
           } catch (error) {
             // Failed jobs are logged with their cause (issue 16 item 6); pg-boss retries them.
             logger.error({ err: error, queue: definition.name, jobId: job.id }, 'job failed')
@@ -158,8 +164,24 @@ export function createJobQueue({
     hasLiveJob: (name, data) => hasLiveJob(database, name, data),
     cancelWaiting: (name, data, { db = database } = {}) => cancelWaiting(db, name, data),
     state: () => queueState(database, [...definitions.keys()]),
+    depth: () => queueDepth(database, [...definitions.keys()]),
     whenIdle: (timeoutMs) => whenIdle(database, [...definitions.keys()], timeoutMs),
   }
+}
+
+/** Runs a job's handler and counts how it ended, by queue (GET /metrics). */
+async function handleCounted(
+  definition: QueueDefinition<object>,
+  data: object,
+  metrics: Options['metrics'],
+) {
+  try {
+    await definition.handle(data)
+  } catch (error) {
+    metrics?.jobOutcome(definition.name, 'failed')
+    throw error
+  }
+  metrics?.jobOutcome(definition.name, 'completed')
 }
 
 /**
@@ -240,6 +262,25 @@ async function queueState(database: SqlExecutor, names: string[]): Promise<Queue
     active: Number(row.active ?? 0),
     failedLastHour: Number(row.failed ?? 0),
   }
+}
+
+async function queueDepth(database: SqlExecutor, names: string[]): Promise<QueueDepth[]> {
+  const { rows } = await database.executeSql(
+    `select name,
+       count(*) filter (where state in ('created', 'retry'))::int as queued,
+       count(*) filter (where state = 'active')::int as active
+     from ${QUEUE_SCHEMA}.job
+     where name = any($1::text[]) and state in ('created', 'retry', 'active')
+     group by name`,
+    [names],
+  )
+  const counted = new Map(rows.map((row) => [String(row.name), row]))
+  // Every queue is listed, an empty one at 0, so a dashboard sees it drain rather than vanish.
+  return names.map((queue) => ({
+    queue,
+    queued: Number(counted.get(queue)?.queued ?? 0),
+    active: Number(counted.get(queue)?.active ?? 0),
+  }))
 }
 
 async function whenIdle(database: SqlExecutor, names: string[], timeoutMs = 30_000) {

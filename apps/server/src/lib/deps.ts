@@ -11,6 +11,7 @@ import type { MeasuredKeywords, OnPlaceFound, RankProvider } from '../features/k
 import type { Resolver, SafeFetcher } from '../net/safe-fetch.js'
 import type { Clock } from './clock.js'
 import type { Logger } from './logger.js'
+import type { AppMetrics } from './metrics.js'
 import type { Mailer } from '../mail/mailer.js'
 import type { Runs } from './run-registry.js'
 import type { SecretsSource } from './secrets.js'
@@ -66,6 +67,8 @@ export interface AppDeps {
   passwordCost?: PasswordCost
   /** Provider keys and Google tokens sealed at rest (lib/secrets.ts), the key loaded once. */
   secrets: SecretsSource
+  /** What GET /metrics shows (lib/metrics.ts); counted whether or not METRICS_TOKEN serves it. */
+  metrics: AppMetrics
   /** Audits, grid scans and "Verify all" runs going on in this process; shutdown stops them. */
   runs: Runs
   /** First checks under way, per scope (keywords/rank-checks.ts `checkNewKeywords`). */

@@ -23,7 +23,14 @@ import { createSerpProvider } from './serp-provider.js'
 
 type RecheckDeps = Pick<
   AppDeps,
-  'db' | 'env' | 'clock' | 'rank' | 'secrets' | 'recordFoundPlace' | 'recordMapSightings'
+  | 'db'
+  | 'env'
+  | 'clock'
+  | 'rank'
+  | 'secrets'
+  | 'metrics'
+  | 'recordFoundPlace'
+  | 'recordMapSightings'
 >
 
 /** A day's drops of one keyword, as the daily check found them: what the recheck asks again. */

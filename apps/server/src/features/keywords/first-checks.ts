@@ -19,6 +19,7 @@ type FirstCheckDeps = Pick<
   | 'clock'
   | 'rank'
   | 'secrets'
+  | 'metrics'
   | 'jobs'
   | 'firstChecks'
   | 'recordFoundPlace'

@@ -10,7 +10,7 @@ import { queryMeter, withQueryBudget } from './query-budget.js'
 import { createSimulatedRankProvider, type RankProvider } from './rank-provider.js'
 import { createSerpProvider, failingProvider, type SerpProviderOptions } from './serp-provider.js'
 
-type ProviderDeps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'rank' | 'secrets'>
+type ProviderDeps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'rank' | 'secrets' | 'metrics'>
 
 export const meterFor = (
   deps: ProviderDeps,
@@ -52,6 +52,7 @@ export async function serpOptionsFor(
     baseUrl: deps.env.SERP_BASE_URL ?? baseUrl,
     timeoutMs: deps.env.SERP_TIMEOUT_MS,
     meter: meterFor(deps, businessId, kind, adapter.label),
+    metrics: deps.metrics,
     ...(choice.own ? { onOutcome } : {}),
   }
 }

@@ -8,6 +8,7 @@ import { countryName } from '@localseo/shared/countries'
 import { normalizeAddress, normalizeName, normalizePhone } from '@localseo/shared/nap'
 import { regionCodes } from '@localseo/shared/regions'
 import { getDomain } from 'tldts'
+import type { AppMetrics } from '../../lib/metrics.js'
 import { BUDGET_REACHED, type QueryMeter } from './query-budget.js'
 import type {
   MapPackPlace,
@@ -57,6 +58,8 @@ export interface SerpProviderOptions {
   meter: QueryMeter
   /** Told the outcome of every request: 'connected', or the failure's reason (Settings shows it). */
   onOutcome?: (failure: string | null) => Promise<void> | void
+  /** Counts every request by provider and outcome (GET /metrics, lib/metrics.ts). */
+  metrics?: Pick<AppMetrics, 'providerCall'>
 }
 
 const DEFERRED = Symbol('deferred')
@@ -129,10 +132,12 @@ async function metered(options: SerpProviderOptions, request: SerpRequest) {
   if ((await options.meter.take(1)) < 1) return DEFERRED
   try {
     const body = await requestJson(options, request)
+    options.metrics?.providerCall(options.adapter.label.toLowerCase(), 'ok')
     await options.onOutcome?.(null)
     return body
   } catch (error) {
     if (error instanceof ProviderFailure) {
+      options.metrics?.providerCall(options.adapter.label.toLowerCase(), 'failed')
       await options.meter.giveBack?.(1)
       await options.onOutcome?.(error.message)
     }

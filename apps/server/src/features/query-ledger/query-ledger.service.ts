@@ -17,7 +17,10 @@ import { AppError } from '../../lib/errors.js'
 import { rankProviderFor } from '../keywords/public.js'
 import { forecastMonth } from './forecast.js'
 
-type LedgerDeps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'rank' | 'secrets' | 'measuredKeywords'>
+type LedgerDeps = Pick<
+  AppDeps,
+  'db' | 'env' | 'clock' | 'rank' | 'secrets' | 'metrics' | 'measuredKeywords'
+>
 
 const VOLUMES = {
   estimate: {
