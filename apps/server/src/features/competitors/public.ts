@@ -1,4 +1,4 @@
-export { competitorNews, type CompetitorNews } from './news.js'
+export { competitorNews } from './news.js'
 export {
   recordMapSightings,
   removeSampleCompetitors,

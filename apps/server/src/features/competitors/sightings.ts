@@ -16,7 +16,7 @@ import {
 } from '../../db/schema/competitors.js'
 
 /** A place of a map search's answer, as the providers give it. */
-export interface SeenPlace {
+interface SeenPlace {
   position: number
   name: string
   placeId: string | null
@@ -27,7 +27,7 @@ export interface SeenPlace {
 }
 
 /** One answered map search: where the business was (null: absent) and every place returned. */
-export interface MapAnswer {
+interface MapAnswer {
   position: number | null
   places: readonly SeenPlace[]
 }
