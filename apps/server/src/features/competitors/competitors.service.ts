@@ -11,7 +11,6 @@ import {
   type MapHistory,
 } from '@localseo/shared/competitors'
 import {
-  NOT_FOUND_RANK,
   averageRank,
   reviewsPerMonth,
   shareOfLocalVoice,
@@ -31,6 +30,7 @@ import {
 import { keywords } from '../../db/schema/keywords.js'
 import { rankPositions } from '../../db/schema/rank-tracker.js'
 import { AppError } from '../../lib/errors.js'
+import { addTally, emptyTally, type Tally } from './tally.js'
 
 const NOT_FOUND = 'That competitor does not exist.'
 
@@ -38,23 +38,6 @@ const NOT_FOUND = 'That competitor does not exist.'
 interface Scope {
   businessId: string
   scope: string
-}
-
-const emptyTally = (): { answered: number; atRank: number[] } => ({
-  answered: 0,
-  atRank: Array.from({ length: NOT_FOUND_RANK - 1 }, () => 0),
-})
-
-/** Adds `answered` searches with their rank counts to a tally. */
-function addTally(
-  tally: { answered: number; atRank: number[] },
-  answered: number,
-  atRank: readonly number[],
-) {
-  tally.answered += answered
-  atRank.forEach((n, i) => {
-    if (i < tally.atRank.length) tally.atRank[i]! += n
-  })
 }
 
 /** The business's own ranks over the window's answered searches, and how many there were of each kind. */
@@ -92,7 +75,7 @@ const figuresOf = (tally: RankTally) => ({
 
 /** Each listed competitor's rank tally and review counts over the window. */
 async function talliesOf(db: Db, where: Scope, { ids, since }: { ids: string[]; since: string }) {
-  const tallies = new Map<string, { answered: number; atRank: number[] }>()
+  const tallies = new Map<string, Tally>()
   const counts = new Map<string, { at: string; reviewCount: number }[]>()
   if (ids.length === 0) return { tallies, counts }
   const days = await db

@@ -4,9 +4,9 @@
 // its review count that day. The geo-grid and the daily checks call this through deps
 // (`recordMapSightings`), so neither imports this feature (docs/decisions/014-feature-dependencies.md).
 import { placeKey } from '@localseo/shared/competitors'
-import { NOT_FOUND_RANK } from '@localseo/shared/local-metrics'
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
+import type { StoredMapPlace } from '../../db/schema/geo-grid.js'
 import {
   competitorDayTallies,
   competitorReviewCounts,
@@ -14,17 +14,10 @@ import {
   competitors,
   mapSearches,
 } from '../../db/schema/competitors.js'
+import { countRank, emptyRanks } from './tally.js'
 
-/** A place of a map search's answer, as the providers give it. */
-interface SeenPlace {
-  position: number
-  name: string
-  placeId: string | null
-  categories?: string[]
-  rating?: number | null
-  reviewCount?: number | null
-  website?: string | null
-}
+/** A place of a map search's answer, as the providers give it and a grid point keeps it. */
+type SeenPlace = StoredMapPlace
 
 /** One answered map search: where the business was (null: absent) and every place returned. */
 interface MapAnswer {
@@ -185,13 +178,6 @@ async function upsertCompetitors(db: Db, businessId: string, scope: string, seen
   return ids
 }
 
-const emptyRanks = () => Array.from({ length: NOT_FOUND_RANK - 1 }, () => 0)
-
-/** Adds a rank (1-20; anything else is absent) to a tally's at_rank. */
-function count(atRank: number[], rank: number | null) {
-  if (rank !== null && rank >= 1 && rank < NOT_FOUND_RANK) atRank[rank - 1]! += 1
-}
-
 /** The day a search counts on: a daily check's day, a scan's UTC day. */
 const dayOfSearch = (sightings: MapSightings) =>
   sightings.search.kind === 'daily' ? sightings.search.day : dayOfDate(sightings.seenAt)
@@ -200,7 +186,7 @@ const dayOfSearch = (sightings: MapSightings) =>
 async function keepSearches(db: Db, businessId: string, scope: string, mine: MapSightings[]) {
   const rows = mine.map((sightings) => {
     const atRank = emptyRanks()
-    for (const answer of sightings.answers) count(atRank, answer.position)
+    for (const answer of sightings.answers) countRank(atRank, answer.position)
     return {
       businessId,
       locationId: scope === 'main' ? null : scope,
@@ -267,7 +253,7 @@ async function retallyDays(db: Db, businessId: string, scope: string, days: stri
       aboveYou: 0,
       seen: 0,
     }
-    for (const rank of row.ranks) count(tally.atRank, rank)
+    for (const rank of row.ranks) countRank(tally.atRank, rank)
     tally.aboveYou += row.aboveYou
     tally.seen += row.ranks.length
     tallies.set(key, tally)
