@@ -1,0 +1,165 @@
+// What an upgrade must keep (issue 37 item 2, docs/decisions/042-upgrade-fixtures.md): every record
+// of the fixture's owner, read through the API. The fixture script stores this read in the
+// manifest; test/upgrade.test.ts reads the same with the current release and compares. Only stored
+// fields are picked, not figures computed at read time, so a new formula is not taken for lost data;
+// a later release whose answers change shape changes the picks here, never the manifest.
+import type { apiCaller } from '../src/testing/api.js'
+
+type Call = ReturnType<typeof apiCaller>
+
+export const FIXTURE_OWNER = {
+  email: 'upgrade-fixture@example.com',
+  password: 'upgrade fixture password 1',
+}
+
+export interface UpgradeManifest {
+  /** The release that made the fixture (its package.json version). */
+  version: string
+  /** The fixture's clock: the test reads at this time, so date ranges cover the same days. */
+  madeAt: string
+  owner: { email: string; password: string; userId: string }
+  scanId: string
+  expected: Records
+}
+
+export type Records = Awaited<ReturnType<typeof readBack>>
+
+async function read<T>(call: Call, url: string): Promise<T> {
+  const answer = await call<T>('GET', url)
+  if (answer.status !== 200) throw new Error(`GET ${url}: ${answer.status}`)
+  return answer.body
+}
+
+interface Place {
+  id: string
+  name: string
+  address: string
+  city: string
+  state: string
+  zip: string
+  country: string
+  phone: string
+}
+
+const place = (p: Place) => ({
+  id: p.id,
+  name: p.name,
+  address: p.address,
+  city: p.city,
+  state: p.state,
+  zip: p.zip,
+  country: p.country,
+  phone: p.phone,
+})
+
+/** Every record of the signed-in owner that the fixture holds, as stored fields. */
+export async function readBack(call: Call, ids: { scanId: string }) {
+  type Business = Place & { website: string; category: string; lat: number; lng: number }
+  const { business } = await read<{ business: Business }>(call, '/api/business')
+  const { locations } = await read<{ locations: Place[] }>(call, '/api/business/locations')
+  type Keyword = {
+    id: string
+    keyword: string
+    sample: boolean
+    createdAt: string
+    checks: (number | null)[]
+    latestCheck: { checkedAt: string; map: { status: string; position: number | null } } | null
+  }
+  const history = await read<{ keywords: Keyword[] }>(
+    call,
+    '/api/rank-tracker/history?location=main&range=30',
+  )
+  type Point = { row: number; col: number; status: string; position: number | null }
+  type Scan = { id: string; keyword: string; gridSize: number; spacingKm: number; status: string }
+  const scan = await read<{ scan: Scan & { createdAt: string }; points: Point[] }>(
+    call,
+    `/api/geo-grid/scans/${ids.scanId}`,
+  )
+  type Backlink = { id: string; url: string; anchorText: string; linkType: string; status: string }
+  const backlinks = await read<{ items: Backlink[] }>(call, '/api/backlinks')
+  type Listing = { platform: string; source: string; url: string; status: string; listed: boolean }
+  const listings = await read<{ listings: Listing[]; citations: Listing[] }>(
+    call,
+    '/api/listings?location=main',
+  )
+  type Task = { id: string; title: string; status: string; completedDate: string | null }
+  const { tasks } = await read<{ tasks: Task[] }>(call, '/api/recommendations')
+  type Alert = { id: string; kind: string; message: string; createdAt: string; read: boolean }
+  const { notifications } = await read<{ notifications: Alert[] }>(call, '/api/alerts')
+  const preferences = await read<{ topics: string[] }>(call, '/api/alerts/preferences')
+  type Saved = { id: string; keyword: string; createdAt: string }
+  const saved = await read<{ keywords: Saved[] }>(call, '/api/planner/saved')
+  type Followed = { id: string; name: string; key: string }
+  const { followed } = await read<{ followed: Followed[] }>(
+    call,
+    '/api/competitors/followed?location=main',
+  )
+
+  return {
+    business: {
+      ...place(business),
+      website: business.website,
+      category: business.category,
+      lat: business.lat,
+      lng: business.lng,
+    },
+    locations: locations.map(place),
+    keywords: history.keywords.map((k) => ({
+      id: k.id,
+      keyword: k.keyword,
+      sample: k.sample,
+      createdAt: k.createdAt,
+      // The positions of the last 30 days: the checks stored (sample ones are made up at read time).
+      checks: k.sample ? null : k.checks,
+      latestCheck: k.latestCheck && {
+        checkedAt: k.latestCheck.checkedAt,
+        map: { status: k.latestCheck.map.status, position: k.latestCheck.map.position },
+      },
+    })),
+    scan: {
+      id: scan.scan.id,
+      keyword: scan.scan.keyword,
+      gridSize: scan.scan.gridSize,
+      spacingKm: scan.scan.spacingKm,
+      status: scan.scan.status,
+      createdAt: scan.scan.createdAt,
+      points: scan.points.map((p) => ({
+        row: p.row,
+        col: p.col,
+        status: p.status,
+        position: p.position,
+      })),
+    },
+    backlinks: backlinks.items.map((b) => ({
+      id: b.id,
+      url: b.url,
+      anchorText: b.anchorText,
+      linkType: b.linkType,
+      status: b.status,
+    })),
+    // The owner's recorded listings; the others are sample ones, made up at read time.
+    listings: [...listings.listings, ...listings.citations]
+      .filter((l) => l.source === 'recorded')
+      .map((l) => ({ platform: l.platform, url: l.url, status: l.status, listed: l.listed })),
+    tasks: tasks.map((t) => ({
+      id: t.id,
+      title: t.title,
+      status: t.status,
+      completedDate: t.completedDate,
+    })),
+    alerts: notifications.map((a) => ({
+      id: a.id,
+      kind: a.kind,
+      message: a.message,
+      createdAt: a.createdAt,
+      read: a.read,
+    })),
+    alertTopics: preferences.topics,
+    savedKeywords: saved.keywords.map((s) => ({
+      id: s.id,
+      keyword: s.keyword,
+      createdAt: s.createdAt,
+    })),
+    followedCompetitors: followed.map((f) => ({ id: f.id, name: f.name, key: f.key })),
+  }
+}
