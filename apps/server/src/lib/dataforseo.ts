@@ -5,12 +5,15 @@
 // sends the task and returns `tasks[0].result`, unread; each adapter reads its own result. A failure
 // is a DataForSeoFailure whose reason the owner can read and never contains the credentials.
 import { z } from 'zod'
+import type { AppMetrics } from './metrics.js'
 
 export interface DataForSeoOptions {
   baseUrl: string
   login: string
   password: string
   timeoutMs: number
+  /** Counts every request, ok or failed, as provider 'dataforseo' (GET /metrics). */
+  metrics?: Pick<AppMetrics, 'providerCall'>
 }
 
 /** A request that failed; `code` is the status DataForSEO reported inside a 200 answer, if any. */
@@ -137,9 +140,12 @@ export async function askDataForSeo(
   { retryNote = '' }: AskOptions = {},
 ): Promise<unknown> {
   try {
-    return taskResult(await post(options, path, [task], retryNote))
+    const result = taskResult(await post(options, path, [task], retryNote))
+    options.metrics?.providerCall('dataforseo', 'ok')
+    return result
   } catch (error) {
     if (!(error instanceof DataForSeoFailure)) throw error
+    options.metrics?.providerCall('dataforseo', 'failed')
     throw new DataForSeoFailure(scrub(options, error.message), error.code)
   }
 }

@@ -12,8 +12,10 @@ import { createJobQueue, type JobQueue } from '../jobs/queue.js'
 import { createTestApp } from '../testing/app.js'
 import { signUp } from '../testing/auth.js'
 import { createTestDb } from '../testing/db.js'
+import { startFakeDataForSeo } from '../testing/fake-dataforseo.js'
 import { startFakeSerp } from '../testing/fake-serp.js'
 import { parseExposition, sampleValue } from '../testing/prometheus-text.js'
+import { askDataForSeo, DataForSeoFailure } from './dataforseo.js'
 import { createMetrics, type AppMetrics } from './metrics.js'
 
 const logger = pino({ level: 'silent' })
@@ -129,6 +131,34 @@ describe('a search-results provider', () => {
     expect(await calls('ok')).toBe(2)
     expect(await calls('failed')).toBe(1)
   })
+})
+
+test('DataForSEO: every request is counted, a refused one as failed', async () => {
+  const fake = await startFakeDataForSeo({ login: 'login-1', password: 'password-1' })
+  try {
+    const metrics = createMetrics({ processMetrics: false, logger })
+    const options = {
+      baseUrl: fake.origin,
+      login: 'login-1',
+      password: 'password-1',
+      timeoutMs: 5000,
+      metrics,
+    }
+    const ask = (keyword: string) =>
+      askDataForSeo(options, '/v3/keywords_data/google_ads/search_volume/live', {
+        keywords: [keyword],
+        location_name: 'Austin,Texas,United States',
+      })
+    await ask('dentist austin')
+    await expect(ask('broken')).rejects.toBeInstanceOf(DataForSeoFailure)
+    await expect(ask('credits')).rejects.toBeInstanceOf(DataForSeoFailure)
+    const calls = (outcome: string) =>
+      read(metrics, 'provider_calls_total', { provider: 'dataforseo', outcome })
+    expect(await calls('ok')).toBe(1)
+    expect(await calls('failed')).toBe(2)
+  } finally {
+    await fake.close()
+  }
 })
 
 describe('the AI endpoint', () => {

@@ -75,6 +75,13 @@ describe('GET /metrics', () => {
     // Every queue is listed with its depth, an empty one at 0 (PGlite: no pool gauge, ADR 041).
     expect(sampleValue(metrics, 'queue_jobs', { queue: 'geo-grid.scan', state: 'queued' })).toBe(0)
     expect(metrics.types.has('db_pool_connections')).toBe(on.database.kind === 'postgres')
+    if (on.database.kind === 'postgres') {
+      expect(sampleValue(metrics, 'db_pool_connections', { state: 'total' })).toBeGreaterThan(0)
+      // The scrape's own queue query may be waiting for one of the test pool's 4 connections.
+      expect(
+        sampleValue(metrics, 'db_pool_connections', { state: 'waiting' }),
+      ).toBeGreaterThanOrEqual(0)
+    }
   })
 
   test('counts requests by route pattern and status class, never with an id in a label', async () => {

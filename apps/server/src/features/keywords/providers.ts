@@ -17,7 +17,7 @@ type ProviderDeps = Pick<AppDeps, 'rank' | 'env' | 'measuredKeywords'>
  * (deps.ts) makes it once per app, so its batching and its pause after a failure cover every screen.
  */
 export function createMeasuredKeywordsFromEnv(
-  deps: Pick<AppDeps, 'db' | 'env' | 'clock'>,
+  deps: Pick<AppDeps, 'db' | 'env' | 'clock' | 'metrics'>,
 ): MeasuredKeywords | undefined {
   const { env } = deps
   if (
@@ -35,6 +35,7 @@ export function createMeasuredKeywordsFromEnv(
       login: env.DATAFORSEO_LOGIN,
       password: env.DATAFORSEO_PASSWORD,
       timeoutMs: env.KEYWORD_DATA_TIMEOUT_MS,
+      metrics: deps.metrics,
     },
     estimate: createSimulatedKeywordProvider({ delays: false }),
   })
