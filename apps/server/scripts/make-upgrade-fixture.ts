@@ -1,10 +1,14 @@
 // Makes the upgrade fixture of this release (issue 37 item 2, docs/decisions/042-upgrade-fixtures.md):
-// today's app on a fresh embedded database, every kind of record an owner makes created through the
-// HTTP API, then the database written as PGlite's own dump of its data directory (or, on
-// PostgreSQL, pg_dump's plain SQL), with a manifest of what was created and what the API read back. test/upgrade.test.ts opens every fixture kept
-// under test/fixtures/upgrade/ with the current release and reads the same records back.
-// Run: npx tsx --conditions=source apps/server/scripts/make-upgrade-fixture.ts
-//      (DATABASE_URL=postgres://… also writes postgres.sql with pg_dump; OUT overrides the folder)
+// today's app on a fresh database, every kind of record an owner makes created through the HTTP API
+// (simulated providers: the query ledger stays empty, as it counts real providers' queries only),
+// then the database written out with a manifest of who the owner is and what the API read back.
+// test/upgrade.test.ts opens every fixture under test/fixtures/upgrade/ with the current release.
+// Run from the repository's root, once per database:
+//   npx tsx --conditions=source apps/server/scripts/make-upgrade-fixture.ts
+//     writes pgdata.tar.gz (PGlite's own dump of its data directory) and manifest.pglite.json;
+//   DATABASE_URL=postgres://…/an_empty_database npx tsx --conditions=source apps/server/scripts/make-upgrade-fixture.ts
+//     writes postgres.sql.gz (pg_dump's plain SQL; PG_DUMP names another pg_dump) and manifest.postgres.json.
+// OUT names another folder than test/fixtures/upgrade/<version>.
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
