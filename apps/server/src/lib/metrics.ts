@@ -21,7 +21,7 @@ export interface QueueDepth {
   active: number
 }
 
-export type CallOutcome = 'ok' | 'failed'
+type CallOutcome = 'ok' | 'failed'
 
 export interface AppMetrics {
   registry: Registry
