@@ -99,20 +99,24 @@ describe.each(versions)('a database written by release %s', (version) => {
   test.skipIf(testDatabaseUrl)(
     'opens on PGlite in this release, and its owner reads every record back',
     async () => {
-      // Every release keeps an embedded fixture: the default database of a self-hoster.
+      // Every fixture has the embedded database, a self-hoster's default.
       expect(pglite?.version).toBe(version)
       const records = await readAsOwner(await pgliteFromFixture(dir), pglite!)
       expect(records).toEqual(pglite!.expected)
     },
+    // About 8 s alone (unpacking, a migration process, the reads); room for a loaded CI machine.
+    90_000,
   )
 
   test.runIf(postgres && testDatabaseUrl)(
     'restored on PostgreSQL, opens in this release, and its owner reads every record back',
     async () => {
+      expect(postgres?.version).toBe(version)
       const restored = await postgresFromFixture(dir, testDatabaseUrl!)
       const records = await readAsOwner(restored, postgres!)
       expect(records).toEqual(postgres!.expected)
     },
+    90_000,
   )
 
   test('holds every kind of record it reads back', () => {
