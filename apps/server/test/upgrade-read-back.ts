@@ -22,7 +22,7 @@ export interface UpgradeManifest {
   expected: Records
 }
 
-export type Records = Awaited<ReturnType<typeof readBack>>
+type Records = Awaited<ReturnType<typeof readBack>>
 
 async function read<T>(call: Call, url: string): Promise<T> {
   const answer = await call<T>('GET', url)
