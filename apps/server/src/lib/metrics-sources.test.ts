@@ -7,11 +7,14 @@ import { austinDentist } from '../ai/testing/businesses.js'
 import { jsonAnswer, startOpenAiStub, type OpenAiStub } from '../ai/testing/openai-stub.js'
 import type { Database } from '../db/client.js'
 import { serpApiAdapter } from '../features/keywords/serpapi.js'
+import { serpOptionsFor } from '../features/keywords/provider-for.js'
 import { createSerpProvider } from '../features/keywords/serp-provider.js'
 import { createJobQueue, type JobQueue } from '../jobs/queue.js'
 import { createTestApp } from '../testing/app.js'
+import { apiCaller } from '../testing/api.js'
 import { signUp } from '../testing/auth.js'
 import { createTestDb } from '../testing/db.js'
+import { businessInput } from '../testing/factories.js'
 import { startFakeDataForSeo } from '../testing/fake-dataforseo.js'
 import { startFakeSerp } from '../testing/fake-serp.js'
 import { parseExposition, sampleValue } from '../testing/prometheus-text.js'
@@ -97,6 +100,17 @@ describe('a search-results provider', () => {
     fake = await startFakeSerp({ key: KEY })
   })
   afterAll(() => fake.close())
+  const query = (keyword: string) => ({
+    businessId: 'b1',
+    locationId: 'main',
+    city: 'Austin',
+    region: 'TX',
+    country: 'US',
+    keyword,
+    day: '2026-11-25',
+    attempt: 1,
+    website: 'https://www.brightsmiledental.com/',
+  })
 
   test('counts every request by provider, a refused one as failed', async () => {
     const metrics = createMetrics({ processMetrics: false, logger })
@@ -109,17 +123,6 @@ describe('a search-results provider', () => {
         meter: { take: (n: number) => Promise.resolve(n) },
         metrics,
       })
-    const query = (keyword: string) => ({
-      businessId: 'b1',
-      locationId: 'main',
-      city: 'Austin',
-      region: 'TX',
-      country: 'US',
-      keyword,
-      day: '2026-11-25',
-      attempt: 1,
-      website: 'https://www.brightsmiledental.com/',
-    })
     // Found on the second page: two requests.
     expect(await provider(KEY).check([query('dentist austin')])).toEqual([
       { status: 'ok', position: 14 },
@@ -130,6 +133,24 @@ describe('a search-results provider', () => {
       read(metrics, 'provider_calls_total', { provider: 'serpapi', outcome })
     expect(await calls('ok')).toBe(2)
     expect(await calls('failed')).toBe(1)
+  })
+
+  test("the app's own provider (SERP_PROVIDER) counts into the app's metrics", async () => {
+    const t = await createTestApp({
+      env: { SERP_PROVIDER: 'serpapi', SERP_API_KEY: KEY, SERP_BASE_URL: fake.origin },
+    })
+    try {
+      const { accessToken } = await signUp(t.app)
+      const call = apiCaller(t.app, () => accessToken)
+      const saved = await call<{ business: { id: string } }>('PUT', '/api/business', businessInput)
+      const options = await serpOptionsFor(t.deps, saved.body.business.id)
+      if (!options || 'unusable' in options) throw new Error('SerpApi should be configured')
+      await createSerpProvider(options).check([query('dentist austin')])
+      const calls = await read(t.deps.metrics, 'provider_calls_total', { provider: 'serpapi' })
+      expect(calls).toBe(2)
+    } finally {
+      await t.close()
+    }
   })
 })
 
@@ -156,6 +177,27 @@ test('DataForSEO: every request is counted, a refused one as failed', async () =
       read(metrics, 'provider_calls_total', { provider: 'dataforseo', outcome })
     expect(await calls('ok')).toBe(1)
     expect(await calls('failed')).toBe(2)
+
+    // The app's keyword data source (KEYWORD_DATA_PROVIDER) counts into the app's metrics.
+    const t = await createTestApp({
+      env: {
+        KEYWORD_DATA_PROVIDER: 'dataforseo',
+        DATAFORSEO_LOGIN: 'login-1',
+        DATAFORSEO_PASSWORD: 'password-1',
+        DATAFORSEO_URL: fake.origin,
+      },
+    })
+    try {
+      await t.deps.measuredKeywords?.asking.describe('dentist austin', austinDentist, null)
+      expect(
+        await read(t.deps.metrics, 'provider_calls_total', {
+          provider: 'dataforseo',
+          outcome: 'ok',
+        }),
+      ).toBe(1)
+    } finally {
+      await t.close()
+    }
   } finally {
     await fake.close()
   }
