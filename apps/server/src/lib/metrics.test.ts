@@ -122,10 +122,13 @@ describe('GET /metrics', () => {
 describe('the request counter', () => {
   test('puts a thrown error in 5xx and a refusal in 4xx, by the pattern of the route', async () => {
     const metrics = createMetrics({ processMetrics: false, logger })
-    const app = new Hono().use('*', httpMetrics(metrics)).get('/things/:id', (c) => {
-      if (c.req.param('id') === 'boom') throw new Error('broken')
-      return c.json({ error: 'no' }, 422)
-    })
+    const app = new Hono()
+      .use('*', httpMetrics(metrics))
+      .get('/things/:id', (c) => {
+        if (c.req.param('id') === 'boom') throw new Error('broken')
+        return c.json({ error: 'no' }, 422)
+      })
+      .onError((_, c) => c.text('Internal Server Error', 500))
     expect((await app.request('/things/boom')).status).toBe(500)
     expect((await app.request('/things/7')).status).toBe(422)
     expect((await app.request('/things/8')).status).toBe(422)
