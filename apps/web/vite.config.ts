@@ -1,4 +1,5 @@
-import { fileURLToPath } from 'node:url'
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
@@ -66,6 +67,38 @@ const firstScreenRoots = [
 ]
 const firstScreen = new Set<string>()
 
+// lucide-react's entry re-exports every icon: followed through it, every icon any screen uses would
+// count as the first screen's. Its icons are counted by the names each first-screen module imports
+// from it, mapped to their files by the entry's own `export { default as Bell, … } from
+// './icons/bell.mjs'` lines (docs/decisions/019-compressed-assets-and-preloading.md).
+const lucideEntry = /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/
+const lucideImport = /import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*['"]lucide-react['"]/g
+
+/** Icon name to its file, from lucide-react's entry. */
+function lucideIconFiles(entry: string): Map<string, string> {
+  const files = new Map<string, string>()
+  const line = /export\s*\{([^}]*)\}\s*from\s*'(\.\/icons\/[^']+)'/g
+  for (const [, names, file] of readFileSync(entry, 'utf8').matchAll(line)) {
+    const path = fileURLToPath(new URL(file!, pathToFileURL(entry)))
+    for (const name of names!.split(',')) {
+      const alias = /default\s+as\s+(\w+)/.exec(name)?.[1]
+      if (alias) files.set(alias, path)
+    }
+  }
+  return files
+}
+
+/** The icon files a module imports by name from lucide-react. */
+function lucideIconsOf(id: string, files: Map<string, string>): string[] {
+  if (!/\.[jt]sx?$/.test(id) || !existsSync(id)) return []
+  return [...readFileSync(id, 'utf8').matchAll(lucideImport)].flatMap(([, names]) =>
+    names!
+      .split(',')
+      .map((name) => name.trim().split(/\s+as\s+/)[0]!)
+      .flatMap((name) => files.get(name) ?? []),
+  )
+}
+
 /** Notes every module the first screen's roots import statically, once the build has read them. */
 function firstScreenModules(): Plugin {
   return {
@@ -73,9 +106,13 @@ function firstScreenModules(): Plugin {
     apply: 'build',
     buildEnd() {
       firstScreen.clear()
+      const entry = [...this.getModuleIds()].find((id) => lucideEntry.test(id))
+      const iconFiles = entry ? lucideIconFiles(entry) : new Map<string, string>()
       const visit = (id: string) => {
         if (firstScreen.has(id) || classicZod.test(id)) return
         firstScreen.add(id)
+        for (const icon of lucideIconsOf(id, iconFiles)) visit(icon)
+        if (lucideEntry.test(id)) return
         this.getModuleInfo(id)?.importedIds.forEach(visit)
       }
       for (const id of this.getModuleIds()) {
