@@ -64,13 +64,16 @@ const searchKeyOf = (sightings: MapSightings) =>
     ? `scan:${sightings.search.scanId}`
     : `daily:${sightings.keywordId}:${sightings.search.day}`
 
+/** An answer's places other than the business itself (the place at its own position). */
+const othersIn = (answer: MapAnswer) =>
+  answer.places.filter((place) => answer.position === null || place.position !== answer.position)
+
 /** The competitors one search batch saw, keyed by place, and what it saw of each. */
 function sightingsOf(sightings: MapSightings): Map<string, Sighting> {
   const byKey = new Map<string, Sighting>()
   for (const answer of sightings.answers) {
     const seenHere = new Set<string>()
-    for (const place of answer.places) {
-      if (answer.position !== null && place.position === answer.position) continue
+    for (const place of othersIn(answer)) {
       const key = placeKey(place)
       // The same place twice in one answer (a provider's duplicate) counts once, at its best.
       if (seenHere.has(key)) continue
@@ -90,8 +93,7 @@ function latestPlaces(batch: readonly MapSightings[], scope: string) {
   for (const sightings of batch) {
     if (sightings.locationId !== scope) continue
     for (const answer of sightings.answers) {
-      for (const place of answer.places) {
-        if (answer.position !== null && place.position === answer.position) continue
+      for (const place of othersIn(answer)) {
         const key = placeKey(place)
         const known = latest.get(key)
         const names = known?.names ?? new Set<string>()
@@ -285,7 +287,7 @@ async function keepReviewCounts(
   for (const sightings of mine) {
     const day = dayOfSearch(sightings)
     for (const answer of sightings.answers) {
-      for (const place of answer.places) {
+      for (const place of othersIn(answer)) {
         const competitorId = ids.get(placeKey(place))
         if (!competitorId || place.reviewCount == null) continue
         counts.set(`${competitorId}:${day}`, {
