@@ -11,13 +11,13 @@ import { followLimitMessage } from '@localseo/shared/competitors'
 import type { GridScanDetail } from '@localseo/shared/geo-grid'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { apiCaller } from '../../testing/api.js'
-import { createTestApp, type TestApp } from '../../testing/app.js'
+import type { TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
 import { startFakeSerp, type FakeSerp } from '../../testing/fake-serp.js'
 import { businessInput } from '../../testing/factories.js'
+import { pinnedOwner } from '../../testing/pinned-owner.js'
 
 const KEY = 'competitors-test-key-4242'
-const AUSTIN = { lat: 30.2672, lng: -97.7431 }
 const CASTLE = 'ChIJ7wW1castleDentalAus'
 
 let fake: FakeSerp
@@ -33,26 +33,15 @@ afterEach(async () => {
 
 type Call = ReturnType<typeof apiCaller>
 
-/** An owner of Bright Smile Dental, pinned in Austin; with a real provider's key when one is named. */
+/** An owner pinned in Austin; with a real provider's key when one is named. */
 async function owner(provider?: 'serpapi' | 'serper') {
-  t = await createTestApp({
-    jobs: true,
-    env: { SECRETS_KEY: Buffer.alloc(32, 7).toString('hex'), SERP_BASE_URL: fake.origin },
+  const made = await pinnedOwner({
+    serpOrigin: fake.origin,
+    email: `competitors-${provider ?? 'sim'}@example.com`,
+    provider: provider && { name: provider, key: KEY },
   })
-  if (provider) t.deps.rank = undefined
-  const app = t
-  const session = await signUp(app.app, { email: `competitors-${provider ?? 'sim'}@example.com` })
-  const call = apiCaller(app.app, () => session.accessToken)
-  await call('PUT', '/api/business', businessInput)
-  // The sample keywords' first checks (a job the save sent) end before the provider and the pin, so
-  // they never search the map: the figures below count only the keywords each test tracks.
-  await app.deps.jobs.whenIdle()
-  if (provider) {
-    expect((await call('PUT', '/api/rank-provider', { provider, key: KEY })).status).toBe(200)
-  }
-  await call('PUT', '/api/business/coordinates', AUSTIN)
-  await app.deps.jobs.whenIdle()
-  return { call, app }
+  t = made.app
+  return made
 }
 
 async function track(call: Call, keyword: string) {

@@ -9,14 +9,12 @@ import { readFileSync } from 'node:fs'
 import type { Business } from '@localseo/shared/business'
 import type { GridScanDetail, GridSetup } from '@localseo/shared/geo-grid'
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
-import { apiCaller } from '../../testing/api.js'
-import { createTestApp, type TestApp } from '../../testing/app.js'
-import { signUp } from '../../testing/auth.js'
+import type { TestApp } from '../../testing/app.js'
 import { startFakeSerp, type FakeSerp } from '../../testing/fake-serp.js'
 import { businessInput } from '../../testing/factories.js'
+import { AUSTIN, pinnedOwner } from '../../testing/pinned-owner.js'
 
 const KEY = 'serp-grid-test-key-5151'
-const AUSTIN = { lat: 30.2672, lng: -97.7431 }
 /** Degrees of latitude in a kilometre (a sphere of radius 6371 km). */
 const LAT_DEGREES_PER_KM = 180 / Math.PI / 6371
 const WEBSITE = 'brightsmiledental.com'
@@ -69,22 +67,13 @@ function expectedFrom(places: FixturePlace[]) {
 
 /** An owner of Bright Smile Dental with the provider and its key saved, the business pinned. */
 async function ownerWithProvider(provider: Provider) {
-  t = await createTestApp({
-    jobs: true,
-    env: { SECRETS_KEY: Buffer.alloc(32, 5).toString('hex'), SERP_BASE_URL: fake.origin },
+  const made = await pinnedOwner({
+    serpOrigin: fake.origin,
+    email: `grid-${provider}@example.com`,
+    provider: { name: provider, key: KEY },
   })
-  // No test provider: the app chooses the business's provider as in production.
-  t.deps.rank = undefined
-  const { accessToken } = await signUp(t.app, { email: `grid-${provider}@example.com` })
-  const call = apiCaller(t.app, () => accessToken)
-  await call('PUT', '/api/business', businessInput)
-  expect((await call('PUT', '/api/rank-provider', { provider, key: KEY })).status).toBe(200)
-  await call('PUT', '/api/business/coordinates', AUSTIN)
-  // The business's first-checks job (sent by the save) ends before a keyword is tracked: one that
-  // started before the pin and ran late checked the new keyword too, without the map pack, so the
-  // tracking found it checked and never asked the map (seen on PostgreSQL in CI).
-  await t.deps.jobs.whenIdle()
-  return call
+  t = made.app
+  return made.call
 }
 
 type Call = Awaited<ReturnType<typeof ownerWithProvider>>
