@@ -28,6 +28,7 @@ describe('methods journey', () => {
     await expectAccessible(page, 'the Methods page')
     await snap(page, 'methods-solv', section)
     await snap(page, 'methods-score', page.locator('#local-seo-score'))
+    await snap(page, 'methods-competitors', page.locator('#competitor-figures'))
 
     expect(problems).toEqual([])
   })
