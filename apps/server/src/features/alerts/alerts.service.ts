@@ -1,6 +1,6 @@
 // The owner's notifications (issue 16 item 4): written by the automatic work when something is worth
 // telling, read and marked read by the notification list. Every query carries the business id.
-import { and, count, desc, eq, isNull } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm'
 import {
   ALERT_TOPICS,
   TOPIC_OF_KIND,
@@ -104,17 +104,38 @@ export function recordConfirmedDrops(
   )
 }
 
-/** What the followed competitors did worth telling (issue 34 item 6), each linking to Competitors. */
-export function recordCompetitorNews(
+/**
+ * What the followed competitors did worth telling (issue 34 item 6), each linking to Competitors.
+ * A news item already told since the start of the UTC day is not told again, so a daily run retried
+ * the same day (a budget-deferred check, a run handed back at shutdown) tells nothing twice.
+ */
+export async function recordCompetitorNews(
   db: Db,
   businessId: string,
   news: { kind: AlertKind; message: string }[],
   now: Date,
 ) {
+  if (news.length === 0) return 0
+  const told = await db
+    .select({ message: notifications.message })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.businessId, businessId),
+        inArray(
+          notifications.kind,
+          news.map((item) => item.kind),
+        ),
+        gte(notifications.createdAt, new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`)),
+      ),
+    )
+  const already = new Set(told.map((row) => row.message))
   return record(
     db,
     businessId,
-    news.map((item) => ({ ...item, link: '/competitors' })),
+    news
+      .filter((item) => !already.has(item.message))
+      .map((item) => ({ ...item, link: '/competitors' })),
     now,
   )
 }

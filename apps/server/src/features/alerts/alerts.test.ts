@@ -4,12 +4,14 @@
 import { afterEach, describe, expect, test } from 'vitest'
 import type { Notification } from '@localseo/shared/alerts'
 import { notifications } from '../../db/schema/alerts.js'
+import { businesses } from '../../db/schema/business.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { recordingRankProvider } from '../../testing/rank-providers.js'
 import { signIn, signUp, type TestSession } from '../../testing/auth.js'
 import { runDropRechecks } from '../../testing/delayed-jobs.js'
 import { businessInput } from '../../testing/factories.js'
+import { recordCompetitorNews } from './alerts.service.js'
 
 interface ListBody {
   notifications: Notification[]
@@ -105,4 +107,23 @@ describe('notifications', () => {
     const rows = await app.db.select().from(notifications)
     expect(rows.every((row) => row.readAt === null)).toBe(true)
   })
+})
+
+test('a competitor news item told today is not told again by a rerun the same day (issue 34 item 6)', async () => {
+  const clock = createTestClock(new Date('2026-03-10T15:00:00Z'))
+  const app = await createTestApp({ clock })
+  t = app
+  const owner = await signUp(app.app, { email: 'news-rerun@example.com' })
+  await apiCaller(app.app, () => owner.accessToken)('PUT', '/api/business', businessInput)
+  const [business] = await app.db.select({ id: businesses.id }).from(businesses)
+  const news = [
+    { kind: 'competitor_overtook' as const, message: 'Rival Dental moved above you on the map.' },
+  ]
+  expect(await recordCompetitorNews(app.db, business!.id, news, clock.now())).toBe(1)
+  clock.advance(3_600)
+  expect(await recordCompetitorNews(app.db, business!.id, news, clock.now())).toBe(0)
+  // The next day the same words are news again (it moved below and above once more).
+  clock.advance(86_400)
+  expect(await recordCompetitorNews(app.db, business!.id, news, clock.now())).toBe(1)
+  expect(await app.db.select().from(notifications)).toHaveLength(2)
 })
