@@ -18,6 +18,7 @@ import * as recommendations from './schema/recommendations.js'
 import * as auth from './schema/auth.js'
 import * as backlinkCounts from './schema/backlink-counts.js'
 import * as listings from './schema/listings.js'
+import * as members from './schema/members.js'
 import * as rankProviders from './schema/rank-providers.js'
 import * as rankTracker from './schema/rank-tracker.js'
 import * as searchConsole from './schema/search-console.js'
@@ -36,6 +37,7 @@ export const schema = {
   ...rankTracker,
   ...rankProviders,
   ...listings,
+  ...members,
   ...backlinkCounts,
   ...siteAudit,
   ...automation,

@@ -8,7 +8,6 @@ import {
   pgTable,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 import { authUsers } from './auth.js'
@@ -74,8 +73,8 @@ export const businesses = pgTable(
     createdAt,
     updatedAt,
   },
-  // One business per user (docs/product.md §6).
-  (t) => [uniqueIndex('businesses_user_id_key').on(t.userId)],
+  // The person who created it; who may see and change it is business_members (ADR 043).
+  (t) => [index('businesses_user_id_idx').on(t.userId)],
 )
 
 /** The tenant key every business table carries (docs/house-rules.md "Scaling out"), gone with its business. */
