@@ -19,7 +19,7 @@ const concurrency = Number(process.env.CONCURRENCY ?? 50)
 const dist = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../apps/server/dist')
 const { openDatabase } = await import(path.join(dist, 'db/client.js'))
 const { schema } = await import(path.join(dist, 'db/schema.js'))
-const { getVersionedBusinessForUser } = await import(path.join(dist, 'lib/tenant.js'))
+const { getMemberBusiness } = await import(path.join(dist, 'lib/tenant.js'))
 
 /** CPU time (user + system) of a process, in clock ticks (1/100 s on Linux). */
 function ticks(pid) {
@@ -78,10 +78,10 @@ try {
   printLoadAverage()
   console.table([
     await measure('pooled (10 connections)', () =>
-      getVersionedBusinessForUser({ db: pooled, userId }),
+      getMemberBusiness({ db: pooled, userId, businessId: null }),
     ),
     await measure('pipelined (as the server)', () =>
-      getVersionedBusinessForUser({ db: database.db, userId }),
+      getMemberBusiness({ db: database.db, userId, businessId: null }),
     ),
   ])
 } finally {

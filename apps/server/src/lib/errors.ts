@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'unauthorized'
   | 'forbidden'
   | 'not_found'
+  | 'not_a_member'
   | 'conflict'
   | 'payload_too_large'
   | 'unsupported_media_type'
@@ -22,6 +23,8 @@ const statusByCode: Record<ErrorCode, ContentfulStatusCode> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  // The request named a business its sender does not (or no longer) belong to (ADR 043).
+  not_a_member: 404,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../testing/app.js'
 import { apiCaller } from '../testing/api.js'
 import { signUp } from '../testing/auth.js'
 import { businessInput, locationInput } from '../testing/factories.js'
-import { getBusinessById, getVersionedBusinessForUser, tenantOf } from './tenant.js'
+import { getBusinessById, getMemberBusiness, tenantOf } from './tenant.js'
 
 let t: TestApp | undefined
 afterEach(async () => {
@@ -45,9 +45,10 @@ test('the business read as JSON equals drizzle’s reading of the same rows, tex
     .set({ lat: 0.1 + 0.2, lng: -1e-7, pageUrl: 'https://example.com/north?a=1&b="2"' })
     .where(eq(locations.name, 'North'))
 
-  const { business, dashboardVersion } = await getVersionedBusinessForUser({
+  const { business, dashboardVersion } = await getMemberBusiness({
     db: app.db,
     userId: owner.userId,
+    businessId: null,
   })
 
   expect(business).toEqual(await getBusinessById(app.db, business.id))
@@ -69,13 +70,18 @@ test('the business read as JSON equals drizzle’s reading of the same rows, tex
 
 test('a business without locations has an empty list, and an owner without one the empty business', async () => {
   const { app, owner, call } = await ownerWithBusiness()
-  expect(await getVersionedBusinessForUser({ db: app.db, userId: owner.userId })).toEqual({
+  expect(await getMemberBusiness({ db: app.db, userId: owner.userId, businessId: null })).toEqual({
     business: emptyBusiness,
     dashboardVersion: null,
+    role: null,
   })
 
   await call('PUT', '/api/business', businessInput)
-  const { business } = await getVersionedBusinessForUser({ db: app.db, userId: owner.userId })
+  const { business } = await getMemberBusiness({
+    db: app.db,
+    userId: owner.userId,
+    businessId: null,
+  })
   expect(business.locations).toEqual([])
   expect(business).toEqual(await getBusinessById(app.db, business.id))
 })

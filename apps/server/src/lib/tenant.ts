@@ -13,10 +13,17 @@ import {
   resolveLocation,
   type ResolvedLocation,
 } from '@localseo/shared/location-selection'
+import {
+  memberRoleSchema,
+  roleAllows,
+  roleRefusal,
+  type MemberRole,
+} from '@localseo/shared/members'
 import type { Db, Tx } from '../db/client.js'
 import { preparedPerDb } from '../db/prepared.js'
 import { businesses, locations } from '../db/schema/business.js'
 import { dashboardVersions } from '../db/schema/dashboard-versions.js'
+import { businessMembers } from '../db/schema/members.js'
 import { AppError } from './errors.js'
 
 /** What a screen that needs the business says until the owner has entered it. */
@@ -84,13 +91,16 @@ function named(
 }
 
 /**
- * The owner's business as one JSON value with the version of its dashboard's data
- * (db/schema/dashboard-versions.ts): `businessFields`' values, then a list of `locationFields`'
- * values per location, in order. Most /api requests start here, so it is one prepared query of two
- * columns: decoding one JSON text costs the server a fraction of decoding a column per field (issue
- * 19 item 4, docs/decisions/019-compressed-assets-and-preloading.md "Pipelined reads").
+ * The business a signed-in person asked for (or, when they named none, the first they joined) as
+ * one JSON value with the version of its dashboard's data (db/schema/dashboard-versions.ts) and
+ * their role in it: `businessFields`' values, then a list of `locationFields`' values per location,
+ * in order. Most /api requests start here, so it is one prepared query reading one row through the
+ * membership's index: decoding one JSON text costs the server a fraction of decoding a column per
+ * field (issue 19 item 4, docs/decisions/019-compressed-assets-and-preloading.md "Pipelined reads").
+ * Membership is read on every request, so a removed member is refused at once on every instance
+ * (docs/decisions/043-members-and-roles.md).
  */
-const businessForUser = preparedPerDb((db) =>
+const businessForMember = preparedPerDb((db) =>
   db
     .select({
       values: sql<unknown[]>`${jsonValues({
@@ -103,11 +113,20 @@ const businessForUser = preparedPerDb((db) =>
           .where(eq(locations.businessId, businesses.id))}), '[]'::json)`,
       })}`,
       dashboardVersion: dashboardVersions.version,
+      role: businessMembers.role,
     })
-    .from(businesses)
+    .from(businessMembers)
+    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
     .leftJoin(dashboardVersions, eq(dashboardVersions.businessId, businesses.id))
-    .where(eq(businesses.userId, sql.placeholder('userId')))
-    .prepare('business_for_user'),
+    .where(
+      and(
+        eq(businessMembers.userId, sql.placeholder('userId')),
+        sql`(${sql.placeholder('businessId')}::uuid is null or ${businessMembers.businessId} = ${sql.placeholder('businessId')}::uuid)`,
+      ),
+    )
+    .orderBy(asc(businessMembers.createdAt), asc(businessMembers.businessId))
+    .limit(1)
+    .prepare('business_for_member'),
 )
 
 function businessFromValues(values: unknown[]): Business {
@@ -119,21 +138,43 @@ function businessFromValues(values: unknown[]): Business {
   } as Business
 }
 
+/** What a request reads about its business: the business, its dashboard's version, the role. */
+export interface MemberBusiness {
+  business: Business
+  /** Null when unknown (no business, or no version row): nothing computed from it may be kept. */
+  dashboardVersion: number | null
+  /** The signed-in person's role in it; null while they have no business at all. */
+  role: MemberRole | null
+}
+
+/** What a request naming a business its sender does not belong to is told (ADR 043). */
+export const NOT_A_MEMBER = 'You are not a member of that business, or it no longer exists.'
+
 /**
- * The signed-in owner's business with its locations, or the empty business (docs/product.md §3, §6),
- * and the version of its dashboard's data: null when unknown (no business, or no version row), in
- * which case nothing computed from it may be kept.
+ * The business `businessId` names, or without one the first the person joined, with its locations,
+ * the dashboard data's version and their role; the empty business when they belong to none
+ * (docs/product.md §3, §6). Naming a business they do not belong to is a 404, never a fall-back to
+ * another: a write must not land in a business the sender did not mean.
  */
-export async function getVersionedBusinessForUser({
+export async function getMemberBusiness({
   db,
   userId,
+  businessId,
 }: {
   db: Db
   userId: string
-}): Promise<{ business: Business; dashboardVersion: number | null }> {
-  const [row] = await businessForUser(db).execute({ userId })
-  if (!row) return { business: emptyBusiness, dashboardVersion: null }
-  return { business: businessFromValues(row.values), dashboardVersion: row.dashboardVersion }
+  businessId: string | null
+}): Promise<MemberBusiness> {
+  const [row] = await businessForMember(db).execute({ userId, businessId })
+  if (!row) {
+    if (businessId) throw new AppError('not_a_member', NOT_A_MEMBER)
+    return { business: emptyBusiness, dashboardVersion: null, role: null }
+  }
+  return {
+    business: businessFromValues(row.values),
+    dashboardVersion: row.dashboardVersion,
+    role: memberRoleSchema.parse(row.role),
+  }
 }
 
 /** A business by its id, for work that runs without a signed-in owner (the job queue). */
@@ -152,13 +193,18 @@ export async function getBusinessById(db: Db, businessId: string): Promise<Busin
 }
 
 /**
- * The signed-in owner's business as a request sees it (issue 30 item 5): requireAuth puts one on
+ * The signed-in person's business as a request sees it (issue 30 item 5): requireAuth puts one on
  * every /api request's context (`c.var.tenant`), and it reads the business at most once, whichever
- * of its questions the handler asks. The business id never comes from the request.
+ * of its questions the handler asks. The request may name one of the person's businesses (the
+ * BUSINESS_HEADER); whether they belong to it is checked in the same read (ADR 043).
  */
 export interface Tenant {
-  /** The business with its locations, or the empty business, and its dashboard's data version. */
-  read(): Promise<{ business: Business; dashboardVersion: number | null }>
+  /** The business with its locations, or the empty business, its dashboard's data version and the role. */
+  read(): Promise<MemberBusiness>
+  /** The person's role in the business; null while they have none. */
+  role(): Promise<MemberRole | null>
+  /** A 403 unless the person's role allows what `needed` may do (or they have no business yet). */
+  requireRole(needed: MemberRole): Promise<void>
   /** The business, or the empty one until the owner has entered it. */
   business(): Promise<Business>
   /** The business's id, or a 404 that reads well in the UI when there is none yet. */
@@ -171,10 +217,17 @@ export interface Tenant {
   forget(): void
 }
 
-export function tenantOf(db: Db, userId: string): Tenant {
+export function tenantOf(db: Db, userId: string, businessId: string | null = null): Tenant {
   let read: ReturnType<Tenant['read']> | undefined
   const tenant: Tenant = {
-    read: () => (read ??= getVersionedBusinessForUser({ db, userId })),
+    read: () => (read ??= getMemberBusiness({ db, userId, businessId })),
+    role: async () => (await tenant.read()).role,
+    async requireRole(needed) {
+      const role = await tenant.role()
+      if (role && !roleAllows(role, needed)) {
+        throw new AppError('forbidden', roleRefusal(role, needed))
+      }
+    },
     business: async () => (await tenant.read()).business,
     async businessId() {
       const { id } = await tenant.business()
