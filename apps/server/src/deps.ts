@@ -79,6 +79,8 @@ export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promi
     (await openDatabase({
       dataDir: env.DATA_DIR,
       databaseUrl: env.DATABASE_URL,
+      directUrl: env.DATABASE_DIRECT_URL,
+      preparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'on',
       // A dropped connection is logged, never fatal; requests meanwhile answer 503 (ADR 026).
       onConnectionError: (error, where) =>
         logger.warn(
@@ -88,9 +90,9 @@ export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promi
     }))
   const { db } = database
   // The session cache; with PostgreSQL it hears the other instances' logouts (ADR 004), connected
-  // before the app answers.
+  // before the app answers, on a connection of its own past any pooler (ADR 046).
   const sessions =
-    overrides.sessions ?? openSessionCache({ databaseUrl: database.connectionString, logger })
+    overrides.sessions ?? openSessionCache({ databaseUrl: database.directUrl, logger })
   await sessions.ready
   const fetcher =
     overrides.fetcher ??

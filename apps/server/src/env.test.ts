@@ -37,6 +37,30 @@ describe('parseEnv', () => {
     )
   })
 
+  test('DATABASE_DIRECT_URL is a postgres URL beside DATABASE_URL; prepared statements are on unless turned off (ADR 046)', () => {
+    const url = 'postgres://app@pgbouncer:6432/localseo'
+    const direct = 'postgresql://app@db:5432/localseo'
+    const plain = parseEnv({ DATABASE_URL: url })
+    expect(plain.DATABASE_DIRECT_URL).toBeUndefined()
+    expect(plain.DATABASE_PREPARED_STATEMENTS).toBe('on')
+    expect(
+      parseEnv({
+        DATABASE_URL: url,
+        DATABASE_DIRECT_URL: direct,
+        DATABASE_PREPARED_STATEMENTS: 'off',
+      }),
+    ).toMatchObject({ DATABASE_DIRECT_URL: direct, DATABASE_PREPARED_STATEMENTS: 'off' })
+    expect(() => parseEnv({ DATABASE_DIRECT_URL: direct })).toThrow(
+      /DATABASE_DIRECT_URL: is for PostgreSQL behind a pooler: set DATABASE_URL too/,
+    )
+    expect(() => parseEnv({ DATABASE_URL: url, DATABASE_DIRECT_URL: 'https://db:5432' })).toThrow(
+      /DATABASE_DIRECT_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/,
+    )
+    expect(() => parseEnv({ DATABASE_URL: url, DATABASE_PREPARED_STATEMENTS: 'no' })).toThrow(
+      /DATABASE_PREPARED_STATEMENTS/,
+    )
+  })
+
   test('empty values count as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', OPENAI_API_KEY: ' ' })).toMatchObject({
       OPENAI_API_KEY: undefined,

@@ -20,6 +20,22 @@ const envSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalString.pipe(z.url().optional()),
+    /**
+     * With DATABASE_URL through PgBouncer in transaction mode: PostgreSQL itself (or PgBouncer in
+     * session mode), for the one connection per instance that needs a session of its own, the
+     * session cache's LISTEN (docs/decisions/046-pgbouncer-direct-url.md). Unset = DATABASE_URL.
+     */
+    DATABASE_DIRECT_URL: optionalString.pipe(
+      z
+        .url()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
+    /**
+     * 'off' behind PgBouncer before 1.21 in transaction mode (or 1.21+ with max_prepared_statements
+     * = 0): the hot reads' named prepared statements run unnamed (db/unnamed-statements.ts, ADR 046).
+     */
+    DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
     SITE_URL: optionalString.pipe(z.url().optional()),
     JWT_SECRET: optionalString.pipe(z.string().min(32).optional()),
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(3600),
@@ -201,6 +217,10 @@ const envSchema = z
             .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/, 'each entry must be host:port'),
         ),
       ),
+  })
+  .refine((e) => e.DATABASE_DIRECT_URL === undefined || e.DATABASE_URL !== undefined, {
+    path: ['DATABASE_DIRECT_URL'],
+    message: 'is for PostgreSQL behind a pooler: set DATABASE_URL too, or unset it',
   })
   .refine((e) => (e.GOOGLE_CLIENT_ID === undefined) === (e.GOOGLE_CLIENT_SECRET === undefined), {
     path: ['GOOGLE_CLIENT_SECRET'],

@@ -18,6 +18,7 @@ import { runPreparedReadsOn } from './prepared.js'
 import { prepareForDrizzle } from './pglite-drizzle.js'
 import { pgliteOptions } from './pglite-options.js'
 import { schema, type Schema } from './schema.js'
+import { UnnamedStatementsClient } from './unnamed-statements.js'
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export type DatabaseKind = 'pglite' | 'postgres'
@@ -32,8 +33,13 @@ export interface SqlExecutor {
 export interface Database extends SqlExecutor {
   db: Db
   kind: DatabaseKind
-  /** PostgreSQL only: where the session cache's listener connects (auth/session-invalidation.ts). */
+  /** PostgreSQL only: the pool's address (DATABASE_URL). */
   connectionString?: string
+  /**
+   * PostgreSQL only: where the session cache's LISTEN connects (auth/session-invalidation.ts), which
+   * needs a session of its own: DATABASE_DIRECT_URL behind PgBouncer, else DATABASE_URL (ADR 046).
+   */
+  directUrl?: string
   /** PostgreSQL only: the pool's counts for GET /metrics (lib/metrics.ts); PGlite has no pool. */
   pool?: PoolUse
   close(): Promise<void>
@@ -154,13 +160,20 @@ export function postgresDatabase(
   {
     poolSize = 10,
     onConnectionError = () => {},
+    directUrl,
+    preparedStatements = true,
   }: {
     poolSize?: number
     onConnectionError?: ConnectionErrorSink
+    directUrl?: string
+    /** false: named prepared queries run unnamed, for PgBouncer before 1.21 (db/unnamed-statements.ts). */
+    preparedStatements?: boolean
   } = {},
 ): Database {
+  const Client = preparedStatements ? pg.Client : UnnamedStatementsClient
   const pool = new pg.Pool({
     connectionString,
+    Client,
     max: poolSize,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
@@ -170,7 +183,10 @@ export function postgresDatabase(
   // A checked-out one (inside a transaction, between two statements) reports to its own listeners
   // only; the pool drops it when it is released.
   pool.on('connect', (client) => client.on('error', (error) => onConnectionError(error, 'client')))
-  const reads = new PipelinedReadPool(connectionString, { connectTimeoutMs: CONNECT_TIMEOUT_MS })
+  const reads = new PipelinedReadPool(connectionString, {
+    connectTimeoutMs: CONNECT_TIMEOUT_MS,
+    Client,
+  })
   const db = drizzlePg(pool, { schema }) as unknown as Db
   // drizzle runs queries on anything with pg.Pool's query(); it never asks this one to connect().
   runPreparedReadsOn(db, drizzlePg(reads as unknown as pg.Pool, { schema }))
@@ -178,6 +194,7 @@ export function postgresDatabase(
     db,
     kind: 'postgres',
     connectionString,
+    directUrl: directUrl ?? connectionString,
     pool,
     // The queue's job completions wait out an outage (jobs/durable-completion.ts).
     executeSql: withDurableCompletion((text, values) => pool.query(text, values), {
@@ -191,9 +208,9 @@ export function postgresDatabase(
 
 async function openPostgres(
   connectionString: string,
-  onConnectionError?: ConnectionErrorSink,
+  options: Parameters<typeof postgresDatabase>[1],
 ): Promise<Database> {
-  const database = postgresDatabase(connectionString, { onConnectionError })
+  const database = postgresDatabase(connectionString, options)
   try {
     await migratePg(database.db as unknown as NodePgDatabase<Schema>, { migrationsFolder })
   } catch (error) {
@@ -203,12 +220,17 @@ async function openPostgres(
   return database
 }
 
-export function openDatabase(options: {
+export function openDatabase({
+  dataDir,
+  databaseUrl,
+  ...postgres
+}: {
   dataDir: string
   databaseUrl?: string
   onConnectionError?: ConnectionErrorSink
+  /** DATABASE_DIRECT_URL (ADR 046). */
+  directUrl?: string
+  preparedStatements?: boolean
 }): Promise<Database> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.onConnectionError)
-    : openPglite(options.dataDir)
+  return databaseUrl ? openPostgres(databaseUrl, postgres) : openPglite(dataDir)
 }

@@ -38,16 +38,27 @@ export class PipelinedReadPool {
   readonly #connectionString: string
   readonly #idleMs: number
   readonly #connectTimeoutMs: number
+  readonly #Client: typeof pg.Client
   readonly #connections: (Connection | undefined)[] = Array.from({ length: CONNECTIONS })
   #ended = false
 
   constructor(
     connectionString: string,
-    { idleMs = IDLE_MS, connectTimeoutMs = 0 }: { idleMs?: number; connectTimeoutMs?: number } = {},
+    {
+      idleMs = IDLE_MS,
+      connectTimeoutMs = 0,
+      Client = pg.Client,
+    }: {
+      idleMs?: number
+      connectTimeoutMs?: number
+      /** pg's Client, or one that runs named statements unnamed (db/unnamed-statements.ts). */
+      Client?: typeof pg.Client
+    } = {},
   ) {
     this.#connectionString = connectionString
     this.#idleMs = idleMs
     this.#connectTimeoutMs = connectTimeoutMs
+    this.#Client = Client
   }
 
   async query(config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult> {
@@ -99,7 +110,7 @@ export class PipelinedReadPool {
   }
 
   #open(index: number): Connection {
-    const client = new pg.Client({
+    const client = new this.#Client({
       connectionString: this.#connectionString,
       pipeline: true,
       keepAlive: true,

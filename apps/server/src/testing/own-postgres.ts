@@ -28,7 +28,7 @@ export interface OwnPostgres {
   remove(): Promise<void>
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const address = server.address()
@@ -94,7 +94,7 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   }
 }
 
-async function postgresIds(): Promise<[number, number]> {
+export async function postgresIds(): Promise<[number, number]> {
   const { stdout } = await run('id', ['-u', 'postgres'])
   const { stdout: group } = await run('id', ['-g', 'postgres'])
   return [Number(stdout.trim()), Number(group.trim())]
