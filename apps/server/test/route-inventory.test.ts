@@ -2,7 +2,7 @@
 // refuse a request without a session. A new endpoint cannot slip through untested.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../src/testing/app.js'
-import { REDIRECT_TARGETS } from './redirect-targets.js'
+import { apiRoutes } from './api-routes.js'
 
 let t: TestApp
 
@@ -10,20 +10,6 @@ beforeAll(async () => {
   t = await createTestApp()
 })
 afterAll(() => t.close())
-
-function apiRoutes(app: TestApp['app']) {
-  const seen = new Set<string>()
-  return app.routes
-    .filter((r) => r.path.startsWith('/api/') && r.method !== 'ALL')
-    .filter((r) => !REDIRECT_TARGETS.has(r.path))
-    .map((r) => ({ method: r.method, path: r.path.replace(/:(\w+)/g, 'x-$1') }))
-    .filter((r) => {
-      const key = `${r.method} ${r.path}`
-      if (seen.has(key)) return false
-      seen.add(key)
-      return true
-    })
-}
 
 describe('route inventory', () => {
   test('there are API routes to check', () => {

@@ -69,8 +69,12 @@ export function requireAuth(
       throw new AppError('forbidden', 'Enter the 6-digit code from your authenticator app first.')
     }
     c.set('auth', { userId: user.id, sessionId: session.id, email: user.email, aal: session.aal })
-    const tenant = tenantOf(deps.db, user.id, namedBusiness(c.req.header(BUSINESS_HEADER)))
+    const named = namedBusiness(c.req.header(BUSINESS_HEADER))
+    const tenant = tenantOf(deps.db, user.id, named)
     c.set('tenant', tenant)
+    // A request naming a business its sender is not in is refused whatever the route, even one
+    // that reads nothing of it (the read is the handler's anyway, kept for it).
+    if (named) await tenant.read()
     if (writes !== 'anyone' && !READS.has(c.req.method)) await tenant.requireRole(writes)
     await next()
   }

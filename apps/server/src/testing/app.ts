@@ -105,6 +105,8 @@ export interface TestAppOptions {
   passwordCost?: PasswordCost
   /** Another app on this database (a second instance, or one started after a stop); the caller closes it. */
   database?: Database
+  /** The signing keys of another app, so that a second instance accepts the first one's sessions. */
+  jwtKeys?: AppDeps['jwtKeys']
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -140,7 +142,7 @@ async function startTestApp(env: Env, database: Database, options: TestAppOption
     // Tests never talk SMTP: mail goes to the outbox table (readOutbox() in mail.ts).
     mailer: createOutboxMailer({ db: database.db, clock, logger }),
     devMailKey,
-    jwtKeys: await generateJwtKeys(),
+    jwtKeys: options.jwtKeys ?? (await generateJwtKeys()),
     google: options.google ?? createSimulatedGoogleProvider({ delays: false }),
     fetcher: options.fetcher,
     resolve: options.resolve ?? unresolvableDns,

@@ -5,7 +5,7 @@ import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { validate } from '../../lib/validate.js'
 import { requestFirstChecks } from '../keywords/public.js'
-import { saveBusiness } from './business.service.js'
+import { createAnotherBusiness, saveBusiness } from './business.service.js'
 import { saveCoordinates } from './coordinates.js'
 import { getSampleData, removeSampleData } from './sample-data.js'
 
@@ -45,5 +45,24 @@ export function businessRoutes(deps: AppDeps) {
       const businessId = await c.var.tenant.businessId()
       const sampleData = await removeSampleData(deps.db, businessId, deps.clock.now())
       return c.json({ sampleData })
+    })
+}
+
+/**
+ * /api/businesses: another business for the signed-in person, whatever their role elsewhere (an
+ * agency's next client). They own it; the web then names it on its requests (ADR 043).
+ */
+export function businessesRoutes(deps: AppDeps) {
+  return new Hono()
+    .use('*', requireAuth(deps, { writes: 'anyone' }))
+    .post('/', validate('json', businessInputSchema), async (c) => {
+      const { businessId, seeded } = await createAnotherBusiness({
+        db: deps.db,
+        userId: c.var.auth.userId,
+        input: c.req.valid('json'),
+        now: deps.clock.now(),
+      })
+      if (seeded) await requestFirstChecks(deps, businessId)
+      return c.json({ businessId }, 201)
     })
 }

@@ -6,7 +6,7 @@ import { GOOGLE_CONNECT_OUTCOMES, type GoogleConnectOutcome } from '@localseo/sh
 import { Hono, type Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { z } from 'zod'
-import { requireAuth } from '../../auth/require-auth.js'
+import { requireAuth, requireRole } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
 import { validate } from '../../lib/validate.js'
@@ -71,7 +71,8 @@ export function googleRoutes(deps: AppDeps) {
       .route('/analytics', analyticsRoutes(deps))
       // The imported Search Console figures (issue 18 item 2, ADR 022).
       .route('/search-console', searchConsoleDataRoutes(deps))
-      .get('/connect', async (c) => {
+      // Connecting and disconnecting the business's Google account is the owner's (ADR 043).
+      .get('/connect', requireRole('owner'), async (c) => {
         // Parsed here, not by a validator, so the web client's call stays without a query.
         const query = connectQuery.safeParse(c.req.query())
         if (!query.success) {
@@ -97,7 +98,7 @@ export function googleRoutes(deps: AppDeps) {
         })
         return c.json({ url })
       })
-      .delete('/', async (c) => {
+      .delete('/', requireRole('owner'), async (c) => {
         const oauth = requireConfig()
         const businessId = await c.var.tenant.businessId()
         const { revokedAtGoogle } = await disconnectGoogle(deps, oauth, businessId)

@@ -1,6 +1,7 @@
 // Settings → API Settings → 'Search results provider' (issue 17 item 2): the business's provider
 // and the last 4 characters of its key (never the key), saving a choice, going back to the default,
-// and 'Test connection': one real search, one query of the day's budget.
+// and 'Test connection': one real search, one query of the day's budget. The key is the owner's to
+// set: managers and viewers see the provider, not change it (docs/decisions/043-members-and-roles.md).
 import { MAIN_LOCATION } from '@localseo/shared/location-selection'
 import { saveRankProviderSchema } from '@localseo/shared/rank-provider'
 import { Hono } from 'hono'
@@ -21,7 +22,7 @@ import { dayOf } from '@localseo/shared/rank-tracker'
 export function rankProviderRoutes(deps: AppDeps) {
   const { db, clock } = deps
   return new Hono()
-    .use('*', requireAuth(deps))
+    .use('*', requireAuth(deps, { writes: 'owner' }))
     .get('/', async (c) => {
       const businessId = await c.var.tenant.businessId()
       return c.json(await readProviderSettings(deps, businessId))

@@ -1,0 +1,1 @@
+export { listMemberships } from './team.service.js'
