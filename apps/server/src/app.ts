@@ -8,7 +8,7 @@ import { alertRoutes } from './features/alerts/alerts.routes.js'
 import { automationRoutes } from './features/automation/automation.routes.js'
 import { unsubscribeRoutes } from './features/automation/unsubscribe.js'
 import { backlinkRoutes } from './features/backlinks/backlinks.routes.js'
-import { businessRoutes } from './features/business/business.routes.js'
+import { businessRoutes, businessesRoutes } from './features/business/business.routes.js'
 import { businessProfileRoutes } from './features/business-profile/business-profile.routes.js'
 import { locationRoutes } from './features/business/locations.routes.js'
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js'
@@ -23,6 +23,7 @@ import { queryLedgerRoutes } from './features/query-ledger/query-ledger.routes.j
 import { recommendationRoutes } from './features/recommendations/recommendations.routes.js'
 import { rankTrackerRoutes } from './features/rank-tracker/rank-tracker.routes.js'
 import { siteAuditRoutes } from './features/site-audit/site-audit.routes.js'
+import { membershipRoutes, teamRoutes } from './features/team/team.routes.js'
 import { closeConnectionOn413 } from './lib/close-on-413.js'
 import { compressResponses } from './lib/compress-responses.js'
 import type { AppDeps } from './lib/deps.js'
@@ -65,6 +66,7 @@ function apiRoutes(deps: AppDeps) {
     )
     .route('/business', businessRoutes(deps))
     .route('/business/locations', locationRoutes(deps))
+    .route('/businesses', businessesRoutes(deps))
     .route('/integrations', integrationRoutes(deps))
     .route('/dashboard', dashboardRoutes(deps))
     .route('/listings', listingRoutes(deps))
@@ -82,6 +84,8 @@ function apiRoutes(deps: AppDeps) {
     .route('/automation', automationRoutes(deps))
     .route('/alerts', alertRoutes(deps))
     .route('/business-profile', businessProfileRoutes(deps))
+    .route('/team', teamRoutes(deps))
+    .route('/membership', membershipRoutes(deps))
 
   // A sub-app's notFound is not used once mounted, so the catch-all route answers instead.
   api.all('*', (c) => c.json(errorBody('not_found', 'No such API endpoint.'), 404))
