@@ -107,6 +107,12 @@ export const allowedFeatureCalls = {
         why: "`withGoogleToken`, `connectionRow`, `GOOGLE_SCOPES`: the Business Profile asks Google over the business's one Google connection, with its business.manage scope (ADR 034); `enqueueGoogleImport`: a saved link's reviews are imported at once",
       },
     ],
+    reports: [
+      {
+        calls: ['dashboard', 'geo-grid', 'business-profile', 'keywords', 'integrations'],
+        why: "`getDashboardScore`, `getScan`, `profileReviewsSummary`, `roleWhere`: the monthly report's figures are the screens' own; `googleOAuthConfig`: sample Business Profile figures without Google sign-in (issue 35 item 4, ADR 047)",
+      },
+    ],
     automation: [
       {
         calls: [

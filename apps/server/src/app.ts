@@ -20,6 +20,7 @@ import { rankProviderRoutes } from './features/keywords/provider-settings.routes
 import { listingRoutes } from './features/listings/listings.routes.js'
 import { plannerRoutes } from './features/planner/planner.routes.js'
 import { queryLedgerRoutes } from './features/query-ledger/query-ledger.routes.js'
+import { reportRoutes } from './features/reports/reports.routes.js'
 import { recommendationRoutes } from './features/recommendations/recommendations.routes.js'
 import { rankTrackerRoutes } from './features/rank-tracker/rank-tracker.routes.js'
 import { siteAuditRoutes } from './features/site-audit/site-audit.routes.js'
@@ -84,6 +85,7 @@ function apiRoutes(deps: AppDeps) {
     .route('/automation', automationRoutes(deps))
     .route('/alerts', alertRoutes(deps))
     .route('/business-profile', businessProfileRoutes(deps))
+    .route('/reports', reportRoutes(deps))
     .route('/team', teamRoutes(deps))
     .route('/membership', membershipRoutes(deps))
 

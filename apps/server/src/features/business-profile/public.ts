@@ -6,3 +6,5 @@ export { removeSampleProfileLinks } from './links.js'
 export { importProfileReviews, type LocationImport } from './reviews-import.js'
 export { publishDuePosts } from './posts-publish.js'
 export { importProfilePerformance } from './performance-import.js'
+// The month's reviews as the screen counts them, for the monthly report (issue 35 item 4).
+export { profileReviewsSummary } from './reviews.js'
