@@ -21,6 +21,7 @@ import * as listings from './schema/listings.js'
 import * as members from './schema/members.js'
 import * as rankProviders from './schema/rank-providers.js'
 import * as rankTracker from './schema/rank-tracker.js'
+import * as reports from './schema/reports.js'
 import * as searchConsole from './schema/search-console.js'
 import * as siteAudit from './schema/site-audit.js'
 
@@ -48,5 +49,6 @@ export const schema = {
   ...businessProfile,
   ...businessProfilePosts,
   ...businessProfilePerformance,
+  ...reports,
 }
 export type Schema = typeof schema
