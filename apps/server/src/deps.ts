@@ -3,6 +3,7 @@
 // clock, a stub provider, its own database) but goes through this same function, so the queue, the
 // fetcher and the secrets a test uses are the ones production uses.
 import { createAiServiceFromEnv, type AiService } from './ai/ai-service.js'
+import { notesFor } from './backup/snapshot.js'
 import { loadJwtKeys, type JwtKeys } from './auth/keys.js'
 import { openSessionCache, type SessionCacheHandle } from './auth/session-invalidation.js'
 import { openDatabase, type Database } from './db/client.js'
@@ -79,6 +80,7 @@ export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promi
     (await openDatabase({
       dataDir: env.DATA_DIR,
       databaseUrl: env.DATABASE_URL,
+      backupNotes: notesFor(env),
       directUrl: env.DATABASE_DIRECT_URL,
       preparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'on',
       // A dropped connection is logged, never fatal; requests meanwhile answer 503 (ADR 026).

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { serveBackups } from '../backup/backup-socket.js'
 import { withDurableCompletion } from '../jobs/durable-completion.js'
 import type { PoolUse } from '../lib/metrics.js'
 import { acquireDataDirLock, type DataDirLock } from './lock.js'
@@ -107,7 +108,7 @@ function migrateInChildProcess(pgdata: string): Promise<void> {
   })
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, backupNotes: string[] = []): Promise<Database> {
   const absolute = path.resolve(dataDir)
   mkdirSync(absolute, { recursive: true })
   // PGlite has no lock between processes; two writers corrupt the directory (ADR 002).
@@ -124,7 +125,10 @@ async function openPglite(dataDir: string): Promise<Database> {
       client = await PGlite.create(pgdata, pgliteOptions)
     }
     const opened = client
+    // `npm run backup` asks this process for the dump while it holds the lock (ADR 044).
+    const backups = await serveBackups(absolute, opened, backupNotes)
     return pgliteDatabase(opened, async () => {
+      backups.close()
       try {
         await opened.close()
       } finally {
@@ -223,6 +227,7 @@ async function openPostgres(
 export function openDatabase({
   dataDir,
   databaseUrl,
+  backupNotes,
   ...postgres
 }: {
   dataDir: string
@@ -231,6 +236,8 @@ export function openDatabase({
   /** DATABASE_DIRECT_URL (ADR 046). */
   directUrl?: string
   preparedStatements?: boolean
+  /** PGlite: what its backups must say is not in them (backup/snapshot.ts notesFor). */
+  backupNotes?: string[]
 }): Promise<Database> {
-  return databaseUrl ? openPostgres(databaseUrl, postgres) : openPglite(dataDir)
+  return databaseUrl ? openPostgres(databaseUrl, postgres) : openPglite(dataDir, backupNotes)
 }

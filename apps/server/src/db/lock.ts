@@ -81,14 +81,17 @@ function listen(socketPath: string, me: Owner): Promise<net.Server> {
   })
 }
 
-/** The socket's path, relative to the working directory when the absolute one is too long. */
-function socketPathFor(dataDir: string): string {
-  const absolute = path.join(path.resolve(dataDir), LOCK_FILE)
+/**
+ * A socket's path in DATA_DIR (the lock's, or the backup socket's: backup/backup-socket.ts),
+ * relative to the working directory when the absolute one is too long.
+ */
+export function socketPathFor(dataDir: string, file = LOCK_FILE): string {
+  const absolute = path.join(path.resolve(dataDir), file)
   if (Buffer.byteLength(absolute) <= MAX_SOCKET_PATH_BYTES) return absolute
   const relative = path.relative(process.cwd(), absolute)
   if (Buffer.byteLength(relative) <= MAX_SOCKET_PATH_BYTES) return relative
   throw new Error(
-    `DATA_DIR is too long for its lock socket (${absolute}); use a path under 90 characters.`,
+    `DATA_DIR is too long for its sockets (${absolute}); use a path under 90 characters.`,
   )
 }
 

@@ -10,7 +10,7 @@ import path from 'node:path'
 import type { Env } from '../env.js'
 import { AppError } from './errors.js'
 
-const SECRETS_KEY_FILE = 'secrets.key'
+export const SECRETS_KEY_FILE = 'secrets.key'
 const VERSION = 'v1'
 const IV_BYTES = 12
 const TAG_BYTES = 16
