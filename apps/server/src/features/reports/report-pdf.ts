@@ -20,12 +20,6 @@ export interface ReportBranding {
   logo: Buffer | null
 }
 
-export const DEFAULT_BRANDING: ReportBranding = {
-  title: 'Monthly local SEO report',
-  color: '#1d4ed8',
-  logo: null,
-}
-
 const PAGE = { width: 595.28, height: 841.89, margin: 48 }
 const WIDTH = PAGE.width - 2 * PAGE.margin
 const INK = '#111827'
