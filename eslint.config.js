@@ -113,6 +113,16 @@ export const allowedFeatureCalls = {
         why: "`getDashboardScore`, `getScan`, `profileReviewsSummary`, `roleWhere`: the monthly report's figures are the screens' own; `googleOAuthConfig`: sample Business Profile figures without Google sign-in (issue 35 item 4, ADR 047)",
       },
     ],
+    'owner-data': [
+      {
+        calls: ['backlinks'],
+        why: "`backlinkCsvParts`, `backlinkDataLabel`: the export archive's backlinks.csv is the Backlink Monitor's download (issue 35 item 6, ADR 048)",
+      },
+      {
+        calls: ['integrations'],
+        why: '`connectionRow`, `revokeAtGoogle`, `googleOAuthConfig`: a deleted business\'s Google grant is revoked at Google first (issue 35 item 6, ADR 048)',
+      },
+    ],
     automation: [
       {
         calls: [

@@ -9,6 +9,7 @@ import { automationRoutes } from './features/automation/automation.routes.js'
 import { unsubscribeRoutes } from './features/automation/unsubscribe.js'
 import { backlinkRoutes } from './features/backlinks/backlinks.routes.js'
 import { businessRoutes, businessesRoutes } from './features/business/business.routes.js'
+import { ownerDataRoutes } from './features/owner-data/owner-data.routes.js'
 import { businessProfileRoutes } from './features/business-profile/business-profile.routes.js'
 import { locationRoutes } from './features/business/locations.routes.js'
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js'
@@ -65,6 +66,8 @@ function apiRoutes(deps: AppDeps) {
         ),
       ),
     )
+    // Ahead of the business's routes: export and delete answer before them (owner-data.routes.ts).
+    .route('/business', ownerDataRoutes(deps))
     .route('/business', businessRoutes(deps))
     .route('/business/locations', locationRoutes(deps))
     .route('/businesses', businessesRoutes(deps))

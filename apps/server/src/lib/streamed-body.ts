@@ -1,5 +1,5 @@
-// A response body streamed from an async generator of text parts (exports of any size), with both
-// failure modes made honest (docs/decisions/012-input-guard.md):
+// A response body streamed from an async generator of parts, text or bytes (exports of any size),
+// with both failure modes made honest (docs/decisions/012-input-guard.md):
 // - before the first byte: the first part is read before the route answers, so a failing first
 //   query throws into the app's one error handler (JSON error shape, security headers, no SQL);
 // - after the first byte: the status is already sent, so the connection is cut without the
@@ -31,21 +31,24 @@ function nodeResponse(c: Context): { destroy(): void } | undefined {
  */
 export async function streamedBody(
   c: Context,
-  parts: AsyncGenerator<string>,
+  parts: AsyncGenerator<string | Uint8Array>,
   logger: Logger,
 ): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder()
+  // Text parts (a CSV) are encoded here; bytes (an archive) go as they are.
+  const bytes = (part: string | Uint8Array) =>
+    typeof part === 'string' ? encoder.encode(part) : part
   const first = await parts.next()
   return new ReadableStream<Uint8Array>({
     start(controller) {
       if (first.done) controller.close()
-      else controller.enqueue(encoder.encode(first.value))
+      else controller.enqueue(bytes(first.value))
     },
     async pull(controller) {
       try {
         const next = await parts.next()
         if (next.done) controller.close()
-        else controller.enqueue(encoder.encode(next.value))
+        else controller.enqueue(bytes(next.value))
       } catch (error) {
         logger.error({ err: error }, 'a streamed download failed part way')
         // Cut the connection first: whatever the server adapter writes after this is never sent.

@@ -288,25 +288,36 @@ export async function withGoogleToken<T>(
 }
 
 /**
+ * Asks Google to end the connection's grant; whether Google did. A failure is logged, never thrown:
+ * the grant can still be removed in the owner's Google account (disconnect, a deleted business).
+ */
+export async function revokeAtGoogle(
+  deps: Pick<Deps, 'logger' | 'secrets'>,
+  config: GoogleOAuthConfig,
+  row: Pick<typeof googleConnections.$inferSelect, 'businessId' | 'status' | 'refreshTokenSealed'>,
+): Promise<boolean> {
+  if (!row.refreshTokenSealed) return row.status === 'revoked'
+  try {
+    const secrets = await deps.secrets()
+    await revokeToken(config, secrets.open(row.refreshTokenSealed, refreshContext(row.businessId)))
+    return true
+  } catch (error) {
+    deps.logger.warn(
+      { err: error instanceof GoogleOAuthError ? error.error : 'open' },
+      'Google revoke failed',
+    )
+    return row.status === 'revoked'
+  }
+}
+
+/**
  * Revokes the grant at Google and forgets it here. The row goes even when Google cannot be reached:
  * the owner asked for it gone, and the grant can still be removed in their Google account.
  */
 export async function disconnectGoogle(deps: Deps, config: GoogleOAuthConfig, businessId: string) {
   const row = await connectionRow(deps.db, businessId)
   if (!row) throw new AppError('not_found', 'Google is not connected.')
-  let revokedAtGoogle = row.status === 'revoked'
-  if (row.refreshTokenSealed) {
-    try {
-      const secrets = await deps.secrets()
-      await revokeToken(config, secrets.open(row.refreshTokenSealed, refreshContext(businessId)))
-      revokedAtGoogle = true
-    } catch (error) {
-      deps.logger.warn(
-        { err: error instanceof GoogleOAuthError ? error.error : 'open' },
-        'Google revoke failed',
-      )
-    }
-  }
+  const revokedAtGoogle = await revokeAtGoogle(deps, config, row)
   const now = deps.clock.now()
   await deps.db.transaction(async (tx) => {
     await tx.delete(googleConnections).where(eq(googleConnections.businessId, businessId))
