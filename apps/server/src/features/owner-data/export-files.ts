@@ -39,6 +39,7 @@ import { queryLedger } from '../../db/schema/query-ledger.js'
 import { rankProviderSettings, rankQueryUsage } from '../../db/schema/rank-providers.js'
 import { rankPositions, rankScopes } from '../../db/schema/rank-tracker.js'
 import { recommendations } from '../../db/schema/recommendations.js'
+import { reportSends, reportSettings } from '../../db/schema/reports.js'
 import { searchConsoleImports, searchConsoleRows } from '../../db/schema/search-console.js'
 import { siteAuditIssues, siteAuditPages, siteAuditRuns } from '../../db/schema/site-audit.js'
 
@@ -150,6 +151,12 @@ export const TABLE_FILES: readonly TableFile[] = [
     'The Google connection: account, scopes and state; never its tokens.',
     ['refresh_token_sealed', 'access_token_sealed', 'access_token_expires_at'],
   ),
+  csv(
+    reportSettings,
+    'report-settings.csv',
+    "The monthly report's title, colour, recipients and logo (base64, in logo).",
+  ),
+  csv(reportSends, 'report-sends.csv', 'The monthly reports sent, by month and to whom.'),
   csv(businessMembers, 'members.csv', 'Who belongs to the business, by user id, and their role.'),
   csv(
     businessInvitations,
