@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite, type ParserOptions } from '@electric-sql/pglite'
+import type { Logger } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres'
@@ -59,11 +60,18 @@ function pgliteExecutor(client: PGlite, parsers: ParserOptions): SqlExecutor['ex
   }
 }
 
-/** A PGlite client as the app uses it: drizzle on it, and the raw SQL of the job queue. */
-export function pgliteDatabase(client: PGlite, close: () => Promise<void>): Database {
+/**
+ * A PGlite client as the app uses it: drizzle on it, and the raw SQL of the job queue. `logger`
+ * hears each of drizzle's statements (the query-count test, ADR 049); none in the server.
+ */
+export function pgliteDatabase(
+  client: PGlite,
+  close: () => Promise<void>,
+  { logger }: { logger?: Logger } = {},
+): Database {
   const { forDrizzle, ownParsers } = prepareForDrizzle(client)
   return {
-    db: drizzlePglite({ client: forDrizzle, schema }),
+    db: drizzlePglite({ client: forDrizzle, schema, logger }),
     kind: 'pglite',
     executeSql: pgliteExecutor(client, ownParsers),
     close,
@@ -166,12 +174,15 @@ export function postgresDatabase(
     onConnectionError = () => {},
     directUrl,
     preparedStatements = true,
+    logger,
   }: {
     poolSize?: number
     onConnectionError?: ConnectionErrorSink
     directUrl?: string
     /** false: named prepared queries run unnamed, for PgBouncer before 1.21 (db/unnamed-statements.ts). */
     preparedStatements?: boolean
+    /** Hears each of drizzle's statements, pipelined reads too (the query-count test, ADR 049). */
+    logger?: Logger
   } = {},
 ): Database {
   const Client = preparedStatements ? pg.Client : UnnamedStatementsClient
@@ -191,9 +202,9 @@ export function postgresDatabase(
     connectTimeoutMs: CONNECT_TIMEOUT_MS,
     Client,
   })
-  const db = drizzlePg(pool, { schema }) as unknown as Db
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Db
   // drizzle runs queries on anything with pg.Pool's query(); it never asks this one to connect().
-  runPreparedReadsOn(db, drizzlePg(reads as unknown as pg.Pool, { schema }))
+  runPreparedReadsOn(db, drizzlePg(reads as unknown as pg.Pool, { schema, logger }))
   return {
     db,
     kind: 'postgres',

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import { cp, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import type { Logger } from 'drizzle-orm'
 import pg from 'pg'
 import { pino } from 'pino'
 import { inject } from 'vitest'
@@ -31,16 +32,25 @@ const DATA_SCHEMAS = ['public', 'auth']
  */
 const QUEUE_TABLES = ['pgboss.job', 'pgboss.archive']
 
+/** What a test database's drizzle reports: its statements, for the query-count test (ADR 049). */
+interface TestDbOptions {
+  logger?: Logger
+}
+
 /** A copy of the migrated template directory (opening one takes a fraction of creating one). */
-async function copiedPglite(): Promise<Database> {
+async function copiedPglite({ logger }: TestDbOptions = {}): Promise<Database> {
   const runDir = inject('pgliteRunDir')
   const dataDir = path.join(runDir, `db-${randomBytes(6).toString('hex')}`)
   await cp(path.join(runDir, PGLITE_TEMPLATE), dataDir, { recursive: true })
   const client = await PGlite.create(dataDir)
-  return pgliteDatabase(client, async () => {
-    await client.close()
-    await rm(dataDir, { recursive: true, force: true })
-  })
+  return pgliteDatabase(
+    client,
+    async () => {
+      await client.close()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+    { logger },
+  )
 }
 
 function databaseUrl(base: string, name: string): string {
@@ -77,7 +87,7 @@ export function sharedSessionCache(database: Database): SessionCacheHandle | und
   return listener.attach(createSessionCache({ otherInstances: true }))
 }
 
-async function copiedPostgres(adminUrl: string): Promise<Database> {
+async function copiedPostgres(adminUrl: string, { logger }: TestDbOptions = {}): Promise<Database> {
   const name = `localseo_test_${randomBytes(6).toString('hex')}`
   // FILE_COPY (PostgreSQL 15+) copies the small template's files: a quarter of the time of the
   // default, which writes every block to the WAL.
@@ -85,7 +95,7 @@ async function copiedPostgres(adminUrl: string): Promise<Database> {
     adminUrl,
     `CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE} STRATEGY FILE_COPY`,
   )
-  const database = postgresDatabase(databaseUrl(adminUrl, name), { poolSize: 4 })
+  const database = postgresDatabase(databaseUrl(adminUrl, name), { poolSize: 4, logger })
   return {
     ...database,
     async close() {
@@ -98,8 +108,16 @@ async function copiedPostgres(adminUrl: string): Promise<Database> {
   }
 }
 
-function migratedDatabase(): Promise<Database> {
-  return testDatabaseUrl ? copiedPostgres(testDatabaseUrl) : copiedPglite()
+function migratedDatabase(options: TestDbOptions = {}): Promise<Database> {
+  return testDatabaseUrl ? copiedPostgres(testDatabaseUrl, options) : copiedPglite(options)
+}
+
+/**
+ * A database of its own whose drizzle reports each statement to `logger` (the query-count test,
+ * ADR 049); the caller closes it, which removes it.
+ */
+export function createLoggedTestDb(logger: Logger): Promise<Database> {
+  return migratedDatabase({ logger })
 }
 
 /**
