@@ -117,6 +117,10 @@ const screens: readonly ScreenRouteEntry[] = [
     paths.posts,
     async () => (await import('@/features/business-profile/components/posts-screen')).PostsScreen,
   ),
+  screenRoute(
+    paths.reports,
+    async () => (await import('@/features/reports/components/reports-screen')).ReportsScreen,
+  ),
   screenRoute(paths.settings, async () => (await import('@/app/routes/settings')).SettingsScreen),
   screenRoute(
     paths.methods,

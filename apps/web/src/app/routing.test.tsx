@@ -114,6 +114,7 @@ describe('signed in', () => {
       'Local Listings',
       'Reviews',
       'Profile Posts',
+      'Reports',
       'Settings',
     ])
     const current = links.filter((link) => link.getAttribute('aria-current') === 'page')

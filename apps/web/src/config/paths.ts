@@ -16,11 +16,17 @@ export const paths = {
   reviews: '/reviews',
   /** Issue 33: the Google Business Profile's posts (updates, offers, events). */
   posts: '/posts',
+  /** Issue 35 item 4: the monthly report as a PDF, its white label and recipients. */
+  reports: '/reports',
   settings: '/settings',
   /** Issue 34: how every figure is computed; reached from the figures it defines, not the menu. */
   methods: '/methods',
   /** Issue 34: who outranks the business; reached from the Rank Tracker and the geo-grid. */
   competitors: '/competitors',
+  /** Issue 35: another business for the signed-in person, from the header's switcher. */
+  newBusiness: '/businesses/new',
+  /** Issue 35: where an invitation's link leads: join a business's team. */
+  join: '/join',
   /** Where a password-recovery link leads: 'Set a new password'. */
   resetPassword: '/reset-password',
 } as const
@@ -29,7 +35,14 @@ export type AppPath = (typeof paths)[keyof typeof paths]
 
 export type ScreenKey = Exclude<
   keyof typeof paths,
-  'landing' | 'resetPassword' | 'siteAudit' | 'rankTrackerGrid' | 'methods' | 'competitors'
+  | 'landing'
+  | 'resetPassword'
+  | 'siteAudit'
+  | 'rankTrackerGrid'
+  | 'methods'
+  | 'competitors'
+  | 'newBusiness'
+  | 'join'
 >
 
 /** Side-menu entries in docs/product.md §2 order; the labels double as screen titles. */
@@ -43,11 +56,12 @@ export const menuEntries: ReadonlyArray<{ key: ScreenKey; label: string; path: A
   { key: 'listings', label: 'Local Listings', path: paths.listings },
   { key: 'reviews', label: 'Reviews', path: paths.reviews },
   { key: 'posts', label: 'Profile Posts', path: paths.posts },
+  { key: 'reports', label: 'Reports', path: paths.reports },
   { key: 'settings', label: 'Settings', path: paths.settings },
 ]
 
 /** Pages reached from many screens (Methods, from every figure it defines): no entry is theirs. */
-const OUTSIDE_MENU: readonly string[] = [paths.methods]
+const OUTSIDE_MENU: readonly string[] = [paths.methods, '/businesses', paths.join]
 
 /**
  * docs/product.md §2: the active entry comes from the first path segment, default recommendations;

@@ -2,6 +2,7 @@ import {
   Lightbulb,
   LayoutDashboard,
   Link2,
+  FileText,
   ListChecks,
   LogOut,
   MapPin,
@@ -27,6 +28,7 @@ const icons: Record<ScreenKey, LucideIcon> = {
   listings: MapPin,
   reviews: Star,
   posts: Megaphone,
+  reports: FileText,
   settings: Settings,
 }
 

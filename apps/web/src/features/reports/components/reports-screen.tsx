@@ -1,0 +1,28 @@
+import { hasBusinessName, type Business } from '@localseo/shared/business'
+import { BusinessRequired } from '@/components/business-required'
+import { PageHeader } from '@/components/page-header'
+import { DownloadCard } from './download-card'
+import { ReportSettingsCard } from './report-settings-card'
+
+/**
+ * Reports (issue 35 item 4): a month's report as a PDF for the business or one location, and the
+ * white label and recipients of the report emailed on the first of each month.
+ */
+export function ReportsScreen({ business }: { business: Business }) {
+  return (
+    <section>
+      <PageHeader
+        title="Reports"
+        description="A monthly summary of your local SEO, as a PDF to keep or forward."
+      />
+      {hasBusinessName(business) ? (
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+          <DownloadCard business={business} />
+          <ReportSettingsCard business={business} />
+        </div>
+      ) : (
+        <BusinessRequired />
+      )}
+    </section>
+  )
+}
