@@ -11,6 +11,8 @@ export const deleteBusinessInputSchema = z.object({
 })
 export type DeleteBusinessInput = z.infer<typeof deleteBusinessInputSchema>
 
+export const deleteBusinessResponseSchema = z.object({ deleted: z.literal(true) })
+
 /** Whether the typed confirmation names the business: as shown, spaces around it aside. */
 export const confirmsBusinessName = (typed: string, name: string) =>
   name.trim() !== '' && typed.trim() === name.trim()

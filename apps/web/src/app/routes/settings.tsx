@@ -9,6 +9,7 @@ import { BusinessForm } from '@/features/business/components/business-form'
 import { LocationsManager } from '@/features/business/components/locations-manager'
 import { MapPinCard } from '@/features/business/components/map-pin-card'
 import { SampleDataCard } from '@/features/business/components/sample-data-card'
+import { YourDataCard } from '@/features/owner-data/components/your-data-card'
 import { ProfileCard } from '@/features/auth/components/profile-card'
 import { SecurityCard } from '@/features/auth/components/security-card'
 
@@ -30,7 +31,8 @@ const QueryLedgerCard = lazy(() =>
  * the sample data (issue 15), the
  * automatic checks, the search queries and their cost (issue 34) and the alert topics (issue 16),
  * API settings and the Google Business Profile
- * (issue 33); then the account
+ * (issue 33), the owner's data (download everything, delete the business; issue 35 item 6);
+ * then the account
  * (name, email, password) and security (two-factor sign-in, other sessions) cards. The cards belong
  * to the business, auth and integrations features, named like the server features they call.
  */
@@ -61,6 +63,7 @@ export function SettingsScreen({ business }: { business: Business }) {
             <BusinessProfileCard />
           </Suspense>
         ) : null}
+        {business.id && business.name ? <YourDataCard businessName={business.name} /> : null}
         <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
           <AccountCard />
           <SecurityCard />
