@@ -6,6 +6,7 @@ import { defineVerifyJobs } from './features/backlinks/public.js'
 import { defineGeoGridJobs } from './features/geo-grid/public.js'
 import { defineAnalyticsImportJobs } from './features/integrations/public.js'
 import { defineKeywordJobs } from './features/keywords/public.js'
+import { defineReportJobs } from './features/reports/public.js'
 import { defineAuditJobs } from './features/site-audit/public.js'
 import type { AppDeps } from './lib/deps.js'
 
@@ -16,5 +17,6 @@ export function registerJobs(deps: AppDeps): AutomationRunner {
   defineVerifyJobs(deps)
   defineKeywordJobs(deps)
   defineAnalyticsImportJobs(deps)
+  defineReportJobs(deps)
   return createAutomationRunner(deps)
 }

@@ -17,6 +17,8 @@ export interface MailMessage {
   html: string
   /** The one link the message is about (confirmation, recovery, sign-in), for the outbox and log. */
   link?: string
+  /** Files sent with the message (the monthly report's PDF); the outbox logs their names only. */
+  attachments?: { filename: string; contentType: string; content: Buffer }[]
 }
 
 export interface Mailer {
@@ -37,7 +39,12 @@ export function createOutboxMailer(opts: { db: Db; clock: Clock; logger: Logger 
         createdAt: opts.clock.now(),
       })
       opts.logger.info(
-        { to: message.to, subject: message.subject, link: message.link },
+        {
+          to: message.to,
+          subject: message.subject,
+          link: message.link,
+          attachments: message.attachments?.map((a) => a.filename),
+        },
         'mail kept in the local outbox (no SMTP_URL); read it at /dev/mail?key=<the key in DATA_DIR/dev-mail.key>',
       )
     },
@@ -55,6 +62,7 @@ function createSmtpMailer(opts: { url: string; from: string; logger: Logger }): 
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.attachments ? { attachments: message.attachments } : {}),
       })
       // Links are secrets once a real mailbox is involved: only the envelope is logged.
       opts.logger.info({ to: message.to, subject: message.subject }, 'mail sent')

@@ -3,6 +3,7 @@
 // free. A tick at start-up runs what fell due while the app was down: once, never once per missed day.
 import { automationQueue, type AutomationKind } from '@localseo/shared/automation'
 import { publishDuePosts } from '../business-profile/public.js'
+import { sendDueMonthlyReports } from '../reports/public.js'
 import {
   claimDueSchedules,
   ensureSchedules,
@@ -79,6 +80,8 @@ export function createAutomationRunner(deps: WorkDeps): AutomationRunner {
     }
     // Business Profile posts due now: claimed once across instances, published here (ADR 036).
     await publishDuePosts(deps)
+    // Last month's report to each business's recipients on the 1st, its time zone's (ADR 047).
+    await sendDueMonthlyReports(deps)
     return due.length
   }
 
