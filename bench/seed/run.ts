@@ -31,6 +31,7 @@ import {
   bulkTasks,
   bulkTrackedKeywords,
   historyCounts,
+  scheduleNextRuns,
 } from '../../apps/server/src/testing/bulk-history.js'
 
 const { values: args } = parseArgs({
@@ -251,6 +252,9 @@ try {
       })
       await bulkAlerts(tx, { businessId, perDay: SIZE.alertsPerDay, days: SIZE.days, now })
     }),
+  )
+  await step('automatic work next due at its slot', () =>
+    scheduleNextRuns(db, { businessId, timeZone: saved.business.timeZone, now }),
   )
   await step('analyze', () => db.execute(sql`analyze`))
 

@@ -55,6 +55,15 @@ const BUDGET: Record<string, number> = {
   'GET /api/site-audit/runs': 3,
   'GET /api/alerts/preferences': 2,
   'GET /api/automation': 3,
+  'GET /api/business-profile/performance?location=main': 2,
+  'GET /api/backlinks/verify-runs/latest': 2,
+  // The planner's search is a POST (it may ask a keyword data source); it writes nothing here.
+  'POST /api/planner/search': 1,
+}
+
+/** The body of a POST above: the planner's first search, as the screen sends it. */
+const BODIES: Record<string, unknown> = {
+  'POST /api/planner/search': { location: 'main', q: '', intent: 'all', difficulty: 'all' },
 }
 
 const SMALL = 5
@@ -163,13 +172,15 @@ async function countStatements({ call, keywordId }: Owner): Promise<Record<strin
   await call('GET', '/api/business')
   const counts: Record<string, number> = {}
   for (const request of Object.keys(BUDGET)) {
-    const path = request.replace(/^GET /, '').replace('{keyword}', keywordId)
+    const [method, route] = request.split(' ') as [string, string]
     statements.length = 0
     counting = true
-    const response = await call('GET', path)
+    const response = await call(method, route.replace('{keyword}', keywordId), BODIES[request])
     counting = false
     expect(response.status, `${request} answered ${response.status}`).toBe(200)
     counts[request] = statements.length
+    // SHOW_STATEMENTS=1 prints them: which statement a grown request added.
+    if (process.env.SHOW_STATEMENTS) console.log(request, statements.length, statements)
   }
   return counts
 }

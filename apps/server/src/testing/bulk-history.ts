@@ -6,13 +6,16 @@
 // The geo-grid scans' competitors go through the app's own recordMapSightings, which is the code
 // that keeps them. Every statement carries the business id.
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { AUTOMATION_KINDS, DEFAULT_FREQUENCY } from '@localseo/shared/automation'
 import { gridPoints, searchZoom } from '@localseo/shared/geo-grid'
 import { dayOf } from '@localseo/shared/rank-tracker'
 import type { Db, Tx } from '../db/client.js'
+import { jobSchedules } from '../db/schema/automation.js'
 import { businesses } from '../db/schema/business.js'
 import { businessProfileLinks } from '../db/schema/business-profile.js'
 import { geoGridPoints, geoGridScans } from '../db/schema/geo-grid.js'
 import { keywords } from '../db/schema/keywords.js'
+import { nextRunAt } from '../features/automation/schedule.js'
 import type { MapPackQuery } from '../features/keywords/public.js'
 import { simulateMapPack } from '../features/keywords/simulated-map-pack.js'
 import type { AppDeps } from '../lib/deps.js'
@@ -458,6 +461,31 @@ export async function bulkGridScans(
     scans += scanned.length
   }
   return scans
+}
+
+/**
+ * Every kind of automatic work next due at the business's own slot after `now` (schedule.ts), as
+ * the planner leaves it after a day's runs, instead of due at once as a new business's rows are:
+ * a server started on the seeded account would otherwise begin by checking its 500 keywords and
+ * 10,000 backlinks, and, without a Google client, the sample reviews import would replace the
+ * seeded reviews with its own (a sample import reads everything, ADR 034).
+ */
+export async function scheduleNextRuns(
+  db: Db | Tx,
+  { businessId, timeZone, now }: { businessId: string; timeZone: string; now: Date },
+): Promise<void> {
+  const rows = AUTOMATION_KINDS.flatMap((kind) => {
+    const frequency = DEFAULT_FREQUENCY[kind]
+    const dueAt = nextRunAt({ businessId, frequency, timeZone, after: now, kind })
+    return dueAt ? [{ businessId, kind, frequency, dueAt }] : []
+  })
+  await db
+    .insert(jobSchedules)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [jobSchedules.businessId, jobSchedules.kind],
+      set: { dueAt: sql`excluded.due_at` },
+    })
 }
 
 /** Rows of the business in each table the history fills, for the seed's report. */
