@@ -2,7 +2,7 @@
 // The person's account stays: the business they see next is read again (the empty one when they
 // have no other), so the app is back at its first run, on the dashboard.
 import { deleteBusinessResponseSchema, type DeleteBusinessInput } from '@localseo/shared/owner-data'
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router'
 import { paths } from '@/config/paths'
 import { apiClient, toApiError } from '@/lib/api-client'
@@ -23,10 +23,14 @@ async function deleteBusiness(input: DeleteBusinessInput) {
  */
 export function useDeleteBusiness() {
   const store = useAuthStore()
+  const queryClient = useQueryClient()
   const navigate = useNavigate()
   return useMutation({
     mutationFn: deleteBusiness,
-    onSuccess: (business) => {
+    onSuccess: async (business) => {
+      // Nothing of the deleted business is kept or asked for again: a refetch would be a 404.
+      await queryClient.cancelQueries()
+      queryClient.clear()
       store.setBusiness(business)
       void navigate(paths.dashboard, { replace: true })
     },
