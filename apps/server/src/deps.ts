@@ -54,8 +54,13 @@ export interface DepsOverrides extends Partial<
 export interface ServerDeps extends AppDeps {
   database: Database
   /**
-   * Stops the runs going on here (a queued one goes back to its queue), then the queue (its jobs
-   * get a few seconds), and closes the fetcher, the session listener and the database that
+   * Stops the work going on here (ADR 045): the queue stops taking jobs and signals its running
+   * ones, the runs (audits, scans, verify runs) stop at their next point, and each job ends or goes
+   * back to the queue within the drain. The same promise however often it is called.
+   */
+  stopWork(): Promise<void>
+  /**
+   * Stops the work (stopWork), and closes the fetcher, the session listener and the database that
    * createDeps opened; what the caller gave stays open.
    */
   close(): Promise<void>
@@ -69,6 +74,20 @@ async function jwtKeysFor(env: Env, overrides: DepsOverrides): Promise<JwtKeys> 
 async function devMailKeyFor(env: Env, overrides: DepsOverrides) {
   if ('devMailKey' in overrides) return overrides.devMailKey
   return env.NODE_ENV === 'production' ? undefined : loadDevMailKey(env.DATA_DIR)
+}
+
+/** ServerDeps.stopWork: one stop of the queue and the runs, however often it is asked for. */
+function workStopper({ jobs, runs }: Pick<AppDeps, 'jobs' | 'runs'>): () => Promise<void> {
+  let stopped: Promise<void> | undefined
+  return () => {
+    stopped ??= (async () => {
+      // The queue first: a run the registries stop below is then handed back, not failed.
+      const queueStopped = jobs.stop()
+      await Promise.all([runs.audits.stop(), runs.scans.stop(), runs.verifies.stop()])
+      await queueStopped
+    })()
+    return stopped
+  }
 }
 
 /** Every dependency the app gets, built once from env (and a test's overrides). */
@@ -110,6 +129,8 @@ export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promi
     metrics,
     pollingIntervalSeconds: overrides.queuePollingSeconds,
     maintenanceIntervalSeconds: env.QUEUE_MAINTENANCE_SECONDS,
+    // Only the server's own PGlite is under DATA_DIR's lock; a test's database may have other apps.
+    soleInstance: !overrides.database && database.kind === 'pglite',
   })
   metrics.readQueueDepth(() => jobs.depth())
   const base: Omit<AppDeps, 'ai'> = {
@@ -140,13 +161,13 @@ export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promi
     ai: overrides.ai ? overrides.ai(base) : createAiServiceFromEnv(base),
     measuredKeywords: createMeasuredKeywordsFromEnv(base),
   }
+  const stopWork = workStopper(deps)
   return {
     ...deps,
     database,
+    stopWork,
     async close() {
-      const { audits, scans, verifies } = deps.runs
-      await Promise.all([audits.stop(), scans.stop(), verifies.stop()])
-      await deps.jobs.stop()
+      await stopWork()
       if (!overrides.fetcher) await fetcher.close()
       await sessions.close()
       if (!overrides.database) await database.close()

@@ -9,6 +9,7 @@ import { isDatabaseUnavailable, isDiskFull } from './lib/db-errors.js'
 import { createDeps, type ServerDeps } from './deps.js'
 import type { AutomationRunner } from './features/automation/public.js'
 import type { Env } from './env.js'
+import { JOB_DRAIN_MS } from './jobs/queue.js'
 import { trackInFlight } from './lib/in-flight.js'
 import type { Logger } from './lib/logger.js'
 import { registerJobs } from './register-jobs.js'
@@ -41,7 +42,27 @@ function announce(deps: ServerDeps, port: number) {
   }
 }
 
-/** SIGTERM/SIGINT: stop taking requests, hand back the runs, stop the jobs, close the fetcher and the database. */
+/** Requests in flight (a download included) get this long before their connections are cut. */
+const REQUEST_DRAIN_MS = 5_000
+/** The whole stop's bound (ADR 045): past it the database is closed anyway and the exit is 1. */
+const SHUTDOWN_BOUND_MS = 10_000
+/** After a second signal, how long closing the database may take before the process exits. */
+const STOP_NOW_MS = 500
+
+/** Closes the database (bounded by `withinMs`) and exits with `code`. */
+function closeAndExit(deps: ServerDeps, code: number, withinMs: number) {
+  setTimeout(() => process.exit(code), withinMs)
+  void deps.database
+    .close()
+    .catch(() => undefined)
+    .finally(() => process.exit(code))
+}
+
+/**
+ * SIGTERM/SIGINT (ADR 045): stop taking requests and let those in flight end (REQUEST_DRAIN_MS);
+ * meanwhile stop the planner and the queue, whose jobs end or go back to it (JOB_DRAIN_MS); then
+ * close the fetcher and the database. A second signal stops at once.
+ */
 function onShutdownSignals(
   server: ServerType,
   deps: ServerDeps,
@@ -51,23 +72,33 @@ function onShutdownSignals(
   const { logger } = deps
   let stopping = false
   const shutdown = (signal: string) => {
-    if (stopping) return
+    if (stopping) {
+      // An operator who means it: nothing more is waited for. A job still running stays 'active'
+      // and goes back to the queue at the next start (PGlite) or at its expiry (PostgreSQL).
+      logger.warn({ signal }, 'second signal: stopping now without waiting for the work')
+      closeAndExit(deps, 1, STOP_NOW_MS)
+      return
+    }
     stopping = true
-    logger.info({ signal }, 'shutting down')
+    logger.info(
+      { signal, requestsMs: REQUEST_DRAIN_MS, jobsMs: JOB_DRAIN_MS },
+      'shutting down: requests and jobs may finish; work still running then goes back to the queue',
+    )
     // A stuck connection must not keep the database open forever.
     const force = setTimeout(() => {
       logger.error('shutdown timed out; closing the database anyway')
-      void deps.database.close().finally(() => process.exit(1))
-    }, 10_000)
+      closeAndExit(deps, 1, STOP_NOW_MS)
+    }, SHUTDOWN_BOUND_MS)
     force.unref()
+    // The work stops while the requests drain, so the two waits overlap; the planner's timer first.
+    const workStopped = Promise.all([automation.stop(), deps.stopWork()])
     server.close(() => {
-      // Handlers of clients that hung up may still run; then a running site audit, grid scan or
-      // verify run goes back to the queue and runs again on the next start, the queue stops, and
-      // what createDeps opened is closed (deps.close()); last, the planner's timer.
+      // Handlers of clients that hung up may still run; then the work must have stopped before
+      // what createDeps opened is closed (deps.close()).
       inFlight
         .drained()
+        .then(() => workStopped)
         .then(() => deps.close())
-        .then(() => automation.stop())
         .then(() => {
           logger.info('database closed; bye')
           process.exit(0)
@@ -77,12 +108,14 @@ function onShutdownSignals(
           process.exit(1)
         })
     })
-    // Idle keep-alive sockets would hold server.close() open; requests in flight may finish (up to
-    // 5 s) before their sockets are cut, so no handler meets a closed database.
+    // Idle keep-alive sockets would hold server.close() open; requests in flight may finish before
+    // their sockets are cut, so no handler meets a closed database. A download cut here ends
+    // without its last chunk: the client sees a failed download, never a short complete-looking
+    // file (lib/streamed-body.ts).
     if ('closeIdleConnections' in server) server.closeIdleConnections()
     setTimeout(() => {
       if ('closeAllConnections' in server) server.closeAllConnections()
-    }, 5_000).unref()
+    }, REQUEST_DRAIN_MS).unref()
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))

@@ -14,7 +14,10 @@ afterEach(async () => {
   database = undefined
 })
 
-function queueOn(db: Database, options: { maintenanceIntervalSeconds?: number } = {}) {
+function queueOn(
+  db: Database,
+  options: { maintenanceIntervalSeconds?: number; drainMs?: number; soleInstance?: boolean } = {},
+) {
   const queue = createJobQueue({ database: db, logger, pollingIntervalSeconds: 0.5, ...options })
   queues.push(queue)
   return queue
@@ -94,7 +97,7 @@ describe('the job queue on the app database', () => {
       expireInSeconds: 2,
     }
     // The first instance takes the job and never finishes it (as if killed).
-    const dying = queueOn(database, { maintenanceIntervalSeconds: 1 })
+    const dying = queueOn(database, { maintenanceIntervalSeconds: 1, drainMs: 1_000 })
     let started = false
     dying.define({
       ...definition,
@@ -111,5 +114,101 @@ describe('the job queue on the app database', () => {
     await survivor.start()
     await waitFor(() => finished.length === 1, 30_000)
     expect(finished).toEqual([{ run: 1 }])
+  })
+
+  // ADR 045: a stop hands back what it cuts short, due at once and its try not counted.
+  test('a stop completes a job that ends in the drain and hands back one that stops at its signal or overruns; the next start runs them at once', async () => {
+    database = await createTestDb()
+    const definition = {
+      name: 'test.long',
+      retryLimit: 1,
+      // A failure would wait ten minutes: the next start must not.
+      retryDelaySeconds: 600,
+      expireInSeconds: 600,
+      concurrency: 3,
+    }
+    const first = queueOn(database, { drainMs: 1_000 })
+    const started: string[] = []
+    const aborted = (signal: AbortSignal) =>
+      new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()))
+    first.define<{ n: string }>({
+      ...definition,
+      handle: async ({ n }, { signal }) => {
+        started.push(n)
+        await aborted(signal)
+        // 'quick' ends within the drain; 'polite' stops at this safe point; 'stubborn' runs on.
+        if (n === 'quick') return
+        if (n === 'polite') throw new Error('stopped at a safe point')
+        await new Promise(() => undefined)
+      },
+    })
+    await first.start()
+    for (const n of ['quick', 'polite', 'stubborn']) await first.send('test.long', { n }, n)
+    await waitFor(() => started.length === 3)
+    const stopAt = Date.now()
+    await first.stop()
+    // The drain (1 s) and pg-boss's look every 0.5 s, not its own 30 s.
+    expect(Date.now() - stopAt).toBeLessThan(5_000)
+    const jobs = async () =>
+      (
+        await database!.executeSql(
+          `select data->>'n' as n, state, retry_count, start_after <= now() as due
+           from pgboss.job where name = 'test.long' order by 1`,
+        )
+      ).rows
+    expect(await jobs()).toEqual([
+      { n: 'polite', state: 'retry', retry_count: 0, due: true },
+      { n: 'quick', state: 'completed', retry_count: 0, due: true },
+      { n: 'stubborn', state: 'retry', retry_count: 0, due: true },
+    ])
+
+    const next = queueOn(database)
+    const ran: string[] = []
+    next.define<{ n: string }>({
+      ...definition,
+      handle: ({ n }) => Promise.resolve(void ran.push(n)),
+    })
+    await next.start()
+    await waitFor(() => ran.length === 2, 10_000)
+    expect(ran.sort()).toEqual(['polite', 'stubborn'])
+    await waitFor(async () => (await jobs()).every((job) => job.state === 'completed'))
+    // The handed-back tries were not counted.
+    expect((await jobs()).map((job) => job.retry_count)).toEqual([0, 0, 0])
+  })
+
+  test("on the server's own PGlite a job left running by a dead process runs again at the next start, unless on its last try", async () => {
+    database = await createTestDb()
+    const definition = {
+      name: 'test.left',
+      retryLimit: 1,
+      retryDelaySeconds: 600,
+      expireInSeconds: 600,
+    }
+    const sender = queueOn(database)
+    sender.define({ ...definition, handle: () => Promise.resolve() })
+    await sender.start({ workers: false })
+    await sender.send('test.left', { n: 'left' }, 'left')
+    await sender.send('test.left', { n: 'last' }, 'last')
+    await sender.stop()
+    // As a killed process leaves them: running, one of them on its last try.
+    await database.executeSql(
+      `update pgboss.job set state = 'active', started_on = now(),
+         retry_count = case when data->>'n' = 'last' then 1 else 0 end
+       where name = 'test.left'`,
+    )
+    const sole = queueOn(database, { soleInstance: true })
+    const ran: string[] = []
+    sole.define<{ n: string }>({
+      ...definition,
+      handle: ({ n }) => Promise.resolve(void ran.push(n)),
+    })
+    await sole.start()
+    await waitFor(() => ran.length === 1, 10_000)
+    expect(ran).toEqual(['left'])
+    const { rows } = await database.executeSql(
+      `select data->>'n' as n, state from pgboss.job where name = 'test.left' order by 1`,
+    )
+    // The last try waits for its expiry, as before (a job that kills its process stops somewhere).
+    expect(rows[0]).toEqual({ n: 'last', state: 'active' })
   })
 })

@@ -7,6 +7,7 @@ import PgBoss from 'pg-boss'
 import type { SqlExecutor, Tx } from '../db/client.js'
 import type { Logger } from '../lib/logger.js'
 import type { AppMetrics, QueueDepth } from '../lib/metrics.js'
+import { SHUTDOWN } from '../lib/run-registry.js'
 
 const QUEUE_SCHEMA = 'pgboss'
 
@@ -19,7 +20,17 @@ interface QueueDefinition<T extends object> {
   expireInSeconds: number
   /** Jobs of this queue one instance runs at once (one worker each); 1 when not given. */
   concurrency?: number
-  handle(data: T): Promise<void>
+  /**
+   * Runs one job. `signal` is aborted when the instance begins to stop: a long job stops at its
+   * next safe point and throws, and the queue hands it back (docs/decisions/045-graceful-shutdown.md).
+   */
+  handle(data: T, context: JobContext): Promise<void>
+}
+
+/** What a job's handler gets besides its data. */
+export interface JobContext {
+  /** Aborted (reason SHUTDOWN, lib/run-registry.ts) when this instance begins to stop. */
+  signal: AbortSignal
 }
 
 /** What /healthz shows of the queue: counts only, never a job's data (it names businesses). */
@@ -37,6 +48,11 @@ export interface JobQueue {
    * that fails over lost jobs) unless `workers` is false: a test that runs no jobs still sends them.
    */
   start(options?: { workers?: boolean }): Promise<void>
+  /**
+   * Stops taking jobs and aborts the running ones' signal; each gets `drainMs` to end, and one that
+   * ends by throwing, or is still running then, goes back to the queue due at once, the try not
+   * counted (ADR 045). Answers the same promise however often it is called.
+   */
   stop(): Promise<void>
   /**
    * Enqueues unless a job with the same key is already waiting (the queues are 'stately': one
@@ -76,6 +92,25 @@ interface Options {
   pollingIntervalSeconds?: number
   /** How often expired jobs (their instance died) are failed over to a retry; pg-boss's default is 2 minutes. */
   maintenanceIntervalSeconds?: number
+  /** How long a stop waits for the running jobs before handing them back (ADR 045). */
+  drainMs?: number
+  /**
+   * This process is the only one on the database (PGlite under DATA_DIR's lock): a job still
+   * running at start was left by a process that died, and goes back to the queue at once instead
+   * of after its expiry (ADR 045).
+   */
+  soleInstance?: boolean
+}
+
+/** Running jobs get this long to end at a stop (ADR 045: inside the server's 10 s bound). */
+export const JOB_DRAIN_MS = 7_000
+
+/** The reason a job still running at the end of the drain is handed back. */
+class DrainEnded extends Error {
+  constructor(drainMs: number) {
+    super(`still running ${drainMs} ms after the stop began`)
+    this.name = 'DrainEnded'
+  }
 }
 
 export function createJobQueue({
@@ -84,24 +119,14 @@ export function createJobQueue({
   metrics,
   pollingIntervalSeconds = 2,
   maintenanceIntervalSeconds = 120,
+  drainMs = JOB_DRAIN_MS,
+  soleInstance = false,
 }: Options): JobQueue {
   const definitions = new Map<string, QueueDefinition<object>>()
   const workers = new Map<string, string[]>()
   let boss: PgBoss | undefined
-
-  const open = (supervise: boolean) => {
-    const opened = new PgBoss({
-      db: { executeSql: (text, values) => database.executeSql(text, values) },
-      schema: QUEUE_SCHEMA,
-      // Our planner schedules the work (features/automation); pg-boss's own cron is not used.
-      schedule: false,
-      supervise,
-      maintenanceIntervalSeconds,
-      migrate: true,
-    })
-    opened.on('error', (error) => logger.error({ err: error }, 'job queue error'))
-    return opened
-  }
+  const drain = createDrain(drainMs)
+  let stopped: Promise<void> | undefined
 
   async function startWorker(boss: PgBoss, definition: QueueDefinition<object>) {
     for (let n = 0; n < (definition.concurrency ?? 1); n++) {
@@ -113,13 +138,7 @@ export function createJobQueue({
           if (!job) return
           // A worker that found work looks again at once; only an empty queue waits the interval.
           boss.notifyWorker(id)
-          try {
-            await handleCounted(definition, job.data, metrics)
-          } catch (error) {
-            // Failed jobs are logged with their cause (issue 16 item 6); pg-boss retries them.
-            logger.error({ err: error, queue: definition.name, jobId: job.id }, 'job failed')
-            throw error
-          }
+          await runJob({ database, logger, metrics, drain }, definition, job)
         },
       )
       workers.set(definition.name, [...(workers.get(definition.name) ?? []), id])
@@ -135,15 +154,22 @@ export function createJobQueue({
       definitions.set(definition.name, definition)
     },
     async start({ workers: working = true } = {}) {
-      boss = open(working)
+      boss = openBoss({ database, logger, maintenanceIntervalSeconds }, working)
       await boss.start()
       await createQueues(boss, database, definitions.values())
       if (!working) return
+      if (soleInstance) await reclaimAbandoned(database, logger, [...definitions.keys()])
       for (const definition of definitions.values()) await startWorker(boss, definition)
     },
-    async stop() {
-      // Running jobs get a few seconds to finish; one cut off is retried by the next start (expiry).
-      await boss?.stop({ graceful: true, wait: true, timeout: 5_000 })
+    stop() {
+      stopped ??= (async () => {
+        const drained = drain.begin()
+        // Every handler has ended (or was cut off) by the end of the drain: pg-boss's own wait only
+        // sees them out; its failing of the work in progress then finds none.
+        await boss?.stop({ graceful: true, wait: true, timeout: drainMs + 1_000 })
+        drained()
+      })()
+      return stopped
     },
     async send(name, data, key, { db, startAfterSeconds } = {}) {
       if (!boss) throw new Error('the job queue was not started')
@@ -169,14 +195,91 @@ export function createJobQueue({
   }
 }
 
+/** pg-boss on our database handle; `supervise` runs its maintenance (failing over lost jobs). */
+function openBoss(
+  {
+    database,
+    logger,
+    maintenanceIntervalSeconds,
+  }: Pick<Options, 'database' | 'logger' | 'maintenanceIntervalSeconds'>,
+  supervise: boolean,
+) {
+  const opened = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schema: QUEUE_SCHEMA,
+    // Our planner schedules the work (features/automation); pg-boss's own cron is not used.
+    schedule: false,
+    supervise,
+    maintenanceIntervalSeconds,
+    migrate: true,
+  })
+  opened.on('error', (error) => logger.error({ err: error }, 'job queue error'))
+  return opened
+}
+
+/**
+ * The stop's drain: `signal` is aborted when it begins, and `cutOff` rejects `drainMs` later, ending
+ * the wait for a job still running (it is handed back; what it still does is never waited for).
+ */
+function createDrain(drainMs: number) {
+  const stopping = new AbortController()
+  let end = () => {}
+  const cutOff = new Promise<never>((_, reject) => {
+    end = () => reject(new DrainEnded(drainMs))
+  })
+  cutOff.catch(() => undefined)
+  return {
+    signal: stopping.signal,
+    cutOff,
+    /** Aborts the signal and starts the clock; answers what clears it once the stop is over. */
+    begin() {
+      stopping.abort(SHUTDOWN)
+      const timer = setTimeout(end, drainMs)
+      return () => clearTimeout(timer)
+    },
+  }
+}
+
+/**
+ * Runs one job within the drain: completed when its handler ends, handed back when the stop cuts
+ * it short (ADR 045), failed otherwise (pg-boss retries it).
+ */
+async function runJob(
+  {
+    database,
+    logger,
+    metrics,
+    drain,
+  }: Pick<Options, 'database' | 'logger' | 'metrics'> & { drain: ReturnType<typeof createDrain> },
+  definition: QueueDefinition<object>,
+  job: { id: string; data: object },
+) {
+  const where = { queue: definition.name, jobId: job.id }
+  try {
+    const context = { signal: drain.signal }
+    await Promise.race([handleCounted(definition, job.data, context, metrics), drain.cutOff])
+    if (drain.signal.aborted) logger.info(where, 'job finished during the stop')
+  } catch (error) {
+    // Cut short by the stop: back to the queue, unless another of its key waits there.
+    if (drain.signal.aborted && (await handBack(database, job.id, definition.name))) {
+      logger.info({ ...where, reason: String(error) }, 'job handed back to the queue')
+      return
+    }
+    // Failed jobs are logged with their cause (issue 16 item 6); pg-boss retries them.
+    logger.error({ err: error, ...where }, 'job failed')
+    throw error
+  }
+}
+
 /** Runs a job's handler and counts how it ended, by queue (GET /metrics). */
 async function handleCounted(
   definition: QueueDefinition<object>,
   data: object,
+  context: JobContext,
   metrics: Options['metrics'],
 ) {
   try {
-    await definition.handle(data)
+    await definition.handle(data, context)
   } catch (error) {
     metrics?.jobOutcome(definition.name, 'failed')
     throw error
@@ -223,6 +326,50 @@ async function createQueues(
       retryBackoff: true,
       expireInSeconds: definition.expireInSeconds,
     })
+  }
+}
+
+/**
+ * A job cut short by a stop, back in the queue due at once (ADR 045): its try is not counted (pg-boss
+ * counts a try when it takes a job that has started before), so restarts never use up its retries.
+ * False when it could not go back: another job of its key already waits for a retry (a stately
+ * queue holds one), and pg-boss fails this one in the usual way.
+ */
+async function handBack(database: SqlExecutor, id: string, name: string) {
+  try {
+    const { rows } = await database.executeSql(
+      `update ${QUEUE_SCHEMA}.job set state = 'retry', start_after = now(), started_on = null
+       where name = $1 and id = $2 and state = 'active'
+       returning id`,
+      [name, id],
+    )
+    return rows.length > 0
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The jobs a process that died left running, back in the queue due at once. Their try counts, and
+ * one on its last try stays (a job that kills its process must not run for ever), as does one whose
+ * key already waits for a retry: its expiry fails them over as before.
+ */
+async function reclaimAbandoned(database: SqlExecutor, logger: Logger, names: string[]) {
+  const { rows } = await database.executeSql(
+    `update ${QUEUE_SCHEMA}.job j set state = 'retry', start_after = now()
+     where j.name = any($1::text[]) and j.state = 'active' and j.retry_count < j.retry_limit
+       and not exists (
+         select 1 from ${QUEUE_SCHEMA}.job w
+         where w.name = j.name and w.state = 'retry' and w.policy = j.policy
+           and coalesce(w.singleton_key, '') = coalesce(j.singleton_key, ''))
+     returning j.id, j.name`,
+    [names],
+  )
+  for (const row of rows) {
+    logger.info(
+      { queue: String(row.name), jobId: String(row.id) },
+      'a job left running by a stopped process is back in the queue',
+    )
   }
 }
 

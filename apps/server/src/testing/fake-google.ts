@@ -83,6 +83,8 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     scope: undefined as string | undefined,
     sites: DEFAULT_SITES,
     searchConsoleStatus: 200,
+    /** Every request is taken up this much later (a slow Google: a stop lands mid-import). */
+    delayMs: 0,
   }
 
   function issueAccess(grant: Grant) {
@@ -224,6 +226,10 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
   })
 
   const server = createServer((req, res) => {
+    if (settings.delayMs > 0) setTimeout(() => answer(req, res), settings.delayMs)
+    else answer(req, res)
+  })
+  function answer(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     if (businessProfile.handle(req, res, url, calls)) return
     if (analytics.handle(req, res, url, calls)) return
@@ -241,7 +247,7 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
       route === 'POST /token' ? tokenEndpoint : route === 'POST /revoke' ? revokeEndpoint : null
     if (!handler) return json(res, 404, { error: 'not_found' })
     handler(req, res).catch(() => json(res, 500, { error: 'internal_failure' }))
-  })
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return {
@@ -284,6 +290,10 @@ export async function startFakeGoogle(options: FakeGoogleOptions = {}) {
     businessProfile,
     /** The GA4 runReport bodies received, oldest first. */
     analyticsReports: analytics.reportRequests,
+    /** From now on every request is taken up `ms` later. */
+    slowDown(ms: number) {
+      settings.delayMs = ms
+    },
     /** The owner removes the app from their Google account: every grant stops working. */
     revokeAll() {
       for (const grant of grants.values()) grant.revoked = true

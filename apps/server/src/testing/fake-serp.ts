@@ -113,18 +113,26 @@ function answer(request: FakeSerpRequest, key: string, res: ServerResponse) {
   return send(res, 200, organic(provider, q, page))
 }
 
-export async function startFakeSerp({ key }: { key: string }) {
+/** `delayMs`: every answer comes that much later (a slow provider: a stop lands mid-scan). */
+export async function startFakeSerp({ key, delayMs = 0 }: { key: string; delayMs?: number }) {
   const requests: FakeSerpRequest[] = []
+  const slow = { delayMs }
   const server = createServer((req, res) => {
     readRequest(req)
-      .then((request) => {
+      .then(async (request) => {
         if (!request) return send(res, 404, { error: 'Unknown endpoint.' })
         requests.push(request)
+        if (slow.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, slow.delayMs))
         return answer(request, key, res)
       })
       .catch(() => send(res, 400, { error: 'Bad request.' }))
   })
-  return { requests, ...(await serveOnLoopback(server)) }
+  return {
+    requests,
+    /** From now on every answer comes `ms` later. */
+    slowDown: (ms: number) => void (slow.delayMs = ms),
+    ...(await serveOnLoopback(server)),
+  }
 }
 
 export type FakeSerp = Awaited<ReturnType<typeof startFakeSerp>>

@@ -86,8 +86,13 @@ export function createAutomationRunner(deps: WorkDeps): AutomationRunner {
   }
 
   let timer: NodeJS.Timeout | undefined
+  // The tick under way, if any: a stop waits for it, so the posts and reports it is sending are not
+  // cut off by the closing database (ADR 045).
+  let ticking: Promise<unknown> = Promise.resolve()
   const safeTick = () =>
-    tick().catch((error: unknown) => deps.logger.error({ err: error }, 'planner tick failed'))
+    (ticking = tick().catch((error: unknown) =>
+      deps.logger.error({ err: error }, 'planner tick failed'),
+    ))
 
   return {
     tick,
@@ -100,7 +105,7 @@ export function createAutomationRunner(deps: WorkDeps): AutomationRunner {
     },
     async stop() {
       clearInterval(timer)
-      await queue.stop()
+      await Promise.all([queue.stop(), ticking])
     },
   }
 }
