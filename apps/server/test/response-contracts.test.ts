@@ -97,6 +97,8 @@ describe('each route answers in its schema', () => {
         contract.keep?.(parsed, world)
       } else if (contract.answers === 'no content') {
         expect([res.status, text]).toEqual([204, ''])
+      } else if (contract.answers === 'zip') {
+        expect(res.headers.get('content-type')).toBe('application/zip')
       } else {
         expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
       }

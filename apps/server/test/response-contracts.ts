@@ -58,6 +58,7 @@ import {
   searchConsoleSitesSchema,
 } from '@localseo/shared/integrations'
 import { keywordAnalyseResponseSchema, keywordListResponseSchema } from '@localseo/shared/keywords'
+import { deleteBusinessResponseSchema } from '@localseo/shared/owner-data'
 import { listingsViewSchema } from '@localseo/shared/listings'
 import {
   estimatedKeywordsResponseSchema,
@@ -102,8 +103,8 @@ export interface World {
 type Answer =
   /** A JSON answer parsed with its schema. */
   | { schema: $ZodType }
-  /** No JSON: 204, or a CSV file. */
-  | { answers: 'no content' | 'csv' }
+  /** No JSON: 204, a CSV file, or a ZIP archive. */
+  | { answers: 'no content' | 'csv' | 'zip' }
 
 export type Contract = Answer & {
   /** 'METHOD /api/path/:param', as the route is declared. */
@@ -571,5 +572,12 @@ export const CONTRACTS: Contract[] = [
     route: 'DELETE /api/integrations/google',
     schema: googleDisconnectResponseSchema,
     google: true,
+  },
+  // Issue 35 item 6: everything of the business, then the business gone; last, as nothing follows.
+  { route: 'GET /api/business/export', answers: 'zip' },
+  {
+    route: 'DELETE /api/business',
+    schema: deleteBusinessResponseSchema,
+    body: () => ({ confirm: businessInput.name }),
   },
 ]
