@@ -205,7 +205,13 @@ try {
   )
   await step('backlinks', () =>
     db.transaction((tx) =>
-      bulkBacklinks(tx, { businessId, count: SIZE.backlinks, locationIds, now }),
+      bulkBacklinks(tx, {
+        businessId,
+        count: SIZE.backlinks,
+        locationIds,
+        now,
+        website: 'benchdental.example',
+      }),
     ),
   )
   await step('weekly geo-grid scans and their competitors', () =>

@@ -127,7 +127,13 @@ async function account(app: TestApp, size: number): Promise<Owner> {
       today: dayIn(now, saved.body.business.timeZone),
       days: 90,
     })
-    await bulkBacklinks(tx, { businessId, count: size, locationIds, now })
+    await bulkBacklinks(tx, {
+      businessId,
+      count: size,
+      locationIds,
+      now,
+      website: 'brightsmile.example',
+    })
     await bulkReviews(tx, {
       businessId,
       places: [{ locationKey: 'main', locationId: null, title: businessInput.name, count: size }],

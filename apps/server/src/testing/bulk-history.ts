@@ -7,6 +7,7 @@
 // that keeps them. Every statement carries the business id.
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { AUTOMATION_KINDS, DEFAULT_FREQUENCY } from '@localseo/shared/automation'
+import { rateBacklink } from '@localseo/shared/backlink-quality'
 import { gridPoints, searchZoom } from '@localseo/shared/geo-grid'
 import { dayOf } from '@localseo/shared/rank-tracker'
 import type { Db, Tx } from '../db/client.js'
@@ -145,10 +146,11 @@ export async function bulkRankChecks(
 }
 
 /**
- * `count` backlinks over two years, as the Backlink Monitor stores owner-added links: varied
- * domains, anchors, types, statuses; every fifth made for one of `locationIds`. Never checked, so
- * no quality measured ('unrated' would hide the mix the screens show, so a rating is given as a
- * verified link's). The backlink_counts triggers keep the summary's counts in the same statement.
+ * `count` backlinks over two years, as the Backlink Monitor keeps owner-added links that its
+ * weekly check verified two days ago: found on the page (followed or nofollow), or gone from it
+ * (one in fifty, broken); rated by the app's own rateBacklink from what the check found, with no
+ * backlink data provider (ADR 032). Every fifth is made for one of `locationIds`. The
+ * backlink_counts triggers keep the summary's counts in the same statement.
  */
 export async function bulkBacklinks(
   db: Db | Tx,
@@ -157,24 +159,76 @@ export async function bulkBacklinks(
     count,
     locationIds,
     now,
-  }: { businessId: string; count: number; locationIds: string[]; now: Date },
+    website,
+  }: { businessId: string; count: number; locationIds: string[]; now: Date; website: string },
 ): Promise<void> {
   const locations = sql`${sql.param(locationIds.length > 0 ? locationIds : [null])}::text[]`
+  const checkedAt = new Date(now.getTime() - 2 * DAY_MS).toISOString()
+  const found = (linkType: 'dofollow' | 'nofollow') => ({
+    note:
+      linkType === 'nofollow'
+        ? 'Link found, marked nofollow by the link.'
+        : 'Link found and followed by search engines.',
+    ...rateBacklink({
+      status: 'active',
+      outcome: 'link-found',
+      checkedAt,
+      note: null,
+      linkType,
+      pageUrl: 'https://site.example/page', // every seeded page is https
+      citationSite: null,
+      metrics: null,
+    }),
+  })
+  const missingNote = `The page does not link to ${website}.`
+  const rated = {
+    dofollow: found('dofollow'),
+    nofollow: found('nofollow'),
+    broken: rateBacklink({
+      status: 'broken',
+      outcome: 'link-missing',
+      checkedAt,
+      note: missingNote,
+      linkType: 'dofollow',
+      pageUrl: 'https://site.example/page', // every seeded page is https
+      citationSite: null,
+      metrics: null,
+    }),
+  }
   await db.execute(sql`
-    insert into backlinks (business_id, url, domain, anchor_text, link_type, quality, first_seen,
-      status, is_location_specific, location_id, created_at)
-    select ${businessId}::uuid,
-      'https://site' || (i % 2500) || '.example/page/' || i,
-      'site' || (i % 2500) || '.example',
-      'anchor text ' || (i % 400),
-      case when i % 4 = 0 then 'nofollow' else 'dofollow' end,
-      (array['high', 'medium', 'low'])[1 + i % 3],
-      ${now}::timestamptz - (i % 730) * interval '1 day',
-      case when i % 50 = 0 then 'broken' else 'active' end,
+    insert into backlinks (business_id, url, domain, anchor_text, link_type, quality,
+      quality_basis, first_seen, status, is_location_specific, location_id, created_at,
+      last_checked_at, http_status, verification)
+    select ${businessId}::uuid, v.url, v.domain, v.anchor, v.link_type,
+      case when v.broken then ${rated.broken.quality}
+        when v.link_type = 'nofollow' then ${rated.nofollow.quality}
+        else ${rated.dofollow.quality} end,
+      case when v.broken then ${JSON.stringify(rated.broken.basis)}::jsonb
+        when v.link_type = 'nofollow' then ${JSON.stringify(rated.nofollow.basis)}::jsonb
+        else ${JSON.stringify(rated.dofollow.basis)}::jsonb end,
+      v.seen, case when v.broken then 'broken' else 'active' end,
       i % 5 = 0 and l.ids[1] is not null,
       case when i % 5 = 0 then l.ids[1 + (i / 5) % greatest(1, cardinality(l.ids))] end,
-      ${now}::timestamptz - (i % 730) * interval '1 day' - i * interval '1 second'
-    from generate_series(1, ${count}) as i, (select ${locations} as ids) l`)
+      v.seen - i * interval '1 second', ${checkedAt}::timestamptz, 200,
+      jsonb_build_object(
+        'outcome', case when v.broken then 'link-missing' else 'link-found' end,
+        'rel', case when v.link_type = 'nofollow' and not v.broken
+          then '["nofollow"]'::jsonb else '[]'::jsonb end,
+        'pageNofollow', false,
+        'anchorText', case when v.broken then null else v.anchor end,
+        'finalUrl', v.url,
+        'note', case when v.broken then ${missingNote}
+          when v.link_type = 'nofollow' then ${rated.nofollow.note}
+          else ${rated.dofollow.note} end)
+    from generate_series(1, ${count}) as i
+    cross join (select ${locations} as ids) l
+    cross join lateral (select
+      'https://site' || (i % 2500) || '.example/page/' || i as url,
+      'site' || (i % 2500) || '.example' as domain,
+      'anchor text ' || (i % 400) as anchor,
+      case when i % 4 = 0 then 'nofollow' else 'dofollow' end as link_type,
+      i % 50 = 0 as broken,
+      ${now.toISOString()}::timestamptz - (i % 730) * interval '1 day' as seen) v`)
 }
 
 /** A place's reviews: the link is a sample profile location without GOOGLE_CLIENT_ID (ADR 034). */
