@@ -1,10 +1,10 @@
 // Opens the seeded account's screens once in headless Chromium (issue 36 item 1): the built server
-// on a DATA_DIR that bench/seed/run.ts wrote, signed in as its owner, each screen at 1280 and
-// 390 px, a full-page screenshot of each, and the /api requests each screen made with their
-// status and time. An empty screen or a failed request means the seed's shape is wrong.
+// on a copy of a DATA_DIR that bench/seed/run.ts wrote, signed in as its owner, each screen at
+// 1280 and 390 px, a screenshot of the top of each, and the /api requests each screen made with
+// their status and time. An empty screen or a failed request means the seed's shape is wrong.
 // Build first: `npm run build`.
 // Usage: node bench/seed/look.mjs DATA_DIR [SHOTS_DIR]   (EMAIL, PASSWORD as given to the seed)
-import { mkdirSync, readFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -34,7 +34,10 @@ const chromiumArgs = JSON.parse(
 )
 
 mkdirSync(shotsDir, { recursive: true })
-const server = await startServer({ dataDir, env: { SIMULATED_DELAYS: 'false' } })
+// A copy: the server runs its queued jobs (the first checks the API asked for) on what it opens.
+const copy = await mkdtemp(path.join(os.tmpdir(), 'localseo-seed-look-data-'))
+cpSync(dataDir, copy, { recursive: true })
+const server = await startServer({ dataDir: copy, env: { SIMULATED_DELAYS: 'false' } })
 const profile = await mkdtemp(path.join(os.tmpdir(), 'localseo-seed-look-'))
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -91,4 +94,5 @@ try {
   await context.close()
   await rm(profile, { recursive: true, force: true })
   await server.stop()
+  await rm(copy, { recursive: true, force: true })
 }
