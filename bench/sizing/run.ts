@@ -35,6 +35,7 @@ import {
   type RankProvider,
 } from '../../apps/server/src/features/keywords/rank-provider.js'
 import { registerJobs } from '../../apps/server/src/register-jobs.js'
+import { businessInput } from '../../apps/server/src/testing/factories.js'
 
 const { values: args } = parseArgs({
   options: {
@@ -414,15 +415,7 @@ try {
     'PUT',
     '/api/business',
     session.access_token,
-    {
-      name: 'Sizing Dental',
-      category: 'Dental',
-      address: '100 Congress Ave',
-      city: 'Austin',
-      state: 'TX',
-      zip: '78701',
-      phone: '(512) 555-0100',
-    },
+    businessInput,
   )
   // The Rank Tracker's first visit fills in the default keywords; the first tick adds the schedules.
   await call('GET', '/api/rank-tracker/keywords', session.access_token)

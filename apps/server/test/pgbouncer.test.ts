@@ -42,7 +42,7 @@ const dataDirs: string[] = []
 /** PgBouncer before 1.21 keeps no prepared statement across the transactions of a client. */
 function keepsNoPreparedStatements(version: string): boolean {
   const [major = 0, minor = 0] = (/(\d+)\.(\d+)/.exec(version) ?? []).slice(1).map(Number)
-  return major < 2 && minor < 21
+  return major === 1 && minor < 21
 }
 
 async function startInstance(name: string): Promise<string> {
