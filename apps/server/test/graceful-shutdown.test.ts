@@ -1,9 +1,10 @@
 // Stopping the real server process mid-work (issue 37 item 5, docs/decisions/045-graceful-shutdown.md):
 // a grid scan cut by SIGTERM goes back to the queue and the next start finishes it, each point asked
-// of the provider once; a second signal stops at once and the next start opens DATA_DIR and runs the
+// of the provider once; so does a Google import, each review stored once; a second signal stops at once and the next start opens DATA_DIR and runs the
 // work left behind; a download still streaming when the requests' drain ends is cut without its
 // last chunk, never delivered as a short file that looks complete. The provider is a fake on
-// 127.0.0.1, slowed so that a stop lands half way.
+// 127.0.0.1, slowed so that a stop lands half way. PGlite only (a server process on DATA_DIR): the
+// queue's hand-back on PostgreSQL is src/jobs/queue.test.ts's.
 import type { ChildProcess } from 'node:child_process'
 import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
@@ -23,10 +24,11 @@ import { startFakeSerp, type FakeSerp } from '../src/testing/fake-serp.js'
 import { connectGoogle } from '../src/testing/google-owner.js'
 import { businessInput } from '../src/testing/factories.js'
 import { PGLITE_TEMPLATE } from '../src/testing/pglite-template.js'
-import { AUSTIN } from '../src/testing/pinned-owner.js'
 import { spawnServer, type ServerProcess } from '../src/testing/server-process.js'
 
 const KEY = 'serp-shutdown-test-key-4545'
+/** Where the business is pinned (testing/pinned-owner.ts's, not imported: it brings a test app). */
+const AUSTIN = { lat: 30.2672, lng: -97.7431 }
 /** The server's own bound (server.ts): past it a stop is not graceful. */
 const STOP_BOUND_MS = 10_000
 
