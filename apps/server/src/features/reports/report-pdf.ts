@@ -275,8 +275,10 @@ function cellColor(status: string, position: number | null) {
 }
 
 function grid(doc: Doc, data: ReportData, color: string) {
-  heading(doc, 'Geo-grid', color)
   const scan = data.grid
+  // The heading, its sentence and the grid stay on one page.
+  if (scan) ensureSpace(doc, 340)
+  heading(doc, 'Geo-grid', color)
   if (!scan) {
     body(doc, 'No geo-grid scan finished this month.')
     return
