@@ -22,6 +22,7 @@ import { businesses } from '../../apps/server/src/db/schema/business.js'
 import { createDeps } from '../../apps/server/src/deps.js'
 import { parseEnv } from '../../apps/server/src/env.js'
 import { registerJobs } from '../../apps/server/src/register-jobs.js'
+import { businessInput } from '../../apps/server/src/testing/factories.js'
 import {
   bulkAlerts,
   bulkBacklinks,
@@ -71,16 +72,8 @@ const SIZE = {
 }
 
 const CENTER = { lat: 30.2672, lng: -97.7431 }
-const business = {
-  name: 'Bench Dental',
-  category: 'Dental',
-  address: '100 Congress Ave',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  phone: '(512) 555-0100',
-  website: 'https://benchdental.example',
-}
+/** The Austin dentist of the other benches, with a website (the site audit and links need one). */
+const business = { ...businessInput, name: 'Bench Dental', website: 'https://benchdental.example' }
 const addedLocations = [
   {
     name: 'Bench Dental North',
