@@ -3,20 +3,17 @@
 // restore` puts it into a fresh directory, and a server started there has every write acknowledged
 // before the backup began, every owner's sign-in and the provider key sealed under secrets.key.
 // restore refuses a directory a server uses and one that is not empty.
-import { spawn } from 'node:child_process'
 import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, expect, inject, test } from 'vitest'
 import { BACKUP_SOCKET } from '../src/backup/backup-socket.js'
-import { authHeader, JSON_HEADERS, signIn, signUp } from '../src/testing/auth.js'
+import { signIn, signUp } from '../src/testing/auth.js'
 import { businessInput } from '../src/testing/factories.js'
 import { startFakeSerp, type FakeSerp } from '../src/testing/fake-serp.js'
 import { PGLITE_TEMPLATE } from '../src/testing/pglite-template.js'
-import { spawnServer, type ServerProcess } from '../src/testing/server-process.js'
+import { backupProcesses, savedKeywords, send, type Server } from './backup-processes.js'
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url))
 const SERP_KEY = 'serpapi-key-of-owner-0'
 const OWNERS = 4
 /** Below the planner's 200 saved keywords per business; the last few wait for the backup's end. */
@@ -26,68 +23,18 @@ const KEPT_FOR_AFTER = 10
 const PACE_MS = 150
 
 const work = mkdtempSync(path.join(tmpdir(), 'localseo-backup-'))
-const running: ServerProcess[] = []
 let serp: FakeSerp
+const { startServer, stop, runScript, killAll } = backupProcesses(work, () => ({
+  SERP_BASE_URL: serp.origin,
+}))
 
 afterAll(async () => {
-  for (const server of running) server.child.kill('SIGKILL')
+  killAll()
   await serp?.close()
   rmSync(work, { recursive: true, force: true })
 })
 
-interface Server {
-  process: ServerProcess
-  url: string
-  request: (input: string, init?: RequestInit) => Promise<Response>
-}
-
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function startServer(dataDir: string): Promise<Server> {
-  const started = spawnServer({
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: work,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'info',
-    AUTH_RATE_LIMITS: 'off',
-    SIMULATED_DELAYS: 'false',
-    SERP_BASE_URL: serp.origin,
-  })
-  running.push(started)
-  expect(await started.wrote('LocalSEO AI is listening')).toBe(true)
-  const url = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(started.output())?.[1] ?? ''
-  return { process: started, url, request: (input, init) => fetch(`${url}${input}`, init) }
-}
-
-async function stop(server: Server) {
-  server.process.child.kill('SIGTERM')
-  expect(await server.process.exited).toBe(0)
-}
-
-/** `npm run backup` / `npm run restore` as the operator runs them: their exit code and output. */
-function runScript(script: 'backup' | 'restore', args: string[]) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=source', `scripts/${script}.ts`, ...args],
-    { cwd: serverDir, env: { PATH: process.env.PATH, INIT_CWD: work } },
-  )
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, output })),
-  )
-}
-
-async function send(server: Server, token: string, method: string, url: string, body?: unknown) {
-  return server.request(url, {
-    method,
-    headers: { ...JSON_HEADERS, ...authHeader(token) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-}
 
 interface Write {
   owner: number
@@ -200,21 +147,16 @@ test('a backup taken under write load restores into a fresh directory with every
   expect(startedAfter.length).toBeGreaterThan(0)
   for (const [i, owner] of owners.entries()) {
     const session = await signIn(second, { email: owner.email, password: 'correct horse battery' })
-    const list = await send(second, session.accessToken, 'GET', '/api/planner/saved')
-    const { keywords } = (await list.json()) as { keywords: { keyword: string }[] }
-    const restored = new Set(keywords.map((k) => k.keyword))
+    const restored = await savedKeywords(second, session.accessToken)
     const mine = (w: Write) => w.owner === i
     expect(acknowledgedBefore.filter(mine).filter((w) => !restored.has(w.keyword))).toEqual([])
     // A snapshot, not a later copy: nothing asked for after the backup ended is in it.
     expect(startedAfter.filter(mine).filter((w) => restored.has(w.keyword))).toEqual([])
   }
 
-  // The provider key was sealed under DATA_DIR's secrets.key: it opens, and the fake sees it.
-  const owner0 = await signIn(second, {
-    email: owners[0]!.email,
-    password: 'correct horse battery',
-  })
-  const tested = await send(second, owner0.accessToken, 'POST', '/api/rank-provider/test')
+  // The provider key was sealed under DATA_DIR's secrets.key: it opens, and the fake sees it. The
+  // session from before the backup still holds: jwt-keys.json travelled too.
+  const tested = await send(second, owners[0]!.token, 'POST', '/api/rank-provider/test')
   expect(await tested.json()).toMatchObject({ status: 'connected' })
   expect(serp.requests.at(-1)?.key).toBe(SERP_KEY)
   await stop(second)

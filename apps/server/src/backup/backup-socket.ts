@@ -26,7 +26,10 @@ function answer(connection: net.Socket, take: () => Promise<Buffer>) {
     connection.removeAllListeners('data')
     if (text !== REQUEST) return void connection.end('error unknown request\n')
     take().then(
-      (archive) => connection.end(Buffer.concat([Buffer.from('ok\n'), archive])),
+      (archive) => {
+        connection.write('ok\n')
+        connection.end(archive)
+      },
       (error: unknown) =>
         connection.end(`error ${error instanceof Error ? error.message : String(error)}\n`),
     )

@@ -10,9 +10,11 @@ import { acquireDataDirLock, lockedBy } from '../db/lock.js'
 import { pgliteOptions } from '../db/pglite-options.js'
 import { APP_VERSION } from '../version.js'
 import {
-  PGLITE_DUMP_FILE,
+  isDirectory,
+  PGDATA_DIR,
   POSTGRES_DUMP_FILE,
   unpackBackup,
+  type BackupFile,
   type BackupManifest,
 } from './archive.js'
 import { KEY_FILES } from './snapshot.js'
@@ -47,21 +49,39 @@ async function checkTarget(dir: string) {
   }
 }
 
-async function writeFiles(dir: string, files: { name: string; data: Buffer }[]) {
+async function writeFiles(dir: string, files: BackupFile[]) {
   for (const { name, data } of files) {
     await writeFile(path.join(dir, name), data, { mode: 0o600, flag: 'wx' })
   }
 }
 
-/** PGlite's dump unpacked into DIR/pgdata: opened once (recovery runs), closed cleanly, renamed. */
-async function restorePglite(dir: string, dump: Buffer) {
+/** `pgdata/base/1/112` -> `base/1/112`; a name that could leave the directory is refused. */
+function insidePgdata(name: string): string {
+  const rest = name.slice(PGDATA_DIR.length + 1)
+  const parts = rest.replace(/\/$/, '').split('/')
+  if (rest !== '' && parts.some((part) => !/^[\w.-]+$/.test(part) || /^\.+$/.test(part))) {
+    throw new Error(`the backup archive holds an unexpected name: ${name}`)
+  }
+  return rest
+}
+
+/**
+ * The data directory written into DIR/.restoring-pgdata, opened once (recovery runs) and closed
+ * cleanly, then renamed to DIR/pgdata.
+ */
+async function restorePglite(dir: string, files: BackupFile[]) {
   const staging = path.join(dir, STAGING)
-  const restored = await PGlite.create(staging, {
-    ...pgliteOptions,
-    loadDataDir: new Blob([dump], { type: 'application/x-tar' }),
-  })
+  await mkdir(staging, { mode: 0o700 })
+  for (const file of files) {
+    const rest = insidePgdata(file.name)
+    if (rest === '') continue
+    const target = path.join(staging, rest)
+    if (isDirectory(rest)) await mkdir(target, { mode: 0o700 })
+    else await writeFile(target, file.data, { mode: 0o600, flag: 'wx' })
+  }
+  const restored = await PGlite.create(staging, pgliteOptions)
   await restored.close()
-  await rename(staging, path.join(dir, 'pgdata'))
+  await rename(staging, path.join(dir, PGDATA_DIR))
 }
 
 /**
@@ -82,7 +102,7 @@ export async function restoreInto(dir: string, file: string): Promise<BackupMani
   await mkdir(dir, { recursive: true })
   const lock = await acquireDataDirLock(dir)
   const keys = files.filter((file) => (KEY_FILES as readonly string[]).includes(file.name))
-  const dump = files.find((file) => file.name === PGLITE_DUMP_FILE)
+  const pgdata = files.filter((file) => file.name.startsWith(`${PGDATA_DIR}/`))
   const written = [...keys.map((file) => file.name), STAGING]
   try {
     await writeFiles(dir, keys)
@@ -92,8 +112,8 @@ export async function restoreInto(dir: string, file: string): Promise<BackupMani
       written.push(POSTGRES_DUMP_FILE)
       await writeFiles(dir, [pgDump])
     } else {
-      if (!dump) throw new Error(`the archive has no ${PGLITE_DUMP_FILE}`)
-      await restorePglite(dir, dump.data)
+      if (pgdata.length === 0) throw new Error(`the archive has no ${PGDATA_DIR}/`)
+      await restorePglite(dir, pgdata)
     }
     return manifest
   } catch (error) {

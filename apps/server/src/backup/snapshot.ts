@@ -2,7 +2,7 @@
 // DATA_DIR keeps beside it. Without secrets.key the provider keys and Google tokens stored sealed
 // cannot be opened, and without jwt-keys.json every session and every sign-in link signed before
 // is refused; dev-mail.key opens the local outbox.
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { JWT_KEYS_FILE } from '../auth/keys.js'
@@ -12,7 +12,7 @@ import { APP_VERSION } from '../version.js'
 import {
   manifestFor,
   packBackup,
-  PGLITE_DUMP_FILE,
+  PGDATA_DIR,
   type BackupFile,
   type BackupManifest,
 } from './archive.js'
@@ -44,11 +44,26 @@ export function notesFor(env: { SECRETS_KEY?: string; JWT_SECRET?: string }): st
   return notes
 }
 
+/** Every directory and file under `dir`, named `${prefix}/...`, read without blocking the loop. */
+async function readTree(dir: string, prefix: string): Promise<BackupFile[]> {
+  const found: BackupFile[] = [{ name: `${prefix}/`, data: Buffer.alloc(0) }]
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name)
+    const name = `${prefix}/${entry.name}`
+    if (entry.isDirectory()) found.push(...(await readTree(full, name)))
+    else if (entry.isFile()) found.push({ name, data: await readFile(full) })
+  }
+  return found
+}
+
 /**
- * The archive of an open embedded database and DATA_DIR's keys. PGlite dumps its data directory
- * holding its query lock, and it runs one statement at a time, so the dump is the directory between
- * two statements: what a crash there would leave, which PostgreSQL's recovery opens with every
- * committed transaction. The checkpoint first keeps that recovery short.
+ * The archive of an open embedded database and DATA_DIR's keys. Its data directory is read while
+ * PGlite's query lock is held (the lock its own dumpDataDir takes), and PGlite runs one statement
+ * at a time with no process beside it, so the copy is the directory between two statements: what a
+ * crash there would leave, which PostgreSQL's recovery opens with every committed transaction. The
+ * files are read asynchronously, so the server answers what needs no database meanwhile, and only
+ * once: dumpDataDir held about four copies of the directory and blocked the event loop (ADR 044).
+ * The checkpoint first keeps the recovery short.
  */
 export async function pgliteBackup(
   client: PGlite,
@@ -56,10 +71,11 @@ export async function pgliteBackup(
   about: Pick<BackupManifest, 'takenBy' | 'notes'>,
 ): Promise<Buffer> {
   await client.exec('CHECKPOINT')
-  const createdAt = new Date().toISOString()
-  // Uncompressed inside the lock: gzip runs after, while the database serves again.
-  const dump = Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer())
-  const files = [{ name: PGLITE_DUMP_FILE, data: dump }, ...(await keyFiles(dataDir))]
+  const pgdata = path.join(dataDir, PGDATA_DIR)
+  const [createdAt, database] = await client._runExclusiveQuery(
+    async () => [new Date().toISOString(), await readTree(pgdata, PGDATA_DIR)] as const,
+  )
+  const files = [...database, ...(await keyFiles(dataDir))]
   const manifest = manifestFor(files, {
     version: APP_VERSION,
     createdAt,
