@@ -4,8 +4,8 @@ import path from 'node:path'
 import * as OTPAuth from 'otpauth'
 import type { Locator, Page } from 'playwright-core'
 import { afterEach, describe, expect, test } from 'vitest'
-import { baseUrl, openBrowser, url, type Browser } from './browser'
-import { signUpThroughLanding } from './journeys'
+import { openBrowser, url, type Browser } from './browser'
+import { newestMail, signUpThroughLanding } from './journeys'
 
 let browser: Browser | undefined
 
@@ -28,33 +28,6 @@ async function snap(page: Page, name: string, part?: Locator) {
     else await page.screenshot({ path: file, fullPage: true })
   }
   await page.setViewportSize(wide)
-}
-
-interface OutboxMessage {
-  to: string
-  subject: string
-  text: string
-  link: string | null
-}
-
-/**
- * The newest message the server would have sent to this address (GET /dev/mail.json, with the
- * outbox key run.mjs read from the server's DATA_DIR/dev-mail.key).
- */
-async function newestMail(to: string): Promise<OutboxMessage> {
-  const key = process.env.E2E_DEV_MAIL_KEY
-  if (!key) throw new Error('E2E_DEV_MAIL_KEY is not set; run the journeys with e2e/run.mjs')
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const response = await fetch(new URL('/dev/mail.json', baseUrl), {
-      headers: { Authorization: `Bearer ${key}` },
-    })
-    expect(response.status).toBe(200)
-    const { messages } = (await response.json()) as { messages: OutboxMessage[] }
-    const message = messages.find((entry) => entry.to === to)
-    if (message) return message
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`no mail to ${to} in the outbox`)
 }
 
 async function logOut(page: Page) {

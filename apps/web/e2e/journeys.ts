@@ -1,5 +1,6 @@
 // Steps several journeys share; each journey still tests its own screen through the browser.
 import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
 import { baseUrl } from './browser'
 
 /**
@@ -98,4 +99,31 @@ export async function callApiAs(page: Page, method: string, path: string, body: 
     },
     { method, path, body },
   )
+}
+
+export interface OutboxMessage {
+  to: string
+  subject: string
+  text: string
+  link: string | null
+}
+
+/**
+ * The newest message the server would have sent to this address (GET /dev/mail.json, with the
+ * outbox key run.mjs read from the server's DATA_DIR/dev-mail.key).
+ */
+export async function newestMail(to: string): Promise<OutboxMessage> {
+  const key = process.env.E2E_DEV_MAIL_KEY
+  if (!key) throw new Error('E2E_DEV_MAIL_KEY is not set; run the journeys with e2e/run.mjs')
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const response = await fetch(new URL('/dev/mail.json', baseUrl), {
+      headers: { Authorization: `Bearer ${key}` },
+    })
+    expect(response.status).toBe(200)
+    const { messages } = (await response.json()) as { messages: OutboxMessage[] }
+    const message = messages.find((entry) => entry.to === to)
+    if (message) return message
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`no mail to ${to} in the outbox`)
 }

@@ -1,43 +1,13 @@
 // Members and roles of a business (issue 35 items 1-3, docs/decisions/043-members-and-roles.md).
 import { z } from 'zod'
+import { MEMBER_ROLES } from './member-roles.js'
 
-export const MEMBER_ROLES = ['owner', 'manager', 'viewer'] as const
-export type MemberRole = (typeof MEMBER_ROLES)[number]
+export * from './member-roles.js'
 
 export const memberRoleSchema = z.enum(MEMBER_ROLES)
 
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7
-
-/** The header that names the business a request is about (one of the signed-in person's own). */
-export const BUSINESS_HEADER = 'X-Business-Id'
-
-export const ROLE_LABELS: Record<MemberRole, string> = {
-  owner: 'Owner',
-  manager: 'Manager',
-  viewer: 'Viewer',
-}
-
-/** What each role may do, as Settings → Team explains it. */
-export const ROLE_DESCRIPTIONS: Record<MemberRole, string> = {
-  owner: 'Everything, including the team, provider keys and deleting the business.',
-  manager: 'Everything else: keywords, tasks, listings, reviews and settings.',
-  viewer: 'Sees every screen and downloads exports; changes nothing.',
-}
-
-const rank: Record<MemberRole, number> = { viewer: 0, manager: 1, owner: 2 }
-
-/** Whether `role` may do what `needed` may. */
-export function roleAllows(role: MemberRole, needed: MemberRole): boolean {
-  return rank[role] >= rank[needed]
-}
-
-/** What a person is told when their role cannot do something. */
-export function roleRefusal(role: MemberRole, needed: MemberRole): string {
-  return needed === 'owner'
-    ? `Only an owner of this business can do this. You are a ${ROLE_LABELS[role].toLowerCase()}.`
-    : 'You can look at everything here but not change it: you are a viewer. Ask an owner for manager access.'
-}
 
 export const invitationInputSchema = z.object({
   email: z
@@ -54,31 +24,56 @@ export const acceptInvitationSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'That invitation link is not valid.'),
 })
 
-export interface MemberView {
-  userId: string
-  email: string
-  name: string
-  role: MemberRole
-  since: string
-  /** The signed-in person themself. */
-  you: boolean
-}
-
-export interface InvitationView {
-  id: string
-  email: string
-  role: MemberRole
-  createdAt: string
-  expiresAt: string
-}
-
-/** One business the signed-in person belongs to, for the switcher. */
-export interface Membership {
-  businessId: string
-  name: string
-  role: MemberRole
-}
-
 /** At least one owner always remains: the change that would leave none is refused. */
 export const LAST_OWNER_MESSAGE =
   'A business needs at least one owner. Make someone else an owner first.'
+
+const memberSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: memberRoleSchema,
+  since: z.string(),
+  you: z.boolean(),
+})
+
+const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: memberRoleSchema,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+})
+
+/** GET /api/team. */
+export const teamResponseSchema = z.object({
+  members: z.array(memberSchema),
+  invitations: z.array(invitationSchema),
+})
+
+/** GET /api/membership: the switcher's list. */
+export const membershipsResponseSchema = z.object({
+  businesses: z.array(
+    z.object({ businessId: z.string(), name: z.string(), role: memberRoleSchema }),
+  ),
+})
+
+/** POST /api/membership/invitations/preview. */
+export const invitationPreviewSchema = z.object({
+  businessName: z.string(),
+  role: memberRoleSchema,
+  forYou: z.boolean(),
+  expiresAt: z.string(),
+})
+
+/** POST /api/team/invitations. */
+export const invitedResponseSchema = z.object({ invitation: invitationSchema })
+
+/** POST /api/membership/invitations/accept and POST /api/businesses. */
+export const businessIdResponseSchema = z.object({ businessId: z.string() })
+
+export type MemberView = z.infer<typeof memberSchema>
+export type InvitationView = z.infer<typeof invitationSchema>
+/** One business the signed-in person belongs to, for the switcher. */
+export type Membership = z.infer<typeof membershipsResponseSchema>['businesses'][number]
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>

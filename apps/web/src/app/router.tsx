@@ -123,6 +123,14 @@ const screens: readonly ScreenRouteEntry[] = [
   ),
   screenRoute(paths.settings, async () => (await import('@/app/routes/settings')).SettingsScreen),
   screenRoute(
+    paths.newBusiness,
+    async () => (await import('@/app/routes/new-business')).NewBusinessScreen,
+  ),
+  screenRoute(
+    paths.join,
+    async () => (await import('@/features/team/components/join-screen')).JoinScreen,
+  ),
+  screenRoute(
     paths.methods,
     async () => (await import('@/features/methods/components/methods-screen')).MethodsScreen,
   ),

@@ -7,6 +7,7 @@ import { hc } from 'hono/client'
 import * as z from 'zod/mini'
 import { ApiError } from './api-error'
 import { currentAccessToken } from './access-token'
+import { businessHeaders, chooseBusiness, chosenBusiness } from './current-business'
 import { fetchTakingEarly } from './early-requests'
 
 /**
@@ -22,16 +23,34 @@ const errorBodySchema = z.object({
 })
 
 // The token comes from the auth store, which loads auth-js only when the token needs it
-// (lib/auth-before-client.ts): auth-js is not part of a returning owner's first load.
+// (lib/auth-before-client.ts): auth-js is not part of a returning owner's first load. The business
+// chosen in this browser is named on every request (current-business.ts).
 async function authHeaders(): Promise<Record<string, string>> {
   const token = await currentAccessToken()
-  return token ? { Authorization: `Bearer ${token}` } : {}
+  return { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...businessHeaders() }
 }
 
-// A first screen's requests may already have been sent by the start-up preload (early-requests.ts).
+/**
+ * A request named a business the person is no longer in (removed, or another person signed in on
+ * this browser): the choice is forgotten and the app starts again on their first business.
+ */
+async function leaveForgottenBusiness(response: Response): Promise<void> {
+  if (response.status !== 404 || chosenBusiness() === null) return
+  if ((await toApiError(response.clone())).code !== 'not_a_member') return
+  chooseBusiness(null)
+  window.location.reload()
+}
+
+/** A first screen's requests may already have been sent by the start-up preload (early-requests.ts). */
+const apiFetch: typeof fetch = async (input, init) => {
+  const response = await fetchTakingEarly(input, init)
+  await leaveForgottenBusiness(response)
+  return response
+}
+
 export const apiClient = hc<AppType>(window.location.origin, {
   headers: authHeaders,
-  fetch: fetchTakingEarly,
+  fetch: apiFetch,
 })
 
 /** Turns a failed response into an ApiError with the server's code and message. */

@@ -3,6 +3,7 @@
 import type { Business } from '@localseo/shared/business'
 import type { GoTrueClient, User as AuthUser } from '@supabase/auth-js'
 import type { AppUser } from './stored-user'
+import { chooseBusiness } from './current-business'
 import { writeStoredUser } from './user-storage'
 
 /**
@@ -106,6 +107,8 @@ export function signedOut(core: AuthCore, error: string | null = null) {
   core.recovering = false
   core.pendingFactorId = null
   setState(core, { status: 'logged-out', user: null, error, ready: true, pendingEmail: null })
+  // The business chosen belongs to the person who chose it, not to the next one on this browser.
+  chooseBusiness(null)
   core.deps.onSignedOut?.()
 }
 

@@ -2,6 +2,7 @@
 // GET with the same token, once; anything else asks the network.
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { json, stubNetwork } from '@/test/network'
+import { businessHeaders, chooseBusiness } from './current-business'
 import {
   fetchTakingEarly,
   forgetEarlyRequests,
@@ -52,6 +53,24 @@ describe('early requests', () => {
     vi.setSystemTime(Date.now() + 11_000)
     await fetchTakingEarly('/api/business', bearer('token-a'))
     expect(calls.slice(-2)).toEqual(['GET /api/business', 'GET /api/business'])
+  })
+
+  test('an early answer for the business chosen then is not given to a request naming another', async () => {
+    const { calls } = stubNetwork({ 'GET /api/business': () => json({}) })
+    chooseBusiness('11111111-1111-4111-8111-111111111111')
+    sendEarly(['/api/business'], 'token-a')
+    chooseBusiness('22222222-2222-4222-8222-222222222222')
+    await fetchTakingEarly('/api/business', {
+      headers: { Authorization: 'Bearer token-a', ...businessHeaders() },
+    })
+    expect(calls).toEqual(['GET /api/business', 'GET /api/business'])
+    // The same business takes it.
+    sendEarly(['/api/business'], 'token-a')
+    await fetchTakingEarly('/api/business', {
+      headers: { Authorization: 'Bearer token-a', ...businessHeaders() },
+    })
+    expect(calls).toHaveLength(3)
+    chooseBusiness(null)
   })
 
   test('forgotten answers (sign-out) are not handed out', async () => {

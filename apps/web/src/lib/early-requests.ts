@@ -2,11 +2,15 @@
 // script with the stored access token, before auth-js and the API client have loaded; each client
 // takes the answer to the same request once, through its `fetch`, instead of asking again
 // (docs/decisions/019-compressed-assets-and-preloading.md). An answer is given only to a GET of
-// the same URL with the same token within a few seconds; anything else goes to the network.
+// the same URL with the same token and business within a few seconds; anything else goes to the network.
+import { BUSINESS_HEADER } from '@localseo/shared/member-roles'
+import { businessHeaders } from './current-business'
 import { CLIENT_TAKES_OVER_MS, parseStoredSession, timeLeft } from './stored-session'
 
 interface EarlyRequest {
   authorization: string
+  /** The business it named (current-business.ts), or ''. */
+  business: string
   sentAt: number
   response: Promise<Response>
 }
@@ -31,12 +35,18 @@ export function storedAccessToken(raw: string | null, now = Date.now()): string 
 /** Sends a GET for each path now, with the token, for the clients to take later. */
 export function sendEarly(paths: readonly string[], token: string): void {
   const authorization = `Bearer ${token}`
+  const business = businessHeaders()
   for (const path of paths) {
     const url = absolute(path)
-    const response = fetch(url, { headers: { Authorization: authorization } })
+    const response = fetch(url, { headers: { Authorization: authorization, ...business } })
     // A failure is the client's to see (it gets this answer); never an unhandled rejection here.
     response.catch(() => undefined)
-    early.set(url, { authorization, sentAt: Date.now(), response })
+    early.set(url, {
+      authorization,
+      business: business[BUSINESS_HEADER] ?? '',
+      sentAt: Date.now(),
+      response,
+    })
   }
 }
 
@@ -49,19 +59,21 @@ function requestOf(input: RequestInfo | URL, init?: RequestInit) {
   const request = input instanceof Request ? input : null
   const url = input instanceof Request ? input.url : input instanceof URL ? input.href : input
   const method = (init?.method ?? request?.method ?? 'GET').toUpperCase()
-  const authorization = new Headers(init?.headers ?? request?.headers).get('Authorization')
-  return { url: absolute(url), method, authorization }
+  const headers = new Headers(init?.headers ?? request?.headers)
+  const authorization = headers.get('Authorization')
+  return { url: absolute(url), method, authorization, business: headers.get(BUSINESS_HEADER) ?? '' }
 }
 
 /** `fetch` for auth-js and the API client: an early answer to the same request, once, or the network. */
 export const fetchTakingEarly: typeof fetch = (input, init) => {
-  const { url, method, authorization } = requestOf(input, init)
+  const { url, method, authorization, business } = requestOf(input, init)
   const hit = early.get(url)
   if (hit) early.delete(url)
   const fits =
     hit !== undefined &&
     method === 'GET' &&
     authorization === hit.authorization &&
+    business === hit.business &&
     Date.now() - hit.sentAt < EARLY_MS
   return fits ? hit.response : fetch(input, init)
 }

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import type { Business } from '@localseo/shared/business'
 import { servicesFromName } from '@localseo/shared/business-terms'
 import { defaultTimeZone } from '@localseo/shared/regions'

@@ -142,7 +142,7 @@ test('a viewer reads every screen but each write is a 403 that changes nothing; 
 
 test('an invitation works once, only for its address, not after 7 days and not once withdrawn or replaced', async () => {
   const clock = createTestClock()
-  const { t, owner, businessId, as } = await ownerWithBusiness({ clock })
+  const { t, owner, as } = await ownerWithBusiness({ clock })
   const invite = (email: string) =>
     as(owner).call<{ invitation: InvitationView }>('POST', '/api/team/invitations', {
       email,

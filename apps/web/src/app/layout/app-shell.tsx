@@ -1,6 +1,6 @@
-import type { Business } from '@localseo/shared/business'
+import { hasBusinessName, type Business } from '@localseo/shared/business'
 import { Menu, X } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 import { Link, Outlet } from 'react-router'
 import { BrandMark } from '@/components/brand-mark'
 import { Button } from '@/components/ui/button'
@@ -9,9 +9,15 @@ import { useAuth, useAuthStore } from '@/lib/auth'
 import { showErrorToast } from '@/lib/toast'
 import { cn } from '@/lib/utils'
 import { NotificationBell } from '@/features/alerts/components/notification-bell'
+import { BusinessSwitcher } from '@/features/team/components/business-switcher'
 import { SideMenu } from './side-menu'
 
 const MENU_ID = 'main-menu'
+
+// Issue 35: a viewer's note above every screen; its own chunk, after the first screen (ADR 019).
+const RoleNotice = lazy(async () => ({
+  default: (await import('@/features/team/components/role-notice')).RoleNotice,
+}))
 
 /** The signed-in layout (docs/product.md §2): header with brand and user, side menu, the screen beside it. */
 export function AppShell({ business }: { business: Business }) {
@@ -53,17 +59,20 @@ export function AppShell({ business }: { business: Business }) {
             onClick={() => setMenuOpen(false)}
             className="flex items-center gap-2 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
-            <BrandMark />
+            <BrandMark markOnlyOnPhones={hasBusinessName(business)} />
           </Link>
+          <BusinessSwitcher business={business} />
           <div className="ml-auto flex min-w-0 items-center gap-3">
             <NotificationBell business={business} />
             <span
               aria-hidden="true"
-              className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground sm:flex"
+              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-secondary text-sm font-semibold text-secondary-foreground"
+              title={user?.email}
             >
               {displayName.charAt(0).toUpperCase()}
             </span>
-            <span className="truncate text-sm font-medium" title={user?.email}>
+            {/* On phones the initial stands for the name, which screen readers still hear. */}
+            <span className="truncate text-sm font-medium max-sm:sr-only" title={user?.email}>
               <span className="sr-only">Signed in as </span>
               {displayName}
             </span>
@@ -87,6 +96,9 @@ export function AppShell({ business }: { business: Business }) {
         </MenuPanel>
         <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
           <div className="mx-auto max-w-6xl">
+            <Suspense fallback={null}>
+              <RoleNotice business={business} />
+            </Suspense>
             <Outlet context={business} />
           </div>
         </main>

@@ -1,6 +1,8 @@
 import { ChartLine, Lightbulb, Search, Store } from 'lucide-react'
+import { useState } from 'react'
 import { BrandMark } from '@/components/brand-mark'
 import { AuthCard } from '@/features/auth/components/auth-card'
+import { pendingInvitation } from '@/lib/pending-invitation'
 
 // docs/product.md §1: the four benefits the landing page lists.
 const benefits = [
@@ -28,6 +30,8 @@ const benefits = [
 
 /** The landing page: the product pitch beside the Log In / Sign Up card. */
 export function LandingRoute() {
+  // An invitation link opened while signed out waits here (app/guards.tsx).
+  const [invited] = useState(() => pendingInvitation() !== null)
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-accent/60 via-background to-background">
       <header className="mx-auto flex w-full max-w-6xl items-center gap-2 px-4 py-5 md:px-8">
@@ -50,6 +54,12 @@ export function LandingRoute() {
         </section>
 
         <div className="w-full max-w-md justify-self-center lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:max-w-none lg:self-center">
+          {invited ? (
+            <p role="note" className="mb-4 rounded-md border bg-card px-3 py-2 text-sm">
+              You have an invitation to join a business. Log in or sign up with the email address it
+              was sent to, and it opens.
+            </p>
+          ) : null}
           <AuthCard />
         </div>
 

@@ -19,6 +19,12 @@ const BusinessProfileCard = lazy(() =>
     default: module.BusinessProfileCard,
   })),
 )
+// Issue 35 item 1: the business's members and invitations, its own chunk like the profile's card.
+const TeamCard = lazy(() =>
+  import('@/features/team/components/team-card').then((module) => ({
+    default: module.TeamCard,
+  })),
+)
 // Issue 34 item 4: the month's queries and their cost, its own chunk like the profile's card.
 const QueryLedgerCard = lazy(() =>
   import('@/features/query-ledger/components/query-ledger-card').then((module) => ({
@@ -50,6 +56,9 @@ export function SettingsScreen({ business }: { business: Business }) {
         ) : null}
         {business.id && business.name ? (
           <>
+            <Suspense fallback={null}>
+              <TeamCard businessId={business.id} timeZone={business.timeZone} />
+            </Suspense>
             <AutomationCard businessId={business.id} />
             <Suspense fallback={null}>
               <QueryLedgerCard businessId={business.id} />

@@ -1,31 +1,13 @@
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import { Bell } from 'lucide-react'
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { Button } from '@/components/ui/button'
+import { useDismiss } from '@/lib/use-dismiss'
 import { useNotifications } from '../api/notifications'
 
 const NotificationPanel = lazy(async () => ({
   default: (await import('./notification-panel')).NotificationPanel,
 }))
-
-/** Closes the panel on Escape and on a click outside it. */
-function useDismiss(open: boolean, close: () => void) {
-  const ref = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (!open) return
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close()
-    const onClick = (event: MouseEvent) => {
-      if (ref.current && !ref.current.contains(event.target as Node)) close()
-    }
-    document.addEventListener('keydown', onKey)
-    document.addEventListener('mousedown', onClick)
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      document.removeEventListener('mousedown', onClick)
-    }
-  }, [open, close])
-  return ref
-}
 
 /**
  * The bell in the header (issue 16 item 4): how many notifications are unread, and the newest 20 in

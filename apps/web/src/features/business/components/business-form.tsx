@@ -15,6 +15,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { Select } from '@/components/ui/select'
+import { useCreateBusiness } from '../api/create-business'
 import {
   saveBusinessInputSchema,
   useSaveBusiness,
@@ -73,9 +74,20 @@ function useServices(business: Business, name: string, category: string, country
   return { services, setServices: setEdited, reset: () => setEdited(null) }
 }
 
-/** docs/product.md §2 Settings: name*, category*, address*, city*, state*, zip*, phone*, website, services. */
-export function BusinessForm({ business }: { business: Business }) {
-  const saveBusiness = useSaveBusiness()
+/**
+ * docs/product.md §2 Settings: name*, category*, address*, city*, state*, zip*, phone*, website, services.
+ * `create`: another business for the person (issue 35 item 2), opened once it is added.
+ */
+export function BusinessForm({
+  business,
+  create = false,
+}: {
+  business: Business
+  create?: boolean
+}) {
+  const updateBusiness = useSaveBusiness()
+  const createBusiness = useCreateBusiness()
+  const saveBusiness = create ? createBusiness : updateBusiness
   const [result, setResult] = useState<'saved' | 'failed' | null>(null)
   const form = useForm<BusinessFormValues, unknown, SaveBusinessInput>({
     resolver,
@@ -105,9 +117,11 @@ export function BusinessForm({ business }: { business: Business }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Business Information</CardTitle>
+        <CardTitle>{create ? 'Your new business' : 'Business Information'}</CardTitle>
         <CardDescription>
-          Every LocalSEO AI screen uses these details. Fields marked * are required.
+          {create
+            ? 'You will own it and can invite your team. Fields marked * are required.'
+            : 'Every LocalSEO AI screen uses these details. Fields marked * are required.'}
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -136,7 +150,11 @@ export function BusinessForm({ business }: { business: Business }) {
           ) : null}
           <div className="flex justify-end">
             <Button type="submit" disabled={saveBusiness.isPending} className="w-full sm:w-auto">
-              {saveBusiness.isPending ? 'Saving...' : 'Save Business Information'}
+              {saveBusiness.isPending
+                ? 'Saving...'
+                : create
+                  ? 'Add business'
+                  : 'Save Business Information'}
             </Button>
           </div>
         </form>
