@@ -5,9 +5,9 @@
 // inserted. Builds last month's PDF for the business and for one location RUNS times through
 // GET /api/reports/pdf and reports the median and worst time, the PDF's size and the process's
 // peak RSS and heap growth while building.
-// Run: npx tsx --conditions=source bench/reports/run.ts   (RUNS; DATABASE_URL=postgres://… for
+// Run: npx tsx --conditions=source bench/reports/run.ts   (RUNS; SAVE=<dir>; DATABASE_URL=postgres://… for
 // PostgreSQL instead of a fresh embedded database)
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
@@ -137,8 +137,11 @@ async function build(headers: Record<string, string>, location: string) {
   const res = await app.request(`/api/reports/pdf?month=${lastMonth}&location=${location}`, {
     headers,
   })
-  const bytes = (await res.arrayBuffer()).byteLength
+  const pdf = new Uint8Array(await res.arrayBuffer())
   if (res.status !== 200) throw new Error(`report answered ${res.status}`)
+  // SAVE=<dir> keeps the last PDF of each place, to look at.
+  if (process.env.SAVE) writeFileSync(path.join(process.env.SAVE, `report-${location}.pdf`), pdf)
+  const bytes = pdf.byteLength
   return { ms: performance.now() - start, bytes }
 }
 

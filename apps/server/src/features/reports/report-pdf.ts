@@ -186,7 +186,6 @@ function changeText(change: number | null) {
 
 /** Average position per day; position 1 at the top, as the Rank Tracker draws it. */
 function lineChart(doc: Doc, days: ReportData['rankings']['days'], color: string) {
-  ensureSpace(doc, 190)
   const x0 = PAGE.margin + 30
   const y0 = doc.y + 8
   const w = WIDTH - 40
@@ -252,6 +251,8 @@ function rankings(doc: Doc, data: ReportData, color: string) {
     )
   doc.moveDown(0.5)
   if (days.length > 0) {
+    // The chart's title stays with the chart.
+    ensureSpace(doc, 210)
     doc
       .font('Bold')
       .fontSize(10.5)
