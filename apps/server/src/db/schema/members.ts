@@ -2,7 +2,16 @@
 // a person belongs to any number of businesses, each with one role, and joins one by an invitation
 // sent to their email address.
 import { sql } from 'drizzle-orm'
-import { check, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { businessIdColumn, users } from './business.js'
 
 /** The roles of shared MEMBER_ROLES, as the database checks them. */
@@ -17,6 +26,11 @@ export const businessMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** 'owner', 'manager' or 'viewer' (packages/shared/src/members.ts). */
     role: text('role').notNull(),
+    /**
+     * Whether they get the business's alert emails (ADR 043): the creator does; a member who joins
+     * asks for them in Settings → Team, and the email's stop link turns off only theirs.
+     */
+    alertEmails: boolean('alert_emails').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
