@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { notifications } from '../../db/schema/alerts.js'
+import { SHUTDOWN } from '../../lib/run-registry.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { linkedProfileOwner } from '../../testing/business-profile-owner.js'
 import { GBP_ACCOUNT, GBP_LOCATION } from '../../testing/fake-business-profile.js'
@@ -63,6 +64,20 @@ const reviewMails = async () =>
   (await mailsTo(t.db, EMAIL)).filter((mail) => mail.subject.includes('to answer'))
 
 describe('new review alerts', () => {
+  test('a stop asked before the reviews step leaves them to the run again, which alerts the new review', async () => {
+    const { businessId, dailyImport } = await importedOwner()
+    clock.advance(DAY)
+    addReview('Low', 'TWO', 'Never called back.')
+    // The instance is stopping (jobs/queue.ts aborts the signal): the run is handed back (ADR 045).
+    const stopping = new AbortController()
+    stopping.abort(SHUTDOWN)
+    const work = workFor(t.deps)
+    await expect(work.google_import(businessId, 'daily', stopping.signal)).rejects.toBe(SHUTDOWN)
+    expect(await alertsOf(businessId)).toEqual([])
+    await dailyImport()
+    expect((await alertsOf(businessId)).map((a) => a.kind)).toEqual(['review_low'])
+  })
+
   test("the first import's reviews are not news; a new low review is listed and emailed at once, a good one waits", async () => {
     const { businessId, dailyImport } = await importedOwner()
     expect(await alertsOf(businessId)).toEqual([])

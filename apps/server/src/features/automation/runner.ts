@@ -50,7 +50,7 @@ export function createAutomationRunner(deps: WorkDeps): AutomationRunner {
       expireInSeconds: 15 * 60,
       // Mostly waiting on the provider: a few at once per instance.
       concurrency: 4,
-      async handle({ businessId, claimedAt }) {
+      async handle({ businessId, claimedAt }, { signal }) {
         const run = claimedAt ? new Date(claimedAt) : undefined
         // A try after one that stored this run's outcome and died before the queue heard that it
         // ended (kill -9): the work is done, and its outcome ('10 checked') stays; a second pass
@@ -59,7 +59,7 @@ export function createAutomationRunner(deps: WorkDeps): AutomationRunner {
         // Turned off (or the business deleted) since the job was sent: nothing to do.
         const frequency = await scheduleFrequency(deps.db, businessId, kind)
         if (!frequency || frequency === 'off') return
-        const result = await work[kind](businessId, frequency)
+        const result = await work[kind](businessId, frequency, signal)
         if (!result) return
         await finishRun(deps.db, { businessId, kind, now: deps.clock.now(), run, ...result })
       },

@@ -35,7 +35,12 @@ interface RunOutcome {
   retrySoon?: boolean
 }
 
-type Work = (businessId: string, frequency: Frequency) => Promise<RunOutcome | undefined>
+/** `signal`: aborted when the instance stops (jobs/queue.ts); a long kind stops between its steps. */
+type Work = (
+  businessId: string,
+  frequency: Frequency,
+  signal?: AbortSignal,
+) => Promise<RunOutcome | undefined>
 
 const DAY_MS = 86_400_000
 const PERIOD_MS: Record<Frequency, number> = {
@@ -134,10 +139,14 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
     // The new days of the business's Google data, stored for the screens (issue 18), and the
     // Business Profile's new reviews and daily figures (issue 33; sample ones without a Google
     // client).
-    async google_import(businessId) {
+    async google_import(businessId, _frequency, signal) {
       const google = await runGoogleImports(deps, businessId)
+      // A stop between the steps hands the run back (ADR 045): each step is safe to run again, and
+      // one begun is finished with its alerts, so the run again finds no review new twice.
+      signal?.throwIfAborted()
       const reviews = await importProfileReviews(deps, businessId)
       if (reviews) await alertNewReviews(businessId, reviews.results)
+      signal?.throwIfAborted()
       // The profile's daily figures and search terms (issue 33 item 5, ADR 035).
       const performance = await importProfilePerformance(deps, businessId)
       if (!reviews && !performance) return google
