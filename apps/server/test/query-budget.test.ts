@@ -68,6 +68,8 @@ const BODIES: Record<string, unknown> = {
 
 const SMALL = 5
 const LARGE = 500
+/** The most keywords a place can save in the planner (planner.service.ts). */
+const SAVED_LIMIT = 200
 const CENTER = { lat: 30.2672, lng: -97.7431 }
 
 /** drizzle's statements while `counting` is on. */
@@ -92,6 +94,8 @@ type Call = ReturnType<typeof apiCaller>
 interface Owner {
   call: Call
   keywordId: string
+  /** The tracked keywords the place had before the bulk ones: the first-run and default ones. */
+  before: number
 }
 
 /** An owner whose business has `size` of each kind of history, written in bulk. */
@@ -111,7 +115,10 @@ async function account(app: TestApp, size: number): Promise<Owner> {
   )
   const locationIds = added.body.locations.map((location) => location.id)
   // The Rank Tracker's first visit fills the place's default keywords in, as an owner's does.
-  await call('GET', '/api/rank-tracker/keywords?location=main')
+  const first = await call<{ keywords: unknown[] }>(
+    'GET',
+    '/api/rank-tracker/keywords?location=main',
+  )
   const now = new Date()
   const keywords = await app.db.transaction(async (tx) => {
     const made = await bulkTrackedKeywords(tx, {
@@ -119,7 +126,7 @@ async function account(app: TestApp, size: number): Promise<Owner> {
       locationId: null,
       city: businessInput.city,
       count: size,
-      saved: size,
+      saved: Math.min(size, SAVED_LIMIT),
       now,
     })
     await bulkRankChecks(tx, {
@@ -168,7 +175,7 @@ async function account(app: TestApp, size: number): Promise<Owner> {
   )
   for (const competitor of competitors.body.competitors.slice(0, size === SMALL ? 1 : 5))
     await call('PATCH', `/api/competitors/${competitor.id}`, { followed: true })
-  return { call, keywordId: keywords[0]!.id }
+  return { call, keywordId: keywords[0]!.id, before: first.body.keywords.length }
 }
 
 /** The statements each request ran, in the BUDGET's order. */
@@ -194,12 +201,13 @@ async function countStatements({ call, keywordId }: Owner): Promise<Record<strin
 describe('queries per data request', () => {
   let small: Record<string, number>
   let large: Record<string, number>
+  let largeOwner: Owner
 
   beforeAll(async () => {
     database = await createLoggedTestDb(logger)
     t = await createTestApp({ database })
     const smallOwner = await account(t, SMALL)
-    const largeOwner = await account(t, LARGE)
+    largeOwner = await account(t, LARGE)
     small = await countStatements(smallOwner)
     large = await countStatements(largeOwner)
   }, 120_000)
@@ -218,5 +226,36 @@ describe('queries per data request', () => {
     expect(
       over.map(([request, budget]) => `${request}: ${large[request]} statements, budget ${budget}`),
     ).toEqual([])
+  })
+
+  // What the counts above are worth rests on the bulk rows being read as the app's own.
+  test('the bulk history reads back through the API as the app writes it', async () => {
+    const { call, before } = largeOwner
+    const history = await call<{ keywords: { checks: unknown[] }[] }>(
+      'GET',
+      '/api/rank-tracker/history?location=main&range=90',
+    )
+    expect(history.body.keywords).toHaveLength(before + LARGE)
+    expect(history.body.keywords.every((keyword) => keyword.checks.length === 90)).toBe(true)
+    const backlinks = await call<{ total: number }>('GET', '/api/backlinks?location=main')
+    // The first run's three sample backlinks, then the bulk ones.
+    expect(backlinks.body.total).toBe(3 + LARGE)
+    const reviews = await call<{ count: number }>(
+      'GET',
+      '/api/business-profile/reviews/summary?location=main',
+    )
+    expect(reviews.body.count).toBe(LARGE)
+    const tasks = await call<{ progress: { completedTasks: number } }>(
+      'GET',
+      '/api/recommendations',
+    )
+    expect(tasks.body.progress.completedTasks).toBe(LARGE)
+    const saved = await call<{ keywords: unknown[] }>('GET', '/api/planner/saved?location=main')
+    expect(saved.body.keywords).toHaveLength(SAVED_LIMIT)
+    const competitors = await call<{ competitors: unknown[] }>(
+      'GET',
+      '/api/competitors?location=main&days=90',
+    )
+    expect(competitors.body.competitors.length).toBeGreaterThan(0)
   })
 })

@@ -66,7 +66,8 @@ interface Scope {
 /**
  * `count` more tracked keywords of a scope (the first `saved` also saved in the planner), added as
  * the Rank Tracker adds them: lower-cased key, tracked, not sample; texts the scope already has are
- * skipped. Answers the keywords it added.
+ * skipped. A place saves at most 200 (planner.service.ts), so `saved` stays within that. Answers
+ * the keywords it added.
  */
 export async function bulkTrackedKeywords(
   db: Db | Tx,
