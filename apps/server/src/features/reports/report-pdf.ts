@@ -347,7 +347,7 @@ function profile(doc: Doc, data: ReportData, color: string) {
   source(doc, r.source)
   const p = data.performance
   if (p.days === 0) {
-    body(doc, 'Google reported no performance days for this month.')
+    body(doc, 'There are no calls, directions or website clicks figures for this month yet.')
   } else {
     body(
       doc,

@@ -4,6 +4,7 @@ import { businesses } from '../../db/schema/business.js'
 import { apiCaller } from '../../testing/api.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { authHeader, signUp } from '../../testing/auth.js'
+import { createAuditRun } from '../../testing/audit-runs.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
 import { pdfFile, pdfPageCount, pdfText, seedReportMonth } from '../../testing/reports.js'
 
@@ -66,6 +67,24 @@ describe('GET /api/reports/pdf', () => {
     expect(text).not.toContain('april.example')
     expect(text).toContain(`${tasks.length} tasks done this month.`)
     for (const title of tasks) expect(text).toContain(title.slice(0, 30))
+  })
+
+  test('a measured score shows its parts; a linked sample profile shows its figures as Sample', async () => {
+    const businessId = await createBusiness()
+    await seedReportMonth(t.db, businessId)
+    await createAuditRun(t.db, { businessId, startedAt: new Date('2026-03-20T12:00:00Z') })
+    const linked = await call('PUT', '/api/business-profile/links/main', {
+      googleLocation: 'locations/sample-main',
+    })
+    expect(linked.status).toBe(200)
+    const text = await pdfText(
+      new Uint8Array(await (await download('month=2026-03')).arrayBuffer()),
+    )
+    expect(text).toContain('Source: Measured by the site audit of')
+    expect(text).toMatch(/\(\d+%\)\s+\d+\/100/)
+    expect(text).not.toContain('No Google Business Profile is connected')
+    expect(text).toMatch(/New reviews this month: \d+/)
+    expect(text).toContain('Source: Sample')
   })
 
   test('a location has its own report; another owner gets a 404 for it and changes nothing', async () => {
