@@ -28,7 +28,7 @@ interface QueueDefinition<T extends object> {
 }
 
 /** What a job's handler gets besides its data. */
-export interface JobContext {
+interface JobContext {
   /** Aborted (reason SHUTDOWN, lib/run-registry.ts) when this instance begins to stop. */
   signal: AbortSignal
 }
