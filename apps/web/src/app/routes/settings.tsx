@@ -10,6 +10,7 @@ import { LocationsManager } from '@/features/business/components/locations-manag
 import { MapPinCard } from '@/features/business/components/map-pin-card'
 import { SampleDataCard } from '@/features/business/components/sample-data-card'
 import { YourDataCard } from '@/features/owner-data/components/your-data-card'
+import { useMemberships } from '@/features/team/api/team'
 import { ProfileCard } from '@/features/auth/components/profile-card'
 import { SecurityCard } from '@/features/auth/components/security-card'
 
@@ -43,6 +44,8 @@ const QueryLedgerCard = lazy(() =>
  * to the business, auth and integrations features, named like the server features they call.
  */
 export function SettingsScreen({ business }: { business: Business }) {
+  const memberships = useMemberships()
+  const role = memberships.data?.find((m) => m.businessId === business.id)?.role
   return (
     <section>
       <PageHeader title="Settings" />
@@ -72,7 +75,9 @@ export function SettingsScreen({ business }: { business: Business }) {
             <BusinessProfileCard />
           </Suspense>
         ) : null}
-        {business.id && business.name ? <YourDataCard businessName={business.name} /> : null}
+        {business.id && business.name ? (
+          <YourDataCard businessName={business.name} canDelete={role === 'owner'} />
+        ) : null}
         <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2">
           <AccountCard />
           <SecurityCard />

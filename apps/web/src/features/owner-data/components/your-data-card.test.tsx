@@ -12,9 +12,17 @@ import { loadScreens, renderApp, settingsScreenWait } from '@/test/render-app'
 
 type Handlers = Parameters<typeof stubNetwork>[0]
 
+/** The person's businesses: the saved one, with `role`. */
+const membership = (role: string) => () =>
+  json({ businesses: [{ businessId: savedBusiness.id, name: savedBusiness.name, role }] })
+
 function openSettings(extra: Handlers = {}) {
   storeSession()
-  const network = stubNetwork({ ...ownerHandlers(), ...extra })
+  const network = stubNetwork({
+    ...ownerHandlers(),
+    'GET /api/membership': membership('owner'),
+    ...extra,
+  })
   const view = renderApp(paths.settings)
   return { network, view }
 }
@@ -62,7 +70,9 @@ describe('Settings → Your data', () => {
       'GET /api/business': () => json({ business: deleted ? emptyBusiness : savedBusiness }),
     })
     const user = userEvent.setup()
-    await user.click((await yourData()).getByRole('button', { name: 'Delete this business' }))
+    await user.click(
+      await (await yourData()).findByRole('button', { name: 'Delete this business' }),
+    )
     const dialog = within(await screen.findByRole('alertdialog'))
     expect(dialog.getByText(/cannot be undone/)).toBeVisible()
     expect(dialog.getByText(/Download everything first/)).toBeVisible()
@@ -82,6 +92,14 @@ describe('Settings → Your data', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome to LocalSEO AI' })).toBeVisible()
   }, 20_000)
 
+  test('a manager may download but is told that only an owner can delete', async () => {
+    openSettings({ 'GET /api/membership': membership('manager') })
+    const card = await yourData()
+    expect(card.getByRole('button', { name: 'Download everything' })).toBeEnabled()
+    expect(await card.findByText('Only an owner can delete the business.')).toBeVisible()
+    expect(card.queryByRole('button', { name: 'Delete this business' })).toBeNull()
+  })
+
   test('a refusal (not the owner) stays in the dialog, and nothing moves', async () => {
     const { view } = openSettings({
       'DELETE /api/business': () =>
@@ -91,7 +109,9 @@ describe('Settings → Your data', () => {
         ),
     })
     const user = userEvent.setup()
-    await user.click((await yourData()).getByRole('button', { name: 'Delete this business' }))
+    await user.click(
+      await (await yourData()).findByRole('button', { name: 'Delete this business' }),
+    )
     const dialog = within(await screen.findByRole('alertdialog'))
     await user.type(dialog.getByRole('textbox'), savedBusiness.name)
     await user.click(dialog.getByRole('button', { name: 'Delete this business' }))

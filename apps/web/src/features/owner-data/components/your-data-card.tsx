@@ -25,7 +25,14 @@ const failure = (error: Error | null, fallback: string) =>
  * Settings → Your data (issue 35 item 6): everything of the business as one download, and deleting
  * the business with all its data once its name is typed (docs/decisions/048-export-and-delete.md).
  */
-export function YourDataCard({ businessName }: { businessName: string }) {
+export function YourDataCard({
+  businessName,
+  canDelete,
+}: {
+  businessName: string
+  /** Only an owner may delete the business (ADR 043); the server refuses anyone else anyway. */
+  canDelete: boolean
+}) {
   const download = useExportBusiness()
   const [deleting, setDeleting] = useState(false)
   return (
@@ -54,12 +61,16 @@ export function YourDataCard({ businessName }: { businessName: string }) {
         </ErrorAlert>
         <div className="flex flex-wrap items-center justify-between gap-3 border-t pt-4">
           <p className="max-w-prose text-sm">
-            Deleting the business removes all of its data for good. Your account stays.
+            {canDelete
+              ? 'Deleting the business removes all of its data for good. Your account stays.'
+              : 'Only an owner can delete the business.'}
           </p>
-          <Button variant="destructive" onClick={() => setDeleting(true)}>
-            <Trash2 aria-hidden="true" />
-            Delete this business
-          </Button>
+          {canDelete ? (
+            <Button variant="destructive" onClick={() => setDeleting(true)}>
+              <Trash2 aria-hidden="true" />
+              Delete this business
+            </Button>
+          ) : null}
         </div>
       </CardContent>
       {deleting ? (
