@@ -138,6 +138,10 @@ export const allowedFeatureCalls = {
         ],
         why: "each feature's own scheduled work (`checkTrackedToday`, `runScheduledBacklinkChecks`, `startScheduledAudit`, `runScheduledGridScans`, `runGoogleImports`, `importProfileReviews`, `importProfilePerformance`) and the notifications it finds worth telling (`competitorNews`; ADR 018); `sendDueMonthlyReports`: last month's report on the 1st (ADR 047)",
       },
+      {
+        calls: ['team'],
+        why: "`stopMemberAlertEmails`: an alert email's stop link turns off that member's emails alone (ADR 043)",
+      },
     ],
   },
   './apps/web/src': {},

@@ -13,6 +13,7 @@ import { apiRoutes } from './api-routes.js'
 const ANYONE = new Set([
   'POST /api/businesses',
   'DELETE /api/membership',
+  'PUT /api/membership/alert-emails',
   'POST /api/membership/invitations/preview',
   'POST /api/membership/invitations/accept',
 ])

@@ -20,6 +20,9 @@ export const invitationInputSchema = z.object({
 
 export const memberRoleInputSchema = z.object({ role: memberRoleSchema })
 
+/** PUT /api/membership/alert-emails: the signed-in member's own alert emails for the business. */
+export const alertEmailsInputSchema = z.object({ on: z.boolean() })
+
 export const acceptInvitationSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'That invitation link is not valid.'),
 })
@@ -33,6 +36,8 @@ const memberSchema = z.object({
   email: z.string(),
   name: z.string(),
   role: memberRoleSchema,
+  /** They get the business's alert emails. */
+  alertEmails: z.boolean(),
   since: z.string(),
   you: z.boolean(),
 })

@@ -9,6 +9,7 @@ import { createTestApp, createTestClock, type TestApp } from '../../testing/app.
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
 import { businessInput } from '../../testing/factories.js'
+import { addMember, memberCall } from '../../testing/members.js'
 import { sendAlertDigest } from './digest.js'
 
 let t: TestApp | undefined
@@ -34,24 +35,24 @@ async function setUp() {
     })),
   )
   const sent: MailMessage[] = []
-  const mailer = (fails = false): Mailer => ({
+  const mailer = (fails: (to: string) => boolean): Mailer => ({
     kind: 'outbox',
     async send(message) {
       await new Promise((resolve) => setTimeout(resolve, 20))
-      if (fails) throw new Error('SMTP said no')
+      if (fails(message.to)) throw new Error('SMTP said no')
       sent.push(message)
     },
   })
-  const digest = (fails = false) =>
+  const digest = (fails: boolean | ((to: string) => boolean) = false) =>
     sendAlertDigest({
       db: app.db,
-      mailer: mailer(fails),
+      mailer: mailer(typeof fails === 'function' ? fails : () => fails),
       clock,
       businessId: business!.id,
       appUrl: 'http://localhost:3000',
-      unsubscribeUrl: 'http://localhost:3000/alerts/unsubscribe?token=x',
+      unsubscribeUrl: async (userId) => `http://localhost:3000/alerts/unsubscribe?member=${userId}`,
     })
-  return { app, sent, digest }
+  return { app, owner, businessId: business!.id, sent, digest }
 }
 
 test('two runs at once send one email, with every alert in it, oldest first', async () => {
@@ -72,4 +73,24 @@ test('an email that could not be sent leaves its alerts for the retry', async ()
   expect(rows.every((row) => row.emailedAt === null)).toBe(true)
   expect((await digest()).outcome).toBe('Sent 2 alerts')
   expect(sent).toHaveLength(1)
+})
+
+test('each member who asked for the emails gets one with their own stop link; the others none; a failure for one is not sent again to the rest', async () => {
+  const { app, owner, businessId, sent, digest } = await setUp()
+  const manager = await addMember(app, owner, businessId, 'manager')
+  const viewer = await addMember(app, owner, businessId, 'viewer')
+  const asked = await memberCall(app.app, viewer, 'PUT', '/api/membership/alert-emails', {
+    body: { on: true },
+    businessId,
+  })
+  expect(asked.status).toBe(200)
+
+  expect((await digest((to) => to === viewer.email)).outcome).toBe(
+    "Sent 2 alerts to 1 of 2 people; the others' emails failed",
+  )
+  expect(sent.map((mail) => mail.to)).toEqual(['owner@example.com'])
+  expect(sent[0]!.text).toContain(`?member=${owner.userId}`)
+  expect(sent.some((mail) => mail.to === manager.email)).toBe(false)
+  // The owner's copy went: a retry would send it twice, so nothing is left to send.
+  expect((await digest()).outcome).toBe('Nothing new to send')
 })

@@ -1,11 +1,12 @@
 // The daily alert email (issue 16 item 4): the notifications no email has carried yet, in one
-// message to the owner, with a link to stop them. At most one a day: the schedule runs it daily. An
+// message to each member who asked for them (ADR 043), with a link that stops theirs. At most one a day: the schedule runs it daily. An
 // urgent kind (a 1-3 star review, issue 33 item 2) is sent at once, by itself, by the work that found it.
 import type { AlertKind } from '@localseo/shared/alerts'
 import { and, asc, eq, gte, inArray, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.js'
 import { notifications } from '../../db/schema/alerts.js'
 import { businesses, users } from '../../db/schema/business.js'
+import { businessMembers } from '../../db/schema/members.js'
 import type { Clock } from '../../lib/clock.js'
 import type { Mailer } from '../../mail/mailer.js'
 import { escapeHtml, htmlEmail, PRODUCT_NAME } from '../../mail/templates.js'
@@ -109,31 +110,40 @@ export async function sendAlertDigest({
   clock: Clock
   businessId: string
   appUrl: string
-  unsubscribeUrl: string
+  /** The link that stops the alert emails of the member with this id. */
+  unsubscribeUrl: (userId: string) => Promise<string>
   /** Only these kinds, in an email of their own (the urgent ones); every kind when absent. */
   kinds?: readonly AlertKind[]
 }): Promise<{ outcome: string }> {
   const now = clock.now()
-  const [owner] = await db
-    .select({ email: users.email, name: businesses.name })
-    .from(businesses)
-    .innerJoin(users, eq(users.id, businesses.userId))
-    .where(eq(businesses.id, businessId))
-  const items = owner ? await claimUnsent(db, businessId, now, kinds) : []
-  if (!owner || items.length === 0) return { outcome: 'Nothing new to send' }
-  try {
-    await mailer.send(
-      digestMail({
-        to: owner.email,
-        businessName: owner.name,
-        items,
-        appUrl,
-        unsubscribeUrl,
-        urgent: kinds !== undefined,
-      }),
-    )
-  } catch (error) {
-    // Not sent: the alerts wait for the job's retry.
+  const recipients = await db
+    .select({ userId: users.id, email: users.email, name: businesses.name })
+    .from(businessMembers)
+    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
+    .innerJoin(users, eq(users.id, businessMembers.userId))
+    .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.alertEmails, true)))
+    .orderBy(asc(businessMembers.createdAt), asc(businessMembers.userId))
+  const items = recipients.length > 0 ? await claimUnsent(db, businessId, now, kinds) : []
+  if (recipients.length === 0 || items.length === 0) return { outcome: 'Nothing new to send' }
+  const failures: unknown[] = []
+  for (const recipient of recipients) {
+    try {
+      await mailer.send(
+        digestMail({
+          to: recipient.email,
+          businessName: recipient.name,
+          items,
+          appUrl,
+          unsubscribeUrl: await unsubscribeUrl(recipient.userId),
+          urgent: kinds !== undefined,
+        }),
+      )
+    } catch (error) {
+      failures.push(error)
+    }
+  }
+  if (failures.length === recipients.length) {
+    // Sent to nobody: the alerts wait for the job's retry.
     await db
       .update(notifications)
       .set({ emailedAt: null })
@@ -146,7 +156,14 @@ export async function sendAlertDigest({
           ),
         ),
       )
-    throw error
+    throw failures[0]
+  }
+  // Some got it: a retry would send it to them twice, so the others miss this one (told below).
+  if (failures.length > 0) {
+    const sent = recipients.length - failures.length
+    return {
+      outcome: `Sent ${items.length} alerts to ${sent} of ${recipients.length} people; the others' emails failed`,
+    }
   }
   return { outcome: `Sent ${items.length} ${items.length === 1 ? 'alert' : 'alerts'}` }
 }

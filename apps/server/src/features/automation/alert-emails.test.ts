@@ -1,9 +1,11 @@
 // The daily alert email (issue 16 item 4): what the checks found, in one email at most a day, sent
-// after the morning's checks, with a 'Stop these emails' link that works without signing in.
+// after the morning's checks, with a 'Stop these emails' link that works without signing in and
+// stops the emails of the member it was sent to.
 import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
 import { notifications } from '../../db/schema/alerts.js'
 import { jobSchedules } from '../../db/schema/automation.js'
+import { businessMembers } from '../../db/schema/members.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
@@ -105,6 +107,13 @@ describe('the daily alert email', () => {
     const done = await post(token)
     expect(done.status).toBe(200)
     expect(await done.text()).toContain('Alert emails are off')
-    expect((await schedule())[0]!.frequency).toBe('off')
+    // The link's member stops getting them; the business's schedule stays for the rest of its team
+    // (ADR 043).
+    const [member] = await app.db
+      .select({ alertEmails: businessMembers.alertEmails })
+      .from(businessMembers)
+      .where(eq(businessMembers.userId, owner.userId))
+    expect(member!.alertEmails).toBe(false)
+    expect((await schedule())[0]!.frequency).toBe('daily')
   })
 })

@@ -1,7 +1,8 @@
 // Stopping alert emails from the email itself (issue 16 item 4), without signing in: the link carries
 // a token signed with the app's JWT keys for this purpose only (its audience is not the one access
 // tokens carry, so it opens nothing else). The link shows a page with one button; the button turns
-// the business's alert emails off, so a mail scanner that follows links changes nothing.
+// the member's alert emails for that business off (a link from before members, without one, turns
+// the business's off), so a mail scanner that follows links changes nothing.
 import { Hono } from 'hono'
 import { SignJWT, jwtVerify } from 'jose'
 import type { JwtKeys } from '../../auth/keys.js'
@@ -10,26 +11,42 @@ import type { AppDeps } from '../../lib/deps.js'
 import { isUuid } from '../../lib/uuid.js'
 import { escapeHtml, PRODUCT_NAME } from '../../mail/templates.js'
 import { setFrequency } from './schedules.js'
+import { stopMemberAlertEmails } from '../team/public.js'
 import { limitBody } from '../../lib/body-limit.js'
 
 const AUDIENCE = 'alerts-unsubscribe'
 const VALID_SECONDS = 365 * 86_400
 
-export async function unsubscribeToken(keys: JwtKeys, clock: Clock, businessId: string) {
+export async function unsubscribeToken(
+  keys: JwtKeys,
+  clock: Clock,
+  businessId: string,
+  userId: string,
+) {
   const iat = unixSeconds(clock.now())
-  return new SignJWT({ sub: businessId, aud: AUDIENCE, iat, exp: iat + VALID_SECONDS })
+  return new SignJWT({ sub: businessId, uid: userId, aud: AUDIENCE, iat, exp: iat + VALID_SECONDS })
     .setProtectedHeader({ alg: keys.alg, typ: 'JWT' })
     .sign(keys.signingKey)
 }
 
-async function businessOf(keys: JwtKeys, clock: Clock, token: string) {
+/** The business and member a link is for; no member on a link from before members (ADR 043). */
+async function subjectOf(
+  keys: JwtKeys,
+  clock: Clock,
+  token: string,
+): Promise<{ businessId: string; userId?: string } | undefined> {
   try {
     const { payload } = await jwtVerify(token, keys.verificationKey, {
       algorithms: [keys.alg],
       audience: AUDIENCE,
       currentDate: clock.now(),
     })
-    return payload.sub && isUuid(payload.sub) ? payload.sub : undefined
+    if (!payload.sub || !isUuid(payload.sub)) return undefined
+    const { uid } = payload
+    if (uid === undefined) return { businessId: payload.sub }
+    return typeof uid === 'string' && isUuid(uid)
+      ? { businessId: payload.sub, userId: uid }
+      : undefined
   } catch {
     return undefined
   }
@@ -54,7 +71,7 @@ export function unsubscribeRoutes(deps: AppDeps) {
     .use('*', limitBody({ maxSize: 4096, onError: (c) => c.html(INVALID, 413) }))
     .get('/unsubscribe', async (c) => {
       const token = c.req.query('token') ?? ''
-      if (!(await businessOf(jwtKeys, clock, token))) return c.html(INVALID, 400)
+      if (!(await subjectOf(jwtKeys, clock, token))) return c.html(INVALID, 400)
       return c.html(
         page(
           'Stop alert emails?',
@@ -67,8 +84,18 @@ export function unsubscribeRoutes(deps: AppDeps) {
     .post('/unsubscribe', async (c) => {
       const form: Record<string, unknown> = await c.req.parseBody().catch(() => ({}))
       const token = typeof form.token === 'string' ? form.token : ''
-      const businessId = await businessOf(jwtKeys, clock, token)
-      if (!businessId) return c.html(INVALID, 400)
+      const subject = await subjectOf(jwtKeys, clock, token)
+      if (!subject) return c.html(INVALID, 400)
+      const { businessId, userId } = subject
+      if (userId) {
+        await stopMemberAlertEmails(db, businessId, userId)
+        return c.html(
+          page(
+            'Alert emails are off',
+            '<p>You will no longer get them; the rest of the team still does. You can turn yours back on in Settings → Team.</p>',
+          ),
+        )
+      }
       await setFrequency(db, {
         businessId,
         kind: 'alert_emails',

@@ -52,7 +52,6 @@ const PERIOD_MS: Record<Frequency, number> = {
 
 /** The owner's alert email: the app's address and the link that stops these emails. */
 async function alertEmail(deps: WorkDeps, businessId: string) {
-  const token = await unsubscribeToken(deps.jwtKeys, deps.clock, businessId)
   const site = deps.env.SITE_URL.replace(/\/+$/, '')
   return {
     db: deps.db,
@@ -60,7 +59,9 @@ async function alertEmail(deps: WorkDeps, businessId: string) {
     clock: deps.clock,
     businessId,
     appUrl: site,
-    unsubscribeUrl: `${site}/alerts/unsubscribe?token=${token}`,
+    // Each member's own stop link, for their emails alone (ADR 043).
+    unsubscribeUrl: async (userId: string) =>
+      `${site}/alerts/unsubscribe?token=${await unsubscribeToken(deps.jwtKeys, deps.clock, businessId, userId)}`,
   }
 }
 

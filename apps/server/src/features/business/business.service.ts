@@ -32,7 +32,8 @@ async function insertBusiness(tx: Tx, userId: string, input: BusinessInput, now:
   if (!created) throw new Error('the new business was not returned')
   await tx
     .insert(businessMembers)
-    .values({ businessId: created.id, userId, role: 'owner', createdAt: now })
+    // Its creator hears about it by email, as before members (ADR 043).
+    .values({ businessId: created.id, userId, role: 'owner', alertEmails: true, createdAt: now })
   return created.id
 }
 

@@ -1,1 +1,1 @@
-export { listMemberships } from './team.service.js'
+export { listMemberships, stopMemberAlertEmails } from './team.service.js'

@@ -1,11 +1,12 @@
 // /api/team: the request's business's members and invitations (Settings → Team). Everyone in it may
 // read the list; only an owner changes it (docs/decisions/043-members-and-roles.md).
 // /api/membership: what a person does for themself whatever their role: see their businesses,
-// leave one, look at an invitation and accept it.
+// leave one, ask for its alert emails, look at an invitation and accept it.
 import { Hono } from 'hono'
 import { z } from 'zod'
 import {
   acceptInvitationSchema,
+  alertEmailsInputSchema,
   invitationInputSchema,
   memberRoleInputSchema,
 } from '@localseo/shared/members'
@@ -21,6 +22,7 @@ import {
   previewInvitation,
   removeMember,
   revokeInvitation,
+  setAlertEmails,
 } from './team.service.js'
 
 const invitationParam = z.object({ id: z.uuid({ message: 'That invitation does not exist.' }) })
@@ -85,6 +87,12 @@ export function membershipRoutes(deps: AppDeps) {
       const businessId = await c.var.tenant.businessId()
       await removeMember(db, { businessId, userId: c.var.auth.userId })
       return c.body(null, 204)
+    })
+    .put('/alert-emails', validate('json', alertEmailsInputSchema), async (c) => {
+      const businessId = await c.var.tenant.businessId()
+      const { on } = c.req.valid('json')
+      await setAlertEmails(db, { businessId, userId: c.var.auth.userId, on })
+      return c.json({ on })
     })
     .post('/invitations/preview', validate('json', acceptInvitationSchema), async (c) => {
       const { email } = c.var.auth

@@ -56,6 +56,7 @@ export async function listTeam(
         email: users.email,
         name: users.name,
         role: businessMembers.role,
+        alertEmails: businessMembers.alertEmails,
         since: businessMembers.createdAt,
       })
       .from(businessMembers)
@@ -335,4 +336,23 @@ export async function acceptInvitation(
       .onConflictDoNothing()
     return { businessId: claimed.businessId }
   })
+}
+
+/**
+ * Whether the member gets the business's alert emails (Settings → Team, for themself; the email's
+ * stop link turns them off).
+ */
+export async function setAlertEmails(
+  db: Db,
+  { businessId, userId, on }: { businessId: string; userId: string; on: boolean },
+): Promise<void> {
+  await db
+    .update(businessMembers)
+    .set({ alertEmails: on })
+    .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)))
+}
+
+/** The stop link of an alert email (features/automation/unsubscribe.ts). */
+export function stopMemberAlertEmails(db: Db, businessId: string, userId: string) {
+  return setAlertEmails(db, { businessId, userId, on: false })
 }

@@ -79,6 +79,13 @@ export function useRemoveMember(businessId: string) {
   )
 }
 
+/** The signed-in member's own alert emails for the business. */
+export function useSetAlertEmails(businessId: string) {
+  return useTeamMutation(businessId, (on: boolean) =>
+    apiClient.api.membership['alert-emails'].$put({ json: { on } }),
+  )
+}
+
 export async function leaveBusiness(): Promise<void> {
   await ok(await apiClient.api.membership.$delete())
 }

@@ -19,6 +19,7 @@ import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api-error'
 import { chooseBusiness } from '@/lib/current-business'
 import { formatDate } from '@/lib/dates'
+import { usePendingChoice } from '@/lib/pending-choice'
 import { showErrorToast } from '@/lib/toast'
 import {
   leaveBusiness,
@@ -26,6 +27,7 @@ import {
   useInvite,
   useRemoveMember,
   useRevokeInvitation,
+  useSetAlertEmails,
   useTeam,
 } from '../api/team'
 
@@ -161,6 +163,11 @@ function MemberRow({
         {member.name ? (
           <p className="truncate text-xs text-muted-foreground">{member.email}</p>
         ) : null}
+        {member.you ? (
+          <AlertEmailsBox businessId={businessId} on={member.alertEmails} />
+        ) : member.alertEmails ? (
+          <p className="text-xs text-muted-foreground">Gets the alert emails</p>
+        ) : null}
       </div>
       <div className="flex items-center gap-2">
         {canManage ? (
@@ -207,6 +214,29 @@ function MemberRow({
         onClose={removal.close}
       />
     </li>
+  )
+}
+
+/** The member's own choice: the business's alert emails, or none (their stop link turns it off). */
+function AlertEmailsBox({ businessId, on }: { businessId: string; on: boolean }) {
+  const setAlertEmails = useSetAlertEmails(businessId)
+  const { pending, show, settled } = usePendingChoice<boolean>()
+  return (
+    <label className="mt-1 flex items-center gap-2 text-xs">
+      <input
+        type="checkbox"
+        className="size-4 accent-primary"
+        checked={pending?.value ?? on}
+        onChange={(event) => {
+          show(event.target.checked)
+          setAlertEmails.mutate(event.target.checked, {
+            onError: (error) => showErrorToast(errorMessage(error)),
+            onSettled: settled,
+          })
+        }}
+      />
+      Email me this business&apos;s alerts
+    </label>
   )
 }
 
