@@ -107,12 +107,11 @@ export function archiveFiles(options: ExportOptions): ArchiveFile[] {
         }),
     })),
   ]
-  const about: ArchiveFile = {
-    name: 'README.txt',
-    about: 'This file.',
-    parts: () => once(() => ''),
-  }
-  return [...files, { ...about, parts: () => once(() => readme([...files, about], options)) }]
+  const all: ArchiveFile[] = [
+    ...files,
+    { name: 'README.txt', about: 'This file.', parts: () => once(() => readme(all, options)) },
+  ]
+  return all
 }
 
 /** The ZIP in parts, each yielded as soon as a page of its file is compressed. */
