@@ -73,10 +73,19 @@ async function startServer(dir: string) {
   return { server, url, seconds: (performance.now() - started) / 1000 }
 }
 
-/** One GET on a connection of its own (no keep-alive socket the server may close meanwhile). */
+/**
+ * One GET on a connection of its own, its body as text: a keep-alive socket may be closed by a
+ * server whose event loop was busy for longer than its keep-alive timeout.
+ */
 function getOnce(url: string) {
-  return new Promise<void>((resolve, reject) =>
-    http.get(url, { agent: false }, (res) => res.resume().on('end', resolve)).on('error', reject),
+  return new Promise<string>((resolve, reject) =>
+    http
+      .get(url, { agent: false }, (res) => {
+        let body = ''
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+        res.on('end', () => resolve(body))
+      })
+      .on('error', reject),
   )
 }
 
@@ -99,7 +108,7 @@ async function longestHealthz(url: string, done: () => boolean): Promise<number>
 async function waitForIdleQueue(url: string): Promise<number> {
   const started = performance.now()
   while (performance.now() - started < 300_000) {
-    const health = (await (await fetch(`${url}/healthz`)).json()) as {
+    const health = JSON.parse(await getOnce(`${url}/healthz`)) as {
       queue?: { queued: number; active: number }
     }
     if (health.queue?.queued === 0 && health.queue.active === 0) break

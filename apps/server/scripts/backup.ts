@@ -23,9 +23,10 @@ try {
   console.log(
     `Backup written to ${args.file}: ${megabytes} MB in ${seconds} s, ${manifest.database} database of release ${manifest.version}, taken by the ${manifest.takenBy}.`,
   )
-  console.log(
-    `It holds ${manifest.files.map((f) => f.name).join(', ')}: keep it as safe as DATA_DIR.`,
-  )
+  // The data directory's files are many: named by their folder.
+  const held = manifest.files.map((f) => f.name).filter((name) => !name.startsWith('pgdata/'))
+  if (manifest.database === 'pglite') held.unshift('pgdata/')
+  console.log(`It holds ${held.join(', ')}: keep it as safe as DATA_DIR.`)
   for (const note of manifest.notes) console.log(note)
 } catch (error) {
   console.error(

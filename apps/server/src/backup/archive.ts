@@ -10,7 +10,7 @@ import { finished } from 'node:stream/promises'
 import { promisify } from 'node:util'
 import { createGzip, gunzip } from 'node:zlib'
 
-export const MANIFEST_FILE = 'backup.json'
+const MANIFEST_FILE = 'backup.json'
 export const PGDATA_DIR = 'pgdata'
 export const POSTGRES_DUMP_FILE = 'postgres.dump'
 /** The manifest's shape; a restore refuses a format it does not know. */

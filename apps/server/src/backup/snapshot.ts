@@ -44,12 +44,16 @@ export function notesFor(env: { SECRETS_KEY?: string; JWT_SECRET?: string }): st
   return notes
 }
 
+/** What a copy of a data directory leaves out, as pg_basebackup does: the running server's own. */
+const NOT_COPIED = new Set([`${PGDATA_DIR}/postmaster.pid`, `${PGDATA_DIR}/postmaster.opts`])
+
 /** Every directory and file under `dir`, named `${prefix}/...`, read without blocking the loop. */
 async function readTree(dir: string, prefix: string): Promise<BackupFile[]> {
   const found: BackupFile[] = [{ name: `${prefix}/`, data: Buffer.alloc(0) }]
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name)
     const name = `${prefix}/${entry.name}`
+    if (NOT_COPIED.has(name)) continue
     if (entry.isDirectory()) found.push(...(await readTree(full, name)))
     else if (entry.isFile()) found.push({ name, data: await readFile(full) })
   }
