@@ -51,7 +51,7 @@ const PERIOD_MS: Record<Frequency, number> = {
 }
 
 /** The owner's alert email: the app's address and the link that stops these emails. */
-async function alertEmail(deps: WorkDeps, businessId: string) {
+function alertEmail(deps: WorkDeps, businessId: string) {
   const site = deps.env.SITE_URL.replace(/\/+$/, '')
   return {
     db: deps.db,
@@ -79,7 +79,7 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
     if (urgent === 0) return
     if ((await scheduleFrequency(deps.db, businessId, 'alert_emails')) === 'off') return
     try {
-      await sendAlertDigest({ ...(await alertEmail(deps, businessId)), kinds: URGENT_ALERT_KINDS })
+      await sendAlertDigest({ ...alertEmail(deps, businessId), kinds: URGENT_ALERT_KINDS })
     } catch (error) {
       deps.logger.warn({ err: error, businessId }, 'urgent review alert not sent')
     }
@@ -133,7 +133,7 @@ export function workFor(deps: WorkDeps): Record<AutomationKind, Work> {
       return run
     },
     async alert_emails(businessId) {
-      return sendAlertDigest(await alertEmail(deps, businessId))
+      return sendAlertDigest(alertEmail(deps, businessId))
     },
     // Each map grid scanned before, again with its settings, for a week-to-week comparison (issue 17).
     grid_scans: (businessId) => runScheduledGridScans(deps, businessId, deps.clock.now()),
