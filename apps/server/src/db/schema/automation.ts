@@ -1,6 +1,7 @@
 // Work that runs by itself (issue 16, docs/decisions/018-job-queue.md): one schedule per business and
 // kind of work. The queue (pg-boss, in its own `pgboss` schema) holds the jobs; this table holds
 // when each business's next run is due, how often the owner wants it, and how the last run ended.
+import { sql } from 'drizzle-orm'
 import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import { businessIdColumn } from './business.js'
 
@@ -20,7 +21,11 @@ export const jobSchedules = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.kind] }),
-    // The planner's one query: due rows of a kind, oldest first.
-    index('job_schedules_due_idx').on(t.kind, t.dueAt),
+    // The planner's claim: the rows that run, oldest due first, whatever their kind; the claim's
+    // `frequency <> 'off'` matches this predicate, so it reads only the due end (bench/README.md
+    // "sizing", issue 36 item 5).
+    index('job_schedules_due_at_idx')
+      .on(t.dueAt)
+      .where(sql`frequency <> 'off'`),
   ],
 )
