@@ -193,7 +193,7 @@ function MemberRow({
           <span className="w-32 text-sm text-muted-foreground">{ROLE_LABELS[member.role]}</span>
         )}
         {canManage || leaving ? (
-          <Button variant="outline" size="sm" onClick={removal.open}>
+          <Button variant="outline" size="sm" className="w-20" onClick={removal.open}>
             {leaving ? 'Leave' : 'Remove'}
           </Button>
         ) : null}
