@@ -3,6 +3,7 @@
 import { BUSINESS_HEADER, type MemberRole } from '@localseo/shared/members'
 import type { Db } from '../db/client.js'
 import { signUp, type RequestTarget, type TestSession } from './auth.js'
+import { businessInput } from './factories.js'
 import { mailsTo } from './mail.js'
 
 /** A JSON request as `session`, naming `businessId` when given (the web's business switcher). */
@@ -53,4 +54,14 @@ export async function addMember(
   })
   if (accepted.status !== 200) throw new Error(`accept failed: ${JSON.stringify(accepted.body)}`)
   return member
+}
+
+/** Saves the tests' business as `owner` (their first, which makes them its owner); answers its id. */
+export async function saveOwnBusiness(app: RequestTarget, owner: TestSession): Promise<string> {
+  const saved = await memberCall<{ business: { id: string } }>(app, owner, 'PUT', '/api/business', {
+    body: businessInput,
+  })
+  if (saved.status !== 200)
+    throw new Error(`saving the business failed: ${JSON.stringify(saved.body)}`)
+  return saved.body.business.id
 }

@@ -7,7 +7,7 @@ import { signIn, signUp, type TestSession } from '../../testing/auth.js'
 import { databaseFingerprint } from '../../testing/db-fingerprint.js'
 import { businessInput } from '../../testing/factories.js'
 import { mailsTo } from '../../testing/mail.js'
-import { addMember, invitationToken, memberCall } from '../../testing/members.js'
+import { addMember, invitationToken, memberCall, saveOwnBusiness } from '../../testing/members.js'
 
 /** signUp's default password. */
 const PASSWORD = 'correct horse battery'
@@ -26,17 +26,7 @@ async function ownerWithBusiness(options: Parameters<typeof createTestApp>[0] = 
   const t = await createTestApp(options)
   apps.push(t)
   const owner = await signUp(t.app, { name: 'Olivia Owner' })
-  const saved = await memberCall<{ business: { id: string } }>(
-    t.app,
-    owner,
-    'PUT',
-    '/api/business',
-    {
-      body: businessInput,
-    },
-  )
-  expect(saved.status).toBe(200)
-  const businessId = saved.body.business.id
+  const businessId = await saveOwnBusiness(t.app, owner)
   const as = (session: TestSession) => ({
     call: <T = { error?: { code: string; message: string } }>(
       method: string,
