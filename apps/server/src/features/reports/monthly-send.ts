@@ -15,7 +15,7 @@ import { monthTitle } from './report-month.js'
 import { brandingOf, getReportSettings } from './report-settings.js'
 import { buildReportPdf, monthsWithData } from './reports.service.js'
 
-export const MONTHLY_REPORT_QUEUE = 'reports.monthly'
+const MONTHLY_REPORT_QUEUE = 'reports.monthly'
 
 /** The 1st, and two more days should the app be down on the 1st: then it is sent late, once. */
 const SEND_DAYS = 3

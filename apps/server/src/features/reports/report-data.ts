@@ -32,11 +32,11 @@ import { roleWhere } from '../keywords/public.js'
 import type { ReportMonth } from './report-month.js'
 
 /** Keywords listed by name; the rest are counted (the PDF stays a few pages whatever the size). */
-export const REPORT_KEYWORDS = 15
+const REPORT_KEYWORDS = 15
 /** Gained links and done tasks listed by name. */
-export const REPORT_ROWS = 10
+const REPORT_ROWS = 10
 
-export interface ReportKeyword {
+interface ReportKeyword {
   keyword: string
   /** The last successful check of the month; null: 'Not in the top 100'. */
   position: number | null

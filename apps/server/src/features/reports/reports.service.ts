@@ -18,7 +18,7 @@ import { renderReportPdf, type ReportBranding } from './report-pdf.js'
 /** The Reports screen's month picker goes back two years. */
 const MONTHS_LISTED = 24
 
-export const NO_DATA = 'There is nothing to report for that month yet: pick a month with data.'
+const NO_DATA = 'There is nothing to report for that month yet: pick a month with data.'
 
 /**
  * The months ('2026-03', newest first) in which the place has rank checks, a finished geo-grid
@@ -62,7 +62,7 @@ const generatedFormat = (timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone })
 
 /** An ASCII file name: 'local-seo-report-lodz-dental-2026-03.pdf'. */
-export function reportFilename(name: string, month: string): string {
+function reportFilename(name: string, month: string): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[łŁ]/g, 'l')
