@@ -22,8 +22,15 @@ import { parseEnv } from '../src/env.js'
 import { registerJobs } from '../src/register-jobs.js'
 import { apiCaller } from '../src/testing/api.js'
 import { signUp } from '../src/testing/auth.js'
+import { invitationToken } from '../src/testing/members.js'
 import { APP_VERSION } from '../src/version.js'
-import { FIXTURE_OWNER, readBack, type UpgradeManifest } from '../test/upgrade-read-back.js'
+import {
+  FIXTURE_INVITEE,
+  FIXTURE_MANAGER,
+  FIXTURE_OWNER,
+  readBack,
+  type UpgradeManifest,
+} from '../test/upgrade-read-back.js'
 
 const out = path.resolve(
   process.env.OUT ?? new URL(`../test/fixtures/upgrade/${APP_VERSION}`, import.meta.url).pathname,
@@ -70,6 +77,10 @@ const closeApp = () =>
     await automation.stop()
     await deps.close()
   })())
+
+/** A 1x1 PNG: the reports' logo, kept as its bytes in base64. */
+const LOGO_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
 
 /** Fails the script on any answer but the one expected: a fixture with a hole would pass silently. */
 async function expectStatus<T>(
@@ -178,13 +189,43 @@ try {
   }
   await deps.jobs.whenIdle()
 
+  // The team (0.38.0, issue 35): a manager who joined through the emailed link and asked for the
+  // alert emails (the owner, the business's creator, has them from the start), and an invitation
+  // still pending.
+  await ok('POST', '/api/team/invitations', { email: FIXTURE_MANAGER.email, role: 'manager' }, 201)
+  const managerSession = await signUp(app, FIXTURE_MANAGER)
+  const asManager = apiCaller(app, () => managerSession.accessToken)
+  const token = await invitationToken(deps.db, FIXTURE_MANAGER.email)
+  await expectStatus(
+    asManager('POST', '/api/membership/invitations/accept', { token }),
+    200,
+    'accepting the invitation',
+  )
+  await expectStatus(
+    asManager('PUT', '/api/membership/alert-emails', { on: true }),
+    200,
+    "the manager's alert emails",
+  )
+  await ok('POST', '/api/team/invitations', { email: FIXTURE_INVITEE, role: 'viewer' }, 201)
+  // The monthly reports' white label and recipients (0.38.0, issue 35 item 4).
+  await ok('PUT', '/api/reports/settings', {
+    title: 'Upgrade Fixture Dental monthly report',
+    color: '#0f766e',
+    recipients: ['front-desk@upgrade-fixture-dental.example.com', FIXTURE_MANAGER.email],
+    logo: { type: 'image/png', data: LOGO_PNG },
+  })
+  await deps.jobs.whenIdle()
+
+  const { email, password } = FIXTURE_MANAGER
+  const manager = { email, password, userId: managerSession.userId }
   const manifest: UpgradeManifest = {
     version: APP_VERSION,
     madeAt: deps.clock.now().toISOString(),
     owner: { ...FIXTURE_OWNER, userId: session.userId },
+    manager,
     scanId: scan.scan.id,
     // What the API answered, as read-back.ts picks it: the next release must read the same.
-    expected: await readBack(call, { scanId: scan.scan.id }),
+    expected: await readBack(call, { scanId: scan.scan.id, manager }),
   }
   await closeApp()
   mkdirSync(out, { recursive: true })

@@ -12,12 +12,27 @@ export const FIXTURE_OWNER = {
   password: 'upgrade fixture password 1',
 }
 
+/** From 0.38.0 (teams, issue 35): a manager who joined the owner's business by invitation. */
+export const FIXTURE_MANAGER = {
+  email: 'upgrade-fixture-manager@example.com',
+  password: 'upgrade fixture password 2',
+  name: 'Fixture Manager',
+}
+
+/** From 0.38.0: invited as a viewer and never accepted, so the team lists it as pending. */
+export const FIXTURE_INVITEE = 'upgrade-fixture-invitee@example.com'
+
 export interface UpgradeManifest {
   /** The release that made the fixture (its package.json version). */
   version: string
   /** The fixture's clock: the test reads at this time, so date ranges cover the same days. */
   madeAt: string
   owner: { email: string; password: string; userId: string }
+  /**
+   * From 0.38.0: the manager. Its presence says the fixture also holds the team (members, alert
+   * emails, a pending invitation) and the reports' settings; older fixtures have neither.
+   */
+  manager?: { email: string; password: string; userId: string }
   scanId: string
   expected: Records
 }
@@ -52,8 +67,59 @@ const place = (p: Place) => ({
   phone: p.phone,
 })
 
-/** Every record of the signed-in owner that the fixture holds, as stored fields. */
-export async function readBack(call: Call, ids: { scanId: string }) {
+/** The team and the reports' settings (0.38.0's fixture on), as stored fields. */
+async function readTeamAndReports(call: Call) {
+  type Member = {
+    userId: string
+    email: string
+    name: string
+    role: string
+    alertEmails: boolean
+    since: string
+  }
+  type Invitation = {
+    id: string
+    email: string
+    role: string
+    createdAt: string
+    expiresAt: string
+  }
+  const team = await read<{ members: Member[]; invitations: Invitation[] }>(call, '/api/team')
+  type Logo = { type: string; data: string }
+  const settings = await read<{ title: string; color: string; recipients: string[]; logo: Logo }>(
+    call,
+    '/api/reports/settings',
+  )
+  return {
+    members: team.members.map((m) => ({
+      userId: m.userId,
+      email: m.email,
+      name: m.name,
+      role: m.role,
+      alertEmails: m.alertEmails,
+      since: m.since,
+    })),
+    invitations: team.invitations.map((i) => ({
+      id: i.id,
+      email: i.email,
+      role: i.role,
+      createdAt: i.createdAt,
+      expiresAt: i.expiresAt,
+    })),
+    reportSettings: {
+      title: settings.title,
+      color: settings.color,
+      recipients: settings.recipients,
+      logo: settings.logo,
+    },
+  }
+}
+
+/**
+ * Every record of the signed-in owner that the fixture holds, as stored fields. The team and the
+ * reports' settings only when the fixture has a manager (0.38.0 on): an older release had neither.
+ */
+export async function readBack(call: Call, ids: { scanId: string; manager?: unknown }) {
   type Business = Place & { website: string; category: string; lat: number; lng: number }
   const { business } = await read<{ business: Business }>(call, '/api/business')
   const { locations } = await read<{ locations: Place[] }>(call, '/api/business/locations')
@@ -161,5 +227,6 @@ export async function readBack(call: Call, ids: { scanId: string }) {
       createdAt: s.createdAt,
     })),
     followedCompetitors: followed.map((f) => ({ id: f.id, name: f.name, key: f.key })),
+    ...(ids.manager ? await readTeamAndReports(call) : {}),
   }
 }

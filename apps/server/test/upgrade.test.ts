@@ -78,6 +78,10 @@ async function readAsOwner(database: Database, manifest: UpgradeManifest) {
   cleanups.push(() => t.close())
   const session = await signIn(t.app, manifest.owner)
   expect(session.userId).toBe(manifest.owner.userId)
+  if (manifest.manager) {
+    // The manager's account (0.38.0 on) still signs in with its password, as the same person.
+    expect((await signIn(t.app, manifest.manager)).userId).toBe(manifest.manager.userId)
+  }
   return readBack(
     apiCaller(t.app, () => session.accessToken),
     manifest,
@@ -130,6 +134,16 @@ describe.each(versions)('a database written by release %s', (version) => {
       expect(expected.scan.points).toHaveLength(9)
       expect(expected.tasks.some((task) => task.status === 'completed')).toBe(true)
       expect(expected.keywords.some((k) => k.checks?.some((p) => p !== null))).toBe(true)
+      if (!manifest.manager) continue
+      // 0.38.0 on: the owner and the manager who joined and asked for alert emails, a pending
+      // invitation, and the reports' settings with a logo.
+      expect(expected.members?.map((m) => [m.userId, m.role, m.alertEmails])).toEqual([
+        [manifest.owner.userId, 'owner', true],
+        [manifest.manager.userId, 'manager', true],
+      ])
+      expect(expected.invitations).toHaveLength(1)
+      expect(expected.reportSettings?.recipients.length).toBeGreaterThan(0)
+      expect(expected.reportSettings?.logo).not.toBeNull()
     }
   })
 })
