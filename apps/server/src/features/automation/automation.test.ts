@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
-import { automationQueue, type Schedule } from '@localseo/shared/automation'
+import { AUTOMATION_KINDS, automationQueue, type Schedule } from '@localseo/shared/automation'
 import type { TrackedKeyword } from '@localseo/shared/rank-tracker'
 import { jobSchedules } from '../../db/schema/automation.js'
 import { rankPositions } from '../../db/schema/rank-tracker.js'
@@ -105,6 +105,25 @@ describe('daily rank checks', () => {
     clock.advance(5 * DAY_SECONDS)
     expect(await runDueWork()).toBe(1)
     expect(await checkDays()).toEqual(['2026-03-10', '2026-03-15'])
+  })
+
+  test('a business made after the planner started has its schedules at once, and the next tick checks it', async () => {
+    const { app, runDueWork } = await setUp()
+    await runDueWork()
+    // The planner's later ticks read only due rows (issue 36 item 5): the business brings its own.
+    const later = await signUp(app.app, { email: 'later@example.com' })
+    const { body } = await apiCaller(app.app, () => later.accessToken)<{
+      business: { id: string }
+    }>('PUT', '/api/business', businessInput)
+    const laterRows = () =>
+      app.db
+        .select({ kind: jobSchedules.kind, lastRunAt: jobSchedules.lastRunAt })
+        .from(jobSchedules)
+        .where(eq(jobSchedules.businessId, body.business.id))
+    expect((await laterRows()).map((row) => row.kind).sort()).toEqual([...AUTOMATION_KINDS].sort())
+    await runDueWork()
+    const rank = (await laterRows()).find((row) => row.kind === 'rank_checks')
+    expect(rank?.lastRunAt).toEqual(app.deps.clock.now())
   })
 
   test('the check runs early in the morning in the business time zone, and the next one is tomorrow', async () => {

@@ -66,9 +66,15 @@ export function createAutomationRunner(deps: WorkDeps): AutomationRunner {
     })
   }
 
+  // Each business gets its schedules when it is created; the first tick gives every business its
+  // rows once (ensureSchedules), the ticks after read only what is due.
+  let ensured = false
   async function tick() {
     const now = deps.clock.now()
-    await ensureSchedules(deps.db, now)
+    if (!ensured) {
+      await ensureSchedules(deps.db, now)
+      ensured = true
+    }
     const due = await claimDueSchedules(deps.db, now, CLAIM_BATCH)
     const claimedAt = now.toISOString()
     for (const { businessId, kind } of due) {

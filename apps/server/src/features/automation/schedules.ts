@@ -9,7 +9,7 @@ import {
   type Frequency,
   type Schedule,
 } from '@localseo/shared/automation'
-import type { Db } from '../../db/client.js'
+import type { Db, Tx } from '../../db/client.js'
 import { jobSchedules } from '../../db/schema/automation.js'
 import { businesses } from '../../db/schema/business.js'
 import { AUDIT_STARTED, scheduledAuditOutcome } from '../site-audit/public.js'
@@ -18,18 +18,27 @@ import { nextRunAt } from './schedule.js'
 /** A claimed row is pushed this far ahead, so no other tick sends it again while its job waits. */
 const CLAIM_LEASE_MS = 60 * 60 * 1000
 
-/** Gives every business that lacks one a row per kind, due now (its first run comes at once). */
-export async function ensureSchedules(db: Db, now: Date) {
-  for (const kind of AUTOMATION_KINDS) {
-    await db.execute(sql`
-      insert into ${jobSchedules} (business_id, kind, frequency, due_at)
-      select b.id, ${kind}, ${DEFAULT_FREQUENCY[kind]}, ${now.toISOString()}::timestamptz
-      from ${businesses} b
-      where not exists (
-        select 1 from ${jobSchedules} s where s.business_id = b.id and s.kind = ${kind}
+/**
+ * Gives a business (or, without `businessId`, every business) that lacks one a row per kind, due
+ * now: its first run comes at once. A business gets its rows when it is created; the planner gives
+ * every business's once at its first tick, for kinds new in this release and businesses written
+ * outside the app, and not at every tick, where reading every business cost more than the rest of
+ * the tick at 10,000 (bench/README.md "sizing", issue 36 item 5).
+ */
+export async function ensureSchedules(db: Db | Tx, now: Date, businessId?: string) {
+  const kinds = sql.join(
+    AUTOMATION_KINDS.map((kind) => sql`(${kind}::text, ${DEFAULT_FREQUENCY[kind]}::text)`),
+    sql`, `,
+  )
+  await db.execute(sql`
+    insert into ${jobSchedules} (business_id, kind, frequency, due_at)
+    select b.id, k.kind, k.frequency, ${now.toISOString()}::timestamptz
+    from ${businesses} b cross join (values ${kinds}) as k (kind, frequency)
+    where ${businessId ? sql`b.id = ${businessId}` : sql`true`}
+      and not exists (
+        select 1 from ${jobSchedules} s where s.business_id = b.id and s.kind = k.kind
       )
-      on conflict do nothing`)
-  }
+    on conflict do nothing`)
 }
 
 /**
@@ -237,7 +246,7 @@ export async function setFrequency(
     now,
   }: { businessId: string; kind: AutomationKind; frequency: Frequency; now: Date },
 ) {
-  await ensureSchedules(db, now)
+  await ensureSchedules(db, now, businessId)
   const [business] = await db
     .select({ timeZone: businesses.timeZone })
     .from(businesses)

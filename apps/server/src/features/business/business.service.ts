@@ -9,6 +9,7 @@ import { businesses, users } from '../../db/schema/business.js'
 import { businessMembers } from '../../db/schema/members.js'
 import { recordActivity } from '../../lib/activity.js'
 import type { Tenant } from '../../lib/tenant.js'
+import { ensureSchedules } from '../automation/public.js'
 import { refreshListingConsistency } from '../listings/public.js'
 import { seedFirstRunData } from './first-run.js'
 
@@ -34,6 +35,8 @@ async function insertBusiness(tx: Tx, userId: string, input: BusinessInput, now:
     .insert(businessMembers)
     // Its creator hears about it by email, as before members (ADR 043).
     .values({ businessId: created.id, userId, role: 'owner', alertEmails: true, createdAt: now })
+  // Its schedules, due now: the planner's tick reads only due rows, never every business (issue 36).
+  await ensureSchedules(tx, now, created.id)
   return created.id
 }
 
