@@ -40,6 +40,10 @@ export const allowedFeatureCalls = {
         calls: ['competitors'],
         why: '`removeSampleCompetitors`: the competitors only simulated searches saw go with the other sample data (issue 34 item 7)',
       },
+      {
+        calls: ['automation'],
+        why: "`ensureSchedules`: a new business gets its schedule rows with it, so the planner's tick reads only due rows (issue 36 item 5)",
+      },
     ],
     listings: [
       {
