@@ -15,7 +15,7 @@ import {
 import { businessIdColumn, users } from './business.js'
 
 /** The roles of shared MEMBER_ROLES, as the database checks them. */
-const roleCheck = (column: string) => sql.raw(`${column} in ('owner', 'manager', 'viewer')`)
+const roleCheck = sql`role in ('owner', 'manager', 'viewer')`
 
 export const businessMembers = pgTable(
   'business_members',
@@ -37,7 +37,7 @@ export const businessMembers = pgTable(
     primaryKey({ columns: [t.businessId, t.userId] }),
     // Every /api request finds the signed-in person's businesses by user.
     index('business_members_user_id_idx').on(t.userId, t.createdAt),
-    check('business_members_role_check', roleCheck('role')),
+    check('business_members_role_check', roleCheck),
   ],
 )
 
@@ -62,6 +62,6 @@ export const businessInvitations = pgTable(
   },
   (t) => [
     index('business_invitations_business_id_idx').on(t.businessId, t.createdAt),
-    check('business_invitations_role_check', roleCheck('role')),
+    check('business_invitations_role_check', roleCheck),
   ],
 )

@@ -50,7 +50,8 @@ async function setUp() {
       clock,
       businessId: business!.id,
       appUrl: 'http://localhost:3000',
-      unsubscribeUrl: async (userId) => `http://localhost:3000/alerts/unsubscribe?member=${userId}`,
+      unsubscribeUrl: (userId) =>
+        Promise.resolve(`http://localhost:3000/alerts/unsubscribe?member=${userId}`),
     })
   return { app, owner, businessId: business!.id, sent, digest }
 }

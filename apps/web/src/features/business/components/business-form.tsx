@@ -85,8 +85,7 @@ export function BusinessForm({
   business: Business
   create?: boolean
 }) {
-  const updateBusiness = useSaveBusiness()
-  const createBusiness = useCreateBusiness()
+  const [updateBusiness, createBusiness] = [useSaveBusiness(), useCreateBusiness()]
   const saveBusiness = create ? createBusiness : updateBusiness
   const [result, setResult] = useState<'saved' | 'failed' | null>(null)
   const form = useForm<BusinessFormValues, unknown, SaveBusinessInput>({
