@@ -49,7 +49,7 @@ const MODIFIERS = [
 ]
 
 /** The n-th keyword text of a place: a trade, a modifier and a numbered area past the first 100. */
-export function keywordText(city: string, n: number): string {
+function keywordText(city: string, n: number): string {
   const service = SERVICES[n % SERVICES.length]!
   const modifier = MODIFIERS[Math.floor(n / SERVICES.length) % MODIFIERS.length]!
   const round = Math.floor(n / (SERVICES.length * MODIFIERS.length))

@@ -4,7 +4,7 @@
 // for the person's first business. Kept tiny: the first screen's requests read it.
 import { BUSINESS_HEADER } from '@localseo/shared/member-roles'
 
-export const BUSINESS_CHOICE_KEY = 'business-choice'
+const BUSINESS_CHOICE_KEY = 'business-choice'
 
 export function chosenBusiness(storage: Storage = localStorage): string | null {
   try {

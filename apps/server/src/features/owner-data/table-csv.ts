@@ -27,7 +27,7 @@ function keyColumns(table: PgTable): PgColumn[] {
   return single
 }
 
-export function businessColumn(table: PgTable): PgColumn {
+function businessColumn(table: PgTable): PgColumn {
   const column = getTableConfig(table).columns.find((c) => c.name === 'business_id')
   if (!column) throw new Error(`${getTableConfig(table).name} has no business_id`)
   return column

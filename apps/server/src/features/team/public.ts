@@ -1,1 +1,1 @@
-export { listMemberships, stopMemberAlertEmails } from './team.service.js'
+export { stopMemberAlertEmails } from './team.service.js'

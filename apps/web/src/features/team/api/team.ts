@@ -12,7 +12,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
 
 const teamKey = (businessId: string) => ['team', businessId] as const
-export const membershipsKey = ['membership'] as const
+const membershipsKey = ['membership'] as const
 
 /** The answer, once it is known to be a success. */
 async function ok(response: Response): Promise<Response> {
