@@ -8,6 +8,7 @@ import { createOwner } from '../src/testing/backlink-owners.js'
 import { expectShape } from '../src/testing/contract.js'
 import { startFakeGoogle, type FakeGoogle } from '../src/testing/fake-google.js'
 import { connectGoogle } from '../src/testing/google-owner.js'
+import { addMember, invitationToken, memberCall } from '../src/testing/members.js'
 import { importProfileReviews } from '../src/features/business-profile/public.js'
 import { REDIRECT_TARGETS } from './redirect-targets.js'
 import { CONTRACTS, type Contract, type World } from './response-contracts.js'
@@ -25,6 +26,17 @@ beforeAll(async () => {
   })
   for (const t of [simulated, google]) {
     const owner = await createOwner(t, { email: 'contracts@example.com' })
+    const ids: Record<string, string> = {}
+    if (t === simulated) {
+      // Issue 35: a viewer of the owner's business, and another owner's invitation for the owner.
+      ids.member = (await addMember(t, owner.session, owner.businessId, 'viewer')).userId
+      const other = await createOwner(t, { email: 'contracts-other@example.com' })
+      await memberCall(t.app, other.session, 'POST', '/api/team/invitations', {
+        body: { email: 'contracts@example.com', role: 'viewer' },
+      })
+      ids.invitation = await invitationToken(t.db, 'contracts@example.com')
+      ids.otherBusiness = other.businessId
+    }
     // A finished audit with a failed local check, for the audit's detail and 'Add to my tasks'.
     const run = await createAuditRun(t.db, {
       businessId: owner.businessId,
@@ -33,7 +45,7 @@ beforeAll(async () => {
     owners.set(t, {
       token: owner.token,
       businessId: owner.businessId,
-      world: { locationId: owner.locationId, auditRunId: run.id, ids: {} },
+      world: { locationId: owner.locationId, auditRunId: run.id, ids },
     })
   }
   // The sample reviews the reply and draft contracts answer (SAMPLE_REVIEW): linked and imported
@@ -83,7 +95,11 @@ describe('each route answers in its schema', () => {
       const body = contract.body?.(world)
       const res = await t.app.request(contract.path?.(world) ?? route, {
         method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          ...contract.headers?.(world),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       })
       const text = await res.text()
@@ -99,6 +115,11 @@ describe('each route answers in its schema', () => {
         expect([res.status, text]).toEqual([204, ''])
       } else if (contract.answers === 'zip') {
         expect(res.headers.get('content-type')).toBe('application/zip')
+      } else if (contract.answers === 'pdf') {
+        expect([res.headers.get('content-type'), text.slice(0, 5)]).toEqual([
+          'application/pdf',
+          '%PDF-',
+        ])
       } else {
         expect(res.headers.get('content-type')).toMatch(/^text\/csv/)
       }

@@ -58,6 +58,14 @@ import {
   searchConsoleSitesSchema,
 } from '@localseo/shared/integrations'
 import { keywordAnalyseResponseSchema, keywordListResponseSchema } from '@localseo/shared/keywords'
+import {
+  alertEmailsSchema,
+  businessIdResponseSchema,
+  invitationPreviewSchema,
+  invitedResponseSchema,
+  membershipsResponseSchema,
+  teamResponseSchema,
+} from '@localseo/shared/members'
 import { deleteBusinessResponseSchema } from '@localseo/shared/owner-data'
 import { listingsViewSchema } from '@localseo/shared/listings'
 import {
@@ -67,6 +75,7 @@ import {
 } from '@localseo/shared/planner'
 import { queryLedgerSchema } from '@localseo/shared/query-ledger'
 import { connectionTestSchema, rankProviderSettingsSchema } from '@localseo/shared/rank-provider'
+import { reportMonthsSchema, reportSettingsSchema } from '@localseo/shared/reports'
 import {
   rankHistorySchema,
   refreshRankingsResponseSchema,
@@ -103,8 +112,8 @@ export interface World {
 type Answer =
   /** A JSON answer parsed with its schema. */
   | { schema: $ZodType }
-  /** No JSON: 204, a CSV file, or a ZIP archive. */
-  | { answers: 'no content' | 'csv' | 'zip' }
+  /** No JSON: 204, a CSV file, a ZIP archive or a PDF. */
+  | { answers: 'no content' | 'csv' | 'zip' | 'pdf' }
 
 export type Contract = Answer & {
   /** 'METHOD /api/path/:param', as the route is declared. */
@@ -112,6 +121,8 @@ export type Contract = Answer & {
   /** The path to call (params filled in), defaulting to the route's. */
   path?: (w: World) => string
   body?: (w: World) => unknown
+  /** Headers besides the session's: the business a request names (ADR 043). */
+  headers?: (w: World) => Record<string, string>
   /** Keeps ids from the answer for later requests. */
   keep?: (body: never, w: World) => void
   /** The server with Google sign-in configured (its fake Google), else the simulated one. */
@@ -513,6 +524,85 @@ export const CONTRACTS: Contract[] = [
     route: 'DELETE /api/integrations/:service',
     path: () => '/api/integrations/analytics',
     schema: connectionsResponseSchema,
+  },
+  // Issue 35 items 1-2: the team (a viewer joined in the set-up), the person's own businesses, an
+  // invitation from another owner's business accepted and left, another business of their own.
+  {
+    route: 'GET /api/team',
+    schema: teamResponseSchema,
+  },
+  {
+    route: 'POST /api/team/invitations',
+    schema: invitedResponseSchema,
+    body: () => ({ email: 'new-manager@example.com', role: 'manager' }),
+    keep: (body: { invitation: { id: string } }, w) => {
+      w.ids.invitationId = body.invitation.id
+    },
+  },
+  {
+    route: 'DELETE /api/team/invitations/:id',
+    path: (w) => `/api/team/invitations/${id(w, 'invitationId')}`,
+    answers: 'no content',
+  },
+  {
+    route: 'PATCH /api/team/members/:userId',
+    path: (w) => `/api/team/members/${id(w, 'member')}`,
+    schema: teamResponseSchema,
+    body: () => ({ role: 'manager' }),
+  },
+  {
+    route: 'DELETE /api/team/members/:userId',
+    path: (w) => `/api/team/members/${id(w, 'member')}`,
+    answers: 'no content',
+  },
+  { route: 'GET /api/membership', schema: membershipsResponseSchema },
+  {
+    route: 'PUT /api/membership/alert-emails',
+    schema: alertEmailsSchema,
+    body: () => ({ on: false }),
+  },
+  {
+    route: 'POST /api/membership/invitations/preview',
+    schema: invitationPreviewSchema,
+    body: (w) => ({ token: id(w, 'invitation') }),
+  },
+  {
+    route: 'POST /api/membership/invitations/accept',
+    schema: businessIdResponseSchema,
+    body: (w) => ({ token: id(w, 'invitation') }),
+  },
+  {
+    route: 'DELETE /api/membership',
+    headers: (w) => ({ 'x-business-id': id(w, 'otherBusiness') }),
+    answers: 'no content',
+  },
+  {
+    route: 'POST /api/businesses',
+    schema: businessIdResponseSchema,
+    body: () => ({ ...businessInput, name: 'Bright Smile North' }),
+  },
+  // Issue 35 item 4: the months with data, the white label, a month's PDF.
+  {
+    route: 'GET /api/reports/months',
+    schema: reportMonthsSchema,
+    keep: (body: { months: string[] }, w) => {
+      w.ids.month = body.months[0]!
+    },
+  },
+  { route: 'GET /api/reports/settings', schema: reportSettingsSchema },
+  {
+    route: 'PUT /api/reports/settings',
+    schema: reportSettingsSchema,
+    body: () => ({
+      title: 'Monthly report',
+      color: '#0f766e',
+      recipients: ['owner@example.com'],
+    }),
+  },
+  {
+    route: 'GET /api/reports/pdf',
+    path: (w) => `/api/reports/pdf?month=${id(w, 'month')}&location=main`,
+    answers: 'pdf',
   },
   // the business's own data last: these change what the requests above read
   {

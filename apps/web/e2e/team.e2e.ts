@@ -114,6 +114,7 @@ describe('team journey', () => {
     await form.getByLabel('ZIP Code').fill('78703')
     await form.getByLabel('Phone').fill('(512) 555-0177')
     await snap(page, 'team-new-business', page.getByRole('heading', { name: 'Add a business' }))
+    expect(await form.getByLabel('Business Name').inputValue()).toBe('Moonlight Bakery')
     await form.getByRole('button', { name: 'Add business' }).click()
     await page.waitForURL(url('/dashboard'))
     const switcher = page.getByRole('button', { name: 'Business: Moonlight Bakery' })

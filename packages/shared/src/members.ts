@@ -20,8 +20,8 @@ export const invitationInputSchema = z.object({
 
 export const memberRoleInputSchema = z.object({ role: memberRoleSchema })
 
-/** PUT /api/membership/alert-emails: the signed-in member's own alert emails for the business. */
-export const alertEmailsInputSchema = z.object({ on: z.boolean() })
+/** PUT /api/membership/alert-emails and its answer: the member's own alert emails for the business. */
+export const alertEmailsSchema = z.object({ on: z.boolean() })
 
 export const acceptInvitationSchema = z.object({
   token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'That invitation link is not valid.'),

@@ -27,6 +27,7 @@ export async function createOwner(
     .from(businesses)
     .where(eq(businesses.userId, session.userId))
   return {
+    session,
     token: session.accessToken,
     call,
     businessId: business!.id,

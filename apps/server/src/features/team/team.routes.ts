@@ -6,7 +6,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import {
   acceptInvitationSchema,
-  alertEmailsInputSchema,
+  alertEmailsSchema,
   invitationInputSchema,
   memberRoleInputSchema,
 } from '@localseo/shared/members'
@@ -88,7 +88,7 @@ export function membershipRoutes(deps: AppDeps) {
       await removeMember(db, { businessId, userId: c.var.auth.userId })
       return c.body(null, 204)
     })
-    .put('/alert-emails', validate('json', alertEmailsInputSchema), async (c) => {
+    .put('/alert-emails', validate('json', alertEmailsSchema), async (c) => {
       const businessId = await c.var.tenant.businessId()
       const { on } = c.req.valid('json')
       await setAlertEmails(db, { businessId, userId: c.var.auth.userId, on })

@@ -90,8 +90,9 @@ export function BusinessForm({
   const [result, setResult] = useState<'saved' | 'failed' | null>(null)
   const form = useForm<BusinessFormValues, unknown, SaveBusinessInput>({
     resolver,
-    // Follows the saved business, so the normalised values (state code, phone format) show up.
-    values: valuesOf(business),
+    // Follows the saved business, so the normalised values (state code, phone format) show up; a
+    // new one starts once from its defaults, so nothing typed is reset after the first render.
+    ...(create ? { defaultValues: valuesOf(business) } : { values: valuesOf(business) }),
   })
   const { errors } = form.formState
   const { register } = form

@@ -20,9 +20,11 @@ async function ok(response: Response): Promise<Response> {
   return response
 }
 
-export function useMemberships() {
+/** The person's businesses; `enabled` false while there is no business to show them for. */
+export function useMemberships(enabled = true) {
   return useQuery({
     queryKey: membershipsKey,
+    enabled,
     queryFn: async () => {
       const response = await ok(await apiClient.api.membership.$get())
       return membershipsResponseSchema.parse(await response.json()).businesses

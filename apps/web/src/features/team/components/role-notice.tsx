@@ -7,9 +7,11 @@ import { useMemberships } from '../api/team'
  * server refuses is no surprise. Managers and owners see nothing.
  */
 export function RoleNotice({ business }: { business: Business }) {
-  const memberships = useMemberships()
+  // Signed out (the business emptied), nothing is asked: the request would only be refused.
+  const named = hasBusinessName(business)
+  const memberships = useMemberships(named)
   const role = memberships.data?.find((m) => m.businessId === business.id)?.role
-  if (!hasBusinessName(business) || role !== 'viewer') return null
+  if (!named || role !== 'viewer') return null
   return (
     <p
       role="note"
