@@ -1,7 +1,6 @@
 // JWT signing keys, imported once at boot (docs/house-rules.md "tokens"). ES256 with a published JWKS is the
 // default so auth-js getClaims() can verify locally; JWT_SECRET selects legacy HS256
 // (docs/auth-api.md §5).
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import {
   calculateJwkThumbprint,
@@ -11,6 +10,7 @@ import {
   type CryptoKey,
   type JWK,
 } from 'jose'
+import { readOrCreateKeyFile } from '../lib/key-file.js'
 
 type JwtAlg = 'ES256' | 'HS256'
 type Key = CryptoKey | Uint8Array
@@ -60,28 +60,9 @@ export async function loadJwtKeys(opts: { dataDir: string; secret?: string }): P
     const key = new TextEncoder().encode(opts.secret)
     return { alg: 'HS256', kid: undefined, signingKey: key, verificationKey: key, publicJwks: [] }
   }
-  const dir = path.resolve(opts.dataDir)
-  const file = path.join(dir, JWT_KEYS_FILE)
-  await mkdir(dir, { recursive: true })
-  let privateJwk: JWK
-  try {
-    privateJwk = parseKeyFile(await readFile(file, 'utf8'), file)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    privateJwk = await newPrivateJwk()
-    try {
-      // 'wx': if another process created the file meanwhile, use its key instead of overwriting.
-      await writeFile(file, JSON.stringify({ keys: [privateJwk] }, null, 2), {
-        mode: 0o600,
-        flag: 'wx',
-      })
-    } catch (writeError) {
-      if ((writeError as NodeJS.ErrnoException).code !== 'EEXIST') throw writeError
-      privateJwk = parseKeyFile(await readFile(file, 'utf8'), file)
-    }
-  }
-  await chmod(file, 0o600)
-  return fromPrivateJwk(privateJwk)
+  const file = path.join(path.resolve(opts.dataDir), JWT_KEYS_FILE)
+  const make = async () => JSON.stringify({ keys: [await newPrivateJwk()] }, null, 2)
+  return fromPrivateJwk(parseKeyFile(await readOrCreateKeyFile(file, make), file))
 }
 
 function parseKeyFile(text: string, file: string): JWK {

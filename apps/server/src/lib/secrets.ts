@@ -5,10 +5,10 @@
 // A sealed value names its purpose and owner (the additional data), so it cannot be moved to another
 // row and opened there. Nothing here logs a value.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Env } from '../env.js'
 import { AppError } from './errors.js'
+import { readOrCreateKeyFile } from './key-file.js'
 
 export const SECRETS_KEY_FILE = 'secrets.key'
 const VERSION = 'v1'
@@ -67,23 +67,9 @@ export function secretsWithKey(key: Buffer): Secrets {
 
 /** The key in `${dataDir}/secrets.key`, generated (mode 0600) the first time and reused after. */
 async function fileKey(dataDir: string): Promise<Buffer> {
-  const dir = path.resolve(dataDir)
-  const file = path.join(dir, SECRETS_KEY_FILE)
-  await mkdir(dir, { recursive: true })
-  try {
-    const key = parseSecretsKey(await readFile(file, 'utf8'))
-    await chmod(file, 0o600)
-    return key
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-  }
-  try {
-    // 'wx': if another process created the file meanwhile, use its key instead of overwriting.
-    await writeFile(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' })
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-  }
-  return parseSecretsKey(await readFile(file, 'utf8'))
+  const file = path.join(path.resolve(dataDir), SECRETS_KEY_FILE)
+  const make = () => `${randomBytes(32).toString('base64')}\n`
+  return parseSecretsKey(await readOrCreateKeyFile(file, make))
 }
 
 const SECRETS_KEY_REQUIRED =

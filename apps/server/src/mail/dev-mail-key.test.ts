@@ -38,9 +38,9 @@ describe('the outbox key', () => {
     expect(await loadDevMailKey(dataDir)).toBe(first)
   })
 
-  test('two processes starting at once end with the same key', async () => {
-    const [a, b] = await Promise.all([loadDevMailKey(dir), loadDevMailKey(dir)])
-    expect(a).toBe(b)
+  test('several starts at once end with the same key', async () => {
+    const keys = await Promise.all(Array.from({ length: 8 }, () => loadDevMailKey(dir)))
+    expect(new Set(keys).size).toBe(1)
   })
 
   test('a key file written by hand is used, and its mode tightened', async () => {

@@ -2,8 +2,8 @@
 // links, so being on the same machine is not enough. Generated once into `${DATA_DIR}/dev-mail.key`
 // (mode 0600, like jwt-keys.json in auth/keys.ts) and printed with the outbox address at start-up.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { readOrCreateKeyFile } from '../lib/key-file.js'
 
 export const DEV_MAIL_KEY_FILE = 'dev-mail.key'
 
@@ -16,25 +16,8 @@ export function generateDevMailKey(): string {
 
 /** The key in `${dataDir}/dev-mail.key`, created (mode 0600) on first start and reused after. */
 export async function loadDevMailKey(dataDir: string): Promise<string> {
-  const dir = path.resolve(dataDir)
-  const file = path.join(dir, DEV_MAIL_KEY_FILE)
-  await mkdir(dir, { recursive: true })
-  let key: string
-  try {
-    key = parseKeyFile(await readFile(file, 'utf8'), file)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    key = generateDevMailKey()
-    try {
-      // 'wx': if another process created the file meanwhile, use its key instead of overwriting.
-      await writeFile(file, `${key}\n`, { mode: 0o600, flag: 'wx' })
-    } catch (writeError) {
-      if ((writeError as NodeJS.ErrnoException).code !== 'EEXIST') throw writeError
-      key = parseKeyFile(await readFile(file, 'utf8'), file)
-    }
-  }
-  await chmod(file, 0o600)
-  return key
+  const file = path.join(path.resolve(dataDir), DEV_MAIL_KEY_FILE)
+  return parseKeyFile(await readOrCreateKeyFile(file, () => `${generateDevMailKey()}\n`), file)
 }
 
 function parseKeyFile(text: string, file: string): string {
