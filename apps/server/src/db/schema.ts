@@ -24,6 +24,7 @@ import * as rankTracker from './schema/rank-tracker.js'
 import * as reports from './schema/reports.js'
 import * as searchConsole from './schema/search-console.js'
 import * as siteAudit from './schema/site-audit.js'
+import * as shareLinks from './schema/share-links.js'
 
 export const schema = {
   ...business,
@@ -50,5 +51,6 @@ export const schema = {
   ...businessProfilePosts,
   ...businessProfilePerformance,
   ...reports,
+  ...shareLinks,
 }
 export type Schema = typeof schema

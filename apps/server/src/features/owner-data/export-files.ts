@@ -41,6 +41,7 @@ import { rankPositions, rankScopes } from '../../db/schema/rank-tracker.js'
 import { recommendations } from '../../db/schema/recommendations.js'
 import { reportSends, reportSettings } from '../../db/schema/reports.js'
 import { searchConsoleImports, searchConsoleRows } from '../../db/schema/search-console.js'
+import { shareLinks } from '../../db/schema/share-links.js'
 import { siteAuditIssues, siteAuditPages, siteAuditRuns } from '../../db/schema/site-audit.js'
 
 /** A table written as CSV, every column under its SQL name except `omit`. */
@@ -162,6 +163,12 @@ export const TABLE_FILES: readonly TableFile[] = [
     businessInvitations,
     'invitations.csv',
     'Invitations sent, with their state; never the link.',
+    ['token_hash'],
+  ),
+  csv(
+    shareLinks,
+    'share-links.csv',
+    'Read-only share links: what each shows, its expiry and opens; never the link.',
     ['token_hash'],
   ),
 ]
