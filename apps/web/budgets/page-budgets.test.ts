@@ -13,7 +13,9 @@ const BUDGETS = { landingJsKb: 100, dashboardJsKb: 125, dashboardRequests: 12 }
 
 /**
  * The requests of a returning owner's dashboard besides its files (app/preload.ts and the screens'
- * prefetch): the session check, the business, the dashboard's own three, and the header's bell.
+ * prefetch): the session check, the business, the dashboard's own three, the header's bell and the
+ * person's role (the viewer's note). The journey e2e/dashboard-weight.e2e.ts counts them on the page
+ * a real owner gets (two more places, an alert); the cards below the first screen load on scrolling.
  */
 const DASHBOARD_API_CALLS = [
   '/auth/v1/user',
@@ -22,6 +24,7 @@ const DASHBOARD_API_CALLS = [
   '/api/integrations',
   '/api/site-audit/runs',
   '/api/alerts',
+  '/api/membership',
 ]
 
 /** The code-split parts a returning owner's dashboard loads after the entry (app/router.tsx). */

@@ -1,5 +1,5 @@
 // Steps several journeys share; each journey still tests its own screen through the browser.
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 import { baseUrl } from './browser'
 
@@ -78,6 +78,18 @@ export async function saveBusinessInSettings(page: Page, business: BusinessField
   await form.getByLabel('Phone').fill(business.phone)
   await form.getByRole('button', { name: 'Save Business Information' }).click()
   await form.getByText('Business information saved successfully!').waitFor()
+}
+
+/**
+ * Scrolls down until `what` is on the page: a card below the first screen renders as it comes near
+ * (components/when-near.tsx), such as the dashboard's Business Profile card.
+ */
+export async function scrollUntilShown(page: Page, what: Locator) {
+  for (let attempt = 0; attempt < 50 && (await what.count()) === 0; attempt++) {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    await page.waitForTimeout(200)
+  }
+  await what.first().waitFor()
 }
 
 /** Calls the API from the page with the signed-in session, for set-up another journey covers. */

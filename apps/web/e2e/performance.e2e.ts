@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core'
 import { describe, test } from 'vitest'
 import { expectAccessible } from './a11y'
 import { journeySteps, url } from './browser'
-import { callApiAs, signUpWithBusiness } from './journeys'
+import { callApiAs, scrollUntilShown, signUpWithBusiness } from './journeys'
 import { expectFitsWidth } from './fits'
 import { snap } from './screenshots'
 
@@ -17,7 +17,7 @@ async function openCard(page: Page) {
   // The link queues the import as a job: reload until it has run (a few seconds at most).
   for (let attempt = 0; attempt < 20; attempt++) {
     await page.goto(url('/dashboard'))
-    await card.waitFor()
+    await scrollUntilShown(page, card)
     await figures.waitFor({ timeout: 5_000 }).catch(() => {})
     if (await figures.isVisible()) return card
     await page.waitForTimeout(1500)

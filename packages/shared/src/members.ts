@@ -56,12 +56,8 @@ export const teamResponseSchema = z.object({
   invitations: z.array(invitationSchema),
 })
 
-/** GET /api/membership: the switcher's list. */
-export const membershipsResponseSchema = z.object({
-  businesses: z.array(
-    z.object({ businessId: z.string(), name: z.string(), role: memberRoleSchema }),
-  ),
-})
+/** GET /api/membership: the switcher's list (memberships.ts). */
+export { membershipsResponseSchema, type Membership } from './memberships.js'
 
 /** POST /api/membership/invitations/preview. */
 export const invitationPreviewSchema = z.object({
@@ -79,6 +75,4 @@ export const businessIdResponseSchema = z.object({ businessId: z.string() })
 
 export type MemberView = z.infer<typeof memberSchema>
 export type InvitationView = z.infer<typeof invitationSchema>
-/** One business the signed-in person belongs to, for the switcher. */
-export type Membership = z.infer<typeof membershipsResponseSchema>['businesses'][number]
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>

@@ -1,6 +1,6 @@
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import { Menu, X } from 'lucide-react'
-import { lazy, Suspense, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link, Outlet } from 'react-router'
 import { BrandMark } from '@/components/brand-mark'
 import { Button } from '@/components/ui/button'
@@ -10,14 +10,13 @@ import { showErrorToast } from '@/lib/toast'
 import { cn } from '@/lib/utils'
 import { NotificationBell } from '@/features/alerts/components/notification-bell'
 import { BusinessSwitcher } from '@/features/team/components/business-switcher'
+// Issue 35: a viewer's note above every screen. In the first screen's chunk, not one of its own: the
+// role is read on every screen anyway, and a chunk of its own was a request more than the
+// dashboard's budget allows (issue 36 item 6, ADR 019).
+import { RoleNotice } from '@/features/team/components/role-notice'
 import { SideMenu } from './side-menu'
 
 const MENU_ID = 'main-menu'
-
-// Issue 35: a viewer's note above every screen; its own chunk, after the first screen (ADR 019).
-const RoleNotice = lazy(async () => ({
-  default: (await import('@/features/team/components/role-notice')).RoleNotice,
-}))
 
 /** The signed-in layout (docs/product.md §2): header with brand and user, side menu, the screen beside it. */
 export function AppShell({ business }: { business: Business }) {
@@ -96,9 +95,7 @@ export function AppShell({ business }: { business: Business }) {
         </MenuPanel>
         <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
           <div className="mx-auto max-w-6xl">
-            <Suspense fallback={null}>
-              <RoleNotice business={business} />
-            </Suspense>
+            <RoleNotice business={business} />
             <Outlet context={business} />
           </div>
         </main>

@@ -10,7 +10,7 @@ import { LocationsManager } from '@/features/business/components/locations-manag
 import { MapPinCard } from '@/features/business/components/map-pin-card'
 import { SampleDataCard } from '@/features/business/components/sample-data-card'
 import { YourDataCard } from '@/features/owner-data/components/your-data-card'
-import { useMemberships } from '@/features/team/api/team'
+import { useMemberships } from '@/features/team/api/memberships'
 import { ProfileCard } from '@/features/auth/components/profile-card'
 import { SecurityCard } from '@/features/auth/components/security-card'
 

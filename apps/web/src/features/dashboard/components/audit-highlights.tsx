@@ -1,5 +1,5 @@
 // Issues to Fix's 'From your site audit': the latest audit's most severe issues, or an invitation
-// to run one. Loaded on its own (issues-card.tsx): it waits for the audit's own requests anyway.
+// to run one. Shows its own 'Loading…' while the audit's requests answer.
 import { ArrowRight, CircleCheck } from 'lucide-react'
 import { Link } from 'react-router'
 import { AuditSeverityBadge } from '@/components/audit-severity-badge'

@@ -5,6 +5,7 @@ import { MapPin } from 'lucide-react'
 import { lazy, Suspense, type ComponentType } from 'react'
 import { LocationPicker, useSelectedLocation } from '@/components/location-picker'
 import { PageHeader } from '@/components/page-header'
+import { WhenNear } from '@/components/when-near'
 import { Alert, AlertDescription } from '@/components/ui/alert'
 import { Card, CardContent } from '@/components/ui/card'
 import { useGoogleConnections, useGoogleMode } from '@/lib/integrations'
@@ -102,10 +103,14 @@ function Dashboard({ business, LocationCards }: DashboardProps) {
           />
         </Suspense>
       ) : null}
-      {LocationCards ? (
-        <Suspense fallback={null}>
-          <LocationCards businessId={business.id} location={location} />
-        </Suspense>
+      {/* Below the first screen: their code and data load as the owner scrolls to them, once the
+          cards above have their height (issue 36 item 6). */}
+      {LocationCards && dashboard.data ? (
+        <WhenNear minHeight="12rem">
+          <Suspense fallback={null}>
+            <LocationCards businessId={business.id} location={location} />
+          </Suspense>
+        </WhenNear>
       ) : null}
       {dashboard.data ? <RecentActivityCard activity={dashboard.data.recentActivity} /> : null}
     </section>

@@ -1,18 +1,13 @@
 import type { DashboardIssue, IssueSeverity } from '@localseo/shared/dashboard'
 import { AlertTriangle, CircleCheck, Info, OctagonAlert } from 'lucide-react'
-import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { paths } from '@/config/paths'
 import { cn } from '@/lib/utils'
 import type { Dashboard } from '../api/get-dashboard'
-import { CardLoading } from './card-state'
-
-// Loaded on its own: it waits for the audit's requests anyway, and the dashboard's first screen
-// stays within its JavaScript budget (ADR 019).
-const AuditHighlightsSection = lazy(async () => ({
-  default: (await import('./audit-highlights')).AuditHighlightsSection,
-}))
+// In the dashboard's chunk, not one of its own: the card shows it on every load, and a chunk of its
+// own was a request more than the dashboard's budget allows (issue 36 item 6, ADR 019).
+import { AuditHighlightsSection } from './audit-highlights'
 
 // Severity in words and with an icon as well as colour (docs/house-rules.md "colour never the only signal").
 const severityStyle: Record<
@@ -85,9 +80,7 @@ export function IssuesCard({
             })}
           </ul>
         )}
-        <Suspense fallback={<CardLoading label="Loading your latest site audit…" />}>
-          <AuditHighlightsSection businessId={businessId} />
-        </Suspense>
+        <AuditHighlightsSection businessId={businessId} />
       </CardContent>
     </Card>
   )

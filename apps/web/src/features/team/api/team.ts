@@ -4,33 +4,19 @@
 import {
   businessIdResponseSchema,
   invitationPreviewSchema,
-  membershipsResponseSchema,
   teamResponseSchema,
   type MemberRole,
 } from '@localseo/shared/members'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
+import { membershipsKey } from './memberships'
 
 const teamKey = (businessId: string) => ['team', businessId] as const
-const membershipsKey = ['membership'] as const
 
 /** The answer, once it is known to be a success. */
 async function ok(response: Response): Promise<Response> {
   if (!response.ok) throw await toApiError(response)
   return response
-}
-
-/** The person's businesses; `enabled` false while there is no business to show them for. */
-export function useMemberships(enabled = true) {
-  return useQuery({
-    queryKey: membershipsKey,
-    enabled,
-    queryFn: async () => {
-      const response = await ok(await apiClient.api.membership.$get())
-      return membershipsResponseSchema.parse(await response.json()).businesses
-    },
-    staleTime: 60_000,
-  })
 }
 
 export function useTeam(businessId: string) {

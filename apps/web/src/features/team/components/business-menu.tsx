@@ -8,7 +8,7 @@ import { useAuthStore } from '@/lib/auth'
 import { switchBusiness } from '@/lib/switch-business'
 import { showErrorToast } from '@/lib/toast'
 import { cn } from '@/lib/utils'
-import { useMemberships } from '../api/team'
+import { useMemberships } from '../api/memberships'
 
 /** The switcher's menu: every business the person belongs to, with their role, and adding one. */
 export function BusinessMenu({ currentId, onClose }: { currentId: string; onClose: () => void }) {

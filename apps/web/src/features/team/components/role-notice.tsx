@@ -1,6 +1,6 @@
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import { Eye } from 'lucide-react'
-import { useMemberships } from '../api/team'
+import { useMemberships } from '../api/memberships'
 
 /**
  * Above every screen for a viewer (issue 35 item 1): what their role allows, so a button that the
