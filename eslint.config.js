@@ -127,6 +127,12 @@ export const allowedFeatureCalls = {
         why: '`connectionRow`, `revokeAtGoogle`, `googleOAuthConfig`: a deleted business\'s Google grant is revoked at Google first (issue 35 item 6, ADR 048)',
       },
     ],
+    'share-links': [
+      {
+        calls: ['reports', 'dashboard', 'keywords', 'integrations'],
+        why: "a share link's read-only view is the screens' own: `gatherReport`, `buildReportPdf` and `monthsWithData` for a month's report, `getDashboard` with the keyword data provider for the dashboard, `googleOAuthConfig` for sample figures (issue 35 item 5, ADR 050)",
+      },
+    ],
     automation: [
       {
         calls: [

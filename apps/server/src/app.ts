@@ -25,6 +25,7 @@ import { reportRoutes } from './features/reports/reports.routes.js'
 import { recommendationRoutes } from './features/recommendations/recommendations.routes.js'
 import { rankTrackerRoutes } from './features/rank-tracker/rank-tracker.routes.js'
 import { siteAuditRoutes } from './features/site-audit/site-audit.routes.js'
+import { sharedRoutes, shareLinkRoutes } from './features/share-links/share-links.routes.js'
 import { membershipRoutes, teamRoutes } from './features/team/team.routes.js'
 import { closeConnectionOn413 } from './lib/close-on-413.js'
 import { compressResponses } from './lib/compress-responses.js'
@@ -91,6 +92,9 @@ function apiRoutes(deps: AppDeps) {
     .route('/reports', reportRoutes(deps))
     .route('/team', teamRoutes(deps))
     .route('/membership', membershipRoutes(deps))
+    .route('/share-links', shareLinkRoutes(deps))
+    // A share link's view, for anyone holding the link: no session (issue 35 item 5, ADR 050).
+    .route('/shared', sharedRoutes(deps))
 
   // A sub-app's notFound is not used once mounted, so the catch-all route answers instead.
   api.all('*', (c) => c.json(errorBody('not_found', 'No such API endpoint.'), 404))

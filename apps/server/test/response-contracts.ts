@@ -77,6 +77,12 @@ import { queryLedgerSchema } from '@localseo/shared/query-ledger'
 import { connectionTestSchema, rankProviderSettingsSchema } from '@localseo/shared/rank-provider'
 import { reportMonthsSchema, reportSettingsSchema } from '@localseo/shared/reports'
 import {
+  shareLinkCreatedSchema,
+  shareLinkRevokedSchema,
+  shareLinksResponseSchema,
+  sharedViewSchema,
+} from '@localseo/shared/share-links'
+import {
   rankHistorySchema,
   refreshRankingsResponseSchema,
   trackedKeywordsResponseSchema,
@@ -603,6 +609,32 @@ export const CONTRACTS: Contract[] = [
     route: 'GET /api/reports/pdf',
     path: (w) => `/api/reports/pdf?month=${id(w, 'month')}&location=main`,
     answers: 'pdf',
+  },
+  // Issue 35 item 5: a share link to that month's report, its public view and PDF, then turned off.
+  {
+    route: 'POST /api/share-links',
+    schema: shareLinkCreatedSchema,
+    body: (w) => ({ kind: 'report', month: id(w, 'month'), location: 'main', label: 'Marketer' }),
+    keep: (body: { link: { id: string }; url: string }, w) => {
+      w.ids.shareLink = body.link.id
+      w.ids.shareToken = body.url.split('/shared/')[1]!
+    },
+  },
+  { route: 'GET /api/share-links', schema: shareLinksResponseSchema },
+  {
+    route: 'GET /api/shared/:token',
+    path: (w) => `/api/shared/${id(w, 'shareToken')}`,
+    schema: sharedViewSchema,
+  },
+  {
+    route: 'GET /api/shared/:token/report.pdf',
+    path: (w) => `/api/shared/${id(w, 'shareToken')}/report.pdf`,
+    answers: 'pdf',
+  },
+  {
+    route: 'DELETE /api/share-links/:id',
+    path: (w) => `/api/share-links/${id(w, 'shareLink')}`,
+    schema: shareLinkRevokedSchema,
   },
   // the business's own data last: these change what the requests above read
   {

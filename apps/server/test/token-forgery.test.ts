@@ -6,6 +6,7 @@ import { issuerFor } from '../src/auth/session-response.js'
 import { signAccessToken } from '../src/auth/tokens.js'
 import { createTestApp, type TestApp } from '../src/testing/app.js'
 import { authHeader, signIn, signUp, type TestSession } from '../src/testing/auth.js'
+import { PUBLIC_API_ROUTES } from './public-api-routes.js'
 import { REDIRECT_TARGETS } from './redirect-targets.js'
 
 let t: TestApp
@@ -97,7 +98,7 @@ function routes(prefix: string) {
   const seen = new Set<string>()
   return t.app.routes
     .filter((r) => r.path.startsWith(prefix) && r.method !== 'ALL' && !r.path.endsWith('*'))
-    .filter((r) => !REDIRECT_TARGETS.has(r.path))
+    .filter((r) => !REDIRECT_TARGETS.has(r.path) && !PUBLIC_API_ROUTES.has(r.path))
     .map((r) => ({ method: r.method, path: r.path }))
     .filter((r) => {
       const key = `${r.method} ${r.path}`

@@ -74,6 +74,9 @@ export const shareLinksResponseSchema = z.object({ links: z.array(shareLinkSchem
 /** The answer to a create: the full URL, shown once (only its hash is kept). */
 export const shareLinkCreatedSchema = z.object({ link: shareLinkSchema, url: z.string() })
 
+/** The answer to DELETE /api/share-links/:id: the link, turned off. */
+export const shareLinkRevokedSchema = z.object({ link: shareLinkSchema })
+
 // The public view. Every object is strict: an id, a user or a token added to what the services
 // return fails the parse on the server before it can reach a stranger.
 

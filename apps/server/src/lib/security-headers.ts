@@ -35,6 +35,8 @@ export const securityHeaders = (env?: Pick<Env, 'MAP_TILE_URL' | 'GOOGLE_CLIENT_
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
+    // A route's own stricter value stands: a share link's view sends no referrer (ADR 050).
+    overwrite: false,
     // No screen asks for these (issue 14 item 6); a later map pin may need geolocation=(self).
     permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
   })
