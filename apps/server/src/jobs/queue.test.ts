@@ -31,6 +31,22 @@ const waitFor = async (condition: () => boolean | Promise<boolean>, timeoutMs = 
   }
 }
 
+/** Two queues whose jobs note their queue and `n` in `seen`. */
+function defineTwo(queue: JobQueue, seen: string[]) {
+  for (const name of ['test.one', 'test.two']) {
+    queue.define<{ n: string }>({
+      name,
+      retryLimit: 0,
+      retryDelaySeconds: 1,
+      expireInSeconds: 60,
+      handle: ({ n }) => {
+        seen.push(`${name} ${n}`)
+        return Promise.resolve()
+      },
+    })
+  }
+}
+
 describe('the job queue on the app database', () => {
   test('runs a job, keeps one waiting job per key beside the running one, and shows counts', async () => {
     database = await createTestDb()
@@ -65,6 +81,30 @@ describe('the job queue on the app database', () => {
     expect(seen[0]).toBe('a')
     expect([...seen].sort()).toEqual(['a', 'b', 'd'])
     expect(await queue.state()).toEqual({ queued: 0, active: 0, failedLastHour: 0 })
+  })
+
+  test('sends many jobs in one statement, one waiting per key as send keeps it', async () => {
+    database = await createTestDb()
+    const queue = queueOn(database)
+    const seen: string[] = []
+    defineTwo(queue, seen)
+    await queue.start({ workers: false })
+    expect(await queue.send('test.one', { n: 'earlier' }, 'key-1')).toBeTruthy()
+    await queue.sendMany([
+      // key-1 already has a job waiting in test.one: this one is left out, as send would.
+      { name: 'test.one', data: { n: 'a' }, key: 'key-1' },
+      { name: 'test.one', data: { n: 'b' }, key: 'key-2' },
+      { name: 'test.two', data: { n: 'c' }, key: 'key-1' },
+    ])
+    await queue.sendMany([])
+    expect(await queue.state()).toEqual({ queued: 3, active: 0, failedLastHour: 0 })
+    await queue.stop()
+
+    const runner = queueOn(database)
+    defineTwo(runner, seen)
+    await runner.start()
+    await runner.whenIdle()
+    expect(seen.sort()).toEqual(['test.one b', 'test.one earlier', 'test.two c'])
   })
 
   test('a failing job is retried with backoff, then counted as failed', async () => {

@@ -67,6 +67,11 @@ export interface JobQueue {
     key: string,
     options?: { db?: SqlExecutor; startAfterSeconds?: number },
   ): Promise<string | null>
+  /**
+   * Enqueues many jobs in one statement (the planner's tick, issue 36 item 5), each as `send` would
+   * without options: one whose key already has a waiting job is left out.
+   */
+  sendMany(jobs: readonly { name: string; data: object; key: string }[]): Promise<void>
   /** Tells this instance's idle workers of the queue to look for work now. */
   wake(name: string): void
   /** Whether a job of the queue whose data includes `data` (jsonb @>) is waiting or running. */
@@ -186,6 +191,11 @@ export function createJobQueue({
       if (id && !db) wake(name)
       return id
     },
+    async sendMany(jobs) {
+      if (!boss) throw new Error('the job queue was not started')
+      await insertJobs(boss, definitions, jobs)
+      for (const name of new Set(jobs.map((job) => job.name))) wake(name)
+    },
     wake,
     hasLiveJob: (name, data) => hasLiveJob(database, name, data),
     cancelWaiting: (name, data, { db = database } = {}) => cancelWaiting(db, name, data),
@@ -193,6 +203,26 @@ export function createJobQueue({
     depth: () => queueDepth(database, [...definitions.keys()]),
     whenIdle: (timeoutMs) => whenIdle(database, [...definitions.keys()], timeoutMs),
   }
+}
+
+/**
+ * pg-boss's insert: one INSERT ... ON CONFLICT DO NOTHING, so the stately queues' one waiting job
+ * per key holds as it does for send.
+ */
+async function insertJobs(
+  boss: PgBoss,
+  definitions: Map<string, QueueDefinition<object>>,
+  jobs: Parameters<JobQueue['sendMany']>[0],
+) {
+  if (jobs.length === 0) return
+  await boss.insert(
+    jobs.map(({ name, data, key }) => ({
+      name,
+      data,
+      singletonKey: key,
+      expireInSeconds: definitions.get(name)?.expireInSeconds,
+    })),
+  )
 }
 
 /** pg-boss on our database handle; `supervise` runs its maintenance (failing over lost jobs). */

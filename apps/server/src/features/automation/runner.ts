@@ -77,13 +77,15 @@ export function createAutomationRunner(deps: WorkDeps): AutomationRunner {
     }
     const due = await claimDueSchedules(deps.db, now, CLAIM_BATCH)
     const claimedAt = now.toISOString()
-    for (const { businessId, kind } of due) {
-      await queue.send(
-        automationQueue(kind),
-        { businessId, claimedAt } satisfies JobData,
-        businessId,
-      )
-    }
+    // One statement for the tick's jobs, not one each (issue 36 item 5: 40 sends were most of a
+    // 34 ms tick at 10,000 businesses).
+    await queue.sendMany(
+      due.map(({ businessId, kind }) => ({
+        name: automationQueue(kind),
+        data: { businessId, claimedAt } satisfies JobData,
+        key: businessId,
+      })),
+    )
     // Business Profile posts due now: claimed once across instances, published here (ADR 036).
     await publishDuePosts(deps)
     // Last month's report to each business's recipients on the 1st, its time zone's (ADR 047).
