@@ -113,18 +113,22 @@ function answer(request: FakeDataForSeoRequest, credentials: string, res: Server
   return send(res, 200, found(request))
 }
 
+/** `delayMs`: every answer comes that much later (a provider as slow as a real one, for a bench). */
 export async function startFakeDataForSeo({
   login,
   password,
+  delayMs = 0,
 }: {
   login: string
   password: string
+  delayMs?: number
 }) {
   const requests: FakeDataForSeoRequest[] = []
   const server = createServer((req, res) => {
     readRequest(req)
-      .then((request) => {
+      .then(async (request) => {
         requests.push(request)
+        if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs))
         answer(request, `${login}:${password}`, res)
       })
       .catch(() => send(res, 400, { status_code: 40503, status_message: 'POST Data Is Invalid.' }))

@@ -42,6 +42,8 @@ async function setUp() {
     await call('PUT', '/api/automation', { kind, frequency: 'off' })
   }
   await call('POST', '/api/rank-tracker/keywords', { keyword: 'emergency dentist austin' })
+  // A real provider's first check is a job (issue 36 item 3): done before the planner's tick.
+  await app.deps.jobs.whenIdle()
   /** Hour by hour, the planner ticks and the jobs run, a drop's second check after its pause. */
   const hours = async (n: number) => {
     for (let i = 0; i < n; i++) {

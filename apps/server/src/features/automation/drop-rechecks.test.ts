@@ -89,6 +89,8 @@ async function setUp(rank: RankProvider, { pin = false, env = {} } = {}) {
   if (pin) await call('PUT', '/api/business/coordinates', { lat: 30.2672, lng: -97.7431 })
   await app.deps.jobs.whenIdle()
   await call('POST', '/api/rank-tracker/keywords', { keyword: KEYWORD })
+  // A real provider's first check is a job (issue 36 item 3): done before the planner's tick.
+  await app.deps.jobs.whenIdle()
   await app.automation!.tick()
   await app.deps.jobs.whenIdle()
   const nextDay = async () => {
@@ -335,6 +337,7 @@ describe('with two search-results providers', () => {
     await call('PUT', '/api/rank-provider', { provider: 'serpapi', key: KEY })
     await app.deps.jobs.whenIdle()
     await call('POST', '/api/rank-tracker/keywords', { keyword: 'dentist austin' })
+    await app.deps.jobs.whenIdle()
     await app.automation!.tick()
     await app.deps.jobs.whenIdle()
     // The day before was #2 (both providers find the website at #14 today).

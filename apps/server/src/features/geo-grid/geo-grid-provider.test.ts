@@ -82,6 +82,8 @@ async function track(call: Call, keyword: string) {
   expect(
     (await call('POST', '/api/rank-tracker/keywords', { keyword, location: 'main' })).status,
   ).toBe(201)
+  // A real provider's first check is a job (issue 36 item 3): it has run before the scan starts.
+  await t!.deps.jobs.whenIdle()
   const setup = await call<GridSetup>('GET', '/api/geo-grid/setup')
   return setup.body.keywords.find((k) => k.keyword === keyword)!.id
 }

@@ -11,7 +11,12 @@ import { requireAuth } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import type { Tenant } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
-import { keywordProviders, rankProviderFor, refreshTracked } from '../keywords/public.js'
+import {
+  keywordProviders,
+  rankProviderFor,
+  refreshTracked,
+  requestFirstChecks,
+} from '../keywords/public.js'
 import { getRankHistory } from './rank-history.js'
 import { listTrackedKeywords, trackKeyword, untrackKeyword } from './rank-tracker.service.js'
 
@@ -22,7 +27,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export function rankTrackerRoutes(deps: AppDeps) {
   const { db, clock } = deps
-  const { keywordData, askingKeywordData } = keywordProviders(deps)
+  const { keywordData } = keywordProviders(deps)
 
   /**
    * The caller's business and the chosen location (an unknown location is a 404, not main), with
@@ -56,16 +61,12 @@ export function rankTrackerRoutes(deps: AppDeps) {
         keyword: input.keyword,
         now: clock.now(),
         firstChecks: deps.firstChecks,
+        measuredFigures: deps.measuredKeywords !== undefined,
       })
-      // Its figures are asked where it is written, so the screens read them stored (issue 30 item 8).
-      if (result.added) {
-        await askingKeywordData.describe(
-          result.keyword.keyword,
-          request.business,
-          request.location.id,
-        )
-      }
-      return c.json(result, result.added ? 201 : 200)
+      // A real provider's check or figures take seconds: the first-checks job asks them, and the
+      // screens show the keyword 'Not checked yet' until they land (issue 36 item 3).
+      if (result.added && result.checkLater) await requestFirstChecks(deps, request.business.id)
+      return c.json({ keyword: result.keyword, added: result.added }, result.added ? 201 : 200)
     })
     .delete('/keywords/:id', validate('param', idParam), async (c) => {
       const { business } = await scope(c.var.tenant, MAIN_LOCATION)

@@ -42,11 +42,19 @@ export async function listTrackedKeywords({
 /**
  * docs/product.md §5: trimmed, non-empty, ignored when already tracked. A keyword already analysed or
  * saved here becomes tracked, keeping its history, and with the simulation gets the simulated past a
- * new one has (issue 32 item 2); a new one gets its first check.
+ * new one has (issue 32 item 2); a new one gets its first check. The simulation answers at once, so
+ * it checks here; a real search-results API pages through up to 100 results, seconds a keyword, and a
+ * keyword data source answers in about as long: then `checkLater` says the caller leaves the first
+ * check and the figures to the first-checks job (issue 36 item 3).
  */
 export async function trackKeyword(
-  request: ScopeRequest & { keyword: string; firstChecks: Map<string, Promise<number>> },
-): Promise<{ keyword: TrackedKeyword; added: boolean }> {
+  request: ScopeRequest & {
+    keyword: string
+    firstChecks: Map<string, Promise<number>>
+    /** Whether a keyword data source gives the figures (deps.measuredKeywords). */
+    measuredFigures: boolean
+  },
+): Promise<{ keyword: TrackedKeyword; added: boolean; checkLater: boolean }> {
   const { db, business, location, keyword, now } = request
   const key = keywordKey(keyword)
   const result = await db.transaction(async (tx) => {
@@ -97,9 +105,14 @@ export async function trackKeyword(
     })
     return { row, added: true, existed: written !== undefined }
   })
-  if (result.added) await checkNewKeywords(request)
+  const simulated = request.provider.simulated
+  if (result.added && simulated) await checkNewKeywords(request)
   if (result.added && result.existed) await fillSimulatedPast({ ...request, keyword: result.row })
-  return { keyword: toTracked(result.row), added: result.added }
+  return {
+    keyword: toTracked(result.row),
+    added: result.added,
+    checkLater: result.added && (!simulated || request.measuredFigures),
+  }
 }
 
 /**

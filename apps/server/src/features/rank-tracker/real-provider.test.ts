@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import type { KeywordRecord } from '@localseo/shared/keyword-figures'
 import type { RankHistory } from '@localseo/shared/rank-tracker'
 import { businesses } from '../../db/schema/business.js'
+import { runFirstChecks } from '../keywords/public.js'
 import { apiCaller } from '../../testing/api.js'
 import { createTestApp, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
@@ -39,7 +40,7 @@ test('a tracked keyword shows the provider’s position with its source on every
   t.deps.rank = undefined
   const owner = await signUp(t.app, { email: 'measured@example.com' })
   const call = apiCaller(t.app, () => owner.accessToken)
-  await call('PUT', '/api/business', {
+  const saved = await call<{ business: { id: string } }>('PUT', '/api/business', {
     ...businessInput,
     website: 'https://www.brightsmiledental.com',
   })
@@ -51,6 +52,8 @@ test('a tracked keyword shows the provider’s position with its source on every
     location: 'main',
   })
   expect(tracked.status).toBe(201)
+  // The first-checks job the add sent (issue 36 item 3) asks the provider.
+  await runFirstChecks(t.deps, saved.body.business.id)
   const asked = fake.requests.filter((r) => r.params.q === 'dentist austin')
   expect(asked.map((r) => r.kind)).toEqual(['organic', 'organic', 'maps'])
   expect(asked[2]?.params).toMatchObject({ ll: '@30.2672000,-97.7431000,14z', type: 'search' })
@@ -70,8 +73,8 @@ test('a tracked keyword shows the provider’s position with its source on every
     simulated: false,
     map: { status: 'ok', position: 3 },
   })
-  // The sample keywords were checked when the business was saved: the website is not in their
-  // first 100 results.
+  // The sample keywords were checked by the same job: the website is not in their first 100
+  // results.
   const others = history.body.keywords.filter((k) => k.keyword !== 'dentist austin')
   expect(others.every((k) => k.checks.at(-1) === 'absent')).toBe(true)
 
@@ -102,16 +105,18 @@ test("a provider that fails keeps the day's positions, and its failed calls use 
   t.deps.rank = undefined
   const owner = await signUp(t.app, { email: 'failing@example.com' })
   const call = apiCaller(t.app, () => owner.accessToken)
-  await call('PUT', '/api/business', {
+  const saved = await call<{ business: { id: string } }>('PUT', '/api/business', {
     ...businessInput,
     website: 'https://www.brightsmiledental.com',
   })
+  const businessId = saved.body.business.id
   await call('PUT', '/api/rank-provider', { provider: 'serpapi', key: KEY })
   const tracked = await call('POST', '/api/rank-tracker/keywords', {
     keyword: 'dentist austin',
     location: 'main',
   })
   expect(tracked.status).toBe(201)
+  await runFirstChecks(t.deps, businessId)
   const history = () =>
     call<RankHistory>('GET', '/api/rank-tracker/history?location=main&range=7').then((r) => r.body)
   const before = await history()
@@ -126,6 +131,7 @@ test("a provider that fails keeps the day's positions, and its failed calls use 
     location: 'main',
   })
   expect(broken.status).toBe(201)
+  await runFirstChecks(t.deps, businessId)
   const afterBroken = await history()
   expect(afterBroken.keywords.find((k) => k.keyword === 'broken')?.checks.at(-1)).toBe('failed')
   expect(afterBroken.budget).toMatchObject({ used })
@@ -149,3 +155,44 @@ test("a provider that fails keeps the day's positions, and its failed calls use 
     positionSource: { kind: 'measured', provider: 'SerpApi' },
   })
 }, 90_000)
+
+test('adding a keyword answers at once: it reads Not checked yet until the first-checks job asks the provider (issue 36 item 3)', async () => {
+  t = await createTestApp({
+    env: { SECRETS_KEY: Buffer.alloc(32, 3).toString('hex'), SERP_BASE_URL: fake.origin },
+  })
+  t.deps.rank = undefined
+  const owner = await signUp(t.app, { email: 'later@example.com' })
+  const call = apiCaller(t.app, () => owner.accessToken)
+  const saved = await call<{ business: { id: string } }>('PUT', '/api/business', {
+    ...businessInput,
+    website: 'https://www.brightsmiledental.com',
+  })
+  await call('PUT', '/api/rank-provider', { provider: 'serpapi', key: KEY })
+  const before = fake.requests.length
+  const tracked = await call<{ keyword: { id: string }; added: boolean }>(
+    'POST',
+    '/api/rank-tracker/keywords',
+    { keyword: 'dentist austin', location: 'main' },
+  )
+  expect(tracked.status).toBe(201)
+  expect(tracked.body).toMatchObject({ added: true })
+  // Answered without asking the provider; the job waits in the queue (this app runs no workers).
+  expect(fake.requests.length).toBe(before)
+  const { rows } = await t.database.executeSql(
+    `select data from pgboss.job where name = 'keywords.first-checks' and state = 'created'`,
+  )
+  expect(rows.map((r) => r.data)).toEqual([{ businessId: saved.body.business.id }])
+  const history = () =>
+    call<RankHistory>('GET', '/api/rank-tracker/history?location=main&range=7').then((r) =>
+      r.body.keywords.find((k) => k.keyword === 'dentist austin'),
+    )
+  const waiting = await history()
+  expect(waiting?.latestCheck ?? null).toBeNull()
+  expect(waiting?.checks.every((check) => check === null)).toBe(true)
+
+  await runFirstChecks(t.deps, saved.body.business.id)
+  expect(fake.requests.some((r) => r.params.q === 'dentist austin')).toBe(true)
+  const checked = await history()
+  expect(checked?.checks.at(-1)).toBe(14)
+  expect(checked?.latestCheck).toMatchObject({ provider: 'SerpApi', simulated: false })
+})
