@@ -49,6 +49,11 @@ const ResetPasswordScreen = lazy(async () => ({
   default: (await import('@/features/auth/components/reset-password-screen')).ResetPasswordScreen,
 }))
 
+/** A share link's page: no account, no signed-in layout, its own chunk (issue 35 item 5). */
+const SharedScreen = lazy(async () => ({
+  default: (await import('@/features/share-links/components/shared-screen')).SharedScreen,
+}))
+
 /** The signed-in layout's chunk (with the libraries every signed-in screen shares). */
 const protectedLayout = lazyLoaded(
   async () => (await import('./layout/protected-layout')).ProtectedLayout,
@@ -117,10 +122,7 @@ const screens: readonly ScreenRouteEntry[] = [
     paths.posts,
     async () => (await import('@/features/business-profile/components/posts-screen')).PostsScreen,
   ),
-  screenRoute(
-    paths.reports,
-    async () => (await import('@/features/reports/components/reports-screen')).ReportsScreen,
-  ),
+  screenRoute(paths.reports, async () => (await import('@/app/routes/reports')).ReportsRoute),
   screenRoute(paths.settings, async () => (await import('@/app/routes/settings')).SettingsScreen),
   screenRoute(
     paths.newBusiness,
@@ -191,6 +193,14 @@ export function AppRoutes() {
         element={
           <Suspense fallback={<FullPageLoader />}>
             <ResetPasswordScreen />
+          </Suspense>
+        }
+      />
+      <Route
+        path={paths.shared}
+        element={
+          <Suspense fallback={<FullPageLoader />}>
+            <SharedScreen />
           </Suspense>
         }
       />

@@ -29,6 +29,8 @@ export const paths = {
   join: '/join',
   /** Where a password-recovery link leads: 'Set a new password'. */
   resetPassword: '/reset-password',
+  /** Issue 35 item 5: a share link's read-only view, opened without an account. */
+  shared: '/shared/:token',
 } as const
 
 export type AppPath = (typeof paths)[keyof typeof paths]
@@ -43,6 +45,7 @@ export type ScreenKey = Exclude<
   | 'competitors'
   | 'newBusiness'
   | 'join'
+  | 'shared'
 >
 
 /** Side-menu entries in docs/product.md §2 order; the labels double as screen titles. */

@@ -28,15 +28,19 @@ interface DashboardProps {
    * a feature never imports another (ADR 014). The Business Profile's performance card is one.
    */
   LocationCards?: ComponentType<{ businessId: string; location: ResolvedLocation }>
+  /** Buttons of other features beside the location picker, composed by the route: 'Share' is one. */
+  HeaderActions?: ComponentType<{ business: Business; location: ResolvedLocation }>
 }
 
 /** docs/product.md §2 Dashboard. With no business name it welcomes the user and points to Settings. */
-export function DashboardScreen({ business, LocationCards }: DashboardProps) {
+export function DashboardScreen({ business, LocationCards, HeaderActions }: DashboardProps) {
   if (!hasBusinessName(business)) return <DashboardWelcome />
-  return <Dashboard business={business} LocationCards={LocationCards} />
+  return (
+    <Dashboard business={business} LocationCards={LocationCards} HeaderActions={HeaderActions} />
+  )
 }
 
-function Dashboard({ business, LocationCards }: DashboardProps) {
+function Dashboard({ business, LocationCards, HeaderActions }: DashboardProps) {
   // docs/product.md §4: the selected location defaults to main; a deleted one falls back to main.
   const [location, setSelected] = useSelectedLocation(business)
   const connections = useGoogleConnections()
@@ -55,9 +59,12 @@ function Dashboard({ business, LocationCards }: DashboardProps) {
         title="Dashboard"
         description={business.name}
         actions={
-          business.locations.length > 0 ? (
-            <LocationPicker business={business} value={location.id} onChange={setSelected} />
-          ) : undefined
+          <>
+            {business.locations.length > 0 ? (
+              <LocationPicker business={business} value={location.id} onChange={setSelected} />
+            ) : null}
+            {HeaderActions ? <HeaderActions business={business} location={location} /> : null}
+          </>
         }
       />
       {location.isMain ? null : (
