@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Button } from '@/components/ui/button'
 
 /** Previous / Next under a paged table, with where the reader is (`children`); none for one page. */
@@ -10,6 +10,7 @@ export function Pagination({
   loading,
   onPage,
   children,
+  className = '',
 }: {
   label: string
   page: number
@@ -17,10 +18,14 @@ export function Pagination({
   loading: boolean
   onPage: (page: number) => void
   children: ReactNode
+  className?: string
 }) {
   if (pages <= 1) return null
   return (
-    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
+    <nav
+      aria-label={label}
+      className={`flex flex-wrap items-center justify-between gap-3 ${className}`}
+    >
       <p className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
         {children}
       </p>
@@ -46,4 +51,18 @@ export function Pagination({
       </div>
     </nav>
   )
+}
+
+/**
+ * One page of a list the screen already holds whole, because it also sums, ranks or exports every
+ * row (the Rank Tracker's 500 keywords a location): only the page is rendered (issue 36 item 2,
+ * docs/web-conventions.md "Tables"). Past the last page after the list shrinks, the last page shows.
+ */
+export function useClientPages<T>(rows: readonly T[], pageSize: number) {
+  const [wanted, setPage] = useState(1)
+  const pages = Math.max(1, Math.ceil(rows.length / pageSize))
+  const page = Math.min(wanted, pages)
+  const start = (page - 1) * pageSize
+  const shown = rows.slice(start, start + pageSize)
+  return { page, pages, setPage, shown, first: start + 1, last: start + shown.length }
 }

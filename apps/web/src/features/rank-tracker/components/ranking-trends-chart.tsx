@@ -8,6 +8,8 @@ import {
 import { useState } from 'react'
 import { Line } from 'recharts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
+import { FormField } from '@/components/ui/form-field'
+import { Input } from '@/components/ui/input'
 import { ToggleButtons } from '@/components/ui/toggle-buttons'
 import { MapPackChart } from './map-pack-chart'
 import { PositionChart } from './position-chart'
@@ -139,9 +141,25 @@ const VIEWS: readonly { value: ChartView; label: string }[] = [
   { value: 'map', label: 'Map pack' },
 ]
 
+/** Keywords the chooser lists at once; with more, a search finds the others (issue 36 item 2). */
+export const CHOOSER_SHOWN = 24
+
+/**
+ * The chooser's boxes: the ticked keywords first, then those matching the search, CHOOSER_SHOWN at
+ * most, so 500 tracked keywords do not render 500 checkboxes.
+ */
+function chooserEntries(entries: RankingEntry[], selected: string[], search: string) {
+  const words = search.trim().toLowerCase()
+  const ticked = entries.filter((e) => selected.includes(e.id))
+  const others = entries.filter(
+    (e) => !selected.includes(e.id) && (!words || e.keyword.toLowerCase().includes(words)),
+  )
+  return { shown: [...ticked, ...others].slice(0, Math.max(CHOOSER_SHOWN, ticked.length)), others }
+}
+
 /**
  * Which keywords the chart draws: a checkbox each, at most MAX_CHART_LINES ticked (more lines turn
- * the chart into noise; the table lists every keyword).
+ * the chart into noise; the table lists every keyword). A long list is searched, not all shown.
  */
 function KeywordChooser({
   entries,
@@ -152,14 +170,23 @@ function KeywordChooser({
   selected: string[]
   onToggle: (id: string, on: boolean) => void
 }) {
+  const [search, setSearch] = useState('')
   const full = selected.length >= MAX_CHART_LINES
+  const { shown, others } = chooserEntries(entries, selected, search)
+  const long = entries.length > CHOOSER_SHOWN
+  const hidden = selected.length + others.length - shown.length
   return (
-    <fieldset className="min-w-0">
+    <fieldset className="grid min-w-0 gap-2">
       <legend className="text-sm font-medium">
         Keywords in the chart ({selected.length} of {entries.length}, up to {MAX_CHART_LINES})
       </legend>
-      <ul className="mt-2 flex max-h-40 flex-wrap gap-x-4 gap-y-2 overflow-y-auto">
-        {entries.map((entry) => {
+      {long ? (
+        <FormField label="Find a keyword to chart" className="max-w-sm">
+          <Input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </FormField>
+      ) : null}
+      <ul className="flex max-h-40 flex-wrap gap-x-4 gap-y-2 overflow-y-auto">
+        {shown.map((entry) => {
           const on = selected.includes(entry.id)
           const checks = okChecks(entry)
           return (
@@ -181,6 +208,17 @@ function KeywordChooser({
           )
         })}
       </ul>
+      {long ? (
+        <p role="status" className="text-xs text-muted-foreground">
+          {others.length === 0
+            ? 'No other keyword matches your search.'
+            : hidden === 0
+              ? null
+              : search.trim()
+                ? `${hidden} more match: type more of the keyword to narrow the list.`
+                : `${hidden} more keywords: search to find them.`}
+        </p>
+      ) : null}
     </fieldset>
   )
 }

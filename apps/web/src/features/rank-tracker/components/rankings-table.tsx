@@ -6,6 +6,7 @@ import {
   VolumeColumnSource,
   VolumeFigure,
 } from '@/components/figure-source'
+import { Pagination, useClientPages } from '@/components/pagination'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import {
   Table,
@@ -21,13 +22,17 @@ import { PositionChange } from '@/components/position-change'
 import { SearchConsolePosition } from './search-console-position'
 import { TrendBars } from './trend-bars'
 
+/** Rows a page of the table shows: a location tracks up to 500 keywords (issue 36 item 2). */
+export const RANKINGS_PAGE_SIZE = 50
+
 const DESCRIPTION = `Change is ${CHANGE_BASIS}, as on the dashboard and Keyword Analysis. Trend shows the last 7 checks.`
 
 /**
  * docs/product.md §2: Keyword, Current Position (#n), Change, Trend (the last 7 checks). A keyword
  * with Search Console data names its average position under the keyword, apart from the checks.
  * The change is since the check before, as on the dashboard and Keyword Analysis (issue 32 item 1);
- * the range picks the days the chart and the CSV show.
+ * the range picks the days the chart and the CSV show. The table shows a page of the keywords: the
+ * summary, the movers, the chart's choice and the CSV read them all (issue 36 item 2).
  */
 export function RankingsTable({
   entries,
@@ -42,6 +47,8 @@ export function RankingsTable({
   onRetry?: () => void
   retrying?: boolean
 }) {
+  const { page, pages, setPage, shown, first, last } = useClientPages(entries, RANKINGS_PAGE_SIZE)
+  const column = entries.map((e) => e.volumeSource)
   return (
     <Card className="min-w-0">
       <CardHeader>
@@ -68,44 +75,71 @@ export function RankingsTable({
                 <TableHead>Trend</TableHead>
                 <TableHead>
                   <span className="flex flex-col items-start gap-1">
-                    Monthly searches{' '}
-                    <VolumeColumnSource sources={entries.map((e) => e.volumeSource)} />
+                    Monthly searches <VolumeColumnSource sources={column} />
                   </span>
                 </TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
-              {entries.map((entry) => (
-                <TableRow key={entry.id}>
-                  <TableRowHeader className="sm:max-w-56">
-                    {entry.keyword}
-                    {entry.sample ? <SampleBadge className="ml-2" /> : null}
-                    {entry.searchConsole ? (
-                      <SearchConsolePosition positions={entry.searchConsole} />
-                    ) : null}
-                  </TableRowHeader>
-                  <TableCell label="Current position">
-                    <CurrentPosition entry={entry} onRetry={onRetry} retrying={retrying} />
-                  </TableCell>
-                  <TableCell label={CHANGE_LABEL}>
-                    <PositionChange change={entry.change} />
-                  </TableCell>
-                  <TableCell label="Trend">
-                    <TrendBars positions={entry.positions} />
-                  </TableCell>
-                  <TableCell label="Monthly searches" className="tabular-nums whitespace-nowrap">
-                    <VolumeFigure
-                      volume={entry.volume}
-                      source={entry.volumeSource}
-                      column={entries.map((e) => e.volumeSource)}
-                    />
-                  </TableCell>
-                </TableRow>
+              {shown.map((entry) => (
+                <RankingRow
+                  key={entry.id}
+                  entry={entry}
+                  column={column}
+                  onRetry={onRetry}
+                  retrying={retrying}
+                />
               ))}
             </TableBody>
           </Table>
         )}
+        <Pagination
+          label="Keyword ranking pages"
+          page={page}
+          pages={pages}
+          loading={false}
+          onPage={setPage}
+          className="mt-4"
+        >
+          Keywords {first}-{last} of {entries.length}
+        </Pagination>
       </CardContent>
     </Card>
+  )
+}
+
+/** One keyword's row: its position, change, trend and volume. */
+function RankingRow({
+  entry,
+  column,
+  onRetry,
+  retrying,
+}: {
+  entry: RankingEntry
+  /** Every keyword's volume source: one badge speaks for the column (docs/web-conventions.md). */
+  column: RankingEntry['volumeSource'][]
+  onRetry?: (() => void) | undefined
+  retrying: boolean
+}) {
+  return (
+    <TableRow>
+      <TableRowHeader className="sm:max-w-56">
+        {entry.keyword}
+        {entry.sample ? <SampleBadge className="ml-2" /> : null}
+        {entry.searchConsole ? <SearchConsolePosition positions={entry.searchConsole} /> : null}
+      </TableRowHeader>
+      <TableCell label="Current position">
+        <CurrentPosition entry={entry} onRetry={onRetry} retrying={retrying} />
+      </TableCell>
+      <TableCell label={CHANGE_LABEL}>
+        <PositionChange change={entry.change} />
+      </TableCell>
+      <TableCell label="Trend">
+        <TrendBars positions={entry.positions} />
+      </TableCell>
+      <TableCell label="Monthly searches" className="tabular-nums whitespace-nowrap">
+        <VolumeFigure volume={entry.volume} source={entry.volumeSource} column={column} />
+      </TableCell>
+    </TableRow>
   )
 }

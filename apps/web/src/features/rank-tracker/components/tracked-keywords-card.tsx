@@ -6,6 +6,7 @@ import {
 import { Plus, X } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { ErrorAlert } from '@/components/error-alert'
+import { Pagination, useClientPages } from '@/components/pagination'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
@@ -139,7 +140,10 @@ function AddKeywordForm({
   )
 }
 
-/** The tracked keywords, each with its Remove button. */
+/** Keywords a page of the list shows (issue 36 item 2): the card sits beside the rankings table. */
+export const TRACKED_PAGE_SIZE = 20
+
+/** The tracked keywords, each with its Remove button, a page at a time. */
 function KeywordList({
   keywords,
   loading,
@@ -149,6 +153,10 @@ function KeywordList({
   loading: boolean
   onRemove: (keyword: TrackedKeyword) => void
 }) {
+  const { page, pages, setPage, shown, first, last } = useClientPages(
+    keywords ?? [],
+    TRACKED_PAGE_SIZE,
+  )
   if (loading && !keywords) {
     return (
       <p role="status" className="text-sm text-muted-foreground">
@@ -160,24 +168,35 @@ function KeywordList({
     return <p className="text-sm text-muted-foreground">No keywords tracked for this location.</p>
   }
   return (
-    <ul aria-labelledby="tracked-keywords-title" className="grid gap-1">
-      {keywords.map((keyword) => (
-        <li
-          key={keyword.id}
-          className="flex items-center justify-between gap-2 rounded-md px-2 py-1 hover:bg-muted"
-        >
-          <span className="min-w-0 text-sm break-words">{keyword.keyword}</span>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            aria-label={`Remove ${keyword.keyword}`}
-            onClick={() => onRemove(keyword)}
+    <>
+      <ul aria-labelledby="tracked-keywords-title" className="grid gap-1">
+        {shown.map((keyword) => (
+          <li
+            key={keyword.id}
+            className="flex items-center justify-between gap-2 rounded-md px-2 py-1 hover:bg-muted"
           >
-            <X aria-hidden="true" />
-          </Button>
-        </li>
-      ))}
-    </ul>
+            <span className="min-w-0 text-sm break-words">{keyword.keyword}</span>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={`Remove ${keyword.keyword}`}
+              onClick={() => onRemove(keyword)}
+            >
+              <X aria-hidden="true" />
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <Pagination
+        label="Tracked keyword pages"
+        page={page}
+        pages={pages}
+        loading={false}
+        onPage={setPage}
+      >
+        {first}-{last} of {keywords.length}
+      </Pagination>
+    </>
   )
 }

@@ -380,4 +380,31 @@ describe('SEO Recommendations screen', () => {
     const alert = await screen.findByRole('alert')
     expect(alert).toHaveTextContent(/^Failed to generate recommendations$/)
   })
+
+  test('a year of 300 tasks shows 20 cards a page, filtered over all of them', async () => {
+    const year = Array.from({ length: 300 }, (_, i) =>
+      task({
+        id: `y${i + 1}`,
+        title: `Task number ${i + 1}`,
+        priority: i % 3 === 0 ? 'high' : 'low',
+        status: 'completed',
+        completedDate: '2026-03-01',
+      }),
+    )
+    signIn({ tasks: year })
+    const list = await screen.findByRole('list', { name: 'SEO tasks' }, { timeout: 5000 })
+    expect(within(list).getAllByRole('listitem', { name: /^Task number/ })).toHaveLength(20)
+    expect(screen.getByText('Showing 300 of 300 tasks')).toBeVisible()
+    const pager = screen.getByRole('navigation', { name: 'Task pages' })
+    expect(pager).toHaveTextContent('Tasks 1-20 of 300')
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next' }))
+    expect(pager).toHaveTextContent('Tasks 21-40 of 300')
+    // A new filter counts every task and starts again from its first page.
+    await userEvent.selectOptions(screen.getByLabelText('Priority'), 'high')
+    expect(screen.getByText('Showing 100 of 300 tasks')).toBeVisible()
+    expect(screen.getByRole('navigation', { name: 'Task pages' })).toHaveTextContent(
+      'Tasks 1-20 of 100',
+    )
+    expect(within(list).getAllByRole('listitem', { name: /^Task number/ })).toHaveLength(20)
+  })
 })

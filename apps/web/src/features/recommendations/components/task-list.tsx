@@ -1,5 +1,6 @@
 import type { SeoTask, TaskPriority } from '@localseo/shared/progress'
 import { useId, useState } from 'react'
+import { Pagination, useClientPages } from '@/components/pagination'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import { Label } from '@/components/ui/label'
 import { Select } from '@/components/ui/select'
@@ -15,7 +16,13 @@ const filters: ReadonlyArray<{ value: PriorityFilter; label: string }> = [
   { value: 'low', label: 'Low Priority' },
 ]
 
-/** Every task, filtered by priority (docs/product.md §2). */
+/** Task cards a page shows: a year of work is some 300 tasks (issue 36 item 2). */
+export const TASKS_PAGE_SIZE = 20
+
+/**
+ * Every task, filtered by priority (docs/product.md §2), a page at a time: the filter and the count
+ * cover every task, only the page's cards are rendered.
+ */
 export function TaskList({
   tasks,
   ...actions
@@ -23,6 +30,7 @@ export function TaskList({
   const [priority, setPriority] = useState<PriorityFilter>('all')
   const selectId = useId()
   const shown = priority === 'all' ? tasks : tasks.filter((task) => task.priority === priority)
+  const pages = useClientPages(shown, TASKS_PAGE_SIZE)
   return (
     <Card aria-labelledby="all-tasks-title" role="region">
       <CardHeader className="flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -37,7 +45,10 @@ export function TaskList({
           <Select
             id={selectId}
             value={priority}
-            onChange={(event) => setPriority(event.target.value as PriorityFilter)}
+            onChange={(event) => {
+              setPriority(event.target.value as PriorityFilter)
+              pages.setPage(1)
+            }}
           >
             {filters.map((filter) => (
               <option key={filter.value} value={filter.value}>
@@ -52,11 +63,21 @@ export function TaskList({
           <p className="text-sm text-muted-foreground">No tasks with this priority.</p>
         ) : (
           <ul aria-label="SEO tasks" className="grid grid-cols-1 gap-3">
-            {shown.map((task) => (
+            {pages.shown.map((task) => (
               <TaskCard key={task.id} task={task} {...actions} />
             ))}
           </ul>
         )}
+        <Pagination
+          label="Task pages"
+          page={pages.page}
+          pages={pages.pages}
+          loading={false}
+          onPage={pages.setPage}
+          className="mt-4"
+        >
+          Tasks {pages.first}-{pages.last} of {shown.length}
+        </Pagination>
       </CardContent>
     </Card>
   )

@@ -1,0 +1,111 @@
+import { rangeDays, type RankCheck } from '@localseo/shared/rank-tracker'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { paths } from '@/config/paths'
+import { ownerHandlers, savedBusiness } from '@/test/business-fixtures'
+import { json, storeSession, stubNetwork } from '@/test/network'
+import { loadScreens, renderApp } from '@/test/render-app'
+
+/** As many keywords as the seeded account's main place (bench/README.md): 400. */
+const tracked = Array.from({ length: 400 }, (_, i) => ({
+  id: `k${i + 1}`,
+  keyword: `dentist query ${String(i + 1).padStart(3, '0')}`,
+  createdAt: '2026-03-01T00:00:00.000Z',
+  sample: false,
+  volume: 100,
+}))
+
+/** Keyword n stands at n % 50 + 1 and gained a place when it is even. */
+const checksOf = (n: number, range: number): RankCheck[] =>
+  Array.from({ length: range }, () => (n % 50) + 1)
+
+function signIn() {
+  storeSession()
+  stubNetwork({
+    ...ownerHandlers({ business: savedBusiness }),
+    'GET /api/rank-tracker/keywords': () => json({ keywords: tracked }),
+    'GET /api/rank-tracker/history': (request) => {
+      const range = Number(new URL(request.url).searchParams.get('range'))
+      return json({
+        range,
+        days: rangeDays('2026-03-10', range),
+        keywords: tracked.map((k, i) => ({
+          ...k,
+          checks: checksOf(i + 1, range),
+          previousPosition: (i + 1) % 2 === 0 ? ((i + 1) % 50) + 2 : null,
+        })),
+        simulated: true,
+      })
+    },
+  })
+  renderApp('/rank-tracker')
+}
+
+beforeAll(async () => {
+  await loadScreens(paths.rankTracker)
+})
+
+afterEach(() => vi.unstubAllGlobals())
+
+describe('rank tracker with 400 keywords', () => {
+  test(
+    'the rankings table renders a page of 50 and pages through all 400',
+    { timeout: 20_000 },
+    async () => {
+      signIn()
+      const table = await screen.findByRole(
+        'table',
+        { name: 'Keyword Rankings' },
+        { timeout: 5000 },
+      )
+      // The summary still counts every keyword, not the page.
+      const summary = within(screen.getByRole('list', { name: 'Ranking summary' }))
+      expect(summary.getByText('Keywords Tracked').nextSibling).toHaveTextContent('400')
+      expect(within(table).getAllByRole('rowheader')).toHaveLength(50)
+      const pager = screen.getByRole('navigation', { name: 'Keyword ranking pages' })
+      expect(pager).toHaveTextContent('Keywords 1-50 of 400')
+      expect(within(pager).getByRole('button', { name: 'Previous' })).toBeDisabled()
+
+      await userEvent.click(within(pager).getByRole('button', { name: 'Next' }))
+      expect(pager).toHaveTextContent('Keywords 51-100 of 400')
+      const headers = within(table).getAllByRole('rowheader')
+      expect(headers).toHaveLength(50)
+      expect(headers[0]).toHaveTextContent('dentist query 051')
+      for (let page = 3; page <= 8; page++) {
+        await userEvent.click(within(pager).getByRole('button', { name: 'Next' }))
+      }
+      expect(pager).toHaveTextContent('Keywords 351-400 of 400')
+      expect(within(table).getAllByRole('rowheader').at(-1)).toHaveTextContent('dentist query 400')
+      expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled()
+    },
+  )
+
+  test('the tracked keyword list shows 20 at a time', async () => {
+    signIn()
+    const list = await screen.findByRole('list', { name: 'Tracked Keywords' }, { timeout: 5000 })
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20)
+    const pager = screen.getByRole('navigation', { name: 'Tracked keyword pages' })
+    expect(pager).toHaveTextContent('1-20 of 400')
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next' }))
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('dentist query 021')
+  })
+
+  test('the chart chooser lists 24 keywords and finds the others by search', async () => {
+    signIn()
+    const chooser = await screen.findByRole(
+      'group',
+      { name: /^Keywords in the chart/ },
+      { timeout: 5000 },
+    )
+    expect(within(chooser).getAllByRole('checkbox')).toHaveLength(24)
+    expect(within(chooser).getByText('376 more keywords: search to find them.')).toBeVisible()
+    await userEvent.type(within(chooser).getByLabelText('Find a keyword to chart'), 'query 399')
+    const boxes = within(chooser).getAllByRole('checkbox')
+    // The ticked keywords stay listed, then what matches.
+    expect(boxes.filter((box) => (box as HTMLInputElement).checked)).toHaveLength(6)
+    const found = within(chooser).getByRole('checkbox', { name: /dentist query 399/ })
+    expect(boxes).toHaveLength(7)
+    expect(found).not.toBeChecked()
+  })
+})
