@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { BUSINESS_CATEGORIES, emptyBusiness, type Business } from '@localseo/shared/business'
 import { generateKeywordIdeas } from '@localseo/shared/keyword-engine'
 import { businessVocabulary } from '../features/keywords/keyword-data.js'
-import { isPlausibleSearch } from './plausible-search.js'
+import { isPlausibleSearch, searchVocabulary } from './plausible-search.js'
 
 const business = (category: string): Business => ({
   ...emptyBusiness,
@@ -67,6 +67,13 @@ describe('isPlausibleSearch', () => {
   test('the business vocabulary makes its own words count', () => {
     expect(isPlausibleSearch('zzyzx lopez')).toBe(false)
     expect(isPlausibleSearch('zzyzx lopez plumbing', ['Lopez Plumbing'])).toBe(true)
+  })
+
+  test('a vocabulary made once answers as the list does', () => {
+    const made = searchVocabulary(['Lopez Plumbing', 'Peñasco'])
+    expect(isPlausibleSearch('zzyzx lopez plumbing', made)).toBe(true)
+    expect(isPlausibleSearch('penasco plumbing', made)).toBe(true)
+    expect(isPlausibleSearch('zzyzx qwrtp plumbing', made)).toBe(false)
   })
 
   test.each(BUSINESS_CATEGORIES)(

@@ -82,11 +82,22 @@ function isNoise(word: string): boolean {
   return (plain.length >= 5 && !/[aeiouy]/.test(plain)) || /([a-z])\1\1/.test(plain)
 }
 
+/**
+ * The business's own words as isPlausibleSearch compares them, made once for many keywords: a Rank
+ * Tracker read describes 500 keywords of one business (issue 36 item 2).
+ */
+export function searchVocabulary(vocabulary: readonly string[]): ReadonlySet<string> {
+  return new Set(vocabulary.flatMap(searchWords).map(stripAccents))
+}
+
 /** True when more than half of the text's words are known (see the top of this file). */
-export function isPlausibleSearch(keyword: string, vocabulary: readonly string[] = []): boolean {
+export function isPlausibleSearch(
+  keyword: string,
+  vocabulary: readonly string[] | ReadonlySet<string> = [],
+): boolean {
   const tokens = searchWords(keyword)
   if (tokens.length === 0) return false
-  const own = new Set(vocabulary.flatMap(searchWords).map(stripAccents))
+  const own = 'has' in vocabulary ? vocabulary : searchVocabulary(vocabulary)
   const words = englishWords()
   const unknown = tokens.filter((t) => !isKnown(t, own, words))
   if (unknown.some(isNoise)) return false

@@ -10,7 +10,7 @@ import {
   type KeywordDataProvider,
   type PlannerKeyword,
 } from '@localseo/shared/keyword-engine'
-import { isPlausibleSearch } from '../../lib/plausible-search.js'
+import { isPlausibleSearch, searchVocabulary } from '../../lib/plausible-search.js'
 
 const PLANNER_DELAY_MS = 1500
 
@@ -32,9 +32,25 @@ export function businessVocabulary(business: Business): string[] {
   ]
 }
 
+/**
+ * Each business read's vocabulary, made once: a request reads its business once (lib/tenant.ts) and
+ * may describe its 500 tracked keywords, where making it for each was most of the Rank Tracker's
+ * history read (bench/README.md, issue 36 item 2). Kept only while that business object lives.
+ */
+const vocabularies = new WeakMap<Business, ReadonlySet<string>>()
+
+function vocabularyOf(business: Business): ReadonlySet<string> {
+  let vocabulary = vocabularies.get(business)
+  if (!vocabulary) {
+    vocabulary = searchVocabulary(businessVocabulary(business))
+    vocabularies.set(business, vocabulary)
+  }
+  return vocabulary
+}
+
 /** The engine's figures, or none at all for text that is not a plausible search. */
 function withoutInventedFigures(keyword: PlannerKeyword, business: Business): PlannerKeyword {
-  return isPlausibleSearch(keyword.keyword, businessVocabulary(business))
+  return isPlausibleSearch(keyword.keyword, vocabularyOf(business))
     ? keyword
     : { ...keyword, ...NO_ESTIMATE }
 }
