@@ -3,6 +3,7 @@
 import type { Business } from '@localseo/shared/business'
 import { monthLabel } from '@localseo/shared/figure-source'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
+import { useId } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { ShareLinksPanel } from './share-links-panel'
 
@@ -18,10 +19,11 @@ export function ShareCard({
   month: string
   canShare: boolean
 }) {
+  const titleId = useId()
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle>Share this report</CardTitle>
+        <CardTitle id={titleId}>Share this report</CardTitle>
         <CardDescription>
           {month
             ? `A read-only link to the ${monthLabel(month)} report for ${location.label}: its figures and the PDF, nothing else. No account needed.`

@@ -95,7 +95,7 @@ describe("the dashboard's Share dialog", () => {
   test('lists the active links with their opens, and turns one off after asking', async () => {
     const { network } = openDashboard()
     const dialog = await openShareDialog()
-    expect(await dialog.findByText(/Opened 3 times · ends in …YWF6/)).toBeVisible()
+    expect(await dialog.findByText(/Opened 3 times · link ending …YWF6/)).toBeVisible()
     await userEvent.click(dialog.getByRole('button', { name: 'Turn off Sunrise Dental (Main)' }))
     const confirm = within(await screen.findByRole('alertdialog', { name: 'Turn off this link?' }))
     await userEvent.click(confirm.getByRole('button', { name: 'Turn off' }))

@@ -184,7 +184,7 @@ function ActiveLink({
         <p className="font-medium break-words">{link.label || shows(link)}</p>
         <p className="text-muted-foreground">
           {link.label ? `${shows(link)} · ` : ''}Until{' '}
-          {formatDate(link.expiresAt, business.timeZone)} · {opens} · ends in …{link.tokenEnd}
+          {formatDate(link.expiresAt, business.timeZone)} · {opens} · link ending …{link.tokenEnd}
         </p>
       </div>
       {canShare ? (
