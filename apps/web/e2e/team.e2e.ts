@@ -74,7 +74,7 @@ describe('team journey', () => {
     }
   })
 
-  test('the viewer joins, is told what a viewer may do, and a change is refused with the reason', async () => {
+  test('the viewer joins, is told what a viewer may do, and is offered no changes', async () => {
     const viewer = await joinByLink(viewerEmail, 'Victor Viewer')
     try {
       const { page } = viewer
@@ -83,10 +83,24 @@ describe('team journey', () => {
       const note = page.getByRole('note').filter({ hasText: 'You are a viewer of' })
       await note.waitFor()
       await snap(page, 'team-viewer-dashboard', note)
+      // The tasks are there to read, without Start, Mark Complete or Generate.
+      await page.goto(url('/recommendations'))
+      await page.locator('#all-tasks-title').waitFor()
+      await note.waitFor()
+      for (const name of [/^Mark Complete/, /^Start/, 'Generate New Recommendations']) {
+        expect(await page.getByRole('button', { name }).count()).toBe(0)
+      }
+      await page.goto(url('/backlinks'))
+      await page.locator('#backlinks-title').waitFor()
+      expect(await page.getByRole('button', { name: 'Add Backlink' }).count()).toBe(0)
+      // Settings show the business as it is, every field read-only.
       await page.goto(url('/settings'))
       const business = page.getByRole('form', { name: 'Business information' })
-      await business.getByRole('button', { name: 'Save Business Information' }).click()
-      await business.getByText('Failed to save business information.').waitFor()
+      await expect.poll(() => business.getByLabel('Phone').inputValue()).not.toBe('')
+      expect(await business.getByLabel('Phone').isDisabled()).toBe(true)
+      expect(
+        await business.getByRole('button', { name: 'Save Business Information' }).isDisabled(),
+      ).toBe(true)
     } finally {
       await viewer.close()
     }

@@ -14,6 +14,8 @@ import { BusinessSwitcher } from '@/features/team/components/business-switcher'
 // role is read on every screen anyway, and a chunk of its own was a request more than the
 // dashboard's budget allows (issue 36 item 6, ADR 019).
 import { RoleNotice } from '@/features/team/components/role-notice'
+import { useMemberRole } from '@/features/team/api/memberships'
+import { MemberRoleContext } from '@/lib/member-role'
 import { SideMenu } from './side-menu'
 
 const MENU_ID = 'main-menu'
@@ -93,14 +95,25 @@ export function AppShell({ business }: { business: Business }) {
             loggingOut={loggingOut}
           />
         </MenuPanel>
-        <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
-          <div className="mx-auto max-w-6xl">
-            <RoleNotice business={business} />
-            <Outlet context={business} />
-          </div>
-        </main>
+        <ScreenArea business={business} />
       </div>
     </div>
+  )
+}
+
+/** The screen, under the viewer's note; it knows the person's role (lib/member-role.ts). */
+function ScreenArea({ business }: { business: Business }) {
+  const role = useMemberRole(business)
+  return (
+    <main id="main" className="min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
+      <div className="mx-auto max-w-6xl">
+        <RoleNotice business={business} role={role} />
+        {/* The screens offer a viewer no changes (lib/member-role.ts). */}
+        <MemberRoleContext.Provider value={role}>
+          <Outlet context={business} />
+        </MemberRoleContext.Provider>
+      </div>
+    </main>
   )
 }
 

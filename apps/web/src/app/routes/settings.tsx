@@ -1,6 +1,8 @@
 import type { Business } from '@localseo/shared/business'
 import { lazy, Suspense } from 'react'
 import { PageHeader } from '@/components/page-header'
+import { ViewOnly } from '@/components/view-only'
+import { useMemberRoleHere } from '@/lib/member-role'
 import { AccountCard } from '@/features/auth/components/account-card'
 import { AlertTopicsCard } from '@/features/alerts/components/alert-topics-card'
 import { AutomationCard } from '@/features/automation/components/automation-card'
@@ -10,7 +12,6 @@ import { LocationsManager } from '@/features/business/components/locations-manag
 import { MapPinCard } from '@/features/business/components/map-pin-card'
 import { SampleDataCard } from '@/features/business/components/sample-data-card'
 import { YourDataCard } from '@/features/owner-data/components/your-data-card'
-import { useMemberships } from '@/features/team/api/memberships'
 import { ProfileCard } from '@/features/auth/components/profile-card'
 import { SecurityCard } from '@/features/auth/components/security-card'
 
@@ -44,37 +45,45 @@ const QueryLedgerCard = lazy(() =>
  * to the business, auth and integrations features, named like the server features they call.
  */
 export function SettingsScreen({ business }: { business: Business }) {
-  const memberships = useMemberships()
-  const role = memberships.data?.find((m) => m.businessId === business.id)?.role
+  const role = useMemberRoleHere()
+  const viewer = role === 'viewer'
   return (
     <section>
       <PageHeader title="Settings" />
       <div className="grid grid-cols-1 gap-6">
         <ProfileCard />
-        <BusinessForm business={business} />
-        <LocationsManager business={business} />
-        {business.id ? <MapPinCard business={business} /> : null}
-        {business.id ? (
-          <SampleDataCard businessId={business.id} timeZone={business.timeZone} />
-        ) : null}
+        <ViewOnly when={viewer}>
+          <BusinessForm business={business} />
+          <LocationsManager business={business} />
+          {business.id ? <MapPinCard business={business} /> : null}
+          {business.id ? (
+            <SampleDataCard businessId={business.id} timeZone={business.timeZone} />
+          ) : null}
+        </ViewOnly>
         {business.id && business.name ? (
           <>
             <Suspense fallback={null}>
               <TeamCard businessId={business.id} timeZone={business.timeZone} />
             </Suspense>
-            <AutomationCard businessId={business.id} />
+            <ViewOnly when={viewer}>
+              <AutomationCard businessId={business.id} />
+            </ViewOnly>
             <Suspense fallback={null}>
               <QueryLedgerCard businessId={business.id} />
             </Suspense>
-            <AlertTopicsCard businessId={business.id} />
+            <ViewOnly when={viewer}>
+              <AlertTopicsCard businessId={business.id} />
+            </ViewOnly>
           </>
         ) : null}
-        <ApiSettings businessSaved={Boolean(business.id && business.name)} />
-        {business.id && business.name ? (
-          <Suspense fallback={null}>
-            <BusinessProfileCard />
-          </Suspense>
-        ) : null}
+        <ViewOnly when={viewer}>
+          <ApiSettings businessSaved={Boolean(business.id && business.name)} />
+          {business.id && business.name ? (
+            <Suspense fallback={null}>
+              <BusinessProfileCard />
+            </Suspense>
+          ) : null}
+        </ViewOnly>
         {business.id && business.name ? (
           <YourDataCard businessName={business.name} canDelete={role === 'owner'} />
         ) : null}

@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/table'
 import { cn } from '@/lib/utils'
 import { useTimeZone } from '@/lib/time-zone'
+import { useMayChange } from '@/lib/member-role'
 import { capitalize, formatDate, truncate, URL_DISPLAY_MAX } from '../utils/format'
 import { BacklinkStatus } from './backlink-status'
 
@@ -103,6 +104,7 @@ function BacklinkRow({
   const timeZone = useTimeZone()
   const busy = busyId === backlink.id
   const broken = backlink.status === 'broken'
+  const mayChange = useMayChange()
   return (
     <TableRow>
       <DomainCell backlink={backlink} />
@@ -132,7 +134,7 @@ function BacklinkRow({
       <TableCell className="max-sm:col-span-2">
         {/* Two lines beside a wide table (Mark Broken; Verify and Delete), so Delete is never past
             the card's edge on a desktop screen. */}
-        <div className="flex flex-wrap items-center gap-1 sm:w-36">
+        <div className={mayChange ? 'flex flex-wrap items-center gap-1 sm:w-36' : 'hidden'}>
           <Button
             variant="outline"
             size="sm"

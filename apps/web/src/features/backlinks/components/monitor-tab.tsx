@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api-error'
+import { useMayChange } from '@/lib/member-role'
 import { exportBacklinks } from '../api/export-backlinks'
 import { useBacklinkSummary } from '../api/get-backlink-summary'
 import { noFilters, useBacklinks, type BacklinkFilters as Filters } from '../api/get-backlinks'
@@ -126,6 +127,7 @@ export function MonitorTab({
   const actions = useBacklinkActions(business, location.id, view.filters)
   const verifyAll = useVerifyAll(business.id, location.id)
   const [deleting, setDeleting] = useState<Backlink | null>(null)
+  const mayChange = useMayChange()
   const { summary, list } = view
   const total = list.data?.total ?? 0
   const onVerifyAll = () => {
@@ -135,11 +137,13 @@ export function MonitorTab({
 
   return (
     <div className="grid gap-6">
-      <AddBacklinkForm
-        businessId={business.id}
-        location={location.id}
-        anchorExample={searchExamples({ ...business, city: location.city }).anchor}
-      />
+      {mayChange ? (
+        <AddBacklinkForm
+          businessId={business.id}
+          location={location.id}
+          anchorExample={searchExamples({ ...business, city: location.city }).anchor}
+        />
+      ) : null}
       <StatsSection summary={summary} />
       <Card className="min-w-0">
         <BacklinksCardHeader
@@ -211,6 +215,7 @@ function BacklinksCardHeader({
   exporting: boolean
   onExport: () => void
 }) {
+  const mayChange = useMayChange()
   return (
     <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="grid gap-1.5">
@@ -222,13 +227,15 @@ function BacklinksCardHeader({
         </CardDescription>
       </div>
       <div className="flex flex-wrap gap-2">
-        <VerifyAllButton
-          state={verifyAll}
-          starting={verifyStarting}
-          disabled={verifyDisabled}
-          onRun={onVerifyAll}
-          onStop={onStop}
-        />
+        {mayChange ? (
+          <VerifyAllButton
+            state={verifyAll}
+            starting={verifyStarting}
+            disabled={verifyDisabled}
+            onRun={onVerifyAll}
+            onStop={onStop}
+          />
+        ) : null}
         <Button variant="outline" size="sm" disabled={!total || exporting} onClick={onExport}>
           <Download aria-hidden="true" />
           {exporting ? 'Exporting...' : 'Export'}

@@ -20,6 +20,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
+import { useMayChange } from '@/lib/member-role'
 import { useDeletePost, usePosts, useProfileStatus } from '../api/posts'
 import { PostEditor, type PostPlace } from './post-editor'
 
@@ -90,6 +91,7 @@ function PostsWorkspace({
 }) {
   const [location, setLocation] = useSelectedLocation(business)
   const posts = usePosts(business.id, location.id)
+  const mayChange = useMayChange()
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       {sample ? (
@@ -106,17 +108,19 @@ function PostsWorkspace({
           </AlertDescription>
         </Alert>
       ) : null}
-      <Card>
-        <CardHeader>
-          <CardTitle>Write a post</CardTitle>
-          <CardDescription>
-            Google shows your latest posts on your profile in Search and Maps.
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <PostEditor places={places} timeZone={business.timeZone} />
-        </CardContent>
-      </Card>
+      {mayChange ? (
+        <Card>
+          <CardHeader>
+            <CardTitle>Write a post</CardTitle>
+            <CardDescription>
+              Google shows your latest posts on your profile in Search and Maps.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <PostEditor places={places} timeZone={business.timeZone} />
+          </CardContent>
+        </Card>
+      ) : null}
       <Card>
         <CardHeader className="gap-4">
           <CardTitle id="posts-title">Your posts</CardTitle>
@@ -254,6 +258,7 @@ function PostItem({
   onEdit: () => void
   onDelete: () => void
 }) {
+  const mayChange = useMayChange()
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
       <div className="min-w-0 space-y-1">
@@ -287,7 +292,7 @@ function PostItem({
           </a>
         ) : null}
       </div>
-      <div className="flex shrink-0 gap-2">
+      <div className={mayChange ? 'flex shrink-0 gap-2' : 'hidden'}>
         <Button
           variant="outline"
           size="sm"

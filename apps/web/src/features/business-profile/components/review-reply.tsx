@@ -19,6 +19,7 @@ import { Button } from '@/components/ui/button'
 import { Label } from '@/components/ui/label'
 import { formatDate } from '@/lib/dates'
 import { useTimeZone } from '@/lib/time-zone'
+import { useMayChange } from '@/lib/member-role'
 import { useDeleteReply, useDraftReply, useSendReply } from '../api/replies'
 
 type Reply = NonNullable<ProfileReview['reply']>
@@ -57,6 +58,7 @@ const whoOf = (review: ProfileReview) =>
 
 export function ReviewReply({ review }: { review: ProfileReview; location: string }) {
   const [editing, setEditing] = useState(false)
+  const mayChange = useMayChange()
   // What a send or delete answered, until the list is read again (the same reply as before).
   const [answered, setAnswered] = useState<{ before: Reply | null; reply: Reply | null } | null>(
     null,
@@ -77,6 +79,7 @@ export function ReviewReply({ review }: { review: ProfileReview; location: strin
     )
   }
   if (!reply) {
+    if (!mayChange) return null
     return (
       <div className="mt-3">
         <Button variant="outline" size="sm" onClick={() => setEditing(true)}>
@@ -106,6 +109,7 @@ function ShownReply({
   const [confirming, setConfirming] = useState(false)
   const remove = useDeleteReply()
   const who = whoOf(review)
+  const mayChange = useMayChange()
   return (
     <div className="mt-3 grid gap-2 rounded-md border-l-2 border-primary/40 bg-muted/50 px-3 py-2 text-sm">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -118,7 +122,7 @@ function ShownReply({
         ) : null}
       </div>
       <p className="whitespace-pre-line text-muted-foreground">{reply.comment}</p>
-      <div className="flex flex-wrap gap-2">
+      <div className={mayChange ? 'flex flex-wrap gap-2' : 'hidden'}>
         <Button variant="outline" size="sm" onClick={onEdit}>
           <Pencil aria-hidden="true" />
           Edit<span className="sr-only"> your reply to {who}</span>

@@ -22,6 +22,7 @@ import {
 import { paths } from '@/config/paths'
 import { formatDate } from '@/lib/dates'
 import { useTimeZone } from '@/lib/time-zone'
+import { useMayChange } from '@/lib/member-role'
 import { useUpdateCompetitor, type CompetitorChange } from '../api/competitors'
 import {
   formatPerMonth,
@@ -213,6 +214,7 @@ function CompetitorRow({
   actions: RowActions
 }) {
   const busy = actions.pendingId === competitor.id
+  const mayChange = useMayChange()
   return (
     <TableRow>
       <TableRowHeader>
@@ -237,7 +239,7 @@ function CompetitorRow({
         </span>
       </TableCell>
       <TableCell className="max-sm:col-span-2">
-        <div className="flex flex-wrap gap-2 sm:justify-end">
+        <div className={mayChange ? 'flex flex-wrap gap-2 sm:justify-end' : 'hidden'}>
           <Button
             type="button"
             size="sm"
@@ -305,6 +307,7 @@ function CompetitorName({ competitor }: { competitor: Competitor }) {
 function HiddenCompetitors({ hidden, actions }: { hidden: Competitor[]; actions: RowActions }) {
   const [open, setOpen] = useState(false)
   const listId = useId()
+  const mayChange = useMayChange()
   if (hidden.length === 0) return null
   return (
     <div className="grid gap-2">
@@ -338,6 +341,7 @@ function HiddenCompetitors({ hidden, actions }: { hidden: Competitor[]; actions:
                 type="button"
                 size="sm"
                 variant="outline"
+                className={mayChange ? undefined : 'hidden'}
                 disabled={actions.pendingId === competitor.id}
                 onClick={() => actions.change({ id: competitor.id, hidden: false })}
               >

@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/page-header'
 import { buttonClassName } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
+import { useMayChange } from '@/lib/member-role'
 import { useGridSetup, useScans } from '../api/geo-grid'
 import { ScanForm } from './scan-form'
 import { ScanHistory } from './scan-history'
@@ -82,6 +83,7 @@ function GeoGrid({ businessId }: { businessId: string }) {
   const scans = useScans(businessId)
   const [selectedId, setSelectedId] = useState<string | null>(null)
   const [compareId, setCompareId] = useState<string | null>(null)
+  const mayChange = useMayChange()
   const list = scans.data?.pages.flatMap((page) => page.scans) ?? []
   const selected = list.find((scan) => scan.id === selectedId) ?? list[0]
   const busy = list.some((scan) => scan.status === 'queued' || scan.status === 'running')
@@ -96,7 +98,9 @@ function GeoGrid({ businessId }: { businessId: string }) {
   return (
     <>
       <SimulatedNote setup={setup.data} />
-      <ScanForm businessId={businessId} setup={setup.data} busy={busy} onStarted={select} />
+      {mayChange ? (
+        <ScanForm businessId={businessId} setup={setup.data} busy={busy} onStarted={select} />
+      ) : null}
       {selected ? (
         <ScanResult
           key={selected.id}

@@ -15,6 +15,7 @@ import {
 } from '@/components/ui/table'
 import { cn } from '@/lib/utils'
 import { formatDay } from '@/lib/dates'
+import { useMayChange } from '@/lib/member-role'
 
 const TABS = [
   { id: 'listings', label: 'Business Listings' },
@@ -86,6 +87,8 @@ function SourceBadge({ entry }: { entry: ListingEntry }) {
 }
 
 function EditButton({ entry, onEdit }: { entry: ListingEntry; onEdit: (e: ListingEntry) => void }) {
+  const mayChange = useMayChange()
+  if (!mayChange) return null
   return (
     <Button variant="ghost" size="sm" onClick={() => onEdit(entry)}>
       <Pencil aria-hidden="true" className="size-3.5" />

@@ -119,6 +119,37 @@ describe('SEO Recommendations screen', () => {
     ).toBeVisible()
   })
 
+  test('a viewer reads the tasks but is offered no Start, Mark Complete or Generate', async () => {
+    const role = (r: string) => () =>
+      json({ businesses: [{ businessId: savedBusiness.id, name: savedBusiness.name, role: r }] })
+    signIn({ extra: { 'GET /api/membership': role('viewer') } })
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      `You are a viewer of ${savedBusiness.name}`,
+    )
+    expect((await screen.findAllByText(starterTasks[0]!.title)).length).toBeGreaterThan(0)
+    for (const name of [/^Mark Complete/, /^Start/, /Generate New Recommendations/]) {
+      expect(screen.queryAllByRole('button', { name })).toHaveLength(0)
+    }
+  })
+
+  test('a manager is offered the changes', async () => {
+    signIn({
+      extra: {
+        'GET /api/membership': () =>
+          json({
+            businesses: [
+              { businessId: savedBusiness.id, name: savedBusiness.name, role: 'manager' },
+            ],
+          }),
+      },
+    })
+    expect(
+      await screen.findByRole('button', { name: 'Generate New Recommendations' }),
+    ).toBeVisible()
+    expect(screen.getAllByRole('button', { name: /^Mark Complete/ }).length).toBeGreaterThan(0)
+    expect(screen.queryByRole('note')).toBeNull()
+  })
+
   test('Your SEO Journey shows level, points and the three progress bars', async () => {
     signIn({
       tasks: [

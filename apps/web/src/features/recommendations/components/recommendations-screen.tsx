@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button'
 import { Spinner } from '@/components/ui/spinner'
 import { ApiError } from '@/lib/api-error'
 import { showToast } from '@/lib/toast'
+import { useMayChange } from '@/lib/member-role'
 import { useChangeTaskStatus } from '../api/change-task-status'
 import {
   GENERATE_FAILED_MESSAGE,
@@ -50,6 +51,7 @@ function Journey({ businessId, data }: { businessId: string; data: Recommendatio
   const generate = useGenerateRecommendations(businessId)
   const [completion, setCompletion] = useState<Completion | null>(null)
   const journeyHeading = useRef<HTMLHeadingElement>(null)
+  const mayChange = useMayChange()
 
   function onChange(task: SeoTask, status: TaskStatus) {
     const before = data.progress
@@ -82,10 +84,12 @@ function Journey({ businessId, data }: { businessId: string; data: Recommendatio
         <p className="text-sm text-muted-foreground">
           Work through these tasks to help local customers find you.
         </p>
-        <Button onClick={() => generate.mutate()} disabled={generate.isPending}>
-          <Sparkles aria-hidden="true" />
-          {generate.isPending ? 'Generating...' : 'Generate New Recommendations'}
-        </Button>
+        {mayChange ? (
+          <Button onClick={() => generate.mutate()} disabled={generate.isPending}>
+            <Sparkles aria-hidden="true" />
+            {generate.isPending ? 'Generating...' : 'Generate New Recommendations'}
+          </Button>
+        ) : null}
       </div>
       <GenerateStatus generate={generate} />
       {change.isError ? (

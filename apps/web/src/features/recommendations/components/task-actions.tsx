@@ -2,6 +2,7 @@ import type { SeoTask, TaskStatus } from '@localseo/shared/progress'
 import { canTransition } from '@localseo/shared/progress'
 import { CheckCircle2, Play, RotateCcw } from 'lucide-react'
 import { Button } from '@/components/ui/button'
+import { useMayChange } from '@/lib/member-role'
 
 export interface TaskActionProps {
   task: SeoTask
@@ -21,6 +22,9 @@ export function TaskActions({
   startLabel,
 }: TaskActionProps & { startLabel: 'Start' | 'Start Task' }) {
   const busy = busyId === task.id
+  const mayChange = useMayChange()
+  // A viewer reads the tasks; changing them is for owners and managers (lib/member-role.ts).
+  if (!mayChange) return null
   return (
     <div className="flex flex-wrap gap-2">
       {canTransition(task.status, 'in-progress') ? (

@@ -3,6 +3,7 @@ import { CircleCheck, ListPlus } from 'lucide-react'
 import { Link } from 'react-router'
 import { Button } from '@/components/ui/button'
 import { paths } from '@/config/paths'
+import { useMayChange } from '@/lib/member-role'
 import { useAddIssueTask } from '../api/add-issue-task'
 
 /**
@@ -17,6 +18,7 @@ export function AddTaskButton({
   issue: { id: string; title: string; category: string; taskId?: string | null }
 }) {
   const add = useAddIssueTask()
+  const mayChange = useMayChange()
   if (issue.category !== 'local') return null
 
   const added = add.data ?? (issue.taskId ? { created: false } : null)
@@ -34,6 +36,7 @@ export function AddTaskButton({
       </p>
     )
   }
+  if (!mayChange) return null
   return (
     <div className="grid justify-items-start gap-1">
       <Button

@@ -2,6 +2,7 @@ import { LoaderCircle } from 'lucide-react'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import type { AuditRun } from '@/lib/site-audit'
+import { useMayChange } from '@/lib/member-role'
 
 /** A running audit: pages crawled out of the budget, and a Cancel button. */
 export function AuditProgress({
@@ -13,6 +14,7 @@ export function AuditProgress({
   onCancel: () => void
   cancelling: boolean
 }) {
+  const mayChange = useMayChange()
   const percent = Math.min(100, Math.round((run.pagesCrawled / Math.max(1, run.budget)) * 100))
   return (
     <Card>
@@ -22,9 +24,11 @@ export function AuditProgress({
             <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-primary" />
             Auditing your website…
           </p>
-          <Button variant="outline" size="sm" onClick={onCancel} disabled={cancelling}>
-            {cancelling ? 'Cancelling...' : 'Cancel audit'}
-          </Button>
+          {mayChange ? (
+            <Button variant="outline" size="sm" onClick={onCancel} disabled={cancelling}>
+              {cancelling ? 'Cancelling...' : 'Cancel audit'}
+            </Button>
+          ) : null}
         </div>
         <div
           role="progressbar"

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
 import { paths } from '@/config/paths'
+import { useMayChange } from '@/lib/member-role'
 import {
   auditRunQueryOptions,
   auditRunsQueryOptions,
@@ -62,6 +63,7 @@ function SiteAudit({ business }: { business: Business }) {
   const cancel = useCancelAudit()
   const [selectedId, setSelectedId] = useState<string>()
   const hasWebsite = business.website.trim() !== ''
+  const mayChange = useMayChange()
 
   const list = runs.data ?? []
   const latest = list[0]
@@ -74,7 +76,7 @@ function SiteAudit({ business }: { business: Business }) {
         title="Site Audit"
         description={business.website || business.name}
         actions={
-          hasWebsite ? (
+          hasWebsite && mayChange ? (
             <Button
               onClick={() => start.mutate(undefined, { onSuccess: () => setSelectedId(undefined) })}
               disabled={start.isPending || running !== undefined || runs.isPending}

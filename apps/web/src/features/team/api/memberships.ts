@@ -1,6 +1,8 @@
 // GET /api/membership: the person's businesses with their role (issue 35, ADR 043). Apart from
 // team.ts and parsed with zod/mini: the signed-in layout asks for it on every screen, the
 // dashboard's first one included, whose JavaScript is at its budget (ADR 019).
+import { hasBusinessName, type Business } from '@localseo/shared/business'
+import type { MemberRole } from '@localseo/shared/member-roles'
 import { membershipsResponseSchema } from '@localseo/shared/memberships'
 import { useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
@@ -19,4 +21,10 @@ export function useMemberships(enabled = true) {
     },
     staleTime: 60_000,
   })
+}
+
+/** The person's role in `business`; undefined while it loads (and signed out, when nothing is asked). */
+export function useMemberRole(business: Business): MemberRole | undefined {
+  const memberships = useMemberships(hasBusinessName(business))
+  return memberships.data?.find((m) => m.businessId === business.id)?.role
 }

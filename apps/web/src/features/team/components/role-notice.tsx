@@ -1,17 +1,13 @@
-import { hasBusinessName, type Business } from '@localseo/shared/business'
+import type { Business } from '@localseo/shared/business'
+import type { MemberRole } from '@localseo/shared/member-roles'
 import { Eye } from 'lucide-react'
-import { useMemberships } from '../api/memberships'
 
 /**
  * Above every screen for a viewer (issue 35 item 1): what their role allows, so a button that the
  * server refuses is no surprise. Managers and owners see nothing.
  */
-export function RoleNotice({ business }: { business: Business }) {
-  // Signed out (the business emptied), nothing is asked: the request would only be refused.
-  const named = hasBusinessName(business)
-  const memberships = useMemberships(named)
-  const role = memberships.data?.find((m) => m.businessId === business.id)?.role
-  if (!named || role !== 'viewer') return null
+export function RoleNotice({ business, role }: { business: Business; role?: MemberRole }) {
+  if (role !== 'viewer') return null
   return (
     <p
       role="note"
