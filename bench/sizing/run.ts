@@ -3,7 +3,10 @@
 // N = 100, 1,000 and 10,000. For each size: the database's size per business, the planner tick's
 // time (a tick as at 03:00-07:00, when the daily rank checks fall due) and the plans of its
 // schedules queries (EXPLAIN ANALYZE); then, at the day-checks size (1,000), the time one instance
-// takes for a day's rank checks with a simulated provider that answers each query in 50 ms.
+// and two instances (two runners, each with its own pool and workers, in this process: the work
+// waits on the provider, so one CPU is not what limits it) take for a day's rank checks with a
+// simulated provider that answers each query in 50 ms, and an owner's /api reads p99 while idle and
+// during the checks.
 //
 // One owner and business are made through the API; every other business copies that one's rows
 // (users, business, members, schedules, sample data: whatever the API wrote), so the copies keep
@@ -11,7 +14,8 @@
 // in bulk as the daily job stores them (a simulated check per keyword and day).
 //
 //   npx tsx --conditions=source bench/sizing/run.ts --database-url postgres://postgres@127.0.0.1:54400/postgres
-// Options: --sizes 100,1000,10000  --day-checks 1000 (0: none)  --provider-ms 50  --keep (the
+// Options: --sizes 100,1000,10000  --day-checks 1000 (0: none)  --provider-ms 50  --instances 1,2
+// --keep (the
 // database is dropped at the end unless --keep).
 import { randomBytes } from 'node:crypto'
 import os from 'node:os'
@@ -43,6 +47,7 @@ const { values: args } = parseArgs({
     sizes: { type: 'string', default: '100,1000,10000' },
     'day-checks': { type: 'string', default: '1000' },
     'provider-ms': { type: 'string', default: '50' },
+    instances: { type: 'string', default: '1,2' },
     keep: { type: 'boolean', default: false },
   },
 })
@@ -54,6 +59,7 @@ if (!adminUrl) {
 const SIZES = args.sizes.split(',').map(Number)
 const DAY_CHECKS = Number(args['day-checks'])
 const PROVIDER_MS = Number(args['provider-ms'])
+const INSTANCES = args.instances.split(',').map(Number)
 /** Tracked keywords per business, and days of stored checks before today. */
 const KEYWORDS = 20
 const DAYS = 30
@@ -351,24 +357,59 @@ async function call<T>(method: string, route: string, token: string | null, body
   return JSON.parse(text) as T
 }
 
-/** One instance of its own runs the day's rank checks of every business; answers the figures. */
-async function dayOfChecks(size: number) {
+/** The owner's data reads, as the Dashboard and Rank Tracker send them. */
+const READS = ['/api/dashboard', '/api/rank-tracker/keywords', '/api/business', '/api/alerts']
+
+/** p99 of the owner's reads, four at a time, until `until` says stop (at least `least` of them). */
+async function readLatencies(token: string, until: () => boolean, least: number) {
+  const ms: number[] = []
+  const reader = async (offset: number) => {
+    for (let i = offset; ms.length < least || !until(); i += 4) {
+      const at = performance.now()
+      await call('GET', READS[i % READS.length]!, token)
+      ms.push(performance.now() - at)
+      // A page's reads, then a pause, as an owner clicking around would send them.
+      if (i % READS.length === READS.length - 1) await new Promise((r) => setTimeout(r, 100))
+    }
+  }
+  await Promise.all([0, 1, 2, 3].map(reader))
+  ms.sort((a, b) => a - b)
+  return {
+    reads: ms.length,
+    p50: Number(ms[Math.floor(ms.length * 0.5)]!.toFixed(1)),
+    p99: Number(ms[Math.floor(ms.length * 0.99)]!.toFixed(1)),
+  }
+}
+
+/** `instances` of their own run the day's rank checks of every business; answers the figures. */
+async function dayOfChecks(size: number, instances: number, token: string) {
   await spreadSchedules(template)
   await client.query(
     `update job_schedules set frequency = case when kind = 'rank_checks' then 'daily' else 'off' end,
        due_at = now() - interval '1 second'`,
   )
+  // An earlier run's checks of today would make this one's jobs find nothing to do.
+  await client.query('delete from rank_positions where day >= $1', [
+    dayIn(new Date(), template.timeZone),
+  ])
   await dropQueuedJobs()
-  const instance = await createDeps(envFor(), { rank: slowProvider(PROVIDER_MS) })
-  const runner = registerJobs(instance)
+  // Warmed up first (the first reads of a process compile their code), then measured idle.
+  await readLatencies(token, () => true, 40)
+  const idle = await readLatencies(token, () => true, 200)
+  const runners = []
+  for (let i = 0; i < instances; i++) {
+    const instance = await createDeps(envFor(), { rank: slowProvider(PROVIDER_MS) })
+    runners.push({ instance, runner: registerJobs(instance) })
+  }
   const cpu = process.cpuUsage()
   const started = performance.now()
-  await runner.start({ timer: false, workers: true })
+  for (const { runner } of runners) await runner.start({ timer: false, workers: true })
   // The planner claims 500 a tick; a minute apart in production, at once here.
-  while ((await runner.tick()) > 0);
+  while ((await runners[0]!.runner.tick()) > 0);
   let done = 0
   let peakConnections = 0
   let peakRss = 0
+  const during = readLatencies(token, () => done >= size, 50)
   while (done < size) {
     await new Promise((resolve) => setTimeout(resolve, 1000))
     const [row] = await rows<{ done: number; connections: number }>(
@@ -382,15 +423,19 @@ async function dayOfChecks(size: number) {
   }
   const elapsed = seconds(started)
   const used = process.cpuUsage(cpu)
+  const busy = await during
   const [stored] = await rows<{ ok: number; failed: number }>(
     `select count(*) filter (where status = 'ok')::int as ok,
             count(*) filter (where status = 'failed')::int as failed
      from rank_positions where day = current_date`,
   )
-  await runner.stop()
-  await instance.close()
+  for (const { runner, instance } of runners) {
+    await runner.stop()
+    await instance.close()
+  }
   return {
     businesses: size,
+    instances,
     'checks stored': stored!.ok,
     'checks failed': stored!.failed,
     seconds: Number(elapsed.toFixed(0)),
@@ -398,6 +443,10 @@ async function dayOfChecks(size: number) {
     'CPU s (this process)': Number(((used.user + used.system) / 1e6).toFixed(0)),
     'peak RSS MB (this process)': mb(peakRss),
     'peak connections (database)': peakConnections,
+    'reads p99 idle ms': idle.p99,
+    'reads p99 during ms': busy.p99,
+    'reads p50 idle/during ms': `${idle.p50} / ${busy.p50}`,
+    'reads during': busy.reads,
   }
 }
 
@@ -490,9 +539,11 @@ try {
     console.table(report.slice(-1))
     console.table(await tableSizes())
     if (size === DAY_CHECKS) {
-      const day = await dayOfChecks(size)
-      console.table([day])
-      report.push({ 'day of checks': day })
+      for (const instances of INSTANCES) {
+        const day = await dayOfChecks(size, instances, session.access_token)
+        console.table([day])
+        report.push({ 'day of checks': day })
+      }
     }
   }
   console.log(
