@@ -7,6 +7,7 @@ import { aiRoutes } from './features/ai/ai.routes.js'
 import { alertRoutes } from './features/alerts/alerts.routes.js'
 import { automationRoutes } from './features/automation/automation.routes.js'
 import { unsubscribeRoutes } from './features/automation/unsubscribe.js'
+import { reportUnsubscribeRoutes } from './features/reports/public.js'
 import { backlinkRoutes } from './features/backlinks/backlinks.routes.js'
 import { businessRoutes, businessesRoutes } from './features/business/business.routes.js'
 import { ownerDataRoutes } from './features/owner-data/owner-data.routes.js'
@@ -148,6 +149,8 @@ export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) 
     .route('/api', apiRoutes(deps))
     // The alert email's 'Stop these emails' link works without signing in (issue 16 item 4).
     .route('/alerts', unsubscribeRoutes(deps))
+    // And the monthly report's, for a recipient who may have no account (issue 35 item 4).
+    .route('/report-emails', reportUnsubscribeRoutes(deps))
 
   // The local outbox holds sign-in links: never served in production (mail/dev-mail.routes.ts).
   if (deps.env.NODE_ENV !== 'production') app.route('/dev', devMailRoutes(deps))

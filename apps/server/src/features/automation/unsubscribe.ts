@@ -4,29 +4,19 @@
 // the member's alert emails for that business off (a link from before members, without one, turns
 // the business's off), so a mail scanner that follows links changes nothing.
 import { Hono } from 'hono'
-import { SignJWT, jwtVerify } from 'jose'
 import type { JwtKeys } from '../../auth/keys.js'
-import { unixSeconds, type Clock } from '../../lib/clock.js'
+import type { Clock } from '../../lib/clock.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { isUuid } from '../../lib/uuid.js'
-import { escapeHtml, PRODUCT_NAME } from '../../mail/templates.js'
+import { signStopToken, stopForm, stopPage as page, verifyStopToken } from '../../mail/stop-link.js'
 import { setFrequency } from './schedules.js'
 import { stopMemberAlertEmails } from '../team/public.js'
 import { limitBody } from '../../lib/body-limit.js'
 
 const AUDIENCE = 'alerts-unsubscribe'
-const VALID_SECONDS = 365 * 86_400
 
-export async function unsubscribeToken(
-  keys: JwtKeys,
-  clock: Clock,
-  businessId: string,
-  userId: string,
-) {
-  const iat = unixSeconds(clock.now())
-  return new SignJWT({ sub: businessId, uid: userId, aud: AUDIENCE, iat, exp: iat + VALID_SECONDS })
-    .setProtectedHeader({ alg: keys.alg, typ: 'JWT' })
-    .sign(keys.signingKey)
+export function unsubscribeToken(keys: JwtKeys, clock: Clock, businessId: string, userId: string) {
+  return signStopToken(keys, clock, AUDIENCE, { sub: businessId, uid: userId })
 }
 
 /** The business and member a link is for; no member on a link from before members (ADR 043). */
@@ -35,29 +25,13 @@ async function subjectOf(
   clock: Clock,
   token: string,
 ): Promise<{ businessId: string; userId?: string } | undefined> {
-  try {
-    const { payload } = await jwtVerify(token, keys.verificationKey, {
-      algorithms: [keys.alg],
-      audience: AUDIENCE,
-      currentDate: clock.now(),
-    })
-    if (!payload.sub || !isUuid(payload.sub)) return undefined
-    const { uid } = payload
-    if (uid === undefined) return { businessId: payload.sub }
-    return typeof uid === 'string' && isUuid(uid)
-      ? { businessId: payload.sub, userId: uid }
-      : undefined
-  } catch {
-    return undefined
-  }
-}
-
-function page(title: string, body: string) {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · ${PRODUCT_NAME}</title></head>
-<body style="font-family: system-ui, sans-serif; color: #111827; line-height: 1.5; max-width: 32rem; margin: 3rem auto; padding: 0 1rem">
-<h1 style="font-size: 1.25rem">${escapeHtml(title)}</h1>${body}</body></html>`
+  const payload = await verifyStopToken(keys, clock, AUDIENCE, token)
+  if (!payload?.sub || !isUuid(payload.sub)) return undefined
+  const { uid } = payload
+  if (uid === undefined) return { businessId: payload.sub }
+  return typeof uid === 'string' && isUuid(uid)
+    ? { businessId: payload.sub, userId: uid }
+    : undefined
 }
 
 const INVALID = page(
@@ -76,8 +50,7 @@ export function unsubscribeRoutes(deps: AppDeps) {
         page(
           'Stop alert emails?',
           `<p>You will no longer get the daily email about your keywords and backlinks. The notifications stay in the app.</p>
-<form method="post" action="/alerts/unsubscribe"><input type="hidden" name="token" value="${escapeHtml(token)}">
-<button type="submit" style="padding: 0.5rem 1rem">Stop alert emails</button></form>`,
+${stopForm('/alerts/unsubscribe', token, 'Stop alert emails')}`,
         ),
       )
     })

@@ -2,13 +2,14 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { mailOutbox } from '../../db/schema/auth.js'
 import { businesses } from '../../db/schema/business.js'
-import { reportSends } from '../../db/schema/reports.js'
+import { reportSends, reportSettings } from '../../db/schema/reports.js'
 import type { MailMessage } from '../../mail/mailer.js'
 import { apiCaller } from '../../testing/api.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
 import { businessInput } from '../../testing/factories.js'
 import { seedReportMonth } from '../../testing/reports.js'
+import { signStopToken } from '../../mail/stop-link.js'
 import { sendDueMonthlyReports, sendMonthlyReport } from './monthly-send.js'
 
 let t: TestApp
@@ -102,5 +103,51 @@ describe('the monthly report email', () => {
     const working = capturingMailer()
     await sendMonthlyReport({ ...t.deps, mailer: working.mailer }, job)
     expect(working.sent).toHaveLength(2)
+  })
+
+  test("each recipient's email has a link that takes that address alone off the report, without signing in", async () => {
+    const { businessId } = await setUp('2026-04-01T12:00:00Z')
+    const { sent, mailer } = capturingMailer()
+    await sendMonthlyReport({ ...t.deps, mailer }, { businessId, month: '2026-03' })
+    const toMarketer = sent.find((m) => m.to === 'marketer@example.com')!
+    const link = /Stop these emails: (\S+)/.exec(toMarketer.text)![1]!
+    expect(toMarketer.html).toContain('Stop these emails</a>')
+    const url = new URL(link)
+    expect(url.pathname).toBe('/report-emails/unsubscribe')
+    const token = url.searchParams.get('token')!
+    const recipientsNow = async () =>
+      (
+        await t.db.select().from(reportSettings).where(eq(reportSettings.businessId, businessId))
+      )[0]!.recipients
+
+    // Opening the link (a mail scanner does) asks, and changes nothing.
+    const ask = await t.app.request(`${url.pathname}${url.search}`)
+    expect(ask.status).toBe(200)
+    expect(await ask.text()).toContain('marketer@example.com will no longer get')
+    expect(await recipientsNow()).toEqual(recipients)
+
+    const post = (value: string) =>
+      t.app.request('/report-emails/unsubscribe', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token: value }).toString(),
+      })
+    // Not a report link: an alert email's link, an access token, a made-up value.
+    const alertLink = await signStopToken(t.deps.jwtKeys, t.deps.clock, 'alerts-unsubscribe', {
+      sub: businessId,
+      email: 'marketer@example.com',
+    })
+    for (const wrong of [alertLink, 'not-a-token', `${token.slice(0, -4)}AAAA`]) {
+      expect((await post(wrong)).status).toBe(400)
+    }
+    expect(await recipientsNow()).toEqual(recipients)
+
+    const done = await post(token)
+    expect(done.status).toBe(200)
+    expect(await done.text()).toContain('The monthly report is stopped')
+    expect(await recipientsNow()).toEqual(['boss@example.com'])
+    // Again: still stopped, nothing else removed.
+    expect((await post(token)).status).toBe(200)
+    expect(await recipientsNow()).toEqual(['boss@example.com'])
   })
 })

@@ -13,6 +13,7 @@ import { escapeHtml, htmlEmail, PRODUCT_NAME } from '../../mail/templates.js'
 import { googleOAuthConfig } from '../integrations/public.js'
 import { monthTitle } from './report-month.js'
 import { brandingOf, getReportSettings } from './report-settings.js'
+import { reportUnsubscribeUrl } from './report-unsubscribe.js'
 import { buildReportPdf, monthsWithData } from './reports.service.js'
 
 const MONTHLY_REPORT_QUEUE = 'reports.monthly'
@@ -22,7 +23,7 @@ const SEND_DAYS = 3
 /** A claim whose job died (kill -9) before it sent is taken again after this long. */
 const CLAIM_LEASE_MS = 30 * 60 * 1000
 
-type Deps = Pick<AppDeps, 'db' | 'jobs' | 'clock' | 'mailer' | 'env' | 'logger'>
+type Deps = Pick<AppDeps, 'db' | 'jobs' | 'clock' | 'mailer' | 'env' | 'logger' | 'jwtKeys'>
 
 interface MonthlyJob {
   businessId: string
@@ -74,14 +75,31 @@ async function claimMonth(deps: Deps, job: MonthlyJob, recipients: string[]) {
   return claimed.length > 0
 }
 
-function reportMail(opts: { to: string; businessName: string; month: string; title: string }) {
+function reportMail(opts: {
+  to: string
+  businessName: string
+  month: string
+  title: string
+  unsubscribeUrl: string
+}) {
   const month = monthTitle(opts.month)
   const line = `Here is ${opts.businessName}'s ${opts.title.toLowerCase()} for ${month}, attached as a PDF.`
+  const why = `You get it because ${opts.businessName} added your address to its monthly report.`
   return {
     to: opts.to,
     subject: `${opts.businessName}: ${opts.title}, ${month}`,
-    text: [line, '', `— ${PRODUCT_NAME}`].join('\n'),
-    html: htmlEmail(`<p>${escapeHtml(line)}</p>`),
+    text: [
+      line,
+      '',
+      why,
+      `Stop these emails: ${opts.unsubscribeUrl}`,
+      '',
+      `— ${PRODUCT_NAME}`,
+    ].join('\n'),
+    html: htmlEmail(
+      `<p>${escapeHtml(line)}</p>
+<p style="color: #6b7280; font-size: 13px">${escapeHtml(why)} <a href="${escapeHtml(opts.unsubscribeUrl)}">Stop these emails</a></p>`,
+    ),
   }
 }
 
@@ -114,6 +132,7 @@ export async function sendMonthlyReport(deps: Deps, job: MonthlyJob): Promise<vo
             businessName: business.name,
             month: job.month,
             title: branding.title,
+            unsubscribeUrl: await reportUnsubscribeUrl(deps, business.id, to),
           }),
           attachments: [{ filename, contentType: 'application/pdf', content: pdf }],
         })
