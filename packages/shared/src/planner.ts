@@ -7,6 +7,8 @@ import { plannerKeywordSchema } from './keyword-engine.js'
 export const estimatedKeywordsResponseSchema = z.object({
   keywords: z.array(plannerKeywordSchema),
   estimated: z.literal(true),
+  /** A search: some figures are being asked of the keyword data source; read it again shortly. */
+  pending: z.optional(z.boolean()),
 })
 
 export const savedKeywordSchema = plannerKeywordSchema.extend({

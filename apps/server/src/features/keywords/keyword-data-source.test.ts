@@ -17,7 +17,7 @@ import { databaseText, rows } from '../../testing/db-fingerprint.js'
 import { startFakeDataForSeo, type FakeDataForSeo } from '../../testing/fake-dataforseo.js'
 import { businessInput } from '../../testing/factories.js'
 import { traceLogger } from '../../testing/trace-logs.js'
-import { runFirstChecks } from './first-checks.js'
+import { askSearchFigures, runFirstChecks } from './first-checks.js'
 
 const LOGIN = 'owner@agency.example'
 const PASSWORD = 'dfs-pass-5f1e9a7c3b'
@@ -51,6 +51,22 @@ async function ownerOf(app: RequestTarget, email: string, business = businessInp
 
 type Call = Awaited<ReturnType<typeof ownerOf>>
 
+type Search = { keywords: PlannerKeyword[]; pending?: boolean }
+
+/**
+ * A planner search answers at once with the figures stored (issue 36 item 3): the job it sent for
+ * the rest runs here (this app runs no workers), then the planner reads the search again.
+ */
+async function searchAsked(app: TestApp, call: Call, body: object) {
+  const first = await call<Search>('POST', '/api/planner/search', body)
+  const { rows: jobs } = await app.database.executeSql(
+    `delete from pgboss.job where name = 'keywords.ask-figures' and state = 'created' returning data`,
+  )
+  for (const job of jobs)
+    await askSearchFigures(app.deps, job.data as Parameters<typeof askSearchFigures>[1])
+  return first.body.pending ? call<Search>('POST', '/api/planner/search', body) : first
+}
+
 async function analyse(call: Call, keyword: string) {
   const res = await call<{ keyword: KeywordRecord }>('POST', '/api/keywords/analyse', {
     keyword,
@@ -77,9 +93,7 @@ test('a keyword with data shows its monthly volume, competition and CPC with sou
     languageCode: 'en',
   })
 
-  const ideas = await call<{ keywords: PlannerKeyword[] }>('POST', '/api/planner/search', {
-    q: 'dentist',
-  })
+  const ideas = await searchAsked(t, call, { q: 'dentist' })
   const idea = ideas.body.keywords.find((k) => k.keyword === 'dentist austin')
   expect(idea).toMatchObject({
     volume: 1900,
@@ -116,11 +130,35 @@ test('a keyword with data shows its monthly volume, competition and CPC with sou
   if (top) expect(top).toMatchObject({ volume: 1900, volumeSource: MEASURED })
 })
 
+test('a search answers without asking DataForSEO: the figures it lacks come from a job, and it says so (issue 36 item 3)', async () => {
+  t = await createTestApp({ env: dataforseo() })
+  const call = await ownerOf(t.app, 'later@example.com')
+  const first = await call<Search>('POST', '/api/planner/search', { q: 'dentist' })
+  expect(first.status).toBe(200)
+  expect(fake.requests).toHaveLength(0)
+  expect(first.body.pending).toBe(true)
+  const idea = (search: Search) => search.keywords.find((k) => k.keyword === 'dentist austin')
+  expect(idea(first.body)?.volumeSource).toMatchObject({ kind: 'estimate' })
+  const { rows: jobs } = await t.database.executeSql(
+    `select data from pgboss.job where name = 'keywords.ask-figures' and state = 'created'`,
+  )
+  expect(jobs).toHaveLength(1)
+
+  await askSearchFigures(t.deps, jobs[0]!.data as Parameters<typeof askSearchFigures>[1])
+  // One request for all the search's ideas.
+  expect(fake.requests).toHaveLength(1)
+  const again = await call<Search>('POST', '/api/planner/search', { q: 'dentist' })
+  expect(again.body.pending).toBe(false)
+  expect(idea(again.body)).toMatchObject({ volume: 1900, volumeSource: MEASURED })
+  expect(fake.requests).toHaveLength(1)
+})
+
 test('answers are stored per place, keyword and month: a second search asks DataForSEO nothing', async () => {
   const clock = createTestClock(new Date('2026-11-30T23:30:00Z'))
   t = await createTestApp({ env: dataforseo(), clock })
   const call = await ownerOf(t.app, 'cached@example.com')
-  const search = (who: Call = call) => who('POST', '/api/planner/search', {})
+  const app = t
+  const search = (who: Call = call) => searchAsked(app, who, {})
   await search()
   const asked = fake.requests.length
   expect(asked).toBe(1)

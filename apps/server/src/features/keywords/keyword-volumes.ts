@@ -322,8 +322,17 @@ function merge(base: PlannerKeyword, outcome: Outcome, place: SearchPlace): Plan
 export interface MeasuredKeywords {
   /** For the screens: the stored figures, the latest month's; DataForSEO is never asked. */
   stored: KeywordDataProvider
-  /** For a request that writes a keyword, a planner search and the jobs: asks what is missing. */
+  /** For a request that writes a keyword and the jobs: asks what is missing. */
   asking: KeywordDataProvider
+  /**
+   * Of the keywords, those `asking` would ask: askable, and without this month's stored answer for
+   * the place (a planner search answers with `stored` and leaves them to a job, issue 36 item 3).
+   */
+  unasked(
+    business: Business,
+    locationId: string | null | undefined,
+    keywords: string[],
+  ): Promise<string[]>
 }
 
 export function createMeasuredKeywordProvider(options: MeasuredProviderOptions): MeasuredKeywords {
@@ -342,5 +351,16 @@ export function createMeasuredKeywordProvider(options: MeasuredProviderOptions):
       return ideas.map((idea, i) => merge(idea, outcomes[i] ?? DID_NOT_ANSWER, place))
     },
   })
-  return { stored: provider(loaders.stored), asking: provider(loaders.asking) }
+  return {
+    stored: provider(loaders.stored),
+    asking: provider(loaders.asking),
+    async unasked(business, locationId, keywords) {
+      const candidates = keywords.filter(askable)
+      if (candidates.length === 0) return []
+      const month = monthOf(options.clock.now())
+      const rows = await storedRows(options, searchPlace(business, locationId), candidates)
+      const stored = new Set(rows.filter((r) => r.month === month).map((r) => r.keyword))
+      return candidates.filter((k) => !stored.has(k))
+    },
+  }
 }

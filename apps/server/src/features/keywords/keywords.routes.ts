@@ -9,6 +9,7 @@ import type { Tenant } from '../../lib/tenant.js'
 import { validate } from '../../lib/validate.js'
 import { keywordProviders } from './providers.js'
 import { rankProviderFor } from './provider-for.js'
+import { requestAnalysedCheck } from './first-checks.js'
 import { analyseKeyword, listKeywords, suggestKeywords } from './keywords.service.js'
 
 const locationId = z.string().max(100).optional()
@@ -61,6 +62,7 @@ export function keywordRoutes(deps: AppDeps) {
         keyword,
         advise: (estimate) =>
           ai.analyseKeyword({ userId, business: scope.business, locationId, keyword, estimate }),
+        checkLater: (keywordId) => requestAnalysedCheck(deps, scope.business.id, keywordId),
       })
       return c.json(result)
     })

@@ -67,19 +67,23 @@ const LEVEL_LABELS: Record<KeywordLevel, Level> = { low: 'Low', medium: 'Medium'
 /**
  * Analyses a keyword: the AI service writes the advice, the keyword data provider gives the volume
  * and difficulty (the same figures as the planner's), and the rank provider today's position, stored
- * as the keyword's check of the day (the same position the Rank Tracker and dashboard show).
+ * as the keyword's check of the day (the same position the Rank Tracker and dashboard show); a real
+ * provider's check comes from a job (`checkLater`).
  */
 export async function analyseKeyword(
   scope: KeywordScope,
   {
     keyword,
     advise,
+    checkLater,
   }: {
     keyword: string
     advise: (estimate: {
       volume: number | null
       competition: Level | null
     }) => Promise<KeywordAnalysis>
+    /** Sends the job that checks the keyword today (a real provider's check takes seconds). */
+    checkLater: (keywordId: string) => Promise<void>
   },
 ): Promise<{ analysis: KeywordAnalysis; keyword: KeywordRecord }> {
   const { db, business, location, now } = scope
@@ -114,16 +118,22 @@ export async function analyseKeyword(
     return saved
   })
   const { rank: provider, onPlaceFound, onMapSearched } = scope
-  await checkToday({
-    db,
-    provider,
-    business,
-    location,
-    keyword: row,
-    now,
-    onPlaceFound,
-    onMapSearched,
-  })
+  // The simulation answers at once; a real search-results API pages through up to 100 results,
+  // seconds a keyword: a job checks it and the record reads 'Not checked' until then (issue 36 item 3).
+  if (provider.simulated) {
+    await checkToday({
+      db,
+      provider,
+      business,
+      location,
+      keyword: row,
+      now,
+      onPlaceFound,
+      onMapSearched,
+    })
+  } else {
+    await checkLater(row.id)
+  }
   return { analysis, keyword: await keywordRecord(scope, row.id) }
 }
 

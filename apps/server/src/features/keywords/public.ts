@@ -7,7 +7,7 @@ export {
   seedDefaultKeywords,
   seedLocationKeywords,
 } from './default-keywords.js'
-export { defineKeywordJobs, requestFirstChecks, runFirstChecks } from './first-checks.js'
+export { defineKeywordJobs, requestFirstChecks, requestSearchFigures } from './first-checks.js'
 export { askKeywordFigures } from './ask-keyword-figures.js'
 export { createMeasuredKeywordsFromEnv, keywordProviders } from './providers.js'
 export type { MeasuredKeywords } from './keyword-volumes.js'

@@ -7,12 +7,12 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'vitest'
 import type { KeywordRecord } from '@localseo/shared/keyword-figures'
 import type { RankHistory } from '@localseo/shared/rank-tracker'
 import { businesses } from '../../db/schema/business.js'
-import { runFirstChecks } from '../keywords/public.js'
 import { apiCaller } from '../../testing/api.js'
 import { createTestApp, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
 import { startFakeSerp, type FakeSerp } from '../../testing/fake-serp.js'
 import { businessInput } from '../../testing/factories.js'
+import { runFirstChecks } from '../../testing/rank-providers.js'
 
 const KEY = 'serpapi-test-key-4242'
 let fake: FakeSerp

@@ -26,9 +26,12 @@ function keywordsQueryOptions(businessId: string, location: string) {
   })
 }
 
-/** A tracked keyword not checked yet gets its first position from a job on the server (issue 30). */
+/**
+ * A keyword not checked yet gets its position from a job on the server: a tracked one's first check
+ * (issue 30), an analysed one's check of today with a real search-results provider (issue 36 item 3).
+ */
 const waitsForFirstCheck = (records: KeywordRecord[] | undefined) =>
-  records?.some((k) => k.tracked && k.positionSource === null && !k.notInTop100) ?? false
+  records?.some((k) => k.positionSource === null && !k.notInTop100) ?? false
 
 export function useKeywords(businessId: string, location: string) {
   return useQuery({

@@ -70,7 +70,13 @@ export function AnalysisTab({
         place={named ? location.city : ''}
         example={searchExamples({ ...business, city: location.city }).keyword}
       />
-      {result ? <AnalysisResults analysis={result.analysis} record={result.keyword} /> : null}
+      {result ? (
+        <AnalysisResults
+          analysis={result.analysis}
+          // The list's copy is read again until a check the server left to a job lands (issue 36).
+          record={keywords.data?.find((k) => k.id === result.keyword.id) ?? result.keyword}
+        />
+      ) : null}
       {named ? (
         <>
           <RankingsTable

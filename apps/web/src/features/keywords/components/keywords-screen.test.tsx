@@ -163,6 +163,32 @@ describe('keyword analysis', () => {
     )
   })
 
+  test('with a real provider the position is checked by a job: the results read Not checked until it lands (issue 36 item 3)', async () => {
+    const pending = record('emergency dentist austin', null, null)
+    const checked = record('emergency dentist austin', 5, null, {
+      positionSource: { kind: 'measured', provider: 'SerpApi', at: '2026-03-10T16:00:00Z' },
+    })
+    // The list as the server reads it: empty, then the analysed keyword waiting for its check, then
+    // checked (the job stored its position while the screen read again).
+    const lists = [[], [pending]]
+    storeSession()
+    stubNetwork({
+      ...ownerHandlers({ business: savedBusiness }),
+      'GET /api/keywords': () => json({ keywords: lists.shift() ?? [checked] }),
+      'GET /api/keywords/suggestions': () => json({ keywords: [], estimated: true }),
+      'POST /api/keywords/analyse': () => json({ analysis, keyword: pending }),
+    })
+    renderApp('/keywords')
+    await screenReady()
+    const user = userEvent.setup()
+    await user.type(screen.getByLabelText('Keyword'), 'emergency dentist austin')
+    await user.click(screen.getByRole('button', { name: 'Analyze' }))
+    const results = within(await screen.findByRole('region', { name: 'Analysis Results' }))
+    expect(results.getByText('Not checked')).toBeVisible()
+    expect(await results.findByText('#5', {}, { timeout: 8_000 })).toBeVisible()
+    expect(results.queryByText('Not checked')).not.toBeInTheDocument()
+  }, 15_000)
+
   test('a flat position reads No change', async () => {
     signIn({ keywords: [record('dentist austin', 8, 8), record('new keyword', 9, null)] })
     await screenReady()

@@ -5,14 +5,19 @@ import type { PlannerKeyword, PlannerQuery } from '@localseo/shared/keyword-engi
 import { estimatedKeywordsResponseSchema } from '@localseo/shared/planner'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
+import { whileFirstChecksPending } from '@/lib/first-checks'
 import { plannerKey } from '@/lib/query-keys'
 
 export type PlannerSearch = PlannerQuery & { location: string }
 
-async function searchPlanner(search: PlannerSearch): Promise<PlannerKeyword[]> {
+/** `pending`: the keyword data source is being asked for some figures; the search is read again. */
+async function searchPlanner(
+  search: PlannerSearch,
+): Promise<{ keywords: PlannerKeyword[]; pending: boolean }> {
   const response = await apiClient.api.planner.search.$post({ json: search })
   if (!response.ok) throw await toApiError(response)
-  return estimatedKeywordsResponseSchema.parse(await response.json()).keywords
+  const { keywords, pending = false } = estimatedKeywordsResponseSchema.parse(await response.json())
+  return { keywords, pending }
 }
 
 /**
@@ -27,5 +32,11 @@ function plannerSearchQueryOptions(business: { id: string; name: string }, searc
 }
 
 export function usePlannerSearch(business: { id: string; name: string }, search: PlannerSearch) {
-  return useQuery({ ...plannerSearchQueryOptions(business, search), enabled: business.id !== '' })
+  return useQuery({
+    ...plannerSearchQueryOptions(business, search),
+    enabled: business.id !== '',
+    // The figures the server did not have come from a job in a moment (issue 36 item 3).
+    refetchInterval: (query) =>
+      whileFirstChecksPending(query.state.data?.pending ?? false, query.state.dataUpdateCount),
+  })
 }

@@ -28,9 +28,12 @@ function ideasFor(search: URLSearchParams): PlannerKeyword[] {
 function signIn({
   business = savedBusiness,
   ideas = ideasFor,
+  pendingSearches = 0,
 }: {
   business?: typeof savedBusiness
   ideas?: (search: URLSearchParams) => PlannerKeyword[]
+  /** The first searches answer that some figures are still being asked for (issue 36 item 3). */
+  pendingSearches?: number
 } = {}) {
   storeSession()
   const searches: string[] = []
@@ -40,7 +43,8 @@ function signIn({
     'POST /api/planner/search': async (request) => {
       const params = new URLSearchParams((await request.json()) as Record<string, string>)
       searches.push(params.toString())
-      return json({ keywords: ideas(params), estimated: true })
+      const pending = searches.length <= pendingSearches
+      return json({ keywords: ideas(params), estimated: true, pending })
     },
     'GET /api/planner/saved': () => json({ keywords: saved }),
     'POST /api/planner/saved': async (request) => {
@@ -121,6 +125,31 @@ describe('keyword planner', () => {
     ])
     expect(screen.getByText(/are estimates, not measured search data/)).toBeVisible()
   })
+
+  test('figures still being asked of Google Ads appear when the server has them, the table kept (issue 36 item 3)', async () => {
+    let answers = 0
+    const measured = {
+      volume: 4321,
+      volumeSource: {
+        kind: 'measured' as const,
+        at: '2026-03-10T16:00:00.000Z',
+        provider: 'DataForSEO (Google Ads)',
+        month: '2026-02',
+      },
+    }
+    const { searches } = signIn({
+      pendingSearches: 1,
+      ideas: (params) =>
+        ideasFor(params).map((k, i) => (answers++ > 0 && i === 0 ? { ...k, ...measured } : k)),
+    })
+    await ready()
+    expect(await screen.findByText(/Getting Google Ads figures/)).toBeVisible()
+    expect(await resultRows()).not.toHaveLength(0)
+    expect(await screen.findByText('4,321', {}, { timeout: 8_000 })).toBeVisible()
+    expect(screen.queryByText(/Getting Google Ads figures/)).not.toBeInTheDocument()
+    // Read again once, then not again: the second answer had every figure.
+    expect(searches).toHaveLength(2)
+  }, 15_000)
 
   test('the intent and difficulty filters and the sort run a new search', async () => {
     const { searches } = signIn()

@@ -84,11 +84,13 @@ function Planner({ business }: { business: Business }) {
   )
   // The Saved tab follows the sort too (issue 32 item 9); the search answers sorted already.
   const shown: readonly PlannerKeyword[] =
-    tab === 'search' ? (search.data ?? []) : sortKeywords(savedList, query.sort)
+    tab === 'search' ? (search.data?.keywords ?? []) : sortKeywords(savedList, query.sort)
   // CPCs in the location's country's currency (issue 32 item 5).
   const money = moneyFor(location.country)
   const converted = conversionNote(money)
-  const loading = tab === 'search' ? search.isFetching : saved.isPending
+  // Reading the search again for its missing figures keeps the table as it is.
+  const figuresPending = tab === 'search' && search.data?.pending === true
+  const loading = tab === 'search' ? search.isFetching && !figuresPending : saved.isPending
   const failed = tab === 'search' ? search.isError : saved.isError
 
   return (
@@ -128,6 +130,11 @@ function Planner({ business }: { business: Business }) {
             Search volume, difficulty, CPC, competition and trend are estimates, not measured search
             data. CPC is in {money.currency}.{converted ? ` ${converted}` : null}
           </p>
+          {figuresPending ? (
+            <p role="status" className="text-sm text-muted-foreground">
+              Getting Google Ads figures for some of these keywords. They appear here in a moment.
+            </p>
+          ) : null}
           <div role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} className="min-w-0">
             <PlannerResults
               tab={tab}
