@@ -15,8 +15,11 @@ import { ownerHandlers, savedBusiness, twoLocations } from '@/test/business-fixt
 import { json, storeSession, stubNetwork } from '@/test/network'
 import { loadScreens, renderApp } from '@/test/render-app'
 
-// happy-dom lays nothing out: the chart's container gets the size a browser would measure.
+// happy-dom lays nothing out: the chart's container gets the size a browser would measure, and
+// the card, which the dashboard renders once it comes near the viewport (components/when-near.tsx),
+// renders at once, as where IntersectionObserver is missing.
 beforeEach(() => {
+  vi.stubGlobal('IntersectionObserver', undefined)
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
     this: HTMLElement,
   ) {
@@ -168,8 +171,10 @@ test('a place not linked points to Settings; the card follows the location picke
   )
   expect(await profile.findByText('Profile views', { selector: 'dt' })).toBeVisible()
   await userEvent.selectOptions(screen.getByLabelText('Location'), twoLocations[0]!.id)
+  // The dashboard's cards below the first screen wait for its figures of the new place, so the
+  // card is drawn again: the link is looked for on the page.
   expect(
-    await profile.findByRole('link', { name: 'Link this location in Settings' }),
+    await screen.findByRole('link', { name: 'Link this location in Settings' }),
   ).toHaveAttribute('href', '/settings')
   expect(asked).toEqual(['main', twoLocations[0]!.id])
 })
