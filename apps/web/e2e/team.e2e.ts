@@ -83,7 +83,8 @@ describe('team journey', () => {
       const note = page.getByRole('note').filter({ hasText: 'You are a viewer of' })
       await note.waitFor()
       await snap(page, 'team-viewer-dashboard', note)
-      // The tasks are there to read, without Start, Mark Complete or Generate.
+      // The tasks are there to read, without Start, Mark Complete or Generate (once the role has
+      // come with the memberships, which the note shows).
       await page.goto(url('/recommendations'))
       await page.locator('#all-tasks-title').waitFor()
       await note.waitFor()
@@ -92,12 +93,14 @@ describe('team journey', () => {
       }
       await page.goto(url('/backlinks'))
       await page.locator('#backlinks-title').waitFor()
+      await note.waitFor()
       expect(await page.getByRole('button', { name: 'Add Backlink' }).count()).toBe(0)
       // Settings show the business as it is, every field read-only.
       await page.goto(url('/settings'))
       const business = page.getByRole('form', { name: 'Business information' })
       await expect.poll(() => business.getByLabel('Phone').inputValue()).not.toBe('')
-      expect(await business.getByLabel('Phone').isDisabled()).toBe(true)
+      // Read-only once the role has arrived with the memberships.
+      await expect.poll(() => business.getByLabel('Phone').isDisabled()).toBe(true)
       expect(
         await business.getByRole('button', { name: 'Save Business Information' }).isDisabled(),
       ).toBe(true)
