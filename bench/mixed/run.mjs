@@ -7,8 +7,14 @@
 // RSS before, at the end and at its peak. PROFILE=1 starts the server with --cpu-prof and names the
 // profile it wrote (open it in Chrome's DevTools, Performance tab); SERVER_LOG_LEVEL=info logs each
 // request with its time.
-// Usage (after `npm run build`): [DATABASE_URL=...] [CONNECTIONS=200] [OWNERS=20] [DURATION=120] node bench/mixed/run.mjs
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+// SEEDED makes the first owner the seeded account of bench/seed/run.ts (issue 36 item 4: a year of
+// data, 3 places, 500 tracked keywords, 730 alerts) and the others new owners as above: SEEDED=DIR
+// starts the server on a copy of that seeded DATA_DIR, SEEDED=database with DATABASE_URL of a
+// seeded database (the run changes it: seed a new one for the next run). SOAK_SAMPLE=S also prints
+// the RSS every S seconds of the run (the 10-minute soak: DURATION=600 SOAK_SAMPLE=60).
+// Usage (after `npm run build`): [DATABASE_URL=...] [SEEDED=DIR|database] [CONNECTIONS=200] [OWNERS=20]
+// [DURATION=120] node bench/mixed/run.mjs
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
@@ -20,9 +26,30 @@ const connections = Number(process.env.CONNECTIONS ?? 200)
 const owners = Number(process.env.OWNERS ?? 20)
 const duration = Number(process.env.DURATION ?? 120)
 const databaseUrl = process.env.DATABASE_URL || undefined
+const seeded = process.env.SEEDED || undefined
+if (seeded === 'database' && !databaseUrl) throw new Error('SEEDED=database needs DATABASE_URL')
+if (seeded && seeded !== 'database' && databaseUrl)
+  throw new Error('SEEDED=DIR is an embedded database: leave DATABASE_URL out')
+const soakSample = Number(process.env.SOAK_SAMPLE ?? 0)
+/** The seeded DATA_DIR's copy: the run changes the account, the seed stays as it was made. */
+const seededCopy =
+  seeded && seeded !== 'database' ? mkdtempSync(path.join(tmpdir(), 'localseo-mixed-')) : undefined
+if (seededCopy) cpSync(seeded, seededCopy, { recursive: true })
 const profileDir = process.env.PROFILE
   ? mkdtempSync(path.join(tmpdir(), 'localseo-profile-'))
   : undefined
+
+/** The seeded account's owner (bench/seed/run.ts's defaults), signed in. */
+async function signInSeededOwner(url) {
+  const response = await fetch(`${url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'seed-owner@example.com', password: 'seed password 1' }),
+  })
+  const session = await response.json()
+  if (!response.ok) throw new Error(`signing in the seeded owner answered ${response.status}`)
+  return session
+}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 function rssMiB(pid) {
@@ -32,6 +59,7 @@ function rssMiB(pid) {
 
 const server = await startServer({
   databaseUrl,
+  dataDir: seededCopy,
   nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   // SERVER_LOG_LEVEL=info logs every request with its time, for a look at which routes are slow.
   env: process.env.SERVER_LOG_LEVEL ? { LOG_LEVEL: process.env.SERVER_LOG_LEVEL } : {},
@@ -40,13 +68,16 @@ try {
   // The owners, each with a business (its sample keywords get their first checks) and its tasks.
   const accounts = []
   for (let i = 0; i < owners; i++) {
-    const { access_token: token } = await signUpOwner(server.url)
+    const { access_token: token } =
+      seeded && i === 0 ? await signInSeededOwner(server.url) : await signUpOwner(server.url)
     const auth = { authorization: `Bearer ${token}` }
     const generated = await fetch(`${server.url}/api/recommendations/generate`, {
       method: 'POST',
       headers: auth,
     })
-    if (!generated.ok) throw new Error(`generating tasks answered ${generated.status}`)
+    // The seeded account has its year of tasks; asking again may answer 409 while it has them.
+    if (!generated.ok && !(seeded && i === 0))
+      throw new Error(`generating tasks answered ${generated.status}`)
     const { tasks } = await (
       await fetch(`${server.url}/api/recommendations`, { headers: auth })
     ).json()
@@ -112,7 +143,14 @@ try {
   let counter = 0
   const statuses = {}
   let peak = rssBefore
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMiB(server.pid))), 1000)
+  const startedAt = Date.now()
+  const samples = []
+  const sampler = setInterval(() => {
+    const rss = rssMiB(server.pid)
+    peak = Math.max(peak, rss)
+    const second = Math.round((Date.now() - startedAt) / 1000)
+    if (soakSample > 0 && second >= (samples.length + 1) * soakSample) samples.push({ second, rss })
+  }, 1000)
   const result = await autocannon({
     url: server.url,
     connections,
@@ -136,9 +174,12 @@ try {
   clearInterval(sampler)
   const rssAfter = rssMiB(server.pid)
   printLoadAverage()
+  if (samples.length > 0)
+    console.table(samples.map(({ second, rss }) => ({ second, 'RSS MiB': rss })))
   console.table([
     {
       database: databaseUrl ? 'PostgreSQL' : 'PGlite',
+      seeded: seeded ? 'yes' : 'no',
       'req/s': Math.round(result.requests.average),
       'p50 ms': result.latency.p50,
       'p99 ms': result.latency.p99,
@@ -152,6 +193,7 @@ try {
   ])
 } finally {
   await server.stop()
+  if (seededCopy) rmSync(seededCopy, { recursive: true, force: true })
   if (profileDir)
     console.log(`CPU profile: ${path.join(profileDir, readdirSync(profileDir)[0] ?? '')}`)
 }

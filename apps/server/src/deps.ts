@@ -102,6 +102,7 @@ export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promi
       backupNotes: notesFor(env),
       directUrl: env.DATABASE_DIRECT_URL,
       preparedStatements: env.DATABASE_PREPARED_STATEMENTS === 'on',
+      pgliteWorker: env.PGLITE_WORKER === 'on',
       // A dropped connection is logged, never fatal; requests meanwhile answer 503 (ADR 026).
       onConnectionError: (error, where) =>
         logger.warn(

@@ -36,6 +36,11 @@ const envSchema = z
      * = 0): the hot reads' named prepared statements run unnamed (db/unnamed-statements.ts, ADR 046).
      */
     DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
+    /**
+     * 'on': the embedded database (no DATABASE_URL) answers in a worker thread, not on the thread
+     * that serves the requests (docs/decisions/053-pglite-in-a-worker-thread.md). A prototype.
+     */
+    PGLITE_WORKER: z.enum(['on', 'off']).default('off'),
     SITE_URL: optionalString.pipe(z.url().optional()),
     JWT_SECRET: optionalString.pipe(z.string().min(32).optional()),
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(3600),

@@ -19,6 +19,7 @@ import { PipelinedReadPool } from './pipelined-reads.js'
 import { runPreparedReadsOn } from './prepared.js'
 import { prepareForDrizzle } from './pglite-drizzle.js'
 import { pgliteOptions } from './pglite-options.js'
+import { openPgliteInWorker } from './pglite-worker.js'
 import { schema, type Schema } from './schema.js'
 import { UnnamedStatementsClient } from './unnamed-statements.js'
 
@@ -116,7 +117,11 @@ function migrateInChildProcess(pgdata: string): Promise<void> {
   })
 }
 
-async function openPglite(dataDir: string, backupNotes: string[] = []): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  backupNotes: string[] = [],
+  inWorker = false,
+): Promise<Database> {
   const absolute = path.resolve(dataDir)
   mkdirSync(absolute, { recursive: true })
   // PGlite has no lock between processes; two writers corrupt the directory (ADR 002).
@@ -125,12 +130,15 @@ async function openPglite(dataDir: string, backupNotes: string[] = []): Promise<
   try {
     const pgdata = path.join(absolute, 'pgdata')
     if (!existsSync(pgdata)) await migrateInChildProcess(pgdata)
-    client = await PGlite.create(pgdata, pgliteOptions)
+    // PGLITE_WORKER=on: the database answers in a worker thread (ADR 053).
+    const open = () =>
+      inWorker ? openPgliteInWorker(pgdata) : PGlite.create(pgdata, pgliteOptions)
+    client = await open()
     if (await migrationsPending(client)) {
       // An upgrade: migrate apart too, then open again.
       await client.close()
       await migrateInChildProcess(pgdata)
-      client = await PGlite.create(pgdata, pgliteOptions)
+      client = await open()
     }
     const opened = client
     // `npm run backup` asks this process for the dump while it holds the lock (ADR 044).
@@ -239,6 +247,7 @@ export function openDatabase({
   dataDir,
   databaseUrl,
   backupNotes,
+  pgliteWorker,
   ...postgres
 }: {
   dataDir: string
@@ -249,6 +258,10 @@ export function openDatabase({
   preparedStatements?: boolean
   /** PGlite: what its backups must say is not in them (backup/snapshot.ts notesFor). */
   backupNotes?: string[]
+  /** PGlite: run it in a worker thread (PGLITE_WORKER, ADR 053). */
+  pgliteWorker?: boolean
 }): Promise<Database> {
-  return databaseUrl ? openPostgres(databaseUrl, postgres) : openPglite(dataDir, backupNotes)
+  return databaseUrl
+    ? openPostgres(databaseUrl, postgres)
+    : openPglite(dataDir, backupNotes, pgliteWorker)
 }
