@@ -142,7 +142,7 @@ const VIEWS: readonly { value: ChartView; label: string }[] = [
 ]
 
 /** Keywords the chooser lists at once; with more, a search finds the others (issue 36 item 2). */
-export const CHOOSER_SHOWN = 24
+const CHOOSER_SHOWN = 24
 
 /**
  * The chooser's boxes: the ticked keywords first, then those matching the search, CHOOSER_SHOWN at

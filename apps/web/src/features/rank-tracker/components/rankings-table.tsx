@@ -23,7 +23,7 @@ import { SearchConsolePosition } from './search-console-position'
 import { TrendBars } from './trend-bars'
 
 /** Rows a page of the table shows: a location tracks up to 500 keywords (issue 36 item 2). */
-export const RANKINGS_PAGE_SIZE = 50
+const RANKINGS_PAGE_SIZE = 50
 
 const DESCRIPTION = `Change is ${CHANGE_BASIS}, as on the dashboard and Keyword Analysis. Trend shows the last 7 checks.`
 

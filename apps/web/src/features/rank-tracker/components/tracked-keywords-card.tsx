@@ -141,7 +141,7 @@ function AddKeywordForm({
 }
 
 /** Keywords a page of the list shows (issue 36 item 2): the card sits beside the rankings table. */
-export const TRACKED_PAGE_SIZE = 20
+const TRACKED_PAGE_SIZE = 20
 
 /** The tracked keywords, each with its Remove button, a page at a time. */
 function KeywordList({

@@ -17,7 +17,7 @@ const filters: ReadonlyArray<{ value: PriorityFilter; label: string }> = [
 ]
 
 /** Task cards a page shows: a year of work is some 300 tasks (issue 36 item 2). */
-export const TASKS_PAGE_SIZE = 20
+const TASKS_PAGE_SIZE = 20
 
 /**
  * Every task, filtered by priority (docs/product.md §2), a page at a time: the filter and the count
