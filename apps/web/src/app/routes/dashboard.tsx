@@ -9,7 +9,7 @@ import { Share2 } from 'lucide-react'
 import { lazy, Suspense, useState } from 'react'
 import { Button } from '@/components/ui/button'
 import { DashboardScreen } from '@/features/dashboard/components/dashboard-screen'
-import { canShare, useMemberRole } from '../use-member-role'
+import { useMayShare } from '../use-may-share'
 
 const PerformanceCard = lazy(() =>
   import('@/features/business-profile/components/performance-card').then((module) => ({
@@ -31,11 +31,11 @@ function DashboardShare({
   business: Business
   location: ResolvedLocation
 }) {
-  const role = useMemberRole(business)
+  const mayShare = useMayShare()
   const [open, setOpen] = useState(false)
   // Mounted at the first click (its chunk loads then), and kept: reopening it is instant.
   const [loaded, setLoaded] = useState(false)
-  if (!canShare(role)) return null
+  if (!mayShare) return null
   return (
     <>
       <Button

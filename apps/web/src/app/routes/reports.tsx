@@ -5,11 +5,10 @@ import type { Business } from '@localseo/shared/business'
 import type { ReportCard } from '@/features/reports/components/download-card'
 import { ReportsScreen } from '@/features/reports/components/reports-screen'
 import { ShareCard } from '@/features/share-links/components/share-card'
-import { canShare, useMemberRole } from '../use-member-role'
+import { useMayShare } from '../use-may-share'
 
 function ReportShareCard(props: ReportCard) {
-  const role = useMemberRole(props.business)
-  return <ShareCard {...props} canShare={canShare(role)} />
+  return <ShareCard {...props} canShare={useMayShare()} />
 }
 
 export function ReportsRoute({ business }: { business: Business }) {
