@@ -95,12 +95,14 @@ describe('team journey', () => {
       await page.locator('#backlinks-title').waitFor()
       await note.waitFor()
       expect(await page.getByRole('button', { name: 'Add Backlink' }).count()).toBe(0)
+      await snap(page, 'team-viewer-backlinks', page.locator('#backlinks-title'))
       // Settings show the business as it is, every field read-only.
       await page.goto(url('/settings'))
       const business = page.getByRole('form', { name: 'Business information' })
       await expect.poll(() => business.getByLabel('Phone').inputValue()).not.toBe('')
       // Read-only once the role has arrived with the memberships.
       await expect.poll(() => business.getByLabel('Phone').isDisabled()).toBe(true)
+      await snap(page, 'team-viewer-settings', business)
       expect(
         await business.getByRole('button', { name: 'Save Business Information' }).isDisabled(),
       ).toBe(true)

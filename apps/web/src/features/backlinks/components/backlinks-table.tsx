@@ -46,6 +46,7 @@ export interface RowActions {
  * fits its card at 1280 px (issue 32 item 9): long texts wrap instead of widening the table.
  */
 export function BacklinksTable({ items, ...actions }: { items: Backlink[] } & RowActions) {
+  const mayChange = useMayChange()
   return (
     <Table bleed stack aria-label="Backlinks">
       <TableHeader className="text-xs">
@@ -57,7 +58,7 @@ export function BacklinksTable({ items, ...actions }: { items: Backlink[] } & Ro
           {actions.metricsProvider ? <TableHead>Domain rank</TableHead> : null}
           <TableHead>Status</TableHead>
           <TableHead>First Seen</TableHead>
-          <TableHead>Actions</TableHead>
+          {mayChange ? <TableHead>Actions</TableHead> : null}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -131,41 +132,43 @@ function BacklinkRow({
       <TableCell label="First seen" className="whitespace-nowrap">
         {formatDate(backlink.firstSeen, timeZone)}
       </TableCell>
-      <TableCell className="max-sm:col-span-2">
-        {/* Two lines beside a wide table (Mark Broken; Verify and Delete), so Delete is never past
-            the card's edge on a desktop screen. */}
-        <div className={mayChange ? 'flex flex-wrap items-center gap-1 sm:w-36' : 'hidden'}>
-          <Button
-            variant="outline"
-            size="sm"
-            className="w-26"
-            disabled={busy}
-            onClick={() => onToggleStatus(backlink)}
-          >
-            {broken ? 'Mark Active' : 'Mark Broken'}
-            <span className="sr-only"> {backlink.domain}</span>
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={busy || verifyDisabled}
-            onClick={() => onVerify(backlink)}
-          >
-            <RefreshCw aria-hidden="true" className={cn(busy && 'animate-spin')} />
-            Verify<span className="sr-only"> {backlink.domain}</span>
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            title="Delete"
-            className="px-2 text-destructive hover:text-destructive"
-            onClick={() => onDelete(backlink)}
-          >
-            <Trash2 aria-hidden="true" />
-            <span className="sr-only">Delete {backlink.domain}</span>
-          </Button>
-        </div>
-      </TableCell>
+      {mayChange ? (
+        <TableCell className="max-sm:col-span-2">
+          {/* Two lines beside a wide table (Mark Broken; Verify and Delete), so Delete is never past
+              the card's edge on a desktop screen. */}
+          <div className="flex flex-wrap items-center gap-1 sm:w-36">
+            <Button
+              variant="outline"
+              size="sm"
+              className="w-26"
+              disabled={busy}
+              onClick={() => onToggleStatus(backlink)}
+            >
+              {broken ? 'Mark Active' : 'Mark Broken'}
+              <span className="sr-only"> {backlink.domain}</span>
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={busy || verifyDisabled}
+              onClick={() => onVerify(backlink)}
+            >
+              <RefreshCw aria-hidden="true" className={cn(busy && 'animate-spin')} />
+              Verify<span className="sr-only"> {backlink.domain}</span>
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              title="Delete"
+              className="px-2 text-destructive hover:text-destructive"
+              onClick={() => onDelete(backlink)}
+            >
+              <Trash2 aria-hidden="true" />
+              <span className="sr-only">Delete {backlink.domain}</span>
+            </Button>
+          </div>
+        </TableCell>
+      ) : null}
     </TableRow>
   )
 }
