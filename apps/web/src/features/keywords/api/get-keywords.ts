@@ -5,7 +5,7 @@ import type { KeywordRecord } from '@localseo/shared/keyword-figures'
 import { keywordListResponseSchema } from '@localseo/shared/keywords'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
-import { whileFirstChecksPending } from '@/lib/first-checks'
+import { pollWhilePending } from '@/lib/first-checks'
 import { keywordsKey } from '@/lib/query-keys'
 
 export type { KeywordRecord }
@@ -37,7 +37,6 @@ export function useKeywords(businessId: string, location: string) {
   return useQuery({
     ...keywordsQueryOptions(businessId, location),
     enabled: businessId !== '',
-    refetchInterval: (query) =>
-      whileFirstChecksPending(waitsForFirstCheck(query.state.data), query.state.dataUpdateCount),
+    refetchInterval: (query) => pollWhilePending(query, waitsForFirstCheck(query.state.data)),
   })
 }

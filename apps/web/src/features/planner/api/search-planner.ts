@@ -5,7 +5,7 @@ import type { PlannerKeyword, PlannerQuery } from '@localseo/shared/keyword-engi
 import { estimatedKeywordsResponseSchema } from '@localseo/shared/planner'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
-import { whileFirstChecksPending } from '@/lib/first-checks'
+import { pollWhilePending } from '@/lib/first-checks'
 import { plannerKey } from '@/lib/query-keys'
 
 export type PlannerSearch = PlannerQuery & { location: string }
@@ -36,7 +36,6 @@ export function usePlannerSearch(business: { id: string; name: string }, search:
     ...plannerSearchQueryOptions(business, search),
     enabled: business.id !== '',
     // The figures the server did not have come from a job in a moment (issue 36 item 3).
-    refetchInterval: (query) =>
-      whileFirstChecksPending(query.state.data?.pending ?? false, query.state.dataUpdateCount),
+    refetchInterval: (query) => pollWhilePending(query, query.state.data?.pending ?? false),
   })
 }

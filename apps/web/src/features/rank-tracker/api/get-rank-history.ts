@@ -3,7 +3,7 @@
 import { rankHistorySchema, type RankHistory, type RankRange } from '@localseo/shared/rank-tracker'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'
-import { whileFirstChecksPending } from '@/lib/first-checks'
+import { pollWhilePending } from '@/lib/first-checks'
 import { rankScopeKey } from './get-tracked-keywords'
 
 async function fetchRankHistory(locationId: string, range: RankRange): Promise<RankHistory> {
@@ -32,11 +32,12 @@ export function useRankHistory(
     ...rankHistoryQueryOptions(businessId, locationId, range),
     enabled: businessId !== '' && keywordsReady,
     refetchOnWindowFocus: false,
-    // Default keywords get their first check from a job on the server: read again until it lands.
+    // Default and newly tracked keywords get their first check from a job on the server: read again
+    // until it lands.
     refetchInterval: (query) =>
-      whileFirstChecksPending(
+      pollWhilePending(
+        query,
         query.state.data?.keywords.some((k) => k.latestCheck === null) ?? false,
-        query.state.dataUpdateCount,
       ),
   })
 }
