@@ -12,6 +12,7 @@ import { PositionChange, positionChange } from '@/components/position-change'
 import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { Spinner } from '@/components/ui/spinner'
+import { useMayChange } from '@/lib/member-role'
 import {
   Table,
   TableBody,
@@ -119,6 +120,7 @@ function TrackButton({
   keyword: KeywordRecord
   track: ReturnType<typeof useTrackKeyword>
 }) {
+  const mayChange = useMayChange()
   if (keyword.tracked) {
     return (
       <span className="inline-flex items-center gap-1 text-sm text-muted-foreground">
@@ -128,6 +130,7 @@ function TrackButton({
     )
   }
   const pending = track.isPending && track.variables === keyword.keyword
+  if (!mayChange) return null
   return (
     <Button
       type="button"

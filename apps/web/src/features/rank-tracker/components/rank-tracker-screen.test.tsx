@@ -43,7 +43,7 @@ function checksFor(id: string, range: number): RankCheck[] {
 
 const previousPositions: Record<string, number> = { k1: 10, k2: 3, k3: 14 }
 
-function signIn(business = savedBusiness) {
+function signIn(business = savedBusiness, role?: 'viewer' | 'manager') {
   storeSession()
   const requests: string[] = []
   const posted: unknown[] = []
@@ -51,6 +51,12 @@ function signIn(business = savedBusiness) {
   let gate: Promise<void> | undefined
   const network = stubNetwork({
     ...ownerHandlers({ business }),
+    ...(role
+      ? {
+          'GET /api/membership': () =>
+            json({ businesses: [{ businessId: business.id, name: business.name, role }] }),
+        }
+      : {}),
     'GET /api/rank-tracker/keywords': (request) => {
       requests.push(`keywords ${new URL(request.url).search}`)
       return json({ keywords: tracked })
@@ -276,6 +282,17 @@ describe('rank tracker', () => {
     await waitFor(() =>
       expect(requests.filter((r) => r.startsWith('history')).length).toBeGreaterThan(before),
     )
+  })
+
+  test('a viewer reads the rankings and exports them, and is offered no Add, Remove, Refresh or Retry', async () => {
+    signIn(savedBusiness, 'viewer')
+    await loaded()
+    await screen.findByRole('note')
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled()
+    expect(screen.queryByRole('form', { name: 'Track a keyword' })).toBeNull()
+    for (const name of ['Refresh', /^Remove /, /^Retry /]) {
+      expect(screen.queryAllByRole('button', { name })).toHaveLength(0)
+    }
   })
 
   test('Export CSV downloads localseo-ai-rankings.csv with escaped cells', async () => {

@@ -32,6 +32,7 @@ import { Card, CardContent } from '@/components/ui/card'
 import { paths } from '@/config/paths'
 import { competitorsPath } from '@/lib/competitors'
 import { downloadCsv } from '@/lib/download-file'
+import { useMayChange } from '@/lib/member-role'
 import { useRankHistory } from '../api/get-rank-history'
 import { useTrackedKeywords } from '../api/get-tracked-keywords'
 import { useRefreshRankings } from '../api/refresh-rankings'
@@ -234,6 +235,7 @@ function RankToolbar({
 }) {
   const refresh = useRefreshRankings(businessId, locationId)
   const [refreshed, setRefreshed] = useState<string | null>(null)
+  const mayChange = useMayChange()
   const onRefresh = () =>
     refresh.mutate(undefined, {
       onSuccess: (result) =>
@@ -253,15 +255,17 @@ function RankToolbar({
       <div className="flex flex-wrap items-center gap-2">
         <RangeButtons value={range} onChange={onRange} />
         <div className="flex gap-2 sm:ml-auto">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={refresh.isPending || busy || empty}
-            onClick={onRefresh}
-          >
-            <RefreshCw aria-hidden="true" className={refresh.isPending ? 'animate-spin' : ''} />
-            {refresh.isPending ? 'Refreshing...' : 'Refresh'}
-          </Button>
+          {mayChange ? (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={refresh.isPending || busy || empty}
+              onClick={onRefresh}
+            >
+              <RefreshCw aria-hidden="true" className={refresh.isPending ? 'animate-spin' : ''} />
+              {refresh.isPending ? 'Refreshing...' : 'Refresh'}
+            </Button>
+          ) : null}
           <Button
             variant="outline"
             size="sm"
@@ -300,6 +304,7 @@ function RankingsPanel({
 }) {
   // Retry beside a failed check asks today's checks again, as Refresh does (issue 32 item 9).
   const retry = useRefreshRankings(businessId, locationId)
+  const mayChange = useMayChange()
   if (failed) return <ErrorAlert>Could not load your rankings. Please try again later.</ErrorAlert>
   if (loading || !data) {
     return (
@@ -319,7 +324,7 @@ function RankingsPanel({
       <RankingsTable
         entries={entries}
         simulated={data.simulated}
-        onRetry={() => retry.mutate()}
+        onRetry={mayChange ? () => retry.mutate() : undefined}
         retrying={retry.isPending}
       />
       {retry.isError ? <ErrorAlert>{retry.error.message}</ErrorAlert> : null}

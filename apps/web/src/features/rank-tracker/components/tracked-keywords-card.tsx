@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
+import { useMayChange } from '@/lib/member-role'
 import { useAddTrackedKeyword } from '../api/add-tracked-keyword'
 import { useRemoveTrackedKeyword } from '../api/remove-tracked-keyword'
 import { RemoveKeywordDialog } from './remove-keyword-dialog'
@@ -42,6 +43,7 @@ export function TrackedKeywordsCard({
   const [message, setMessage] = useState<Message>(null)
   const [removing, setRemoving] = useState<TrackedKeyword | null>(null)
   const remove = useRemoveTrackedKeyword(businessId, locationId)
+  const mayChange = useMayChange()
   const onConfirmRemove = () => {
     if (!removing) return
     setMessage(null)
@@ -64,12 +66,14 @@ export function TrackedKeywordsCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <AddKeywordForm
-          businessId={businessId}
-          locationId={locationId}
-          example={example}
-          onMessage={setMessage}
-        />
+        {mayChange ? (
+          <AddKeywordForm
+            businessId={businessId}
+            locationId={locationId}
+            example={example}
+            onMessage={setMessage}
+          />
+        ) : null}
         {message?.tone === 'error' ? <ErrorAlert>{message.text}</ErrorAlert> : null}
         {message?.tone === 'info' ? (
           <p role="status" className="text-sm">
@@ -153,6 +157,7 @@ function KeywordList({
   loading: boolean
   onRemove: (keyword: TrackedKeyword) => void
 }) {
+  const mayChange = useMayChange()
   const { page, pages, setPage, shown, first, last } = useClientPages(
     keywords ?? [],
     TRACKED_PAGE_SIZE,
@@ -176,15 +181,17 @@ function KeywordList({
             className="flex items-center justify-between gap-2 rounded-md px-2 py-1 hover:bg-muted"
           >
             <span className="min-w-0 text-sm break-words">{keyword.keyword}</span>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8"
-              aria-label={`Remove ${keyword.keyword}`}
-              onClick={() => onRemove(keyword)}
-            >
-              <X aria-hidden="true" />
-            </Button>
+            {mayChange ? (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8"
+                aria-label={`Remove ${keyword.keyword}`}
+                onClick={() => onRemove(keyword)}
+              >
+                <X aria-hidden="true" />
+              </Button>
+            ) : null}
           </li>
         ))}
       </ul>
