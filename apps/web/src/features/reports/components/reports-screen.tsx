@@ -2,6 +2,8 @@ import { hasBusinessName, type Business } from '@localseo/shared/business'
 import type { ComponentType } from 'react'
 import { BusinessRequired } from '@/components/business-required'
 import { PageHeader } from '@/components/page-header'
+import { ViewOnly } from '@/components/view-only'
+import { useMayChange } from '@/lib/member-role'
 import { DownloadCard, type ReportCard } from './download-card'
 import { ReportSettingsCard } from './report-settings-card'
 
@@ -20,6 +22,7 @@ export function ReportsScreen({
    */
   ShareCard?: ComponentType<ReportCard>
 }) {
+  const mayChange = useMayChange()
   return (
     <section>
       <PageHeader
@@ -29,7 +32,9 @@ export function ReportsScreen({
       {hasBusinessName(business) ? (
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
           <DownloadCard business={business} ShareCard={ShareCard} />
-          <ReportSettingsCard business={business} />
+          <ViewOnly when={!mayChange}>
+            <ReportSettingsCard business={business} />
+          </ViewOnly>
         </div>
       ) : (
         <BusinessRequired />
