@@ -7,6 +7,7 @@ import type { Page, Request } from 'playwright-core'
 import { describe, expect, test } from 'vitest'
 import { journeySteps, url } from './browser'
 import { callApiAs, scrollUntilShown, signUpWithBusiness, sunriseDental } from './journeys'
+import { snap } from './screenshots'
 
 /** The budgets of budgets/page-budgets.test.ts. */
 const BUDGETS = { dashboardJsKb: 125, dashboardRequests: 12 }
@@ -122,5 +123,6 @@ describe("the dashboard a real owner gets stays within the page's budgets", () =
     await scrollUntilShown(page, card)
     await card.getByRole('link', { name: 'Link this location in Settings' }).waitFor()
     expect(asked).toContain('/api/business-profile/performance')
+    await snap(page, 'dashboard-weight-card', card)
   })
 })
