@@ -12,6 +12,8 @@ import { apiRoutes } from './api-routes.js'
 /** What a person does for themself whatever their role (team.routes.ts membershipRoutes, /api/businesses). */
 const ANYONE = new Set([
   'POST /api/businesses',
+  // A search of the Keyword Planner reads (planner.routes.ts); a viewer searches too.
+  'POST /api/planner/search',
   'DELETE /api/membership',
   'PUT /api/membership/alert-emails',
   'POST /api/membership/invitations/preview',
@@ -80,4 +82,17 @@ test("a viewer's write is a 403 on every /api route, and nothing changes", async
 test('naming a business one does not belong to is a 404 on every /api route, and nothing changes', async () => {
   const routes = apiRoutes(t.app)
   expect(await notRefused(outsider, routes, { status: 404, code: 'not_a_member' })).toEqual([])
+})
+
+test('a viewer searches the Keyword Planner, which reads though it is a POST, and saves nothing', async () => {
+  const search = await memberCall(t.app, viewer, 'POST', '/api/planner/search', {
+    body: { q: 'dentist' },
+    businessId,
+  })
+  expect(search.status).toBe(200)
+  const save = await memberCall(t.app, viewer, 'POST', '/api/planner/saved', {
+    body: { keyword: 'dentist austin' },
+    businessId,
+  })
+  expect(save.status).toBe(403)
 })

@@ -6,7 +6,7 @@ import {
   plannerQuerySchema,
 } from '@localseo/shared/keyword-engine'
 import { singleLineText } from '@localseo/shared/single-line'
-import { requireAuth } from '../../auth/require-auth.js'
+import { requireAuth, requireRole } from '../../auth/require-auth.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
 import type { Tenant } from '../../lib/tenant.js'
@@ -45,7 +45,9 @@ export function plannerRoutes(deps: AppDeps) {
 
   return (
     new Hono()
-      .use('*', requireAuth(deps))
+      // A search reads, though it is a POST: a viewer searches too (issue 35 item 1). Saving and
+      // removing are a manager's, as everywhere.
+      .use('*', requireAuth(deps, { writes: 'anyone' }))
       // A POST: with a keyword data source, a search has it asked for the ideas' figures (issue 30
       // item 8). It answers with those stored and the estimate for the rest at once; a job asks the
       // rest (about a second of DataForSEO's) and the planner reads the search again (issue 36 item 3).
@@ -74,7 +76,7 @@ export function plannerRoutes(deps: AppDeps) {
         const saved = await scope(c.var.tenant, c.req.valid('query').location)
         return c.json({ keywords: await listSavedKeywords(saved) })
       })
-      .post('/saved', validate('json', saveBody), async (c) => {
+      .post('/saved', requireRole('manager'), validate('json', saveBody), async (c) => {
         const { keyword, locationId } = c.req.valid('json')
         const saved = await saveKeyword({
           ...(await scope(c.var.tenant, locationId, { asking: true })),
@@ -83,7 +85,7 @@ export function plannerRoutes(deps: AppDeps) {
         })
         return c.json({ keyword: saved }, 201)
       })
-      .delete('/saved/:id', validate('param', idParam), async (c) => {
+      .delete('/saved/:id', requireRole('manager'), validate('param', idParam), async (c) => {
         const owner = await c.var.tenant.business()
         if (!owner.id) throw new AppError('not_found', 'That saved keyword does not exist.')
         const id = c.req.valid('param').id

@@ -4,6 +4,7 @@ import type { AnalyseKeywordResult } from '@localseo/shared/keywords'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { useRef, useState } from 'react'
 import { BusinessRequired } from '@/components/business-required'
+import { useMayChange } from '@/lib/member-role'
 import { useAnalyseKeyword } from '../api/analyse-keyword'
 import { useKeywordSuggestions } from '../api/get-keyword-suggestions'
 import { useKeywords } from '../api/get-keywords'
@@ -33,6 +34,7 @@ export function AnalysisTab({
   const [result, setResult] = useState<AnalyseKeywordResult | null>(null)
   const inputRef = useRef<HTMLInputElement>(null)
   const analyse = useAnalyseKeyword()
+  const mayChange = useMayChange()
   const keywords = useKeywords(named ? business.id : '', location.id)
   const suggestions = useKeywordSuggestions(named ? business.id : '', location.id)
 
@@ -60,16 +62,18 @@ export function AnalysisTab({
   return (
     <div className="grid grid-cols-1 gap-6">
       {named ? null : <BusinessRequired />}
-      <AnalysisForm
-        keyword={keyword}
-        onKeywordChange={setKeyword}
-        onSubmit={submit}
-        pending={analyse.isPending}
-        error={error}
-        inputRef={inputRef}
-        place={named ? location.city : ''}
-        example={searchExamples({ ...business, city: location.city }).keyword}
-      />
+      {mayChange ? (
+        <AnalysisForm
+          keyword={keyword}
+          onKeywordChange={setKeyword}
+          onSubmit={submit}
+          pending={analyse.isPending}
+          error={error}
+          inputRef={inputRef}
+          place={named ? location.city : ''}
+          example={searchExamples({ ...business, city: location.city }).keyword}
+        />
+      ) : null}
       {result ? (
         <AnalysisResults
           analysis={result.analysis}
@@ -89,7 +93,7 @@ export function AnalysisTab({
             keywords={suggestions.data ?? []}
             loading={suggestions.isPending}
             failed={suggestions.isError}
-            onAnalyze={analyzeSuggestion}
+            onAnalyze={mayChange ? analyzeSuggestion : undefined}
           />
         </>
       ) : null}

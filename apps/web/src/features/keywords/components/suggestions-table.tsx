@@ -25,7 +25,8 @@ export function SuggestionsTable({
   keywords: PlannerKeyword[]
   loading: boolean
   failed: boolean
-  onAnalyze: (keyword: string) => void
+  /** Absent for a viewer, who cannot analyse (the analysis is saved with the keywords). */
+  onAnalyze: ((keyword: string) => void) | undefined
 }) {
   const sources = keywords.map((k) => k.volumeSource)
   const measured = sources.some((s) => s?.kind === 'measured')
@@ -76,14 +77,16 @@ export function SuggestionsTable({
                   </TableCell>
                   <TableCell label="Relevance">{capitalise(k.relevance)}</TableCell>
                   <TableCell className="sticky right-0 bg-card py-2 text-right max-sm:static max-sm:col-span-2 max-sm:text-left">
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={`Analyze ${k.keyword}`}
-                      onClick={() => onAnalyze(k.keyword)}
-                    >
-                      Analyze
-                    </Button>
+                    {onAnalyze ? (
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-label={`Analyze ${k.keyword}`}
+                        onClick={() => onAnalyze(k.keyword)}
+                      >
+                        Analyze
+                      </Button>
+                    ) : null}
                   </TableCell>
                 </TableRow>
               ))}

@@ -13,6 +13,7 @@ import {
   TableRow,
 } from '@/components/ui/table'
 import { cn } from '@/lib/utils'
+import { useMayChange } from '@/lib/member-role'
 import { formatCpc } from '../utils/money'
 
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1)
@@ -138,6 +139,7 @@ function RowButton({
   onSave: () => void
   onRemove: () => void
 }) {
+  const mayChange = useMayChange()
   if (action.kind === 'saved') {
     return (
       <Button size="sm" variant="secondary" disabled aria-label={`Saved ${keyword.keyword}`}>
@@ -146,6 +148,7 @@ function RowButton({
     )
   }
   const save = action.kind === 'save'
+  if (!mayChange) return null
   return (
     <Button
       size="sm"

@@ -29,7 +29,10 @@ function signIn({
   business = savedBusiness,
   ideas = ideasFor,
   pendingSearches = 0,
+  role,
 }: {
+  /** The person's role in the business (GET /api/membership); unknown when absent. */
+  role?: 'viewer' | 'manager'
   business?: typeof savedBusiness
   ideas?: (search: URLSearchParams) => PlannerKeyword[]
   /** The first searches answer that some figures are still being asked for (issue 36 item 3). */
@@ -40,6 +43,12 @@ function signIn({
   const saved: (PlannerKeyword & { id: string; createdAt: string; sample: boolean })[] = []
   const network = stubNetwork({
     ...(business.name ? ownerHandlers({ business }) : signedInHandlers(business)),
+    ...(role
+      ? {
+          'GET /api/membership': () =>
+            json({ businesses: [{ businessId: business.id, name: business.name, role }] }),
+        }
+      : {}),
     'POST /api/planner/search': async (request) => {
       const params = new URLSearchParams((await request.json()) as Record<string, string>)
       searches.push(params.toString())
@@ -150,6 +159,14 @@ describe('keyword planner', () => {
     // Read again once, then not again: the second answer had every figure.
     expect(searches).toHaveLength(2)
   }, 15_000)
+
+  test('a viewer searches and exports, and is offered no Save', async () => {
+    signIn({ role: 'viewer' })
+    await screen.findByRole('note')
+    expect((await resultRows()).length).toBeGreaterThan(0)
+    expect(screen.queryAllByRole('button', { name: /^Save / })).toHaveLength(0)
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeEnabled()
+  })
 
   test('the intent and difficulty filters and the sort run a new search', async () => {
     const { searches } = signIn()
