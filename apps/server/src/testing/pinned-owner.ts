@@ -5,6 +5,7 @@
 // do; the jobs the pin sends end before it returns (a late one checked a new keyword without the map,
 // seen on PostgreSQL in CI).
 import { expect } from 'vitest'
+import type { Clock } from '../lib/clock.js'
 import { apiCaller } from './api.js'
 import { createTestApp, type TestApp } from './app.js'
 import { signUp } from './auth.js'
@@ -16,9 +17,12 @@ export async function pinnedOwner(options: {
   serpOrigin: string
   email: string
   provider?: { name: 'serpapi' | 'serper'; key: string }
+  /** The app's clock, where a test depends on the time of day. */
+  clock?: Clock
 }): Promise<{ app: TestApp; call: ReturnType<typeof apiCaller> }> {
   const app = await createTestApp({
     jobs: true,
+    ...(options.clock ? { clock: options.clock } : {}),
     env: { SECRETS_KEY: Buffer.alloc(32, 5).toString('hex'), SERP_BASE_URL: options.serpOrigin },
   })
   // No test provider: the app chooses the business's provider as in production.

@@ -11,7 +11,7 @@ import { followLimitMessage } from '@localseo/shared/competitors'
 import type { GridScanDetail } from '@localseo/shared/geo-grid'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { apiCaller } from '../../testing/api.js'
-import type { TestApp } from '../../testing/app.js'
+import { createTestClock, type TestApp } from '../../testing/app.js'
 import { signUp } from '../../testing/auth.js'
 import { startFakeSerp, type FakeSerp } from '../../testing/fake-serp.js'
 import { businessInput } from '../../testing/factories.js'
@@ -39,6 +39,9 @@ async function owner(provider?: 'serpapi' | 'serper') {
     serpOrigin: fake.origin,
     email: `competitors-${provider ?? 'sim'}@example.com`,
     provider: provider && { name: provider, key: KEY },
+    // A morning: a day's map checks stand at noon UTC of their day (rank-checks.ts), so a scan made
+    // now is older than today's checks, as the names below expect, whatever the hour the test runs.
+    clock: createTestClock(new Date('2026-03-10T09:00:00Z')),
   })
   t = made.app
   return made

@@ -406,6 +406,8 @@ describe('query budget', () => {
     const call = await owner(t, 'budget@example.com')
     const keywordId = await trackedKeywordId(call)
     await call('PUT', '/api/business/coordinates', AUSTIN)
+    // The tracked keyword's first check (a job with a real provider, ADR 051) spends its queries first.
+    await t.deps.jobs.whenIdle()
     const setup = await call<GridSetup>('GET', '/api/geo-grid/setup')
     expect(setup.body).toMatchObject({ simulated: false, sourceLabel: 'Test provider' })
     const before = setup.body.budget!
@@ -439,6 +441,7 @@ describe('query budget', () => {
     const call = await owner(t, 'nine@example.com')
     const keywordId = await trackedKeywordId(call)
     await call('PUT', '/api/business/coordinates', AUSTIN)
+    await t.deps.jobs.whenIdle()
     const before = (await call<GridSetup>('GET', '/api/geo-grid/setup')).body.budget!
     const started = await call<GridScanDetail>('POST', '/api/geo-grid/scans', {
       keywordId,
