@@ -214,6 +214,21 @@ try {
     recipients: ['front-desk@upgrade-fixture-dental.example.com', FIXTURE_MANAGER.email],
     logo: { type: 'image/png', data: LOGO_PNG },
   })
+  // A share link of the dashboard, opened once, and one turned off (0.38.0, issue 35 item 5).
+  const shared = await ok<{ link: { id: string }; url: string }>(
+    'POST',
+    '/api/share-links',
+    { kind: 'dashboard', location: 'main', expiresInDays: 90, label: 'For the landlord' },
+    201,
+  )
+  await ok('GET', `/api/shared/${new URL(shared.url).pathname.split('/').pop()}`)
+  const turnedOff = await ok<{ link: { id: string } }>(
+    'POST',
+    '/api/share-links',
+    { kind: 'dashboard', location: 'main', expiresInDays: 7, label: 'Old link' },
+    201,
+  )
+  await ok('DELETE', `/api/share-links/${turnedOff.link.id}`, undefined, 200)
   await deps.jobs.whenIdle()
 
   const { email, password } = FIXTURE_MANAGER

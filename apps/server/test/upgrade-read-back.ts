@@ -90,7 +90,33 @@ async function readTeamAndReports(call: Call) {
     call,
     '/api/reports/settings',
   )
+  type ShareLink = {
+    id: string
+    kind: string
+    month: string | null
+    location: string
+    label: string
+    tokenEnd: string
+    expiresAt: string
+    createdAt: string
+    lastOpenedAt: string | null
+    openCount: number
+  }
+  const { links } = await read<{ links: ShareLink[] }>(call, '/api/share-links')
   return {
+    // Without their status, which follows the clock (a link of the fixture has expired since).
+    shareLinks: links.map((l) => ({
+      id: l.id,
+      kind: l.kind,
+      month: l.month,
+      location: l.location,
+      label: l.label,
+      tokenEnd: l.tokenEnd,
+      expiresAt: l.expiresAt,
+      createdAt: l.createdAt,
+      lastOpenedAt: l.lastOpenedAt,
+      openCount: l.openCount,
+    })),
     members: team.members.map((m) => ({
       userId: m.userId,
       email: m.email,
