@@ -14,6 +14,7 @@ import * as businessProfilePerformance from './schema/business-profile-performan
 import * as geoGrid from './schema/geo-grid.js'
 import * as keywords from './schema/keywords.js'
 import * as keywordVolumes from './schema/keyword-volumes.js'
+import * as keywordAnalyses from './schema/keyword-analyses.js'
 import * as recommendations from './schema/recommendations.js'
 import * as auth from './schema/auth.js'
 import * as backlinkCounts from './schema/backlink-counts.js'
@@ -31,6 +32,7 @@ export const schema = {
   ...competitors,
   ...keywords,
   ...keywordVolumes,
+  ...keywordAnalyses,
   ...backlinks,
   ...recommendations,
   ...activities,

@@ -32,6 +32,7 @@ import {
 } from '../../db/schema/competitors.js'
 import { geoGridPoints, geoGridScans } from '../../db/schema/geo-grid.js'
 import { googleConnections } from '../../db/schema/google.js'
+import { keywordAnalyses } from '../../db/schema/keyword-analyses.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { listingRecords } from '../../db/schema/listings.js'
 import { businessInvitations, businessMembers } from '../../db/schema/members.js'
@@ -66,6 +67,11 @@ export const TABLE_FILES: readonly TableFile[] = [
     keywords,
     'keywords.csv',
     'Keywords: tracked, saved in the planner or analysed, one row each.',
+  ),
+  csv(
+    keywordAnalyses,
+    'keyword-analyses.csv',
+    "Your latest keyword analyses (keyword_id), with the AI's advice (result) or why one failed.",
   ),
   csv(
     rankPositions,
