@@ -6,7 +6,8 @@
 // data request of the runs (with 5 runs and a few requests a screen, that is the worst one).
 // Build first: `npm run build`.
 // Usage: node bench/screens/run.mjs --data-dir DIR | --database-url URL [--only a,b]
-//        [--save file.json] [--compare file.json]   (EMAIL, PASSWORD as given to the seed; RUNS)
+//        [--save file.json] [--compare file.json] [--requests] [--first-visit]
+//        (EMAIL, PASSWORD as given to the seed; RUNS)
 // A data directory is copied first (the server runs the queued first checks on what it opens); a
 // database is used as it is. WEB_DIST_DIR (passed to the server) serves a build of your own, so
 // a rebuild of apps/web/dist during the run changes nothing.
@@ -85,13 +86,32 @@ async function readRequest(request, where) {
   }
 }
 
-/** One cold load: a new context (empty cache), the session stored, CPU throttled 4x. */
-async function loadOnce(browser, url, storedSession) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+/**
+ * What a returning owner's browser keeps: the page's storage after one visit (the session and the
+ * stored user the app writes), so a cold load starts as the app's preload expects (ADR 019). With
+ * --first-visit only the session is stored, as for an owner who signed in on another device.
+ */
+async function returningStorage(browser, origin, storedSession) {
+  const context = await browser.newContext()
   try {
     await context.addInitScript((value) => {
-      localStorage.setItem('supabase.auth.token', value)
+      if (!localStorage.getItem('supabase.auth.token')) {
+        localStorage.setItem('supabase.auth.token', value)
+      }
     }, storedSession)
+    const page = await context.newPage()
+    await page.goto(`${origin}/dashboard`, { waitUntil: 'networkidle' })
+    await page.waitForTimeout(500)
+    return await context.storageState()
+  } finally {
+    await context.close()
+  }
+}
+
+/** One cold load: a new context (empty cache), the storage given, CPU throttled 4x. */
+async function loadOnce(browser, url, storageState) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState })
+  try {
     await context.addInitScript(observeLcp)
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
@@ -107,22 +127,36 @@ async function loadOnce(browser, url, storedSession) {
     await page.goto(url, { waitUntil: 'networkidle' })
     await page.waitForTimeout(500)
     const lcp = await page.evaluate(() => globalThis.__lcp)
+    const timeline = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((r) => [
+          Math.round(r.startTime),
+          Math.round(r.responseEnd),
+          r.encodedBodySize,
+          new URL(r.name).pathname + new URL(r.name).search,
+        ]),
+    )
     const requests = (await Promise.all(reading)).filter(Boolean)
-    return { lcp, requests, landed: new URL(page.url()).pathname }
+    return { lcp, requests, timeline, landed: new URL(page.url()).pathname }
   } finally {
     await context.close()
   }
 }
 
-async function measureScreen(browser, url, storedSession) {
-  await loadOnce(browser, url, storedSession) // warm-up: the server's first answers
+async function measureScreen(browser, url, storageState) {
+  await loadOnce(browser, url, storageState) // warm-up: the server's first answers
   const runs = []
-  for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, url, storedSession))
+  for (let i = 0; i < RUNS; i++) runs.push(await loadOnce(browser, url, storageState))
   const requests = runs.flatMap((run) => run.requests)
   const failed = requests.filter((r) => r.status >= 400)
   if (failed.length > 0) console.warn(`${url}: ${JSON.stringify(failed.slice(0, 3))}`)
   const slowest = requests.reduce((a, b) => (b.server > (a?.server ?? -1) ? b : a), undefined)
   const last = runs.at(-1)
+  if (args.includes('--requests')) {
+    console.log(`${url}: the last load's requests (start, end ms; bytes), LCP ${last.lcp.time}`)
+    console.table(last.timeline)
+  }
   if (last.landed !== new URL(url).pathname) console.warn(`${url}: landed on ${last.landed}`)
   return {
     'LCP ms': Math.round(median(runs.map((r) => r.lcp.time))),
@@ -162,10 +196,21 @@ try {
     ...session,
     expires_at: Math.floor(Date.now() / 1000) + session.expires_in,
   })
+  const storage = args.includes('--first-visit')
+    ? {
+        cookies: [],
+        origins: [
+          {
+            origin: server.url,
+            localStorage: [{ name: 'supabase.auth.token', value: stored }],
+          },
+        ],
+      }
+    : await returningStorage(browser, server.url, stored)
   const results = {}
   for (const [name, route] of Object.entries(SCREENS)) {
     if (only && !only.includes(name)) continue
-    results[name] = await measureScreen(browser, `${server.url}${route}`, stored)
+    results[name] = await measureScreen(browser, `${server.url}${route}`, storage)
     console.log(name, JSON.stringify(results[name]))
   }
   printLoadAverage()
@@ -176,7 +221,8 @@ try {
     rows[before ? `${name} after` : name] = figures
   }
   console.log(
-    `${databaseUrl ? 'PostgreSQL' : 'PGlite'}: median of ${RUNS} cold loads, CPU throttled 4x`,
+    `${databaseUrl ? 'PostgreSQL' : 'PGlite'}: median of ${RUNS} cold loads, CPU throttled 4x, ` +
+      (args.includes('--first-visit') ? 'first visit (session only)' : 'returning owner'),
   )
   console.table(rows)
   if (option('--save')) writeFileSync(option('--save'), JSON.stringify(results, null, 2))

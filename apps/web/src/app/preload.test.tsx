@@ -2,16 +2,20 @@
 // business and the opened screen's first requests start before anything renders, side by side
 // with the session check, and the screen then uses those answers instead of asking again.
 import { screen } from '@testing-library/react'
-import { describe, expect, test, vi } from 'vitest'
+import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { ownerHandlers, savedBusiness } from '@/test/business-fixtures'
 import { authUser, json, storeSession, stubNetwork } from '@/test/network'
-import { renderApp } from '@/test/render-app'
+import { loadScreens, renderApp } from '@/test/render-app'
 import { dashboardKey } from '@/lib/query-keys'
 import { preloadSignedIn } from './preload'
+import { earlyRequestsOf } from './router'
 import { createAppState, type AppState } from './provider'
 
 const DASHBOARD_REQUESTS = [
   'GET /api/business',
+  // The signed-in layout's, on every screen.
+  'GET /api/alerts',
+  'GET /api/membership',
   'GET /api/dashboard',
   'GET /api/integrations',
   'GET /api/site-audit/runs',
@@ -109,6 +113,66 @@ describe('a returning owner', () => {
       ),
     )
     expect(calls).not.toContain('GET /api/dashboard')
+  })
+})
+
+/** Every request's method and URL (path and query), as the screens sent it. */
+function sentUrls(fetchMock: ReturnType<typeof stubNetwork>['fetchMock']): string[] {
+  return fetchMock.mock.calls.map(([input, init]) => {
+    const request = new Request(input, init)
+    const url = new URL(request.url)
+    return `${request.method} ${url.pathname}${url.search}`
+  })
+}
+
+// Each screen's early requests are the very ones its queries send: the screen takes each answer
+// instead of asking again (a URL that differed in its query would be asked twice).
+const SCREENS_WITH_EARLY_REQUESTS = [
+  '/dashboard/audit',
+  '/keywords',
+  '/keyword-planner',
+  '/rank-tracker',
+  '/rank-tracker/grid',
+  '/backlinks',
+  '/reviews',
+  '/posts',
+  '/reports',
+  '/settings',
+  '/competitors',
+]
+
+describe("a returning owner's other screens", () => {
+  beforeAll(() => loadScreens(...SCREENS_WITH_EARLY_REQUESTS))
+
+  test.each(SCREENS_WITH_EARLY_REQUESTS)('%s asks for each early request once', async (path) => {
+    storeSession()
+    storeUser()
+    // What the test does not stub answers 404: a client error, never retried, so each query asks once.
+    const { fetchMock } = stubNetwork(ownerHandlers())
+    const state = createAppState()
+    preloadSignedIn(state, path)
+    const early = ['/api/alerts', '/api/membership', ...earlyRequestsOf(path)]
+    expect(earlyRequestsOf(path).length).toBeGreaterThan(0)
+
+    renderApp(path, state)
+
+    await vi.waitFor(
+      () => {
+        expect(state.store.getState()).toMatchObject({ status: 'logged-in', ready: true })
+        expect(document.querySelector('main h1')).not.toBeNull()
+        expect(state.queryClient.isFetching()).toBe(0)
+      },
+      { timeout: 5000 },
+    )
+    const sent = sentUrls(fetchMock)
+    const pathOf = (url: string) => url.split('?')[0]
+    for (const url of early) {
+      // The path asked for once, with the very query the early request sent.
+      expect(
+        sent.filter((request) => pathOf(request) === `GET ${pathOf(url)}`),
+        url,
+      ).toEqual([`GET ${url}`])
+    }
   })
 })
 

@@ -26,14 +26,17 @@ interface ScreenRouteEntry {
 }
 
 /**
- * A code-split screen: `importScreen` fetches its chunk, `prefetch` (lazily loaded too) its first data,
- * and `early` names the requests of that prefetch to send before the chunk arrives.
+ * A code-split screen: `importScreen` fetches its chunk, `prefetch` (lazily loaded too) its first
+ * data, and `early` names the GET requests it sends first (its prefetch's, or its queries' for the
+ * main location), to send before the chunk arrives; its queries take those answers.
  */
 function screenRoute(
   path: string,
   importScreen: () => Promise<ScreenComponent>,
-  prefetch?: (context: ScreenPreload) => Promise<void>,
-  early: readonly string[] = [],
+  {
+    prefetch,
+    early = [],
+  }: { prefetch?: (context: ScreenPreload) => Promise<void>; early?: readonly string[] } = {},
 ): ScreenRouteEntry {
   const { Component, load } = lazyLoaded(importScreen)
   return {
@@ -68,62 +71,111 @@ const screens: readonly ScreenRouteEntry[] = [
     async () =>
       (await import('@/features/recommendations/components/recommendations-screen'))
         .RecommendationsScreen,
-    async (context) =>
-      (await import('@/features/recommendations/api/get-recommendations')).prefetchRecommendations(
-        context,
-      ),
+    {
+      prefetch: async (context) =>
+        (
+          await import('@/features/recommendations/api/get-recommendations')
+        ).prefetchRecommendations(context),
+    },
   ),
   screenRoute(
     paths.dashboard,
     async () => (await import('@/app/routes/dashboard')).DashboardRoute,
-    async (context) =>
-      (await import('@/features/dashboard/api/prefetch-dashboard')).prefetchDashboard(context),
-    // What prefetchDashboard asks for (preload.test.tsx checks they are taken, not asked again).
-    [`/api/dashboard?location=${MAIN_LOCATION}`, '/api/integrations', '/api/site-audit/runs'],
+    {
+      prefetch: async (context) =>
+        (await import('@/features/dashboard/api/prefetch-dashboard')).prefetchDashboard(context),
+      // What prefetchDashboard asks for (preload.test.tsx checks they are taken, not asked again).
+      early: [
+        `/api/dashboard?location=${MAIN_LOCATION}`,
+        '/api/integrations',
+        '/api/site-audit/runs',
+      ],
+    },
   ),
   screenRoute(
     paths.siteAudit,
     async () =>
       (await import('@/features/site-audit/components/site-audit-screen')).SiteAuditScreen,
+    { early: ['/api/site-audit/runs'] },
   ),
   screenRoute(
     paths.keywords,
     async () => (await import('@/features/keywords/components/keywords-screen')).KeywordsScreen,
+    {
+      early: [
+        `/api/keywords?location=${MAIN_LOCATION}`,
+        `/api/keywords/suggestions?location=${MAIN_LOCATION}`,
+      ],
+    },
   ),
   screenRoute(
     paths.keywordPlanner,
     async () => (await import('@/features/planner/components/planner-screen')).PlannerScreen,
+    { early: [`/api/planner/saved?location=${MAIN_LOCATION}`] },
   ),
   screenRoute(
     paths.rankTracker,
     async () =>
       (await import('@/features/rank-tracker/components/rank-tracker-screen')).RankTrackerScreen,
+    { early: ['/api/automation', `/api/rank-tracker/keywords?location=${MAIN_LOCATION}`] },
   ),
   screenRoute(
     paths.rankTrackerGrid,
     async () => (await import('@/features/geo-grid/components/geo-grid-screen')).GeoGridScreen,
+    { early: ['/api/geo-grid/setup', '/api/geo-grid/scans'] },
   ),
   screenRoute(
     paths.backlinks,
     async () => (await import('@/features/backlinks/components/backlinks-screen')).BacklinksScreen,
+    {
+      early: [
+        `/api/backlinks/summary?location=${MAIN_LOCATION}`,
+        `/api/backlinks?location=${MAIN_LOCATION}&page=1&pageSize=20`,
+        '/api/backlinks/verify-runs/latest',
+      ],
+    },
   ),
   screenRoute(
     paths.listings,
     async () => (await import('@/features/listings/components/listings-screen')).ListingsScreen,
-    async (context) =>
-      (await import('@/features/listings/api/get-listings')).prefetchListings(context),
+    {
+      prefetch: async (context) =>
+        (await import('@/features/listings/api/get-listings')).prefetchListings(context),
+    },
   ),
   screenRoute(
     paths.reviews,
     async () =>
       (await import('@/features/business-profile/components/reviews-screen')).ReviewsScreen,
+    {
+      early: [
+        `/api/business-profile/reviews/summary?location=${MAIN_LOCATION}`,
+        `/api/business-profile/reviews?location=${MAIN_LOCATION}&page=1`,
+      ],
+    },
   ),
   screenRoute(
     paths.posts,
     async () => (await import('@/features/business-profile/components/posts-screen')).PostsScreen,
+    { early: ['/api/business-profile', `/api/business-profile/posts?location=${MAIN_LOCATION}`] },
   ),
-  screenRoute(paths.reports, async () => (await import('@/app/routes/reports')).ReportsRoute),
-  screenRoute(paths.settings, async () => (await import('@/app/routes/settings')).SettingsScreen),
+  screenRoute(paths.reports, async () => (await import('@/app/routes/reports')).ReportsRoute, {
+    early: [
+      '/api/share-links',
+      `/api/reports/months?location=${MAIN_LOCATION}`,
+      '/api/reports/settings',
+    ],
+  }),
+  screenRoute(paths.settings, async () => (await import('@/app/routes/settings')).SettingsScreen, {
+    early: [
+      '/api/business/sample-data',
+      '/api/automation',
+      '/api/alerts/preferences',
+      '/api/ai/status',
+      '/api/rank-provider',
+      '/api/geo-grid/tiles',
+    ],
+  }),
   screenRoute(
     paths.newBusiness,
     async () => (await import('@/app/routes/new-business')).NewBusinessScreen,
@@ -140,6 +192,7 @@ const screens: readonly ScreenRouteEntry[] = [
     paths.competitors,
     async () =>
       (await import('@/features/competitors/components/competitors-screen')).CompetitorsScreen,
+    { early: [`/api/competitors?location=${MAIN_LOCATION}&days=90`] },
   ),
 ]
 
