@@ -29,9 +29,6 @@ function storedIds(storage: Storage): { userId: string; businessId: string } | n
   }
 }
 
-/** What the signed-in layout asks for on every screen with a business: the alerts and the role. */
-const SHELL_REQUESTS = ['/api/alerts', '/api/membership']
-
 /** Starts what a returning owner's first screen needs; false when no session is stored. */
 export function preloadSignedIn(
   { queryClient, store }: AppState,
@@ -46,8 +43,7 @@ export function preloadSignedIn(
   const token = storedAccessToken(session)
   // Sent before auth-js and the API client load; they take these answers (lib/early-requests.ts).
   if (token) {
-    const screenRequests =
-      ids && ids.businessId !== '' ? [...SHELL_REQUESTS, ...earlyRequestsOf(screen)] : []
+    const screenRequests = ids && ids.businessId !== '' ? earlyRequestsOf(screen) : []
     sendEarly(['/auth/v1/user', ...(ids ? ['/api/business'] : []), ...screenRequests], token)
   }
   store.checkSession()

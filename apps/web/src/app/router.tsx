@@ -206,9 +206,16 @@ function ScreenRoute({ Screen }: { Screen: ScreenComponent }) {
   )
 }
 
-/** The GET requests the screen at `pathname` sends first (lib/early-requests.ts). */
+/** What the signed-in layout asks for around every screen with a business: the alerts and the role. */
+const LAYOUT_REQUESTS = ['/api/alerts', '/api/membership']
+
+/**
+ * The GET requests the signed-in screen at `pathname` and its layout send first
+ * (lib/early-requests.ts); none for a path that is not a signed-in screen.
+ */
 export function earlyRequestsOf(pathname: string): readonly string[] {
-  return screens.find((screen) => screen.path === pathname)?.early ?? []
+  const entry = screens.find((screen) => screen.path === pathname)
+  return entry ? [...LAYOUT_REQUESTS, ...entry.early] : []
 }
 
 /**
