@@ -33,6 +33,8 @@ const BUDGET: Record<string, number> = {
   'GET /api/rank-tracker/keywords?location=main': 2,
   'GET /api/rank-tracker/history?location=main&range=30': 3,
   'GET /api/rank-tracker/history?location=main&range=90': 3,
+  'GET /api/rank-tracker/history?location=main&range=30&page=5': 3,
+  'GET /api/rank-tracker/history/keywords?location=main&range=90': 3,
   'GET /api/keywords?location=main': 2,
   'GET /api/planner/saved?location=main': 2,
   'GET /api/backlinks?location=main': 3,
@@ -259,7 +261,7 @@ describe('queries per data request', () => {
     const { call, before } = largeOwner
     const history = await call<{ keywords: { checks: unknown[] }[] }>(
       'GET',
-      '/api/rank-tracker/history?location=main&range=90',
+      '/api/rank-tracker/history/keywords?location=main&range=90',
     )
     expect(history.body.keywords).toHaveLength(before + LARGE)
     expect(history.body.keywords.every((keyword) => keyword.checks.length === 90)).toBe(true)

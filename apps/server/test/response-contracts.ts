@@ -84,6 +84,7 @@ import {
 } from '@localseo/shared/share-links'
 import {
   rankHistorySchema,
+  rankKeywordsHistorySchema,
   refreshRankingsResponseSchema,
   trackedKeywordsResponseSchema,
   trackKeywordResponseSchema,
@@ -233,6 +234,11 @@ export const CONTRACTS: Contract[] = [
     route: 'GET /api/rank-tracker/history',
     path: () => '/api/rank-tracker/history?range=7',
     schema: rankHistorySchema,
+  },
+  {
+    route: 'GET /api/rank-tracker/history/keywords',
+    path: (w) => `/api/rank-tracker/history/keywords?range=7&ids=${id(w, 'tracked')}`,
+    schema: rankKeywordsHistorySchema,
   },
   {
     route: 'POST /api/rank-tracker/refresh',

@@ -72,12 +72,55 @@ export type TrackKeywordInput = z.input<typeof trackKeywordInputSchema>
 
 export const rankLocationQuerySchema = z.object({ location: locationParam })
 
+/** Rows a page of the rankings table shows, and the most one request may ask (issue 36 item 2). */
+export const RANK_PAGE_SIZE = 50
+export const RANK_PAGE_SIZE_MAX = 100
+/** Keywords one request for named keywords' checks (the chart's choice) may name. */
+export const MAX_NAMED_KEYWORDS = 50
+
+const rangeParam = z
+  .enum(['7', '30', '90'], { message: 'Choose 7, 30 or 90 days.' })
+  .default('30')
+  .transform((value) => Number(value) as RankRange)
+
+/**
+ * GET /api/rank-tracker/history: a page of the table's keywords (issue 36 item 2). A page past the
+ * last one answers the last; a location holds MAX_TRACKED_KEYWORDS at most, so no page beyond it.
+ */
 export const rankHistoryQuerySchema = z.object({
   location: locationParam,
-  range: z
-    .enum(['7', '30', '90'], { message: 'Choose 7, 30 or 90 days.' })
-    .default('30')
-    .transform((value) => Number(value) as RankRange),
+  range: rangeParam,
+  page: z.coerce
+    .number({ message: 'Choose a page number.' })
+    .int('Choose a page number.')
+    .min(1, 'Choose a page number.')
+    .max(MAX_TRACKED_KEYWORDS, 'Choose a page number.')
+    .default(1),
+  limit: z.coerce
+    .number({ message: `Choose 1 to ${RANK_PAGE_SIZE_MAX} keywords a page.` })
+    .int(`Choose 1 to ${RANK_PAGE_SIZE_MAX} keywords a page.`)
+    .min(1, `Choose 1 to ${RANK_PAGE_SIZE_MAX} keywords a page.`)
+    .max(RANK_PAGE_SIZE_MAX, `Choose 1 to ${RANK_PAGE_SIZE_MAX} keywords a page.`)
+    .default(RANK_PAGE_SIZE),
+})
+
+/**
+ * GET /api/rank-tracker/history/keywords: every tracked keyword's checks (Export CSV), or those of
+ * the keywords named in `ids` (comma-separated: the chart's choice).
+ */
+export const rankKeywordsHistoryQuerySchema = z.object({
+  location: locationParam,
+  range: rangeParam,
+  ids: z
+    .string()
+    .optional()
+    .transform((value) => (value ? [...new Set(value.split(',').filter(Boolean))] : undefined))
+    .pipe(
+      z
+        .array(z.uuid({ message: 'That keyword is not tracked.' }))
+        .max(MAX_NAMED_KEYWORDS, `Name up to ${MAX_NAMED_KEYWORDS} keywords.`)
+        .optional(),
+    ),
 })
 
 /**
@@ -160,35 +203,77 @@ export const trackedKeywordSchema = z.object({
 })
 export type TrackedKeyword = z.infer<typeof trackedKeywordSchema>
 
-export const rankHistorySchema = z.object({
-  range: z.union([z.literal(7), z.literal(30), z.literal(90)]),
+/** A tracked keyword with its checks over the range, as the history routes send it. */
+export const rankHistoryKeywordSchema = trackedKeywordSchema.extend({
+  /** The keyword data provider's monthly searches, as on every screen; null: no estimate. */
+  volume: z.number().int().nullable(),
+  /** Where the volume came from: the estimate or a keyword data source with its month. */
+  volumeSource: z.optional(figureSourceSchema),
+  checks: z.array(rankCheckSchema),
+  /**
+   * The successful check before the latest one, whenever it was (the keyword store's, as the
+   * dashboard and Keyword Analysis read it): the change is measured against it (issue 32 item
+   * 1). Absent from older servers, then read from the range's checks by the same rule.
+   */
+  previousPosition: z.number().int().nullable().optional(),
+  /** The newest check of any day; null (or absent from older servers) when never checked. */
+  latestCheck: latestCheckSchema.nullable().optional(),
+  /**
+   * The same search's Search Console average positions over the range (site-wide, so the same
+   * for every location); null without an import or rows in the range, absent from older servers.
+   */
+  searchConsole: searchConsolePositionsSchema.nullable().optional(),
+})
+export type RankHistoryKeyword = z.infer<typeof rankHistoryKeywordSchema>
+
+const rangeSchema = z.union([z.literal(7), z.literal(30), z.literal(90)])
+
+/** GET /api/rank-tracker/history/keywords: every tracked keyword's checks, or the named ones'. */
+export const rankKeywordsHistorySchema = z.object({
+  range: rangeSchema,
   /** Every day of the range, oldest first, ending today (YYYY-MM-DD, UTC). */
   days: z.array(z.string()),
-  /** checks[i] is the check of days[i]. */
-  keywords: z.array(
-    trackedKeywordSchema.extend({
-      /** The keyword data provider's monthly searches, as on every screen; null: no estimate. */
-      volume: z.number().int().nullable(),
-      /** Where the volume came from: the estimate or a keyword data source with its month. */
-      volumeSource: z.optional(figureSourceSchema),
-      checks: z.array(rankCheckSchema),
-      /**
-       * The successful check before the latest one, whenever it was (the keyword store's, as the
-       * dashboard and Keyword Analysis read it): the change is measured against it (issue 32 item
-       * 1). Absent from older servers, then read from the range's checks by the same rule.
-       */
-      previousPosition: z.number().int().nullable().optional(),
-      /** The newest check of any day; null (or absent from older servers) when never checked. */
-      latestCheck: latestCheckSchema.nullable().optional(),
-      /**
-       * The same search's Search Console average positions over the range (site-wide, so the same
-       * for every location); null without an import or rows in the range, absent from older servers.
-       */
-      searchConsole: searchConsolePositionsSchema.nullable().optional(),
-    }),
-  ),
+  /** checks[i] is the check of days[i]; in the table's order (added first, then by keyword). */
+  keywords: z.array(rankHistoryKeywordSchema),
   /** Positions come from the simulated rank provider until a real one is configured. */
   simulated: z.boolean(),
+})
+export type RankKeywordsHistory = z.infer<typeof rankKeywordsHistorySchema>
+
+export const rankSummarySchema = z.object({
+  keywordsTracked: z.number().int(),
+  averagePosition: z.number().nullable(),
+  failedChecks: z.number().int(),
+  improved: z.number().int(),
+  declined: z.number().int(),
+})
+
+/**
+ * GET /api/rank-tracker/history: what the Rank Tracker screen shows (issue 36 item 2). The figures
+ * over every tracked keyword of the location (the summary cards, the movers, the chart's default
+ * keywords) are computed on the server by the functions below, and `keywords` is one page of the
+ * table, in its order. Export CSV reads the whole set from /history/keywords.
+ */
+export const rankHistorySchema = rankKeywordsHistorySchema.extend({
+  /** The page of the table: `limit` keywords from (page - 1) x limit, in the table's order. */
+  keywords: z.array(rankHistoryKeywordSchema),
+  /** Every tracked keyword of the location. */
+  total: z.number().int(),
+  /** The page sent: the one asked, or the last when fewer keywords are left. */
+  page: z.number().int(),
+  limit: z.number().int(),
+  summary: rankSummarySchema,
+  /** Top Performers and Needs Improvement (MOVERS_COUNT each) over every keyword. */
+  topPerformers: z.array(rankHistoryKeywordSchema),
+  needsImprovement: z.array(rankHistoryKeywordSchema),
+  /** The chart's default keywords (defaultChartKeywords over every keyword), in the table's order. */
+  chart: z.array(rankHistoryKeywordSchema),
+  /** Every keyword's successful checks in the range, by id: the chart's chooser names the counts. */
+  checkCounts: z.record(z.string(), z.number().int()),
+  /** Keywords never checked yet (their first check is a job): the screen reads again until none. */
+  notCheckedYet: z.number().int(),
+  /** Some keyword has a check in the range: Export CSV has something to export. */
+  hasChecks: z.boolean(),
   /**
    * The business's daily query budget with a real provider (issue 17 item 5): with nothing
    * remaining the screen says the remaining checks run tomorrow. Absent with the simulation.
@@ -198,7 +283,6 @@ export const rankHistorySchema = z.object({
     .optional(),
 })
 export type RankHistory = z.infer<typeof rankHistorySchema>
-export type RankHistoryKeyword = RankHistory['keywords'][number]
 
 /** GET /api/rank-tracker/keywords: the place's tracked keywords. */
 export const trackedKeywordsResponseSchema = z.object({ keywords: z.array(trackedKeywordSchema) })
@@ -361,6 +445,28 @@ export function defaultChartKeywords(
     .sort((a, b) => b.checks - a.checks || a.order - b.order)
     .slice(0, count)
   return chosen.sort((a, b) => a.order - b.order).map((item) => item.entry.id)
+}
+
+/**
+ * What the Rank Tracker shows over every tracked keyword of the location (issue 36 item 2), by the
+ * rules above: the summary cards, Top Performers and Needs Improvement, the chart's default
+ * keywords and each keyword's successful checks. The server computes it over the whole set and
+ * sends it with one page of the table.
+ */
+export function rankOverview(
+  keywords: readonly Parameters<typeof toRankingEntry>[0][],
+  days: readonly string[],
+) {
+  const entries = keywords.map((keyword) => toRankingEntry(keyword, days))
+  const ids = (chosen: readonly RankingEntry[]) => chosen.map((entry) => entry.id)
+  return {
+    summary: summarizeRankings(entries),
+    topPerformers: ids(topPerformers(entries)),
+    needsImprovement: ids(needsImprovement(entries)),
+    chart: defaultChartKeywords(entries),
+    checkCounts: Object.fromEntries(entries.map((entry) => [entry.id, answered(entry)])),
+    hasChecks: keywords.some((keyword) => keyword.checks.some((check) => check !== null)),
+  }
 }
 
 /**

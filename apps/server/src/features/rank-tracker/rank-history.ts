@@ -1,14 +1,17 @@
 // Rank Tracker history: the stored checks of a range (Refresh is the keywords feature's
 // `refreshTracked`, the one place that asks today again).
-import { asc, sql } from 'drizzle-orm'
+import { and, asc, inArray, sql } from 'drizzle-orm'
 import type { Business } from '@localseo/shared/business'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import {
   dayOf,
   rangeDays,
+  rankOverview,
   type LatestCheck,
   type RankCheck,
   type RankHistory,
+  type RankHistoryKeyword,
+  type RankKeywordsHistory,
   type RankRange,
 } from '@localseo/shared/rank-tracker'
 import type { KeywordDataProvider } from '@localseo/shared/keyword-engine'
@@ -19,22 +22,7 @@ import { previousOk, queryBudget } from '../keywords/public.js'
 import { toTracked, trackedWhere } from './rank-scope.js'
 import { searchConsolePositions } from './search-console-positions.js'
 
-/**
- * Every tracked keyword of the scope with its checks over the range, in ONE query whatever the
- * number of keywords (issue 7 "Scale"). Each keyword's checks come back as one compact string
- * ("dayOffset:position|f,…") built by a correlated subquery on the (keyword_id, day) primary key,
- * so the database neither sorts 45 000 rows nor sends them one by one (3x faster on PGlite).
- */
-export async function getRankHistory({
-  db,
-  keywordData,
-  business,
-  location,
-  range,
-  now,
-  simulated,
-  budgetLimit,
-}: {
+interface HistoryRequest {
   db: Db
   keywordData: KeywordDataProvider
   business: Business
@@ -42,9 +30,97 @@ export async function getRankHistory({
   range: RankRange
   now: Date
   simulated: boolean
-  /** The daily query budget (env SERP_DAILY_QUERY_BUDGET), shown with a real provider. */
-  budgetLimit: number
-}): Promise<RankHistory> {
+}
+
+/**
+ * What the Rank Tracker screen shows (issue 36 item 2, docs/decisions/052-long-lists-on-screen.md):
+ * the summary cards, the movers and the chart's default keywords computed over every tracked
+ * keyword of the scope by the shared rules (rankOverview), and one page of the table. Only the
+ * keywords sent are described and looked up in Search Console; the statements are the same for 5
+ * or 500 keywords.
+ */
+export async function getRankHistory(
+  request: HistoryRequest & {
+    page: number
+    limit: number
+    /** The daily query budget (env SERP_DAILY_QUERY_BUDGET), shown with a real provider. */
+    budgetLimit: number
+  },
+): Promise<RankHistory> {
+  const { db, business, range, now, simulated, limit } = request
+  const { days, rows } = await readTracked(request)
+  const decoded = rows.map((row) => ({
+    id: row.id,
+    keyword: row.keyword,
+    checks: decodeChecks(row.checks, range),
+    previousPosition: row.previous === null ? null : Number(row.previous),
+  }))
+  const { checkCounts, hasChecks, summary, ...chosen } = rankOverview(decoded, days)
+  const pages = Math.max(1, Math.ceil(rows.length / limit))
+  const page = Math.min(request.page, pages)
+  const shown = rows.slice((page - 1) * limit, page * limit)
+  const wanted = new Set([
+    ...shown.map((row) => row.id),
+    ...chosen.topPerformers,
+    ...chosen.needsImprovement,
+    ...chosen.chart,
+  ])
+  const sent = await historyKeywords(
+    request,
+    rows.filter((row) => wanted.has(row.id)),
+    days,
+  )
+  const byId = new Map(sent.map((keyword) => [keyword.id, keyword]))
+  const pick = (ids: readonly string[]) => ids.flatMap((id) => byId.get(id) ?? [])
+  const budget = simulated
+    ? undefined
+    : await queryBudget(db, business.id, now, request.budgetLimit)
+  return {
+    range,
+    days,
+    keywords: pick(shown.map((row) => row.id)),
+    total: rows.length,
+    page,
+    limit,
+    summary,
+    topPerformers: pick(chosen.topPerformers),
+    needsImprovement: pick(chosen.needsImprovement),
+    chart: pick(chosen.chart),
+    checkCounts,
+    notCheckedYet: rows.filter((row) => row.latest === null).length,
+    hasChecks,
+    simulated,
+    ...(budget ? { budget } : {}),
+  }
+}
+
+/**
+ * Every tracked keyword of the scope with its checks (Export CSV), or the named ones (the chart's
+ * choice; an id not tracked here is left out), in the table's order.
+ */
+export async function getRankKeywordsHistory(
+  request: HistoryRequest & { ids?: string[] | undefined },
+): Promise<RankKeywordsHistory> {
+  const { days, rows } = await readTracked(request)
+  const keywords = await historyKeywords(request, rows, days)
+  return { range: request.range, days, keywords, simulated: request.simulated }
+}
+
+/**
+ * The tracked keywords of the scope (or the named ones) with their checks over the range, in ONE
+ * query whatever the number of keywords (issue 7 "Scale"). Each keyword's checks come back as one
+ * compact string ("dayOffset:position|f,…") built by a correlated subquery on the (keyword_id, day)
+ * primary key, so the database neither sorts 45 000 rows nor sends them one by one (3x faster on
+ * PGlite).
+ */
+async function readTracked({
+  db,
+  business,
+  location,
+  range,
+  now,
+  ids,
+}: HistoryRequest & { ids?: string[] | undefined }) {
   const days = rangeDays(dayOf(now), range)
   const from = days[0] ?? dayOf(now)
   const to = days.at(-1) ?? from
@@ -59,6 +135,7 @@ export async function getRankHistory({
     where ${rankPositions.keywordId} = ${keywords.id}
       and ${rankPositions.day} between ${from}::date and ${to}::date
   )`
+  const tracked = trackedWhere(business.id, location)
   const rows = await db
     .select({
       id: keywords.id,
@@ -72,11 +149,25 @@ export async function getRankHistory({
       previous: previousOk,
     })
     .from(keywords)
-    .where(trackedWhere(business.id, location))
+    .where(ids ? and(tracked, inArray(keywords.id, ids)) : tracked)
     .orderBy(asc(keywords.createdAt), asc(keywords.keyword), asc(keywords.id))
+  return { days, from, to, rows }
+}
 
-  // The same searches' Search Console positions: site-wide, so every location's keyword of that
-  // text shows them; one query for all the keywords (search-console-positions.ts).
+type TrackedRow = Awaited<ReturnType<typeof readTracked>>['rows'][number]
+
+/**
+ * The rows as the history sends them: with the volume every other screen shows (the keyword data
+ * provider's, issue 15 item 1) and the same searches' Search Console positions (site-wide, so
+ * every location's keyword of that text shows them; one query for all: search-console-positions.ts).
+ */
+async function historyKeywords(
+  { db, keywordData, business, location, range }: HistoryRequest,
+  rows: TrackedRow[],
+  days: string[],
+): Promise<RankHistoryKeyword[]> {
+  const from = days[0] ?? ''
+  const to = days.at(-1) ?? from
   const searchConsole = searchConsolePositions({
     db,
     businessId: business.id,
@@ -84,7 +175,6 @@ export async function getRankHistory({
     from,
     to,
   })
-  // The volume every other screen shows for the keyword: the keyword data provider's (issue 15 item 1).
   const described = Promise.all(
     rows.map(async (row) => {
       const figures = await keywordData.describe(row.keyword, business, location.id)
@@ -99,12 +189,10 @@ export async function getRankHistory({
     }),
   )
   const [positions, withVolumes] = await Promise.all([searchConsole, described])
-  const tracked = withVolumes.map((keyword, i) => ({
+  return withVolumes.map((keyword, i) => ({
     ...keyword,
     searchConsole: positions.get(rows[i]?.keywordKey ?? '') ?? null,
   }))
-  const budget = simulated ? undefined : await queryBudget(db, business.id, now, budgetLimit)
-  return { range, days, keywords: tracked, simulated, ...(budget ? { budget } : {}) }
 }
 
 /**

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import {
   RANK_LOAD_DELAY_MS,
   rankHistoryQuerySchema,
+  rankKeywordsHistoryQuerySchema,
   rankLocationQuerySchema,
   trackKeywordInputSchema,
 } from '@localseo/shared/rank-tracker'
@@ -17,7 +18,7 @@ import {
   refreshTracked,
   requestFirstChecks,
 } from '../keywords/public.js'
-import { getRankHistory } from './rank-history.js'
+import { getRankHistory, getRankKeywordsHistory } from './rank-history.js'
 import { listTrackedKeywords, trackKeyword, untrackKeyword } from './rank-tracker.service.js'
 
 const idParam = z.object({ id: z.uuid({ message: 'That keyword is not tracked.' }) })
@@ -85,9 +86,28 @@ export function rankTrackerRoutes(deps: AppDeps) {
         business,
         location,
         range: query.range,
+        page: query.page,
+        limit: query.limit,
         now: clock.now(),
         simulated: provider.simulated,
         budgetLimit: deps.env.SERP_DAILY_QUERY_BUDGET,
+      })
+      return c.json(history)
+    })
+    .get('/history/keywords', validate('query', rankKeywordsHistoryQuerySchema), async (c) => {
+      // Every keyword's checks for Export CSV, or the chart's chosen keywords' (issue 36 item 2):
+      // no load delay, the screen is already shown.
+      const query = c.req.valid('query')
+      const { business, location, provider } = await scope(c.var.tenant, query.location)
+      const history = await getRankKeywordsHistory({
+        db,
+        keywordData,
+        business,
+        location,
+        range: query.range,
+        ids: query.ids,
+        now: clock.now(),
+        simulated: provider.simulated,
       })
       return c.json(history)
     })

@@ -1,12 +1,13 @@
 // The Rank Tracker only reads (issue 30 item 8): a default keyword of a new business or location
 // reads 'Not checked yet' until the job on the server has stored its first check, which a later
 // read (every 2 s, on the test clock) shows without a reload.
-import { rangeDays, type RankCheck } from '@localseo/shared/rank-tracker'
+import { rangeDays, type RankCheck, type RankRange } from '@localseo/shared/rank-tracker'
 import { act, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { paths } from '@/config/paths'
 import { ownerHandlers } from '@/test/business-fixtures'
 import { json, storeSession, stubNetwork } from '@/test/network'
+import { historyHandlers } from '@/test/rank-history'
 import { loadScreens, renderApp } from '@/test/render-app'
 
 const keyword = {
@@ -30,7 +31,7 @@ test('a keyword not checked yet says so, and shows its first position once store
   const { calls } = stubNetwork({
     ...ownerHandlers(),
     'GET /api/rank-tracker/keywords': () => json({ keywords: [keyword] }),
-    'GET /api/rank-tracker/history': (request) => {
+    ...historyHandlers((request) => {
       const range = Number(new URL(request.url).searchParams.get('range'))
       const checks: RankCheck[] = Array.from({ length: range }, (_, i) =>
         checked && i === range - 1 ? 7 : null,
@@ -43,13 +44,13 @@ test('a keyword not checked yet says so, and shows its first position once store
             map: null,
           }
         : null
-      return json({
-        range,
+      return {
+        range: range as RankRange,
         days: rangeDays('2026-03-10', range),
         keywords: [{ ...keyword, checks, latestCheck }],
         simulated: true,
-      })
-    },
+      }
+    }),
   })
   renderApp('/rank-tracker')
   const table = await screen.findByRole('table', { name: 'Keyword Rankings' })

@@ -1,7 +1,7 @@
 // The Rank Tracker chart's Map pack view (issue 34 item 1): one keyword's daily map-pack position
 // and a dashed line per followed competitor, named in the legend, from /api/competitors/map-history.
 import type { MapHistory } from '@localseo/shared/competitors'
-import { rangeDays, type RankHistory } from '@localseo/shared/rank-tracker'
+import { rangeDays, type RankKeywordsHistory } from '@localseo/shared/rank-tracker'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, expect, test } from 'vitest'
@@ -9,6 +9,7 @@ import { paths } from '@/config/paths'
 import { ownerHandlers } from '@/test/business-fixtures'
 import { measureCharts } from '@/test/chart-size'
 import { json, storeSession, stubNetwork } from '@/test/network'
+import { historyHandlers } from '@/test/rank-history'
 import { loadScreens, renderApp } from '@/test/render-app'
 
 measureCharts()
@@ -21,7 +22,7 @@ const tracked = [
   { id: K2, keyword: 'emergency dentist', createdAt: at, sample: false, volume: 200 },
 ]
 const days = rangeDays('2026-11-25', 30)
-const history: RankHistory = {
+const history: RankKeywordsHistory = {
   range: 30,
   days,
   simulated: false,
@@ -55,7 +56,7 @@ function signIn(
   stubNetwork({
     ...ownerHandlers(),
     'GET /api/rank-tracker/keywords': () => json({ keywords: tracked }),
-    'GET /api/rank-tracker/history': () => json({ ...history, simulated }),
+    ...historyHandlers(() => ({ ...history, simulated })),
     'GET /api/competitors/map-history': (request) => {
       asked.push(new URL(request.url).searchParams.toString())
       return json(checked ? mapHistory(competitors) : { days: [], you: [], competitors: [] })

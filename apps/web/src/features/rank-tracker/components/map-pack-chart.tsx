@@ -53,7 +53,8 @@ export function MapPackChart({
   businessId: string
   locationId: string
   range: RankRange
-  entries: RankingEntry[]
+  /** The tracked keywords to choose from. */
+  entries: Pick<RankingEntry, 'id' | 'keyword'>[]
   /** The rank checks are simulated: so are the map checks, which the same provider answers. */
   simulated: boolean
 }) {

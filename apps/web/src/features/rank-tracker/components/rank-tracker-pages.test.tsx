@@ -1,10 +1,12 @@
-import { rangeDays, type RankCheck } from '@localseo/shared/rank-tracker'
-import { screen, within } from '@testing-library/react'
+import { rangeDays, type RankCheck, type RankRange } from '@localseo/shared/rank-tracker'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { paths } from '@/config/paths'
 import { ownerHandlers, savedBusiness } from '@/test/business-fixtures'
+import { captureDownloads } from '@/test/downloads'
 import { json, storeSession, stubNetwork } from '@/test/network'
+import { historyHandlers } from '@/test/rank-history'
 import { loadScreens, renderApp } from '@/test/render-app'
 
 /** As many keywords as the seeded account's main place (bench/README.md): 400. */
@@ -22,12 +24,15 @@ const checksOf = (n: number, range: number): RankCheck[] =>
 
 function signIn() {
   storeSession()
+  const asked: string[] = []
   stubNetwork({
     ...ownerHandlers({ business: savedBusiness }),
     'GET /api/rank-tracker/keywords': () => json({ keywords: tracked }),
-    'GET /api/rank-tracker/history': (request) => {
-      const range = Number(new URL(request.url).searchParams.get('range'))
-      return json({
+    ...historyHandlers((request) => {
+      const url = new URL(request.url)
+      asked.push(`${url.pathname} ${url.searchParams.toString()}`)
+      const range = Number(new URL(request.url).searchParams.get('range')) as RankRange
+      return {
         range,
         days: rangeDays('2026-03-10', range),
         keywords: tracked.map((k, i) => ({
@@ -36,10 +41,11 @@ function signIn() {
           previousPosition: (i + 1) % 2 === 0 ? ((i + 1) % 50) + 2 : null,
         })),
         simulated: true,
-      })
-    },
+      }
+    }),
   })
   renderApp('/rank-tracker')
+  return asked
 }
 
 beforeAll(async () => {
@@ -53,7 +59,7 @@ describe('rank tracker with 400 keywords', () => {
     'the rankings table renders a page of 50 and pages through all 400',
     { timeout: 20_000 },
     async () => {
-      signIn()
+      const asked = signIn()
       const table = await screen.findByRole(
         'table',
         { name: 'Keyword Rankings' },
@@ -69,6 +75,8 @@ describe('rank tracker with 400 keywords', () => {
 
       await userEvent.click(within(pager).getByRole('button', { name: 'Next' }))
       expect(pager).toHaveTextContent('Keywords 51-100 of 400')
+      // The server sends the page asked for, not the whole history (issue 36 item 2).
+      expect(asked).toContain('/api/rank-tracker/history location=main&range=30&page=2')
       const headers = within(table).getAllByRole('rowheader')
       expect(headers).toHaveLength(50)
       expect(headers[0]).toHaveTextContent('dentist query 051')
@@ -107,5 +115,40 @@ describe('rank tracker with 400 keywords', () => {
     const found = within(chooser).getByRole('checkbox', { name: /dentist query 399/ })
     expect(boxes).toHaveLength(7)
     expect(found).not.toBeChecked()
+  })
+
+  test('Export CSV writes every keyword, read from the whole history', async () => {
+    const asked = signIn()
+    await screen.findByRole('table', { name: 'Keyword Rankings' }, { timeout: 5000 })
+    const downloads = captureDownloads()
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }))
+    await waitFor(() => expect(downloads.names).toEqual(['localseo-ai-rankings.csv']))
+    const lines = (await downloads.text()).trimEnd().split('\r\n')
+    expect(lines).toHaveLength(401)
+    expect(lines.at(-1)).toMatch(/^dentist query 400,/)
+    expect(asked).toContain('/api/rank-tracker/history/keywords location=main&range=30')
+  })
+
+  test('a keyword ticked in the chart is read with its checks alone', async () => {
+    const asked = signIn()
+    const chooser = await screen.findByRole(
+      'group',
+      { name: /^Keywords in the chart/ },
+      { timeout: 5000 },
+    )
+    const ticked = within(chooser)
+      .getAllByRole('checkbox')
+      .filter((box) => (box as HTMLInputElement).checked)
+    await userEvent.click(ticked[0]!)
+    await userEvent.type(within(chooser).getByLabelText('Find a keyword to chart'), 'query 399')
+    await userEvent.click(within(chooser).getByRole('checkbox', { name: /dentist query 399/ }))
+    expect(chooser).toHaveAccessibleName('Keywords in the chart (6 of 400, up to 6)')
+    await waitFor(() =>
+      expect(asked.some((line) => /history\/keywords .*ids=.*k399/.test(line))).toBe(true),
+    )
+    // Every keyword is checked each day of the range: the chooser names the count the server sent.
+    expect(
+      within(chooser).getByRole('checkbox', { name: /dentist query 399/ }),
+    ).toHaveAccessibleName('dentist query 399 (30 checks)')
   })
 })

@@ -1,12 +1,17 @@
 // The Rank Tracker with a real search-results provider (issue 17): the measured position names its
 // source and the map pack of the same day, 'Not in top 100' is an answer (never 0), and a spent
 // daily budget is said.
-import { rangeDays, type RankHistory } from '@localseo/shared/rank-tracker'
+import {
+  rangeDays,
+  type RankHistory,
+  type RankKeywordsHistory,
+} from '@localseo/shared/rank-tracker'
 import { screen, within } from '@testing-library/react'
 import { beforeAll, expect, test } from 'vitest'
 import { paths } from '@/config/paths'
 import { ownerHandlers } from '@/test/business-fixtures'
 import { json, storeSession, stubNetwork } from '@/test/network'
+import { historyHandlers } from '@/test/rank-history'
 import { loadScreens, renderApp } from '@/test/render-app'
 
 const days = rangeDays('2026-11-25', 7)
@@ -15,7 +20,7 @@ const tracked = [
   { id: 'k1', keyword: 'dentist austin', createdAt: at, sample: false, volume: 900 },
   { id: 'k2', keyword: 'dentist round rock', createdAt: at, sample: false, volume: 200 },
 ]
-const history: RankHistory = {
+const history: RankKeywordsHistory & Pick<RankHistory, 'budget'> = {
   range: 7,
   days,
   simulated: false,
@@ -48,7 +53,7 @@ test('measured positions name SerpApi and the map pack; not in the top 100 is sa
   stubNetwork({
     ...ownerHandlers(),
     'GET /api/rank-tracker/keywords': () => json({ keywords: tracked }),
-    'GET /api/rank-tracker/history': () => json(history),
+    ...historyHandlers(() => history),
   })
   renderApp('/rank-tracker')
   const table = await screen.findByRole('table', { name: 'Keyword Rankings' })
@@ -80,7 +85,7 @@ test("a day whose drop was checked twice says so, with the first check's answer"
   stubNetwork({
     ...ownerHandlers(),
     'GET /api/rank-tracker/keywords': () => json({ keywords: tracked }),
-    'GET /api/rank-tracker/history': () => json({ ...history, keywords: [rechecked, second] }),
+    ...historyHandlers(() => ({ ...history, keywords: [rechecked, second!] })),
   })
   renderApp('/rank-tracker')
   const table = await screen.findByRole('table', { name: 'Keyword Rankings' })

@@ -1,4 +1,4 @@
-import type { RankCheck } from '@localseo/shared/rank-tracker'
+import type { RankCheck, RankRange } from '@localseo/shared/rank-tracker'
 import { rangeDays } from '@localseo/shared/rank-tracker'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -8,6 +8,7 @@ import { ownerHandlers, savedBusiness, twoLocations } from '@/test/business-fixt
 import { captureDownloads } from '@/test/downloads'
 import { emptyBusiness } from '@localseo/shared/business'
 import { deferred, json, signedInHandlers, storeSession, stubNetwork } from '@/test/network'
+import { historyHandlers } from '@/test/rank-history'
 import { loadScreens, renderApp } from '@/test/render-app'
 
 const keywords = [
@@ -61,12 +62,15 @@ function signIn(business = savedBusiness, role?: 'viewer' | 'manager') {
       requests.push(`keywords ${new URL(request.url).search}`)
       return json({ keywords: tracked })
     },
-    'GET /api/rank-tracker/history': async (request) => {
-      const params = new URL(request.url).searchParams
-      requests.push(`history ${params.toString()}`)
-      const range = Number(params.get('range'))
+    ...historyHandlers(async (request) => {
+      const url = new URL(request.url)
+      const params = url.searchParams
+      requests.push(
+        `${url.pathname.endsWith('/keywords') ? 'all' : 'history'} ${params.toString()}`,
+      )
+      const range = Number(params.get('range')) as RankRange
       if (gate) await gate
-      return json({
+      return {
         range,
         days: rangeDays('2026-03-10', range),
         keywords: tracked.map((k) => ({
@@ -76,8 +80,8 @@ function signIn(business = savedBusiness, role?: 'viewer' | 'manager') {
           previousPosition: previousPositions[k.id] ?? null,
         })),
         simulated: true,
-      })
-    },
+      }
+    }),
     'POST /api/rank-tracker/keywords': async (request) => {
       const body = (await request.json()) as { keyword: string; location: string }
       posted.push(body)
@@ -145,7 +149,7 @@ describe('rank tracker', () => {
     expect(screen.getByText('Sample data')).toBeVisible()
     expect(screen.queryByRole('combobox', { name: 'Location' })).not.toBeInTheDocument()
     expect(screen.getByRole('button', { name: '30 Days' })).toHaveAttribute('aria-pressed', 'true')
-    expect(requests).toContain('history location=main&range=30')
+    expect(requests).toContain('history location=main&range=30&page=1')
 
     const summary = within(screen.getByRole('list', { name: 'Ranking summary' }))
     expect(summary.getByText('Keywords Tracked').nextSibling).toHaveTextContent('3')
@@ -193,7 +197,7 @@ describe('rank tracker', () => {
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeDisabled()
     release()
     await loaded()
-    expect(requests).toContain('history location=main&range=7')
+    expect(requests).toContain('history location=main&range=7&page=1')
     expect(screen.getByText('Daily positions over the last 7 days', { exact: false })).toBeVisible()
   })
 
@@ -204,7 +208,7 @@ describe('rank tracker', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Location' }), 'loc_2')
     expect(screen.getByText('Tracking rankings for: Sunrise Dental - Round Rock')).toBeVisible()
     await loaded()
-    await waitFor(() => expect(requests).toContain('history location=loc_2&range=30'))
+    await waitFor(() => expect(requests).toContain('history location=loc_2&range=30&page=1'))
     expect(requests).toContain('keywords ?location=loc_2')
     // Competitors (issue 34 item 1) opens for the location shown.
     expect(screen.getByRole('link', { name: 'Competitors' })).toHaveAttribute(
@@ -340,8 +344,12 @@ describe('rank tracker', () => {
     stubNetwork({
       ...ownerHandlers(),
       'GET /api/rank-tracker/keywords': () => json({ keywords: [] }),
-      'GET /api/rank-tracker/history': () =>
-        json({ range: 30, days: rangeDays('2026-03-10', 30), keywords: [], simulated: true }),
+      ...historyHandlers(() => ({
+        range: 30,
+        days: rangeDays('2026-03-10', 30),
+        keywords: [],
+        simulated: true,
+      })),
     })
     renderApp('/rank-tracker')
     await screen.findByRole('heading', { name: 'Rank Tracker' })

@@ -1,16 +1,15 @@
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import { searchExamples } from '@localseo/shared/business-terms'
-import { buildRankingsCsv, hasRankingData, RANKINGS_CSV_FILENAME } from '@localseo/shared/rank-csv'
+import { buildRankingsCsv, RANKINGS_CSV_FILENAME } from '@localseo/shared/rank-csv'
 import {
   DEFAULT_RANK_RANGE,
-  needsImprovement,
-  summarizeRankings,
   toRankingEntry,
-  topPerformers,
   type RankHistory,
   type RankingEntry,
   type RankRange,
+  type TrackedKeyword,
 } from '@localseo/shared/rank-tracker'
+import { useMutation } from '@tanstack/react-query'
 import {
   Download,
   Grid3x3,
@@ -33,7 +32,7 @@ import { paths } from '@/config/paths'
 import { competitorsPath } from '@/lib/competitors'
 import { downloadCsv } from '@/lib/download-file'
 import { useMayChange } from '@/lib/member-role'
-import { useRankHistory } from '../api/get-rank-history'
+import { fetchRankKeywordsHistory, useRankHistory } from '../api/get-rank-history'
 import { useTrackedKeywords } from '../api/get-tracked-keywords'
 import { useRefreshRankings } from '../api/refresh-rankings'
 import { MoversCard } from './movers-card'
@@ -58,10 +57,17 @@ export function RankTrackerScreen({ business }: { business: Business }) {
   return <RankTracker business={business} />
 }
 
-/** The tracked keywords and their history for a location and range, as the screen shows them. */
+/**
+ * The tracked keywords and what the screen shows of their history for a location and range: the
+ * table's page, the summary, movers and chart keywords over every keyword (issue 36 item 2).
+ */
 function useRankTrackerData(businessId: string, locationId: string, range: RankRange) {
+  // The table's page belongs to the location and range it was chosen for: another starts at 1.
+  const scope = `${locationId}:${range}`
+  const [chosenPage, setChosenPage] = useState({ scope, page: 1 })
+  const page = chosenPage.scope === scope ? chosenPage.page : 1
   const keywords = useTrackedKeywords(businessId, locationId)
-  const history = useRankHistory(businessId, locationId, range, keywords.isSuccess)
+  const history = useRankHistory(businessId, locationId, range, page, keywords.isSuccess)
   const data = history.data
   const entries = useMemo(
     () => (data ? data.keywords.map((k) => toRankingEntry(k, data.days)) : []),
@@ -71,8 +77,12 @@ function useRankTrackerData(businessId: string, locationId: string, range: RankR
     keywords,
     data,
     entries,
-    // docs/product.md §4: a loading state while the business, location, range or keyword list changes.
-    loading: keywords.isPending || history.isPending || history.isFetching,
+    // docs/product.md §4: a loading state while the business, location, range or keyword list
+    // changes; another page of the table keeps the page shown until it comes.
+    loading:
+      keywords.isPending || history.isPending || (history.isFetching && !history.isPlaceholderData),
+    paging: history.isPlaceholderData,
+    onPage: (next: number) => setChosenPage({ scope, page: next }),
     failed: keywords.isError || history.isError,
   }
 }
@@ -80,7 +90,7 @@ function useRankTrackerData(businessId: string, locationId: string, range: RankR
 function RankTracker({ business }: { business: Business }) {
   const [location, setLocation] = useSelectedLocation(business)
   const [range, setRange] = useState<RankRange>(DEFAULT_RANK_RANGE)
-  const { keywords, data, entries, loading, failed } = useRankTrackerData(
+  const { keywords, data, entries, loading, paging, onPage, failed } = useRankTrackerData(
     business.id,
     location.id,
     range,
@@ -109,7 +119,7 @@ function RankTracker({ business }: { business: Business }) {
         onRange={setRange}
         data={data}
         busy={loading}
-        empty={entries.length === 0}
+        empty={(data?.total ?? 0) === 0}
       />
       <div className="grid min-w-0 grid-cols-1 gap-6 xl:grid-cols-3">
         <div className="min-w-0 xl:col-span-1">
@@ -130,6 +140,8 @@ function RankTracker({ business }: { business: Business }) {
             data={data}
             entries={entries}
             loading={loading}
+            paging={paging}
+            onPage={onPage}
             failed={failed}
           />
         </div>
@@ -139,7 +151,7 @@ function RankTracker({ business }: { business: Business }) {
           businessId={business.id}
           locationId={location.id}
           data={data}
-          entries={entries}
+          keywords={keywords.data ?? []}
         />
       ) : null}
       <RankTips />
@@ -236,6 +248,12 @@ function RankToolbar({
   const refresh = useRefreshRankings(businessId, locationId)
   const [refreshed, setRefreshed] = useState<string | null>(null)
   const mayChange = useMayChange()
+  // Every keyword of the location and range, not the page on screen (issue 36 item 2).
+  const exportCsv = useMutation({
+    mutationFn: () => fetchRankKeywordsHistory(locationId, range),
+    onSuccess: (history) => downloadCsv(RANKINGS_CSV_FILENAME, buildRankingsCsv(history)),
+    onError: (error) => setRefreshed(error.message),
+  })
   const onRefresh = () =>
     refresh.mutate(undefined, {
       onSuccess: (result) =>
@@ -269,11 +287,11 @@ function RankToolbar({
           <Button
             variant="outline"
             size="sm"
-            disabled={busy || !hasRankingData(data)}
-            onClick={() => data && downloadCsv(RANKINGS_CSV_FILENAME, buildRankingsCsv(data))}
+            disabled={busy || exportCsv.isPending || !data?.hasChecks}
+            onClick={() => exportCsv.mutate()}
           >
             <Download aria-hidden="true" />
-            Export CSV
+            {exportCsv.isPending ? 'Exporting...' : 'Export CSV'}
           </Button>
         </div>
       </div>
@@ -293,13 +311,19 @@ function RankingsPanel({
   data,
   entries,
   loading,
+  paging,
+  onPage,
   failed,
 }: {
   businessId: string
   locationId: string
   data: RankHistory | undefined
+  /** The table's page of keywords. */
   entries: RankingEntry[]
   loading: boolean
+  /** Another page is on its way: the page shown stays until it comes. */
+  paging: boolean
+  onPage: (page: number) => void
   failed: boolean
 }) {
   // Retry beside a failed check asks today's checks again, as Refresh does (issue 32 item 9).
@@ -320,9 +344,14 @@ function RankingsPanel({
   }
   return (
     <>
-      <SummaryCards summary={summarizeRankings(entries)} />
+      <SummaryCards summary={data.summary} />
       <RankingsTable
         entries={entries}
+        total={data.total}
+        page={data.page}
+        pageSize={data.limit}
+        paging={paging}
+        onPage={onPage}
         simulated={data.simulated}
         onRetry={mayChange ? () => retry.mutate() : undefined}
         retrying={retry.isPending}
@@ -332,35 +361,39 @@ function RankingsPanel({
   )
 }
 
-/** The trends chart and the movers, once the rankings are in. */
+/** The trends chart and the movers, once the rankings are in: the server chose them over every keyword. */
 function RankingsDetails({
   businessId,
   locationId,
   data,
-  entries,
+  keywords,
 }: {
   businessId: string
   locationId: string
   data: RankHistory
-  entries: RankingEntry[]
+  /** Every tracked keyword, for the chart's chooser. */
+  keywords: TrackedKeyword[]
 }) {
+  const toEntries = (list: RankHistory['keywords']) =>
+    list.map((keyword) => toRankingEntry(keyword, data.days))
   return (
     <>
       <RankingTrendsChart
         businessId={businessId}
         locationId={locationId}
         history={data}
-        entries={entries}
+        defaults={toEntries(data.chart)}
+        keywords={keywords}
       />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <MoversCard
           title="Top Performers"
-          entries={topPerformers(entries)}
+          entries={toEntries(data.topPerformers)}
           empty="No keyword gained positions since the check before."
         />
         <MoversCard
           title="Needs Improvement"
-          entries={needsImprovement(entries)}
+          entries={toEntries(data.needsImprovement)}
           empty="No keyword lost positions since the check before."
         />
       </div>

@@ -1,16 +1,18 @@
 import {
-  defaultChartKeywords,
   MAX_CHART_LINES,
   SEARCH_CONSOLE_POSITION_LABEL,
+  toRankingEntry,
   type RankHistory,
   type RankingEntry,
+  type TrackedKeyword,
 } from '@localseo/shared/rank-tracker'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Line } from 'recharts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { ToggleButtons } from '@/components/ui/toggle-buttons'
+import { useChartKeywords } from '../api/get-rank-history'
 import { MapPackChart } from './map-pack-chart'
 import { PositionChart } from './position-chart'
 import { formatAveragePosition } from './search-console-position'
@@ -51,6 +53,56 @@ function worstShown(shown: RankingEntry[]) {
 
 const okChecks = (entry: RankingEntry) => entry.positions.filter((p) => p.status === 'ok').length
 
+/** A keyword the chooser offers, with its successful checks in the range. */
+interface Choice {
+  id: string
+  keyword: string
+  checks: number
+}
+
+/**
+ * The lines the chart draws: the server's default keywords (those with the most positions over
+ * every keyword, issue 32 item 2) until the owner chooses, then the chosen keywords' checks, read
+ * for them alone (issue 36 item 2). The lines shown stay while a newly ticked keyword's come.
+ */
+function useChartLines(
+  businessId: string,
+  locationId: string,
+  history: RankHistory,
+  defaults: RankingEntry[],
+  keywords: TrackedKeyword[],
+) {
+  // null: the default choice, which follows the history as the range or location changes.
+  const [chosen, setChosen] = useState<string[] | null>(null)
+  const ids = new Set(keywords.map((k) => k.id))
+  const selected = (chosen ?? defaults.map((e) => e.id)).filter((id) => ids.has(id))
+  const named = useChartKeywords(
+    businessId,
+    locationId,
+    history.range,
+    chosen === null ? null : selected,
+  )
+  const namedEntries = useMemo(() => {
+    const data = named.data
+    return data ? data.keywords.map((k) => toRankingEntry(k, data.days)) : []
+  }, [named.data])
+  const pool = chosen === null ? defaults : namedEntries
+  return {
+    choices: keywords.map((k): Choice => ({
+      id: k.id,
+      keyword: k.keyword,
+      checks: history.checkCounts[k.id] ?? 0,
+    })),
+    chosen,
+    selected,
+    shown: pool.filter((e) => selected.includes(e.id)),
+    waiting: chosen !== null && selected.length > 0 && named.isPending,
+    failed: chosen !== null && named.isError,
+    toggle: (id: string, on: boolean) =>
+      setChosen(on ? [...selected, id] : selected.filter((other) => other !== id)),
+  }
+}
+
 /**
  * Ranking Trends (issue 7: a real line chart in place of the spec's placeholder). Position 1 is at
  * the top; a failed check leaves a gap rather than a made-up point. The owner picks the keywords
@@ -62,23 +114,27 @@ export function RankingTrendsChart({
   businessId,
   locationId,
   history,
-  entries,
+  defaults,
+  keywords,
 }: {
   businessId: string
   locationId: string
   history: RankHistory
-  entries: RankingEntry[]
+  /** The server's default chart keywords with their checks. */
+  defaults: RankingEntry[]
+  /** Every tracked keyword of the location, in the table's order: the chooser lists them. */
+  keywords: TrackedKeyword[]
 }) {
   const [view, setView] = useState<ChartView>('search')
-  // null: the default choice, which follows the entries as the range or location changes.
-  const [chosen, setChosen] = useState<string[] | null>(null)
-  const ids = new Set(entries.map((e) => e.id))
-  const selected = (chosen ?? defaultChartKeywords(entries)).filter((id) => ids.has(id))
-  const shown = entries.filter((e) => selected.includes(e.id))
+  const { choices, chosen, selected, shown, waiting, failed, toggle } = useChartLines(
+    businessId,
+    locationId,
+    history,
+    defaults,
+    keywords,
+  )
   const withSearchConsole = shown.some((e) => e.searchConsole)
   const fewChecks = shown.some((e) => okChecks(e) < 2)
-  const toggle = (id: string, on: boolean) =>
-    setChosen(on ? [...selected, id] : selected.filter((other) => other !== id))
   return (
     <Card className="min-w-0">
       <CardHeader>
@@ -105,23 +161,27 @@ export function RankingTrendsChart({
             businessId={businessId}
             locationId={locationId}
             range={history.range}
-            entries={entries}
+            entries={choices}
             simulated={history.simulated}
           />
         </CardContent>
       ) : (
         <CardContent className="grid gap-4">
-          {entries.length > 1 ? (
-            <KeywordChooser entries={entries} selected={selected} onToggle={toggle} />
+          {choices.length > 1 ? (
+            <KeywordChooser entries={choices} selected={selected} onToggle={toggle} />
           ) : null}
-          {shown.length === 0 ? (
-            <p className="text-sm text-muted-foreground">
-              {entries.length === 0
-                ? 'No ranking data to chart yet.'
-                : selected.length === 0 && chosen !== null
-                  ? 'Choose keywords above to chart them.'
-                  : 'No positions to chart yet: each keyword is checked once a day.'}
-            </p>
+          {failed || shown.length === 0 ? (
+            <NothingCharted
+              failed={failed}
+              waiting={waiting}
+              reason={
+                choices.length === 0
+                  ? 'No ranking data to chart yet.'
+                  : selected.length === 0 && chosen !== null
+                    ? 'Choose keywords above to chart them.'
+                    : 'No positions to chart yet: each keyword is checked once a day.'
+              }
+            />
           ) : (
             <figure aria-labelledby="ranking-trends-title" className="h-72 w-full">
               <TrendLines days={history.days} shown={shown} />
@@ -130,6 +190,30 @@ export function RankingTrendsChart({
         </CardContent>
       )}
     </Card>
+  )
+}
+
+/** Why no line is drawn: the chosen keywords' checks failed to load or are on their way, or none. */
+function NothingCharted({
+  failed,
+  waiting,
+  reason,
+}: {
+  failed: boolean
+  waiting: boolean
+  reason: string
+}) {
+  if (failed) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        Could not load the chosen keywords. Please try again later.
+      </p>
+    )
+  }
+  return (
+    <p role={waiting ? 'status' : undefined} className="text-sm text-muted-foreground">
+      {waiting ? 'Loading the chart…' : reason}
+    </p>
   )
 }
 
@@ -148,7 +232,7 @@ const CHOOSER_SHOWN = 24
  * The chooser's boxes: the ticked keywords first, then those matching the search, CHOOSER_SHOWN at
  * most, so 500 tracked keywords do not render 500 checkboxes.
  */
-function chooserEntries(entries: RankingEntry[], selected: string[], search: string) {
+function chooserEntries(entries: Choice[], selected: string[], search: string) {
   const words = search.trim().toLowerCase()
   const ticked = entries.filter((e) => selected.includes(e.id))
   const others = entries.filter(
@@ -166,7 +250,7 @@ function KeywordChooser({
   selected,
   onToggle,
 }: {
-  entries: RankingEntry[]
+  entries: Choice[]
   selected: string[]
   onToggle: (id: string, on: boolean) => void
 }) {
@@ -188,7 +272,7 @@ function KeywordChooser({
       <ul className="flex max-h-40 flex-wrap gap-x-4 gap-y-2 overflow-y-auto">
         {shown.map((entry) => {
           const on = selected.includes(entry.id)
-          const checks = okChecks(entry)
+          const checks = entry.checks
           return (
             <li key={entry.id} className="min-w-0">
               <label className="flex items-center gap-2 text-sm">

@@ -6,7 +6,7 @@ import {
   VolumeColumnSource,
   VolumeFigure,
 } from '@/components/figure-source'
-import { Pagination, useClientPages } from '@/components/pagination'
+import { Pagination } from '@/components/pagination'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import {
   Table,
@@ -22,32 +22,42 @@ import { PositionChange } from '@/components/position-change'
 import { SearchConsolePosition } from './search-console-position'
 import { TrendBars } from './trend-bars'
 
-/** Rows a page of the table shows: a location tracks up to 500 keywords (issue 36 item 2). */
-const RANKINGS_PAGE_SIZE = 50
-
 const DESCRIPTION = `Change is ${CHANGE_BASIS}, as on the dashboard and Keyword Analysis. Trend shows the last 7 checks.`
 
 /**
  * docs/product.md §2: Keyword, Current Position (#n), Change, Trend (the last 7 checks). A keyword
  * with Search Console data names its average position under the keyword, apart from the checks.
  * The change is since the check before, as on the dashboard and Keyword Analysis (issue 32 item 1);
- * the range picks the days the chart and the CSV show. The table shows a page of the keywords: the
- * summary, the movers, the chart's choice and the CSV read them all (issue 36 item 2).
+ * the range picks the days the chart and the CSV show. The table shows a page of the keywords, as
+ * the server sends it: the summary, the movers, the chart's choice and the CSV cover them all
+ * (issue 36 item 2).
  */
 export function RankingsTable({
   entries,
+  total,
+  page,
+  pageSize,
+  paging = false,
+  onPage,
   simulated,
   onRetry,
   retrying = false,
 }: {
+  /** The page's keywords. */
   entries: RankingEntry[]
+  /** Every tracked keyword of the location. */
+  total: number
+  page: number
+  pageSize: number
+  /** Another page is on its way: the pager waits for it. */
+  paging?: boolean
+  onPage: (page: number) => void
   /** Positions from the simulated provider: the column says so, as every screen does. */
   simulated: boolean
   /** Asks today's checks again (Refresh), offered beside a failed check. */
   onRetry?: () => void
   retrying?: boolean
 }) {
-  const { page, pages, setPage, shown, first, last } = useClientPages(entries, RANKINGS_PAGE_SIZE)
   const column = entries.map((e) => e.volumeSource)
   return (
     <Card className="min-w-0">
@@ -81,7 +91,7 @@ export function RankingsTable({
               </TableRow>
             </TableHeader>
             <TableBody>
-              {shown.map((entry) => (
+              {entries.map((entry) => (
                 <RankingRow
                   key={entry.id}
                   entry={entry}
@@ -93,18 +103,47 @@ export function RankingsTable({
             </TableBody>
           </Table>
         )}
-        <Pagination
-          label="Keyword ranking pages"
+        <RankingsPager
+          shown={entries.length}
+          total={total}
           page={page}
-          pages={pages}
-          loading={false}
-          onPage={setPage}
-          className="mt-4"
-        >
-          Keywords {first}-{last} of {entries.length}
-        </Pagination>
+          pageSize={pageSize}
+          paging={paging}
+          onPage={onPage}
+        />
       </CardContent>
     </Card>
+  )
+}
+
+/** The table's pager: the server sends a page, the total says how many there are (issue 36 item 2). */
+function RankingsPager({
+  shown,
+  total,
+  page,
+  pageSize,
+  paging,
+  onPage,
+}: {
+  shown: number
+  total: number
+  page: number
+  pageSize: number
+  paging: boolean
+  onPage: (page: number) => void
+}) {
+  const first = (page - 1) * pageSize + 1
+  return (
+    <Pagination
+      label="Keyword ranking pages"
+      page={page}
+      pages={Math.max(1, Math.ceil(total / pageSize))}
+      loading={paging}
+      onPage={onPage}
+      className="mt-4"
+    >
+      Keywords {first}-{first + shown - 1} of {total}
+    </Pagination>
   )
 }
 

@@ -1,13 +1,18 @@
 // Search Console's average positions on the Rank Tracker (issue 18 item 2): under the keyword with
 // their source and import time, a dashed line of their own in the chart, and never part of the rank
 // checks' position, change or summary.
-import { rangeDays, type RankHistory } from '@localseo/shared/rank-tracker'
+import {
+  rangeDays,
+  type RankHistory,
+  type RankKeywordsHistory,
+} from '@localseo/shared/rank-tracker'
 import { screen, within } from '@testing-library/react'
 import { beforeAll, expect, test } from 'vitest'
 import { paths } from '@/config/paths'
 import { ownerHandlers } from '@/test/business-fixtures'
 import { measureCharts } from '@/test/chart-size'
 import { json, storeSession, stubNetwork } from '@/test/network'
+import { historyHandlers } from '@/test/rank-history'
 import { loadScreens, renderApp } from '@/test/render-app'
 
 measureCharts()
@@ -19,7 +24,7 @@ const tracked = [
   { id: 'k2', keyword: 'dentist round rock', createdAt: at, sample: false, volume: 200 },
 ]
 const importedAt = new Date(Date.now() - 2 * 3600_000).toISOString()
-const history: RankHistory = {
+const history: RankKeywordsHistory & Pick<RankHistory, 'budget'> = {
   range: 7,
   days,
   simulated: false,
@@ -54,7 +59,7 @@ test("a keyword's Search Console average position is named as such, apart from i
   stubNetwork({
     ...ownerHandlers(),
     'GET /api/rank-tracker/keywords': () => json({ keywords: tracked }),
-    'GET /api/rank-tracker/history': () => json(history),
+    ...historyHandlers(() => history),
   })
   renderApp('/rank-tracker')
   const table = await screen.findByRole('table', { name: 'Keyword Rankings' })
