@@ -27,6 +27,24 @@ const DASHBOARD_API_CALLS = [
   '/api/membership',
 ]
 
+/**
+ * The signed-in screens that show no chart and no address form, and the most JavaScript each may
+ * load with the entry (issue 36 item 2): the phone and address rules (libphonenumber's metadata)
+ * and the chart library are for the screens that use them (vite.config.ts `addresses`, `charts`;
+ * docs/decisions/019-compressed-assets-and-preloading.md).
+ */
+const LIGHT_SCREENS = [
+  'features/competitors/components/competitors-screen.tsx',
+  'features/site-audit/components/site-audit-screen.tsx',
+  'features/keywords/components/keywords-screen.tsx',
+  'features/geo-grid/components/geo-grid-screen.tsx',
+  'features/backlinks/components/backlinks-screen.tsx',
+  'features/business-profile/components/reviews-screen.tsx',
+  'features/business-profile/components/posts-screen.tsx',
+  'app/routes/reports.tsx',
+]
+const LIGHT_SCREEN_JS_KB = 210
+
 /** The code-split parts a returning owner's dashboard loads after the entry (app/router.tsx). */
 const DASHBOARD_PARTS = [
   // The dashboard's screen and start-up preload share one named chunk (vite.config.ts).
@@ -115,4 +133,20 @@ describe('page budgets of the built app', () => {
       BUDGETS.dashboardRequests,
     )
   })
+
+  test.each(LIGHT_SCREENS)(
+    '%s loads neither the charts nor the address rules, and at most its budget',
+    (screen) => {
+      const key = `src/${screen}`
+      expect(manifest[key], `the build manifest has no ${key}`).toBeDefined()
+      const page = filesFor(manifest, [entry, key])
+      const what = `${screen} scripts (budget ${LIGHT_SCREEN_JS_KB} KB): ${page.scripts.join(', ')}`
+      const chunks = [
+        keyOf(manifest, { chunkName: 'charts' }),
+        keyOf(manifest, { chunkName: 'addresses' }),
+      ]
+      for (const chunk of chunks) expect(page.scripts, what).not.toContain(manifest[chunk]!.file)
+      expect(page.jsKb, what).toBeLessThanOrEqual(LIGHT_SCREEN_JS_KB)
+    },
+  )
 })

@@ -2,7 +2,7 @@
 // provider said of them, and the figures of each over a window of days. The figures are the open
 // methods of local-metrics.ts, computed from a rank tally (docs/decisions/038-competitors.md).
 import { z } from 'zod'
-import { normalizeName } from './nap.js'
+import { normalizeName } from './nap-name.js'
 
 /** The owner follows at most this many competitors of a location. */
 export const MAX_FOLLOWED_COMPETITORS = 10

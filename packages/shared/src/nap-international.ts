@@ -2,8 +2,11 @@
 // case, accents, punctuation and the common abbreviations of the country do not matter, nor where
 // the postcode stands or whether it has its space, nor a country name at the end.
 import { countryName } from './countries.js'
+import { foldText } from './nap-name.js'
 import { ownValue } from './own-key.js'
 import { regionCodes } from './regions.js'
+
+export { foldText }
 
 /** English street words (UK, Canada, Australia and, by default, elsewhere). */
 const ENGLISH: Readonly<Record<string, string>> = {
@@ -77,18 +80,6 @@ const COUNTRY_ALIASES: Readonly<Record<string, readonly string[]>> = {
   CA: [],
   AU: [],
   FR: [],
-}
-
-/** Lower case without accents: 'Straße' gives 'strasse', 'Cœur' gives 'coeur'. */
-export function foldText(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/œ/g, 'oe')
-    .replace(/æ/g, 'ae')
-    .replace(/ø/g, 'o')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
 }
 
 const postcodeJoins: Readonly<Record<string, RegExp>> = {

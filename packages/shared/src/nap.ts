@@ -6,11 +6,8 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import { formatAddress } from './address-format.js'
 import { toCountryCode } from './countries.js'
-import {
-  foldText,
-  normalizeInternationalAddress,
-  sameInternationalAddress,
-} from './nap-international.js'
+import { normalizeInternationalAddress, sameInternationalAddress } from './nap-international.js'
+import { normalizeName, words } from './nap-name.js'
 import { US_STATES, toStateCode } from './us-states.js'
 import { ownValue } from './own-key.js'
 
@@ -19,36 +16,6 @@ export interface Nap {
   address: string
   phone: string
 }
-
-const LEGAL_SUFFIXES = new Set([
-  'llc',
-  'l l c',
-  'inc',
-  'incorporated',
-  'corp',
-  'corporation',
-  'co',
-  'company',
-  'ltd',
-  'limited',
-  'pllc',
-  'pc',
-  'pa',
-  'llp',
-  'lp',
-  'dds',
-  'pllc',
-  'plc',
-  'pty',
-  'gmbh',
-  'ag',
-  'kg',
-  'ug',
-  'sarl',
-  'sas',
-  'sa',
-  'eurl',
-])
 
 /** USPS Publication 28 abbreviations for the words that vary most between directories. */
 const ADDRESS_WORDS: Readonly<Record<string, string>> = {
@@ -96,24 +63,6 @@ const ADDRESS_WORDS: Readonly<Record<string, string>> = {
 
 const UNIT_WORDS = new Set(['ste', 'apt', 'bldg', 'fl', 'rm', 'dept', 'unit'])
 
-function words(text: string): string[] {
-  return foldText(text)
-    .replace(/&/g, ' and ')
-    .replace(/[’'`]/g, '')
-    .replace(/#/g, ' # ')
-    .replace(/[^a-z0-9#]+/g, ' ')
-    .trim()
-    .split(/\s+/)
-    .filter(Boolean)
-}
-
-export function normalizeName(name: string): string {
-  const tokens = words(name)
-  if (tokens[0] === 'the') tokens.shift()
-  while (tokens.length > 1 && LEGAL_SUFFIXES.has(tokens[tokens.length - 1] ?? '')) tokens.pop()
-  return tokens.join(' ')
-}
-
 const stateNamesLongestFirst = Object.values(US_STATES)
   .map((name) => name.toLowerCase().replace(/[^a-z ]/g, ''))
   .sort((a, b) => b.length - a.length)
@@ -160,7 +109,7 @@ export function normalizePhone(phone: string, country = 'US'): string {
   return phone.replace(/\D/g, '')
 }
 
-export { formatAddress }
+export { formatAddress, normalizeName }
 
 export type NapField = 'name' | 'address' | 'phone'
 

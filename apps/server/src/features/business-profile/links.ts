@@ -2,16 +2,14 @@
 // from Google through the adapters or, without GOOGLE_CLIENT_ID, sample ones labelled 'Sample'
 // (item 7); for each of our locations the best-matching profile location as a suggestion; and the
 // link the owner confirms, checked against what Google lists now before it is written.
-import {
-  suggestLinks,
-  type OurPlace,
-  type ProfileAccount,
-  type ProfileLink,
-  type ProfileLocations,
-  type ProfileConnectionState,
-  type ProfileStatus,
-  type TheirPlace,
+import type {
+  ProfileAccount,
+  ProfileLink,
+  ProfileLocations,
+  ProfileConnectionState,
+  ProfileStatus,
 } from '@localseo/shared/business-profile'
+import { suggestLinks, type OurPlace, type TheirPlace } from '@localseo/shared/profile-matching'
 import type { Business } from '@localseo/shared/business'
 import { MAIN_LOCATION, resolveLocation } from '@localseo/shared/location-selection'
 import { and, asc, eq, ne } from 'drizzle-orm'

@@ -2,8 +2,7 @@
 // the share answered, the median time to a reply and the reviews per month, each with its source;
 // month by month, the same figures over time.
 import type { ReviewsSummary } from '@localseo/shared/business-profile'
-import type { ReactNode } from 'react'
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, XAxis, YAxis } from 'recharts'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card'
 import {
   Table,
@@ -16,6 +15,11 @@ import {
 } from '@/components/ui/table'
 import { ReviewsSourceBadge } from './reviews-source'
 import { Stars } from './stars'
+
+// The chart library loads after the figures: the box keeps its height meanwhile.
+const ReviewsMonthsBars = lazy(async () => ({
+  default: (await import('./reviews-months-bars')).ReviewsMonthsBars,
+}))
 
 /** The median time to a reply in words: 'under an hour', '5 hours', '3 days'. */
 function replyTimeWords(hours: number): string {
@@ -80,28 +84,9 @@ function MonthsChart({ months }: { months: ReviewsSummary['months'] }) {
         New reviews per month
       </figcaption>
       <div aria-hidden="true" className="h-40 w-full">
-        <ResponsiveContainer
-          width="100%"
-          height="100%"
-          initialDimension={{ width: 320, height: 160 }}
-        >
-          <BarChart
-            // Hidden from assistive technology (the list below says the same), so nothing focusable.
-            accessibilityLayer={false}
-            data={data}
-            margin={{ top: 4, right: 4, bottom: 0, left: -24 }}
-          >
-            <CartesianGrid vertical={false} strokeDasharray="3 3" />
-            <XAxis dataKey="label" tickLine={false} fontSize={11} interval="preserveStartEnd" />
-            <YAxis allowDecimals={false} tickLine={false} fontSize={11} />
-            <Bar
-              dataKey="count"
-              fill="oklch(0.72 0.15 70)"
-              radius={[3, 3, 0, 0]}
-              isAnimationActive={false}
-            />
-          </BarChart>
-        </ResponsiveContainer>
+        <Suspense fallback={null}>
+          <ReviewsMonthsBars data={data} />
+        </Suspense>
       </div>
       <ul className="sr-only" aria-label="New reviews per month">
         {months.map((m) => (

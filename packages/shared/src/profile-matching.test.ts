@@ -5,7 +5,7 @@ import {
   SUGGEST_AT,
   type OurPlace,
   type TheirPlace,
-} from './business-profile.js'
+} from './profile-matching.js'
 
 const main: OurPlace = {
   id: 'main',
