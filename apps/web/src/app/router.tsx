@@ -117,7 +117,14 @@ const screens: readonly ScreenRouteEntry[] = [
     paths.rankTracker,
     async () =>
       (await import('@/features/rank-tracker/components/rank-tracker-screen')).RankTrackerScreen,
-    { early: ['/api/automation', `/api/rank-tracker/keywords?location=${MAIN_LOCATION}`] },
+    {
+      early: [
+        '/api/automation',
+        `/api/rank-tracker/keywords?location=${MAIN_LOCATION}`,
+        // The first page of the default 30 days, asked for once the keywords are in.
+        `/api/rank-tracker/history?location=${MAIN_LOCATION}&range=30&page=1`,
+      ],
+    },
   ),
   screenRoute(
     paths.rankTrackerGrid,

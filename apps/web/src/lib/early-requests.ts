@@ -50,6 +50,14 @@ export function sendEarly(paths: readonly string[], token: string): void {
   }
 }
 
+/** The paths (with their queries) of the early answers no client has taken yet. */
+export function earlyRequestsNotTaken(): string[] {
+  return [...early.keys()].map((url) => {
+    const { pathname, search } = new URL(url)
+    return `${pathname}${search}`
+  })
+}
+
 /** Drops every early answer not taken yet (on sign-out, and between tests). */
 export function forgetEarlyRequests(): void {
   early.clear()
