@@ -6,7 +6,8 @@
 // while the action's requests ran (a provider asked inside the request shows there and in the time).
 // Target: p99 ≤ 300 ms for each action. After each action, how long the work it left to the job
 // queue took (until the providers were quiet for 5 s), so the next action is measured on its own;
-// at the end, that every added keyword got its first check. Prints the load average.
+// at the end, that every added keyword got its first check and every analysis finished (a job since
+// issue 36 item 3). Prints the load average.
 //
 // Build first (`npm run build`), seed, then:
 //   npx tsx --conditions=source bench/actions/run.ts --seeded /tmp/seeded        (a seeded DATA_DIR,
@@ -198,12 +199,19 @@ try {
     (_, body) => void tracked.push((body as { keyword: { id: string } }).keyword.id),
   )
   const addedAt = performance.now()
-  await measure('analyse a keyword', (i) =>
-    call('POST', '/api/keywords/analyse', {
-      keyword: `bench analysis ${RUN} ${i}`,
-      locationId: location,
-    }),
+  // The answer is the analysis pending (202); its figures and advice are a job's, timed by the
+  // queue work after and, at the end, until every analysis has finished.
+  const analyses: string[] = []
+  await measure(
+    'analyse a keyword',
+    (i) =>
+      call('POST', '/api/keywords/analyse', {
+        keyword: `bench analysis ${RUN} ${i}`,
+        locationId: location,
+      }),
+    (_, body) => void analyses.push((body as { analysis: { id: string } }).analysis.id),
   )
+  const analysedAt = performance.now()
   // What an owner types; a term searched again this month has its figures stored.
   const ideas = new Set<string>()
   await measure(
@@ -268,6 +276,24 @@ try {
   }
   console.log(
     `the ${tracked.length} added keywords all checked ${((performance.now() - addedAt) / 1000).toFixed(1)} s after the last add`,
+  )
+
+  // The analyses' jobs: every one finished, done or failed with its reason?
+  const outcomes = new Map<string, number>()
+  for (const id of analyses) {
+    for (;;) {
+      const { analysis } = (await call('GET', `/api/keywords/analyses/${id}`)).body as {
+        analysis: { status: string }
+      }
+      if (analysis.status !== 'pending' || performance.now() - analysedAt > 600_000) {
+        outcomes.set(analysis.status, (outcomes.get(analysis.status) ?? 0) + 1)
+        break
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+    }
+  }
+  console.log(
+    `the ${analyses.length} analyses: ${[...outcomes].map(([status, n]) => `${n} ${status}`).join(', ')}, ${((performance.now() - analysedAt) / 1000).toFixed(1)} s after the last`,
   )
 
   // On a database that stays, what the run added goes again.

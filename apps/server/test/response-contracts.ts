@@ -57,7 +57,11 @@ import {
   searchConsoleDataResponseSchema,
   searchConsoleSitesSchema,
 } from '@localseo/shared/integrations'
-import { keywordAnalyseResponseSchema, keywordListResponseSchema } from '@localseo/shared/keywords'
+import {
+  keywordAnalyseResponseSchema,
+  keywordAnalysisResponseSchema,
+  keywordListResponseSchema,
+} from '@localseo/shared/keywords'
 import {
   alertEmailsSchema,
   businessIdResponseSchema,
@@ -200,6 +204,14 @@ export const CONTRACTS: Contract[] = [
     route: 'POST /api/keywords/analyse',
     schema: keywordAnalyseResponseSchema,
     body: () => ({ keyword: 'dentist austin', locationId: null }),
+    keep: (body: { analysis: { id: string } }, w) => {
+      w.ids.analysis = body.analysis.id
+    },
+  },
+  {
+    route: 'GET /api/keywords/analyses/:id',
+    path: (w) => `/api/keywords/analyses/${id(w, 'analysis')}`,
+    schema: keywordAnalysisResponseSchema,
   },
   {
     route: 'POST /api/planner/search',

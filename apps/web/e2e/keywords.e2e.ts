@@ -31,12 +31,27 @@ describe('keywords journey: analyse a keyword, see it ranked, save two planner i
     await page.getByRole('alert').getByText('Please enter a keyword to analyze').waitFor()
 
     // A sample keyword (labelled so): analysing it makes it the owner's, one keyword on every screen.
+    // The analysis is a job on the server (issue 36 item 3): the answer says pending and the panel
+    // says so until a read finds it done. The reads are held here, so the pending panel stays to look at.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/keywords/analyses/*', async (route) => {
+      await held
+      await route.continue()
+    })
     await page.getByLabel('Keyword', { exact: true }).fill('emergency dentist austin')
     await page.getByRole('button', { name: 'Analyze', exact: true }).click()
     const results = page.getByRole('region', { name: 'Analysis Results' })
+    await results.getByRole('status').getByText('Analyzing…').waitFor()
+    expect(await page.getByRole('button', { name: 'Analyzing...' }).isDisabled()).toBe(true)
+    await expectAccessible(page, 'keyword analysis pending')
+    await snap(page, 'keyword-analysis-pending', results)
+    release()
     await results.getByText(/monthly searches$/).waitFor()
     await results.getByText('Answered by: Built-in engine').waitFor()
+    await page.unroute('**/api/keywords/analyses/*')
     await expectAccessible(page, 'keyword analysis with results')
+    await snap(page, 'keyword-analysis-done', results)
     expect(
       await results.getByRole('list', { name: 'Action Items' }).getByRole('listitem').count(),
     ).toBeGreaterThan(0)

@@ -51,7 +51,7 @@ test('the analysis answers without asking the provider; the job then stores toda
     keyword: 'dentist austin',
     locationId: null,
   })
-  expect(analysed.status).toBe(200)
+  expect(analysed.status).toBe(202)
   expect(fake.requests.length).toBe(asked)
   expect(analysed.body.keyword).toMatchObject({ position: null, positionSource: null })
   const keywordId = analysed.body.keyword.id

@@ -10,6 +10,7 @@ import { keywords } from '../../db/schema/keywords.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { getBusinessById } from '../../lib/tenant.js'
 import { askKeywordFigures } from './ask-keyword-figures.js'
+import { defineKeywordAnalysisJob } from './keyword-analyses.js'
 import { rankProviderFor } from './provider-for.js'
 import { checkNewKeywords } from './rank-checks.js'
 import { checkToday } from './today-checks.js'
@@ -128,7 +129,8 @@ export async function requestSearchFigures(deps: Pick<AppDeps, 'jobs'>, wanted: 
   await deps.jobs.send(ASK_FIGURES_QUEUE, wanted, createHash('sha256').update(key).digest('hex'))
 }
 
-export function defineKeywordJobs(deps: FirstCheckDeps) {
+export function defineKeywordJobs(deps: FirstCheckDeps & Pick<AppDeps, 'ai' | 'logger'>) {
+  defineKeywordAnalysisJob(deps)
   deps.jobs.define<{ businessId: string }>({
     name: FIRST_CHECKS_QUEUE,
     retryLimit: 3,

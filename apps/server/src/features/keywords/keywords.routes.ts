@@ -10,9 +10,12 @@ import { validate } from '../../lib/validate.js'
 import { keywordProviders } from './providers.js'
 import { rankProviderFor } from './provider-for.js'
 import { requestAnalysedCheck } from './first-checks.js'
+import { getKeywordAnalysis, queueKeywordAnalysis, wakeAnalyses } from './keyword-analyses.js'
 import { analyseKeyword, listKeywords, suggestKeywords } from './keywords.service.js'
 
 const locationId = z.string().max(100).optional()
+
+const analysisParam = z.object({ id: z.uuid({ message: 'That analysis does not exist.' }) })
 
 const analyseBody = z.object({
   // docs/product.md §5: an empty or whitespace keyword is refused.
@@ -23,18 +26,18 @@ const analyseBody = z.object({
 })
 
 export function keywordRoutes(deps: AppDeps) {
-  const { db, clock, ai } = deps
-  const { keywordData, askingKeywordData } = keywordProviders(deps)
+  const { db, clock } = deps
+  const { keywordData } = keywordProviders(deps)
   /**
    * The caller's business and the chosen location (main when none); an unknown location is a 404.
-   * A screen's figures are the stored ones; an analysis may ask the keyword data source.
+   * Every figure is a stored one: an analysis asks the keyword data source in its job.
    */
-  const scopeOf = async (tenant: Tenant, location?: string | null, { asking = false } = {}) => {
+  const scopeOf = async (tenant: Tenant, location?: string | null) => {
     const scope = await tenant.scope(location)
     const rank = await rankProviderFor(deps, scope.business.id)
     return {
       db,
-      keywordData: asking ? askingKeywordData : keywordData,
+      keywordData,
       rank,
       ...scope,
       now: clock.now(),
@@ -57,13 +60,29 @@ export function keywordRoutes(deps: AppDeps) {
     .post('/analyse', validate('json', analyseBody), async (c) => {
       const { keyword, locationId } = c.req.valid('json')
       const userId = c.var.auth.userId
-      const scope = await scopeOf(c.var.tenant, locationId, { asking: true })
-      const result = await analyseKeyword(scope, {
+      const scope = await scopeOf(c.var.tenant, locationId)
+      const businessId = scope.business.id
+      // The figures and the AI's advice are a job's (issue 36 item 3): the answer is the pending
+      // analysis, which the screen reads at /analyses/:id until it is done.
+      const analysed = await analyseKeyword(scope, {
         keyword,
-        advise: (estimate) =>
-          ai.analyseKeyword({ userId, business: scope.business, locationId, keyword, estimate }),
-        checkLater: (keywordId) => requestAnalysedCheck(deps, scope.business.id, keywordId),
+        queue: (tx, stored) =>
+          queueKeywordAnalysis(tx, deps, {
+            businessId,
+            locationId: stored.locationId,
+            keywordId: stored.id,
+            userId,
+            now: scope.now,
+          }),
+        queued: () => wakeAnalyses(deps),
+        checkLater: (keywordId) => requestAnalysedCheck(deps, businessId, keywordId),
       })
-      return c.json(result)
+      const analysis = await getKeywordAnalysis(deps, businessId, analysed.analysisId)
+      return c.json({ analysis, keyword: analysed.keyword }, 202)
+    })
+    .get('/analyses/:id', validate('param', analysisParam), async (c) => {
+      const businessId = await c.var.tenant.businessId()
+      const analysis = await getKeywordAnalysis(deps, businessId, c.req.valid('param').id)
+      return c.json({ analysis })
     })
 }

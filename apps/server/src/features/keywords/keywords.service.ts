@@ -2,9 +2,8 @@
 // location with their positions ('Current Keyword Rankings'), an analysis, and suggestions. Every
 // figure comes from the keyword entity (keyword-store.ts): the same keyword shows the same position
 // and volume on every screen (issue 15 item 1).
-import type { KeywordAnalysis, Level } from '@localseo/shared/ai'
 import type { Business } from '@localseo/shared/business'
-import type { KeywordLevel, KeywordRecord } from '@localseo/shared/keyword-figures'
+import type { KeywordRecord } from '@localseo/shared/keyword-figures'
 import {
   normaliseKeyword,
   sortKeywords,
@@ -12,7 +11,7 @@ import {
 } from '@localseo/shared/keyword-engine'
 import type { ResolvedLocation } from '@localseo/shared/location-selection'
 import { eq } from 'drizzle-orm'
-import type { Db } from '../../db/client.js'
+import type { Db, Tx } from '../../db/client.js'
 import { keywords } from '../../db/schema/keywords.js'
 import { recordActivity } from '../../lib/activity.js'
 import type { OnMapSearched, OnPlaceFound } from './rank-checks.js'
@@ -62,46 +61,33 @@ async function keywordRecord(scope: KeywordScope, keywordId: string) {
   return record
 }
 
-const LEVEL_LABELS: Record<KeywordLevel, Level> = { low: 'Low', medium: 'Medium', high: 'High' }
-
 /**
- * Analyses a keyword: the AI service writes the advice, the keyword data provider gives the volume
- * and difficulty (the same figures as the planner's), and the rank provider today's position, stored
- * as the keyword's check of the day (the same position the Rank Tracker and dashboard show); a real
- * provider's check comes from a job (`checkLater`).
+ * Analyses a keyword (issue 36 item 3, docs/decisions/051-provider-work-after-the-answer.md): stores
+ * it as analysed with its activity and a pending analysis whose job asks the keyword data source and
+ * the AI (`queue`, in the same transaction), and answers at once. Today's position is the rank
+ * provider's, stored as the keyword's check of the day (the same position the Rank Tracker and
+ * dashboard show); a real provider's check comes from a job too (`checkLater`).
  */
 export async function analyseKeyword(
   scope: KeywordScope,
   {
     keyword,
-    advise,
+    queue,
+    queued,
     checkLater,
   }: {
     keyword: string
-    advise: (estimate: {
-      volume: number | null
-      competition: Level | null
-    }) => Promise<KeywordAnalysis>
+    /** Stores the pending analysis of the stored keyword and sends its job, in the transaction. */
+    queue: (tx: Tx, keyword: { id: string; locationId: string | null }) => Promise<string>
+    /** Called once the transaction has committed, so a worker takes the job at once. */
+    queued: () => void
     /** Sends the job that checks the keyword today (a real provider's check takes seconds). */
     checkLater: (keywordId: string) => Promise<void>
   },
-): Promise<{ analysis: KeywordAnalysis; keyword: KeywordRecord }> {
+): Promise<{ analysisId: string; keyword: KeywordRecord }> {
   const { db, business, location, now } = scope
   const text = normaliseKeyword(keyword)
-  const figures = await scope.keywordData.describe(text, business, location.id)
-  const estimate = {
-    volume: figures.volume,
-    competition: figures.difficulty === null ? null : LEVEL_LABELS[figures.difficulty],
-    relevance: LEVEL_LABELS[figures.relevance],
-  }
-  // Whatever the model answers, the figures are the provider's, as the planner shows them.
-  const analysis: KeywordAnalysis = {
-    ...(await advise(estimate)),
-    searchVolume: estimate.volume,
-    competition: estimate.competition,
-    relevance: estimate.relevance,
-  }
-  const row = await db.transaction(async (tx) => {
+  const { row, analysisId } = await db.transaction(async (tx) => {
     const saved = await upsertKeyword(tx, {
       businessId: business.id,
       location,
@@ -115,8 +101,9 @@ export async function analyseKeyword(
       message: `Keyword analysed: ${text}`,
       now,
     })
-    return saved
+    return { row: saved, analysisId: await queue(tx, saved) }
   })
+  queued()
   const { rank: provider, onPlaceFound, onMapSearched } = scope
   // The simulation answers at once; a real search-results API pages through up to 100 results,
   // seconds a keyword: a job checks it and the record reads 'Not checked' until then (issue 36 item 3).
@@ -134,7 +121,7 @@ export async function analyseKeyword(
   } else {
     await checkLater(row.id)
   }
-  return { analysis, keyword: await keywordRecord(scope, row.id) }
+  return { analysisId, keyword: await keywordRecord(scope, row.id) }
 }
 
 /** Relevant ideas the owner does not analyse or track yet, most relevant and most searched first. */

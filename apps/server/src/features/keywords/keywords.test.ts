@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import type { KeywordAnalysis } from '@localseo/shared/ai'
+import type { KeywordAnalysisRecord } from '@localseo/shared/keywords'
 import type { PlannerKeyword } from '@localseo/shared/keyword-engine'
 import { activities } from '../../db/schema/activities.js'
 import { businesses } from '../../db/schema/business.js'
@@ -10,6 +10,9 @@ import { apiCaller } from '../../testing/api.js'
 import { signIn, signUp } from '../../testing/auth.js'
 import { businessInput, locationInput } from '../../testing/factories.js'
 import type { KeywordRecord } from '@localseo/shared/keyword-figures'
+import { keywordAnalysisResponseSchema } from '@localseo/shared/keywords'
+import { expectShape } from '../../testing/contract.js'
+import { analyseAndFinish } from '../../testing/keyword-analyses.js'
 import { simulatedPosition } from './rank-provider.js'
 
 let t: TestApp
@@ -18,7 +21,7 @@ let email: string
 const clock = createTestClock(new Date('2026-03-10T15:00:00Z'))
 
 interface Body {
-  analysis: KeywordAnalysis
+  analysis: KeywordAnalysisRecord
   keyword: KeywordRecord
   keywords: (KeywordRecord & PlannerKeyword)[]
   id: string
@@ -99,14 +102,20 @@ describe('POST /api/keywords/analyse', () => {
     expect(status).toBe(404)
   })
 
-  test('answers with the analysis and stores the keyword with its position of today, newest first', async () => {
+  test('answers at once with the analysis pending and stores the keyword with its position of today', async () => {
     await ownerWithBusiness()
     const { status, body } = await call('POST', '/api/keywords/analyse', {
       keyword: '  Teeth Whitening   Austin ',
     })
-    expect(status).toBe(200)
-    expect(body.analysis.source).toBe('built-in')
-    expect(body.analysis.recommendations.length).toBeGreaterThan(0)
+    expect(status).toBe(202)
+    expect(body.analysis).toMatchObject({
+      keyword: 'teeth whitening austin',
+      keywordId: body.keyword.id,
+      status: 'pending',
+      result: null,
+      failure: null,
+      finishedAt: null,
+    })
     const [business] = await t.db.select().from(businesses)
     const position = simulatedPosition({
       businessId: business!.id,
@@ -121,9 +130,7 @@ describe('POST /api/keywords/analyse', () => {
       // A first-ever analysis has nothing to compare with: no change (issue 15 item 1).
       previousPosition: null,
       positionSource: { kind: 'simulated' },
-      volume: body.analysis.searchVolume,
       volumeSource: { kind: 'estimate' },
-      difficulty: body.analysis.competition?.toLowerCase(),
       sample: false,
     })
 
@@ -136,6 +143,24 @@ describe('POST /api/keywords/analyse', () => {
       .from(activities)
       .where(eq(activities.kind, 'keyword_analysed'))
     expect(activity?.message).toBe('Keyword analysed: teeth whitening austin')
+  })
+
+  test('the job finishes the analysis with the same figures as the keyword record', async () => {
+    await ownerWithBusiness()
+    const done = await analyseAndFinish(t, call, { keyword: 'teeth whitening austin' })
+    expect(done.analysis.source).toBe('built-in')
+    expect(done.analysis.recommendations.length).toBeGreaterThan(0)
+    expect(done.keyword).toMatchObject({
+      volume: done.analysis.searchVolume,
+      difficulty: done.analysis.competition?.toLowerCase(),
+    })
+    const read = await call('GET', `/api/keywords/analyses/${done.id}`)
+    expectShape(keywordAnalysisResponseSchema, read.body)
+    expect(read.body.analysis).toMatchObject({
+      status: 'done',
+      failure: null,
+      finishedAt: '2026-03-10T15:01:00.000Z',
+    })
   })
 
   test('analysing again is the same keyword: same position all day, the old one becomes the previous', async () => {
@@ -171,11 +196,11 @@ describe('POST /api/keywords/analyse', () => {
 
   test('nonsense gets no estimate, and the analysis says so instead of inventing searches', async () => {
     await ownerWithBusiness()
-    const { body } = await call('POST', '/api/keywords/analyse', { keyword: 'zzzzqqq nothing' })
-    expect(body.analysis.searchVolume).toBeNull()
-    expect(body.analysis.competition).toBeNull()
-    expect(body.analysis.aiAnalysis).toContain('no estimate')
-    expect(body.keyword).toMatchObject({ volume: null, difficulty: null })
+    const done = await analyseAndFinish(t, call, { keyword: 'zzzzqqq nothing' })
+    expect(done.analysis.searchVolume).toBeNull()
+    expect(done.analysis.competition).toBeNull()
+    expect(done.analysis.aiAnalysis).toContain('no estimate')
+    expect(done.keyword).toMatchObject({ volume: null, difficulty: null })
   })
 })
 

@@ -3,7 +3,6 @@
 // and volume for it (docs/decisions/016-one-keyword-entity.md).
 import { eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
-import type { KeywordAnalysis } from '@localseo/shared/ai'
 import { plannerCsvRows, type PlannerKeyword } from '@localseo/shared/keyword-engine'
 import type { KeywordRecord } from '@localseo/shared/keyword-figures'
 import { buildRankingsCsv } from '@localseo/shared/rank-csv'
@@ -14,6 +13,7 @@ import { apiCaller } from '../../testing/api.js'
 import { signUp } from '../../testing/auth.js'
 import { positionChange } from '@localseo/shared/position-change'
 import { businessInput, locationInput } from '../../testing/factories.js'
+import { analyseAndFinish } from '../../testing/keyword-analyses.js'
 
 let t: TestApp
 let token: string
@@ -34,12 +34,10 @@ const KEYWORD = 'water heater repair austin'
 
 async function everyScreen(location: string) {
   const locationId = location === 'main' ? null : location
-  const analysed = await call<{ analysis: KeywordAnalysis; keyword: KeywordRecord }>(
-    'POST',
-    '/api/keywords/analyse',
-    { keyword: 'Water Heater Repair Austin', locationId },
-  )
-  expect(analysed.status).toBe(200)
+  const analysed = await analyseAndFinish(t, call, {
+    keyword: 'Water Heater Repair Austin',
+    locationId,
+  })
   expect(
     (await call('POST', '/api/rank-tracker/keywords', { keyword: KEYWORD, location })).status,
   ).toBe(201)
@@ -64,7 +62,7 @@ async function everyScreen(location: string) {
     `/api/planner/saved?location=${location}`,
   )
   const tracked = history.body.keywords.find((k) => k.keyword.toLowerCase() === KEYWORD)!
-  return { analysed: analysed.body, list, dashboard, history: history.body, tracked, saved }
+  return { analysed, list, dashboard, history: history.body, tracked, saved }
 }
 
 describe('one keyword, one position, everywhere', () => {

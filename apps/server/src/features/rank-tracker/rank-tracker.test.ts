@@ -181,7 +181,7 @@ describe('tracked keywords', () => {
       keyword: 'dentist open saturday',
       locationId: 'main',
     })
-    expect(analysed.status).toBe(200)
+    expect(analysed.status).toBe(202)
     const tracked = await call<{ keyword: TrackedKeyword }>('POST', '/api/rank-tracker/keywords', {
       keyword: 'dentist open saturday',
     })

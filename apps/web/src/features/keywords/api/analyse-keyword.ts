@@ -1,4 +1,6 @@
-// POST /api/keywords/analyse: the AI analysis, stored as a keyword record (docs/product.md §2, §5, §8).
+// POST /api/keywords/analyse: stores the keyword and answers its analysis pending; the server's job
+// asks the figures and the AI (issue 36 item 3, docs/decisions/051-provider-work-after-the-answer.md)
+// and the screen reads the analysis until it is done (get-keyword-analysis.ts).
 import { keywordAnalyseResponseSchema } from '@localseo/shared/keywords'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { apiClient, toApiError } from '@/lib/api-client'

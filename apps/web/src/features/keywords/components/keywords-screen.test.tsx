@@ -32,14 +32,36 @@ const analysis = {
   source: 'built-in',
 }
 
+/** The analysis as the server's job leaves it (issue 36 item 3): pending, then done or failed. */
+const ANALYSIS_PATH = '/api/keywords/analyses/analysis-1'
+const pendingAnalysis = {
+  id: 'analysis-1',
+  keywordId: analysed.id,
+  keyword: 'emergency dentist austin',
+  status: 'pending',
+  result: null,
+  failure: null,
+  createdAt: '2026-03-10T15:00:00.000Z',
+  finishedAt: null,
+}
+const doneAnalysis = {
+  ...pendingAnalysis,
+  status: 'done',
+  result: analysis,
+  finishedAt: '2026-03-10T15:00:03.000Z',
+}
+
 function signIn({
   business = savedBusiness,
   keywords = [record('dentist austin', 8, 11), record('dentist near me', 14, 12)],
-  analyse = () => json({ analysis, keyword: analysed }),
+  analyse = () => json({ analysis: pendingAnalysis, keyword: analysed }, 202),
+  reads = [],
 }: {
   business?: typeof savedBusiness
   keywords?: ReturnType<typeof record>[]
   analyse?: (request: Request) => Response | Promise<Response>
+  /** The analysis's answers to the screen's reads, in order; then it is done. */
+  reads?: object[]
 } = {}) {
   storeSession()
   const list = [...keywords]
@@ -48,6 +70,9 @@ function signIn({
     ...(business.name ? ownerHandlers({ business }) : signedInHandlers(business)),
     'GET /api/keywords': () => json({ keywords: list }),
     'GET /api/keywords/suggestions': () => json({ keywords: [suggestion], estimated: true }),
+    [`GET ${ANALYSIS_PATH}`]: () => json({ analysis: reads.shift() ?? doneAnalysis }),
+    'GET /api/keywords/analyses/analysis-2': () =>
+      json({ analysis: { ...doneAnalysis, id: 'analysis-2' } }),
     'POST /api/keywords/analyse': async (request) => {
       bodies.push(await request.clone().json())
       const response = await analyse(request)
@@ -69,6 +94,12 @@ function signIn({
 }
 
 const screenReady = () => screen.findByRole('heading', { name: 'Keyword Analysis' })
+
+/** The results panel once the analysis is done (the screen reads it every 2 s while pending). */
+async function doneResults() {
+  await screen.findByText(/^Answered by:/, {}, { timeout: 8_000 })
+  return screen.getByRole('region', { name: 'Analysis Results' })
+}
 
 beforeAll(async () => {
   await loadScreens(paths.keywords)
@@ -117,6 +148,56 @@ describe('keyword analysis', () => {
       'Failed to analyze keyword. Please try again.',
     )
   })
+
+  test('the analysis shows as pending, the button disabled, until the job has finished it (issue 36 item 3)', async () => {
+    const { calls } = signIn({ reads: [pendingAnalysis] })
+    await screenReady()
+    const user = userEvent.setup()
+    await user.type(screen.getByLabelText('Keyword'), 'emergency dentist austin')
+    await user.click(screen.getByRole('button', { name: 'Analyze' }))
+    const results = within(await screen.findByRole('region', { name: 'Analysis Results' }))
+    expect(results.getByRole('status')).toHaveTextContent('Analyzing…')
+    expect(results.getByText('“emergency dentist austin”')).toBeVisible()
+    expect(screen.getByRole('button', { name: 'Analyzing...' })).toBeDisabled()
+    expect(results.queryByRole('list', { name: 'Action Items' })).toBeNull()
+    // Read again while pending (the first read still pending), then shown as done.
+    const done = within(await doneResults())
+    expect(done.getByRole('list', { name: 'Action Items' })).toBeVisible()
+    expect(done.queryByRole('status')).toBeNull()
+    expect(calls.filter((c) => c === `GET ${ANALYSIS_PATH}`)).toHaveLength(2)
+    expect(screen.getByRole('button', { name: 'Analyze' })).toBeEnabled()
+  }, 15_000)
+
+  test("a failed analysis shows the server's reason and Try again starts it anew", async () => {
+    const failed = {
+      ...pendingAnalysis,
+      status: 'failed',
+      failure: "You have used today's 50 AI requests. The limit resets at midnight UTC.",
+      finishedAt: '2026-03-10T15:00:03.000Z',
+    }
+    let started = 0
+    const { bodies } = signIn({
+      reads: [failed],
+      // Each analysis is a record of its own: the second is read at its own address.
+      analyse: () => {
+        started += 1
+        const id = started === 1 ? 'analysis-1' : 'analysis-2'
+        return json({ analysis: { ...pendingAnalysis, id }, keyword: analysed }, 202)
+      },
+    })
+    await screenReady()
+    const user = userEvent.setup()
+    await user.type(screen.getByLabelText('Keyword'), 'Emergency dentist austin')
+    await user.click(screen.getByRole('button', { name: 'Analyze' }))
+    const results = within(await screen.findByRole('region', { name: 'Analysis Results' }))
+    expect(await results.findByRole('alert')).toHaveTextContent(failed.failure)
+    await user.click(results.getByRole('button', { name: 'Try again' }))
+    expect(within(await doneResults()).getByText('Answered by: Built-in engine')).toBeVisible()
+    expect(bodies).toEqual([
+      { keyword: 'Emergency dentist austin', locationId: 'main' },
+      { keyword: 'emergency dentist austin', locationId: 'main' },
+    ])
+  }, 15_000)
 
   test('results show monthly searches, competition, relevance, the text, action items and the engine; the keyword joins the rankings', async () => {
     const { bodies } = signIn()
@@ -168,22 +249,25 @@ describe('keyword analysis', () => {
     const checked = record('emergency dentist austin', 5, null, {
       positionSource: { kind: 'measured', provider: 'SerpApi', at: '2026-03-10T16:00:00Z' },
     })
-    // The list as the server reads it: empty, then the analysed keyword waiting for its check, then
-    // checked (the job stored its position while the screen read again).
-    const lists = [[], [pending]]
+    // The list as the server reads it: empty, then the analysed keyword waiting for its check (also
+    // when the analysis has finished), then checked (the job stored its position while the screen
+    // read again).
+    const lists = [[], [pending], [pending]]
     storeSession()
     stubNetwork({
       ...ownerHandlers({ business: savedBusiness }),
       'GET /api/keywords': () => json({ keywords: lists.shift() ?? [checked] }),
       'GET /api/keywords/suggestions': () => json({ keywords: [], estimated: true }),
-      'POST /api/keywords/analyse': () => json({ analysis, keyword: pending }),
+      'POST /api/keywords/analyse': () =>
+        json({ analysis: pendingAnalysis, keyword: pending }, 202),
+      [`GET ${ANALYSIS_PATH}`]: () => json({ analysis: doneAnalysis }),
     })
     renderApp('/keywords')
     await screenReady()
     const user = userEvent.setup()
     await user.type(screen.getByLabelText('Keyword'), 'emergency dentist austin')
     await user.click(screen.getByRole('button', { name: 'Analyze' }))
-    const results = within(await screen.findByRole('region', { name: 'Analysis Results' }))
+    const results = within(await doneResults())
     expect(results.getByText('Not checked')).toBeVisible()
     expect(await results.findByText('#5', {}, { timeout: 8_000 })).toBeVisible()
     expect(results.queryByText('Not checked')).not.toBeInTheDocument()

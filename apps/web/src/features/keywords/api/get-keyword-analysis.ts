@@ -1,0 +1,38 @@
+// GET /api/keywords/analyses/:id: an analysis the server finishes in a job (issue 36 item 3). Read
+// again every 2 s while it is pending, as the other waits for a job (lib/first-checks.ts), and once
+// it has finished the keyword's screens are read again: the job may have stored its figures.
+import {
+  keywordAnalysisResponseSchema,
+  type KeywordAnalysisRecord,
+} from '@localseo/shared/keywords'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { apiClient, toApiError } from '@/lib/api-client'
+import { pollWhilePending } from '@/lib/first-checks'
+import { keywordFigureKeys } from '@/lib/query-keys'
+
+async function fetchAnalysis(id: string): Promise<KeywordAnalysisRecord> {
+  const response = await apiClient.api.keywords.analyses[':id'].$get({ param: { id } })
+  if (!response.ok) throw await toApiError(response)
+  return keywordAnalysisResponseSchema.parse(await response.json()).analysis
+}
+
+/** The analysis as the server last answered it: `started` (the POST's answer) until read again. */
+export function useKeywordAnalysis(businessId: string, started: KeywordAnalysisRecord | null) {
+  const queryClient = useQueryClient()
+  const id = started?.id ?? ''
+  const query = useQuery({
+    // Not under keywordsKey: the keyword screens read again when it finishes, and it need not.
+    queryKey: ['keyword-analysis', businessId, id],
+    queryFn: () => fetchAnalysis(id),
+    enabled: started?.status === 'pending',
+    refetchInterval: (q) => pollWhilePending(q, (q.state.data ?? started)?.status === 'pending'),
+  })
+  const analysis = query.data ?? started
+  const finished = analysis !== null && analysis.status !== 'pending'
+  useEffect(() => {
+    if (!finished || started?.status !== 'pending') return
+    for (const queryKey of keywordFigureKeys) void queryClient.invalidateQueries({ queryKey })
+  }, [finished, started, queryClient])
+  return analysis
+}
