@@ -268,8 +268,12 @@ export const rankHistorySchema = rankKeywordsHistorySchema.extend({
   needsImprovement: z.array(rankHistoryKeywordSchema),
   /** The chart's default keywords (defaultChartKeywords over every keyword), in the table's order. */
   chart: z.array(rankHistoryKeywordSchema),
-  /** Every keyword's successful checks in the range, by id: the chart's chooser names the counts. */
-  checkCounts: z.record(z.string(), z.number().int()),
+  /**
+   * Every keyword's successful checks in the range, in the table's order (the order GET
+   * /api/rank-tracker/keywords lists them): the chart's chooser names the counts. Counts, not ids:
+   * 400 ids would be most of the answer's compressed bytes.
+   */
+  checkCounts: z.array(z.number().int()),
   /** Keywords never checked yet (their first check is a job): the screen reads again until none. */
   notCheckedYet: z.number().int(),
   /** Some keyword has a check in the range: Export CSV has something to export. */
@@ -464,7 +468,7 @@ export function rankOverview(
     topPerformers: ids(topPerformers(entries)),
     needsImprovement: ids(needsImprovement(entries)),
     chart: defaultChartKeywords(entries),
-    checkCounts: Object.fromEntries(entries.map((entry) => [entry.id, answered(entry)])),
+    checkCounts: entries.map(answered),
     hasChecks: keywords.some((keyword) => keyword.checks.some((check) => check !== null)),
   }
 }

@@ -22,12 +22,13 @@ const tracked = Array.from({ length: 400 }, (_, i) => ({
 const checksOf = (n: number, range: number): RankCheck[] =>
   Array.from({ length: range }, () => (n % 50) + 1)
 
-function signIn() {
+/** `listed`: the keyword list's answer, the history's keywords when not given. */
+function signIn(listed = tracked) {
   storeSession()
   const asked: string[] = []
   stubNetwork({
     ...ownerHandlers({ business: savedBusiness }),
-    'GET /api/rank-tracker/keywords': () => json({ keywords: tracked }),
+    'GET /api/rank-tracker/keywords': () => json({ keywords: listed }),
     ...historyHandlers((request) => {
       const url = new URL(request.url)
       asked.push(`${url.pathname} ${url.searchParams.toString()}`)
@@ -150,5 +151,17 @@ describe('rank tracker with 400 keywords', () => {
     expect(
       within(chooser).getByRole('checkbox', { name: /dentist query 399/ }),
     ).toHaveAccessibleName('dentist query 399 (30 checks)')
+  })
+
+  test("while the keyword list and the history do not line up, no keyword is given another's count", async () => {
+    const added = { ...tracked[0]!, id: 'k401', keyword: 'dentist query 401' }
+    signIn([...tracked, added])
+    const chooser = await screen.findByRole(
+      'group',
+      { name: /^Keywords in the chart/ },
+      { timeout: 5000 },
+    )
+    const boxes = within(chooser).getAllByRole('checkbox')
+    expect(boxes[0]).toHaveAccessibleName(expect.stringMatching(/^dentist query \d+$/) as string)
   })
 })

@@ -53,11 +53,11 @@ function worstShown(shown: RankingEntry[]) {
 
 const okChecks = (entry: RankingEntry) => entry.positions.filter((p) => p.status === 'ok').length
 
-/** A keyword the chooser offers, with its successful checks in the range. */
+/** A keyword the chooser offers, with its successful checks in the range (null: not known yet). */
 interface Choice {
   id: string
   keyword: string
-  checks: number
+  checks: number | null
 }
 
 /**
@@ -88,10 +88,12 @@ function useChartLines(
   }, [named.data])
   const pool = chosen === null ? defaults : namedEntries
   return {
-    choices: keywords.map((k): Choice => ({
+    // The counts come in the keyword list's order; while one of the two is being read again after
+    // an add or remove, they may not line up, and no count is said rather than another's.
+    choices: keywords.map((k, i): Choice => ({
       id: k.id,
       keyword: k.keyword,
-      checks: history.checkCounts[k.id] ?? 0,
+      checks: history.checkCounts.length === keywords.length ? (history.checkCounts[i] ?? 0) : null,
     })),
     chosen,
     selected,
@@ -284,9 +286,11 @@ function KeywordChooser({
                   onChange={(event) => onToggle(entry.id, event.target.checked)}
                 />
                 <span className="break-words">{entry.keyword}</span>
-                <span className="shrink-0 text-xs text-muted-foreground">
-                  ({checks === 1 ? '1 check' : `${checks} checks`})
-                </span>
+                {checks === null ? null : (
+                  <span className="shrink-0 text-xs text-muted-foreground">
+                    ({checks === 1 ? '1 check' : `${checks} checks`})
+                  </span>
+                )}
               </label>
             </li>
           )
