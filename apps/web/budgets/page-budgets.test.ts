@@ -37,6 +37,8 @@ const LIGHT_SCREENS = [
   'features/competitors/components/competitors-screen.tsx',
   'features/site-audit/components/site-audit-screen.tsx',
   'features/keywords/components/keywords-screen.tsx',
+  // Its intent chart and CSV writer load after its keywords (intent-chart.tsx, planner-screen.tsx).
+  'features/planner/components/planner-screen.tsx',
   'features/geo-grid/components/geo-grid-screen.tsx',
   'features/backlinks/components/backlinks-screen.tsx',
   'features/business-profile/components/reviews-screen.tsx',

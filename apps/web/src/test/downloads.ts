@@ -19,7 +19,15 @@ export function captureDownloads() {
   })
   return {
     names,
-    /** The text of the first file downloaded (or the one at `index`). */
-    text: (index = 0) => blobs[index]!.text(),
+    /**
+     * The text of the first file downloaded (or the one at `index`), once it is: a screen may load
+     * its CSV writer when Export is first pressed.
+     */
+    text: async (index = 0) => {
+      await vi.waitFor(() => {
+        if (!blobs[index]) throw new Error(`no download ${index + 1} yet`)
+      })
+      return blobs[index]!.text()
+    },
   }
 }

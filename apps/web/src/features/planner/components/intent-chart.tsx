@@ -1,13 +1,9 @@
-import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, XAxis, YAxis } from 'recharts'
+import { lazy, Suspense } from 'react'
 import type { intentDistribution } from '../utils/insights'
+import { INTENT_COLORS as COLORS } from './intent-colors'
 
-// Four distinct hues; the counts are also listed as text, so colour is never the only signal.
-const COLORS = {
-  commercial: 'oklch(0.55 0.15 255)',
-  informational: 'oklch(0.62 0.15 150)',
-  transactional: 'oklch(0.72 0.15 70)',
-  local: 'oklch(0.5 0.1 186)',
-} as const
+// The chart library loads after the keywords: the box keeps its height meanwhile.
+const IntentBars = lazy(async () => ({ default: (await import('./intent-bars')).IntentBars }))
 
 /** The search intent distribution as a bar chart, with the same figures as text beside it. */
 export function IntentChart({ data }: { data: ReturnType<typeof intentDistribution> }) {
@@ -17,37 +13,9 @@ export function IntentChart({ data }: { data: ReturnType<typeof intentDistributi
         Search intent distribution
       </figcaption>
       <div aria-hidden="true" className="h-48 w-full">
-        <ResponsiveContainer
-          width="100%"
-          height="100%"
-          initialDimension={{ width: 320, height: 192 }}
-        >
-          {/* Horizontal bars: the intent names stay readable on a phone. */}
-          <BarChart
-            // The chart is hidden from assistive technology (the figures are text beside it), so it
-            // must hold nothing focusable either.
-            accessibilityLayer={false}
-            data={data}
-            layout="vertical"
-            margin={{ top: 4, right: 16, bottom: 0, left: 0 }}
-          >
-            <CartesianGrid horizontal={false} strokeDasharray="3 3" />
-            <XAxis type="number" allowDecimals={false} tickLine={false} fontSize={11} />
-            <YAxis
-              type="category"
-              dataKey="label"
-              width={96}
-              tickLine={false}
-              fontSize={12}
-              interval={0}
-            />
-            <Bar dataKey="count" radius={[0, 4, 4, 0]} isAnimationActive={false}>
-              {data.map((entry) => (
-                <Cell key={entry.intent} fill={COLORS[entry.intent]} />
-              ))}
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
+        <Suspense fallback={null}>
+          <IntentBars data={data} />
+        </Suspense>
       </div>
       <ul aria-label="Search intent counts" className="grid grid-cols-2 gap-1.5 text-sm">
         {data.map((entry) => (

@@ -305,7 +305,7 @@ describe('keyword planner', () => {
     }
     await user.click(screen.getByRole('tab', { name: /Saved Keywords/ }))
     await user.click(screen.getByRole('button', { name: 'Export CSV' }))
-    expect(downloads.names).toEqual(['localseo-ai-keywords.csv'])
+    await vi.waitFor(() => expect(downloads.names).toEqual(['localseo-ai-keywords.csv']))
     const lines = (await downloads.text()).trim().split('\r\n')
     expect(lines[0]).toBe(
       'Keyword,Search Volume,Difficulty,CPC (USD),Competition,Relevance,Intent,Trend,Figures Source',

@@ -20,7 +20,6 @@ import { useSavedKeywords } from '../api/get-saved-keywords'
 import { useRemoveSavedKeyword } from '../api/remove-saved-keyword'
 import { useSaveKeyword } from '../api/save-keyword'
 import { usePlannerSearch } from '../api/search-planner'
-import { downloadKeywordsCsv } from '../utils/export-csv'
 import { InsightsPanel } from './insights-panel'
 import { KeywordTable, type KeywordTableProps, type RowAction } from './keyword-table'
 import { panelId, PlannerTabs, tabId, type PlannerTab } from './planner-tabs'
@@ -32,6 +31,13 @@ export const NO_SAVED_MESSAGE =
   'No saved keywords yet. Save keywords from search results to see them here.'
 
 /** Keyword Planner (docs/product.md §2). */
+/** Downloads the keywords shown; the CSV writer loads when Export is first pressed. */
+function exportKeywords(keywords: readonly PlannerKeyword[], money: Money) {
+  void import('../utils/export-csv').then(({ downloadKeywordsCsv }) =>
+    downloadKeywordsCsv(keywords, money),
+  )
+}
+
 export function PlannerScreen({ business }: { business: Business }) {
   if (!hasBusinessName(business)) {
     return (
@@ -120,7 +126,7 @@ function Planner({ business }: { business: Business }) {
             <Button
               variant="outline"
               disabled={loading || shown.length === 0}
-              onClick={() => downloadKeywordsCsv(shown, money)}
+              onClick={() => exportKeywords(shown, money)}
             >
               <Download aria-hidden="true" />
               Export CSV
