@@ -4,8 +4,11 @@
 
 const formats = new Map<string, Intl.DateTimeFormat>()
 
-/** One formatter per set of options, in the browser's locale (undefined), made once. */
-function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/**
+ * One formatter per set of options, in the browser's locale (undefined), made once: making one
+ * costs far more than formatting with it, which a table of dates otherwise does per cell.
+ */
+export function formatter(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = JSON.stringify(options)
   let format = formats.get(key)
   if (!format) {

@@ -8,15 +8,16 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text
 }
 
+import { formatter } from '@/lib/dates'
+
 // Dates on the business's clock, in the browser's customs (issue 32 item 5, lib/dates.ts).
 export { formatDate } from '@/lib/dates'
 
 /** 'Mar 10, 9:30 AM' where the business is; the year only when it is not this year there. */
 export function formatDateTime(iso: string, timeZone: string, now = new Date()): string {
-  const year = (date: Date) =>
-    new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(date)
+  const year = (date: Date) => formatter({ year: 'numeric', timeZone }).format(date)
   const date = new Date(iso)
-  return new Intl.DateTimeFormat(undefined, {
+  return formatter({
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
