@@ -51,11 +51,14 @@ export function positionText(
   return record.notInTop100 ? 'Not in top 100' : unchecked
 }
 
+/** Made once: `toLocaleString` makes a formatter per call, a table's worth of them per render. */
+const volumeFormat = new Intl.NumberFormat('en-US')
+
 /**
  * The text shown for a volume: the number; 'No data' when a keyword data source has none for the
  * search (never 0); 'No estimate' for text that is not a plausible search.
  */
 export function formatVolume(volume: number | null, source?: FigureSource | null): string {
-  if (volume !== null) return volume.toLocaleString('en-US')
+  if (volume !== null) return volumeFormat.format(volume)
   return source?.kind === 'measured' ? 'No data' : 'No estimate'
 }
