@@ -262,8 +262,10 @@ try {
 
   // The tracked keywords' first checks, wherever they ran: when did the last one land?
   for (;;) {
-    const history = (await call('GET', `/api/rank-tracker/history?location=${location}&range=7`))
-      .body as { keywords: { id: string; latestCheck: unknown; latestCheckFailed: boolean }[] }
+    // Every keyword's checks: the screen's history sends a page (ADR 052).
+    const history = (
+      await call('GET', `/api/rank-tracker/history/keywords?location=${location}&range=7`)
+    ).body as { keywords: { id: string; latestCheck: unknown; latestCheckFailed: boolean }[] }
     const waiting = history.keywords.filter(
       (k) => tracked.includes(k.id) && k.latestCheck === null && !k.latestCheckFailed,
     )

@@ -59,7 +59,10 @@ try {
       samples: SAMPLES,
       warmup: WARMUP,
       check: (body) => {
-        if (body.keywords.length !== KEYWORDS) throw new Error('history is missing keywords')
+        // The screen's request: the figures over every keyword and the table's first page (ADR 052).
+        if (body.total !== KEYWORDS || body.keywords.length !== Math.min(50, KEYWORDS)) {
+          throw new Error('history is missing keywords')
+        }
         if (body.keywords.some((k) => k.checks.length !== range)) {
           throw new Error('history is missing days')
         }
