@@ -19,7 +19,13 @@ import { expectShape } from '../../testing/contract.js'
 import { businessInput } from '../../testing/factories.js'
 import { runWaitingAnalyses, waitingAnalysisJobs } from '../../testing/keyword-analyses.js'
 import { addMember, memberCall, saveOwnBusiness } from '../../testing/members.js'
-import { ANALYSES_KEPT, ANALYSIS_NOT_FINISHED, runKeywordAnalysis } from './keyword-analyses.js'
+import {
+  ANALYSES_KEPT,
+  ANALYSIS_GIVEN_UP_MINUTES,
+  ANALYSIS_NOT_FINISHED,
+  ANALYSIS_TOOK_TOO_LONG,
+  runKeywordAnalysis,
+} from './keyword-analyses.js'
 
 interface Answer {
   analysis: KeywordAnalysisRecord
@@ -177,6 +183,19 @@ describe('POST /api/keywords/analyse', () => {
     const left = await app.db.select({ id: keywordAnalyses.id }).from(keywordAnalyses)
     expect(left.map((r) => r.id).sort()).toEqual(ids.slice(2).sort())
     expect((await read(call, ids[0]!)).status).toBe(404)
+  })
+
+  test('an analysis whose job never stored an outcome reads as failed after a while', async () => {
+    const { call } = await owner()
+    const posted = await analyse(call, 'dentist austin')
+    clock.advance(ANALYSIS_GIVEN_UP_MINUTES * 60 - 1)
+    expect((await read(call, posted.body.analysis.id)).body.analysis.status).toBe('pending')
+    clock.advance(2)
+    expect((await read(call, posted.body.analysis.id)).body.analysis).toMatchObject({
+      status: 'failed',
+      failure: ANALYSIS_TOOK_TOO_LONG,
+      result: null,
+    })
   })
 
   test('an analysis whose keyword was removed meanwhile is left alone', async () => {

@@ -22,6 +22,15 @@ const ANALYSE_QUEUE = 'keywords.analyse'
 /** The analyses kept per place: the screen shows the latest; older ones are pruned by the job. */
 export const ANALYSES_KEPT = 10
 
+/**
+ * A pending analysis older than this reads as failed: its job has used its tries (each may run for
+ * `expireInSeconds`, retried twice) without storing an outcome, and the owner should not wait on it.
+ */
+export const ANALYSIS_GIVEN_UP_MINUTES = 30
+
+export const ANALYSIS_TOOK_TOO_LONG =
+  'This analysis took too long and was stopped. Please try again.'
+
 /** What an owner reads when the job failed for a reason that is not theirs to act on. */
 export const ANALYSIS_NOT_FINISHED =
   'We could not finish this analysis just now. Please try again in a minute.'
@@ -79,9 +88,12 @@ export function wakeAnalyses(deps: Pick<AppDeps, 'jobs'>) {
   deps.jobs.wake(ANALYSE_QUEUE)
 }
 
-/** One analysis of the business, as the screen reads it; a 404 for another business's or none. */
+/**
+ * One analysis of the business, as the screen reads it; a 404 for another business's or none. One
+ * whose job never stored an outcome reads as failed after ANALYSIS_GIVEN_UP_MINUTES.
+ */
 export async function getKeywordAnalysis(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   businessId: string,
   id: string,
 ): Promise<KeywordAnalysisRecord> {
@@ -103,11 +115,16 @@ export async function getKeywordAnalysis(
     )
     .where(and(eq(keywordAnalyses.businessId, businessId), eq(keywordAnalyses.id, id)))
   if (!row) throw new AppError('not_found', 'That analysis does not exist.')
-  return {
+  const record = {
     ...row,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   }
+  const givenUp =
+    deps.clock.now().getTime() - row.createdAt.getTime() > ANALYSIS_GIVEN_UP_MINUTES * 60_000
+  return record.status === 'pending' && givenUp
+    ? { ...record, status: 'failed', failure: ANALYSIS_TOOK_TOO_LONG }
+    : record
 }
 
 /**

@@ -17,6 +17,8 @@ async function fetchAnalysis(id: string): Promise<KeywordAnalysisRecord> {
   return keywordAnalysisResponseSchema.parse(await response.json()).analysis
 }
 
+const SLOW_POLL_MS = 15_000
+
 /** The analysis as the server last answered it: `started` (the POST's answer) until read again. */
 export function useKeywordAnalysis(businessId: string, started: KeywordAnalysisRecord | null) {
   const queryClient = useQueryClient()
@@ -26,7 +28,12 @@ export function useKeywordAnalysis(businessId: string, started: KeywordAnalysisR
     queryKey: ['keyword-analysis', businessId, id],
     queryFn: () => fetchAnalysis(id),
     enabled: started?.status === 'pending',
-    refetchInterval: (q) => pollWhilePending(q, (q.state.data ?? started)?.status === 'pending'),
+    refetchInterval: (q) => {
+      const pending = (q.state.data ?? started)?.status === 'pending'
+      // After the first 45 reads, less often: the server answers a job that never finished as
+      // failed after a while (keyword-analyses.ts), and the panel should then say so.
+      return pollWhilePending(q, pending) || (pending ? SLOW_POLL_MS : false)
+    },
   })
   const analysis = query.data ?? started
   const finished = analysis !== null && analysis.status !== 'pending'
