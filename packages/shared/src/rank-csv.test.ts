@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { buildRankingsCsv, hasRankingData, RANKINGS_CSV_FILENAME } from './rank-csv.js'
+import { buildRankingsCsv, RANKINGS_CSV_FILENAME } from './rank-csv.js'
 import type { RankHistory } from './rank-tracker.js'
 
 const days = ['2026-03-08', '2026-03-09', '2026-03-10']
@@ -95,12 +95,5 @@ describe('rankings CSV', () => {
       `"'\rcmd"`,
     ])
     expect(csv).toContain(',-3,') // a negative change is a number, not a formula
-  })
-
-  test('has no data without keywords or checks', () => {
-    expect(hasRankingData(undefined)).toBe(false)
-    expect(hasRankingData({ keywords: [] })).toBe(false)
-    expect(hasRankingData({ keywords: [{ ...history.keywords[0]!, checks: [null] }] })).toBe(false)
-    expect(hasRankingData(history)).toBe(true)
   })
 })

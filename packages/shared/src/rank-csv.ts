@@ -54,8 +54,3 @@ export function buildRankingsCsv(
   })
   return buildCsv(header, rows)
 }
-
-/** True when there is something to export (docs/product.md §5: exports are disabled when there is no data). */
-export function hasRankingData(history: Pick<RankHistory, 'keywords'> | undefined): boolean {
-  return Boolean(history?.keywords.some((k) => k.checks.some((check) => check !== null)))
-}

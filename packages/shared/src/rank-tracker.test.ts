@@ -11,6 +11,7 @@ import {
   normalizeKeyword,
   rangeDays,
   rankHistoryQuerySchema,
+  rankOverview,
   summarizeRankings,
   toRankingEntry,
   topPerformers,
@@ -186,6 +187,32 @@ describe('movers', () => {
     const flat = [entry('flat', [9, 9])]
     expect(topPerformers(flat)).toEqual([])
     expect(needsImprovement(flat)).toEqual([])
+  })
+})
+
+describe('overview (issue 36 item 2)', () => {
+  test('the figures the screen shows, over every keyword, by the rules above', () => {
+    const keywords = [
+      keyword('up', [10, 10, 10, 10, 4]),
+      keyword('down', [3, 3, 3, 3, 5]),
+      keyword('never', [null, null, null, null, null]),
+      { ...keyword('unchecked', []), checks: [null, null, null, null, null] },
+    ]
+    const entries = keywords.map((k) => toRankingEntry(k, days))
+    expect(rankOverview(keywords, days)).toEqual({
+      summary: summarizeRankings(entries),
+      topPerformers: ['up'],
+      needsImprovement: ['down'],
+      chart: defaultChartKeywords(entries),
+      checkCounts: [5, 5, 0, 0],
+      hasChecks: true,
+    })
+  })
+
+  test('has nothing to export without keywords or checks', () => {
+    expect(rankOverview([], days).hasChecks).toBe(false)
+    const unchecked = { ...keyword('unchecked', []), checks: [null, null, null, null, null] }
+    expect(rankOverview([unchecked], days).hasChecks).toBe(false)
   })
 })
 

@@ -469,6 +469,7 @@ export function rankOverview(
     needsImprovement: ids(needsImprovement(entries)),
     chart: defaultChartKeywords(entries),
     checkCounts: entries.map(answered),
+    // docs/product.md §5: exports are disabled when there is no data.
     hasChecks: keywords.some((keyword) => keyword.checks.some((check) => check !== null)),
   }
 }

@@ -12,7 +12,7 @@ import { json } from './network'
 type Whole = RankKeywordsHistory & Pick<RankHistory, 'budget'>
 
 /** The GET /api/rank-tracker/history answer for the request's page. */
-export function historyPage(whole: Whole, request: Request): RankHistory {
+function historyPage(whole: Whole, request: Request): RankHistory {
   const params = new URL(request.url).searchParams
   const limit = Number(params.get('limit') ?? RANK_PAGE_SIZE)
   const total = whole.keywords.length
@@ -36,7 +36,7 @@ export function historyPage(whole: Whole, request: Request): RankHistory {
 }
 
 /** The GET /api/rank-tracker/history/keywords answer: every keyword, or those of `ids`. */
-export function namedKeywords(whole: Whole, request: Request): RankKeywordsHistory {
+function namedKeywords(whole: Whole, request: Request): RankKeywordsHistory {
   const ids = new URL(request.url).searchParams.get('ids')?.split(',')
   return {
     range: whole.range,
