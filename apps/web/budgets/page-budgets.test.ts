@@ -39,6 +39,8 @@ const LIGHT_SCREENS = [
   'features/keywords/components/keywords-screen.tsx',
   // Its intent chart and CSV writer load after its keywords (intent-chart.tsx, planner-screen.tsx).
   'features/planner/components/planner-screen.tsx',
+  // Its trend lines, map-pack chart and CSV writer likewise (ranking-trends-chart.tsx).
+  'features/rank-tracker/components/rank-tracker-screen.tsx',
   'features/geo-grid/components/geo-grid-screen.tsx',
   'features/backlinks/components/backlinks-screen.tsx',
   'features/business-profile/components/reviews-screen.tsx',

@@ -2,6 +2,21 @@ import { render } from '@testing-library/react'
 import { MemoryRouter, useLocation } from 'react-router'
 import { AppProvider, type AppState } from '@/app/provider'
 import { AppRoutes, loadScreenCode } from '@/app/router'
+import { paths as routes } from '@/config/paths'
+
+/**
+ * What screens load after their first render (the chart library's parts): loaded ahead with the
+ * screen, so a test that reads a chart does not wait for it to be compiled.
+ */
+const LATER_PARTS: Record<string, () => Promise<unknown>> = {
+  [routes.rankTracker]: () =>
+    Promise.all([
+      import('@/features/rank-tracker/components/trend-lines'),
+      import('@/features/rank-tracker/components/map-pack-chart'),
+    ]),
+  [routes.keywordPlanner]: () => import('@/features/planner/components/intent-bars'),
+  [routes.reviews]: () => import('@/features/business-profile/components/reviews-months-bars'),
+}
 
 /**
  * Loads the code-split signed-in layout and the screen at `path` (or several), for a test file's
@@ -9,7 +24,9 @@ import { AppRoutes, loadScreenCode } from '@/app/router'
  * seconds on a loaded machine and outlasted findBy's one second (issue 30).
  */
 export async function loadScreens(...paths: string[]): Promise<void> {
-  await Promise.all(paths.map(loadScreenCode))
+  await Promise.all(
+    paths.flatMap((path) => [loadScreenCode(path), LATER_PARTS[path]?.() ?? Promise.resolve()]),
+  )
 }
 
 /**

@@ -304,7 +304,7 @@ describe('rank tracker', () => {
     await loaded()
     const downloads = captureDownloads()
     await userEvent.setup().click(screen.getByRole('button', { name: 'Export CSV' }))
-    expect(downloads.names).toEqual(['localseo-ai-rankings.csv'])
+    await waitFor(() => expect(downloads.names).toEqual(['localseo-ai-rankings.csv']))
     const lines = (await downloads.text()).trimEnd().split('\r\n')
     expect(lines[0]).toMatch(
       /^Keyword,Current Position,Change since the check before,Monthly Searches \(estimate\),Position Source,Sample Data,2026-02-09,.*,2026-03-10$/,

@@ -1,6 +1,5 @@
 import { hasBusinessName, type Business } from '@localseo/shared/business'
 import { searchExamples } from '@localseo/shared/business-terms'
-import { buildRankingsCsv, RANKINGS_CSV_FILENAME } from '@localseo/shared/rank-csv'
 import {
   DEFAULT_RANK_RANGE,
   toRankingEntry,
@@ -64,11 +63,15 @@ export function RankTrackerScreen({ business }: { business: Business }) {
 function useRankTrackerData(businessId: string, locationId: string, range: RankRange) {
   // The table's page belongs to the location and range it was chosen for: another starts at 1.
   const scope = `${locationId}:${range}`
-  const [chosenPage, setChosenPage] = useState({ scope, page: 1 })
+  const [chosenPage, setChosenPage] = useState({ scope, page: 1, at: 0 })
   const page = chosenPage.scope === scope ? chosenPage.page : 1
   const keywords = useTrackedKeywords(businessId, locationId)
   const history = useRankHistory(businessId, locationId, range, page, keywords.isSuccess)
   const data = history.data
+  // A read under way for the page chosen (a new one, or one read before and read again): the page
+  // shown stays. A read after it (a keyword added, a first check awaited) is the loading state.
+  const pageRead =
+    history.isPlaceholderData || (history.isFetching && history.dataUpdatedAt < chosenPage.at)
   const entries = useMemo(
     () => (data ? data.keywords.map((k) => toRankingEntry(k, data.days)) : []),
     [data],
@@ -79,10 +82,9 @@ function useRankTrackerData(businessId: string, locationId: string, range: RankR
     entries,
     // docs/product.md §4: a loading state while the business, location, range or keyword list
     // changes; another page of the table keeps the page shown until it comes.
-    loading:
-      keywords.isPending || history.isPending || (history.isFetching && !history.isPlaceholderData),
-    paging: history.isPlaceholderData,
-    onPage: (next: number) => setChosenPage({ scope, page: next }),
+    loading: keywords.isPending || history.isPending || (history.isFetching && !pageRead),
+    paging: pageRead,
+    onPage: (next: number) => setChosenPage({ scope, page: next, at: Date.now() }),
     failed: keywords.isError || history.isError,
   }
 }
@@ -250,8 +252,15 @@ function RankToolbar({
   const mayChange = useMayChange()
   // Every keyword of the location and range, not the page on screen (issue 36 item 2).
   const exportCsv = useMutation({
-    mutationFn: () => fetchRankKeywordsHistory(locationId, range),
-    onSuccess: (history) => downloadCsv(RANKINGS_CSV_FILENAME, buildRankingsCsv(history)),
+    // The CSV writer loads with the first export (vite.config.ts `csv`).
+    mutationFn: async () => {
+      const [history, csv] = await Promise.all([
+        fetchRankKeywordsHistory(locationId, range),
+        import('@localseo/shared/rank-csv'),
+      ])
+      return { name: csv.RANKINGS_CSV_FILENAME, text: csv.buildRankingsCsv(history) }
+    },
+    onSuccess: ({ name, text }) => downloadCsv(name, text),
     onError: (error) => setRefreshed(error.message),
   })
   const onRefresh = () =>

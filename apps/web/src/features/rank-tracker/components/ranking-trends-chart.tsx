@@ -6,52 +6,20 @@ import {
   type RankingEntry,
   type TrackedKeyword,
 } from '@localseo/shared/rank-tracker'
-import { useMemo, useState } from 'react'
-import { Line } from 'recharts'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card'
 import { FormField } from '@/components/ui/form-field'
 import { Input } from '@/components/ui/input'
 import { ToggleButtons } from '@/components/ui/toggle-buttons'
 import { useChartKeywords } from '../api/get-rank-history'
-import { MapPackChart } from './map-pack-chart'
-import { PositionChart } from './position-chart'
-import { formatAveragePosition } from './search-console-position'
+import { Spinner } from '@/components/ui/spinner'
+import { okChecks } from './ranking-lines'
 
-const COLORS = ['#2563eb', '#16a34a', '#dc2626', '#9333ea', '#ea580c', '#0891b2']
-
-/** The data key of a keyword's Search Console line, beside its rank checks' `entry.id`. */
-const SEARCH_CONSOLE_SUFFIX = ':search-console'
-const searchConsoleKey = (id: string) => `${id}${SEARCH_CONSOLE_SUFFIX}`
-
-/**
- * One row per day, a column per keyword: its position, or null where the check failed; and a column
- * per keyword with Search Console data: Google's average position, or null on a day without one.
- */
-function chartRows(days: string[], shown: RankingEntry[]) {
-  return days.map((day) => {
-    const row: Record<string, string | number | null> = { day }
-    for (const entry of shown) {
-      const point = entry.positions.find((p) => p.date === day)
-      row[entry.id] = point?.status === 'ok' ? point.position : null
-      if (entry.searchConsole) {
-        const average = entry.searchConsole.points.find((p) => p.day === day)
-        row[searchConsoleKey(entry.id)] = average?.position ?? null
-      }
-    }
-    return row
-  })
-}
-
-/** The worst position the chart draws: the axis reaches past it (issue 32 item 2). */
-function worstShown(shown: RankingEntry[]) {
-  return Math.max(
-    10,
-    ...shown.flatMap((e) => e.positions.flatMap((p) => (p.status === 'ok' ? [p.position] : []))),
-    ...shown.flatMap((e) => e.searchConsole?.points.map((p) => p.position) ?? []),
-  )
-}
-
-const okChecks = (entry: RankingEntry) => entry.positions.filter((p) => p.status === 'ok').length
+// The chart library loads after the table and figures (docs/decisions/019-compressed-assets-and-preloading.md).
+const TrendLines = lazy(async () => ({ default: (await import('./trend-lines')).TrendLines }))
+const MapPackChart = lazy(async () => ({
+  default: (await import('./map-pack-chart')).MapPackChart,
+}))
 
 /** A keyword the chooser offers, with its successful checks in the range (null: not known yet). */
 interface Choice {
@@ -135,8 +103,6 @@ export function RankingTrendsChart({
     defaults,
     keywords,
   )
-  const withSearchConsole = shown.some((e) => e.searchConsole)
-  const fewChecks = shown.some((e) => okChecks(e) < 2)
   return (
     <Card className="min-w-0">
       <CardHeader>
@@ -144,28 +110,19 @@ export function RankingTrendsChart({
           <CardTitle id="ranking-trends-title">Ranking Trends</CardTitle>
           <ToggleButtons label="Chart" options={VIEWS} value={view} onChange={setView} />
         </div>
-        {view === 'search' ? (
-          <CardDescription>
-            Daily positions over the last {history.range} days; position 1 is at the top. A gap is a
-            failed check.
-            {fewChecks
-              ? ' A keyword checked once shows a dot: its line grows with each daily check.'
-              : null}
-            {withSearchConsole
-              ? ` Dashed lines: ${SEARCH_CONSOLE_POSITION_LABEL}, Google's daily average over every search that showed your website; not a rank check.`
-              : null}
-          </CardDescription>
-        ) : null}
+        {view === 'search' ? <TrendsDescription range={history.range} shown={shown} /> : null}
       </CardHeader>
       {view === 'map' ? (
         <CardContent>
-          <MapPackChart
-            businessId={businessId}
-            locationId={locationId}
-            range={history.range}
-            entries={choices}
-            simulated={history.simulated}
-          />
+          <Suspense fallback={<Spinner />}>
+            <MapPackChart
+              businessId={businessId}
+              locationId={locationId}
+              range={history.range}
+              entries={choices}
+              simulated={history.simulated}
+            />
+          </Suspense>
         </CardContent>
       ) : (
         <CardContent className="grid gap-4">
@@ -186,12 +143,31 @@ export function RankingTrendsChart({
             />
           ) : (
             <figure aria-labelledby="ranking-trends-title" className="h-72 w-full">
-              <TrendLines days={history.days} shown={shown} />
+              <Suspense fallback={null}>
+                <TrendLines days={history.days} shown={shown} />
+              </Suspense>
             </figure>
           )}
         </CardContent>
       )}
     </Card>
+  )
+}
+
+/** How to read the lines shown: dots for a keyword checked once, dashes for Search Console. */
+function TrendsDescription({ range, shown }: { range: number; shown: RankingEntry[] }) {
+  const withSearchConsole = shown.some((e) => e.searchConsole)
+  const fewChecks = shown.some((e) => okChecks(e) < 2)
+  return (
+    <CardDescription>
+      Daily positions over the last {range} days; position 1 is at the top. A gap is a failed check.
+      {fewChecks
+        ? ' A keyword checked once shows a dot: its line grows with each daily check.'
+        : null}
+      {withSearchConsole
+        ? ` Dashed lines: ${SEARCH_CONSOLE_POSITION_LABEL}, Google's daily average over every search that showed your website; not a rank check.`
+        : null}
+    </CardDescription>
   )
 }
 
@@ -309,75 +285,4 @@ function KeywordChooser({
       ) : null}
     </fieldset>
   )
-}
-
-/** A line's name in the legend and tooltip: the keyword, or its Search Console average. */
-function seriesName(shown: RankingEntry[], key: unknown) {
-  const id = String(key)
-  const searchConsole = id.endsWith(SEARCH_CONSOLE_SUFFIX)
-  const entryId = searchConsole ? id.slice(0, -SEARCH_CONSOLE_SUFFIX.length) : id
-  const keyword = shown.find((e) => e.id === entryId)?.keyword ?? entryId
-  return searchConsole ? `${keyword} (Search Console average position)` : keyword
-}
-
-/**
- * The line chart itself: a solid line per keyword, day by day, from the rank checks; a dashed line
- * for its Search Console average (issue 18 item 2), with a dot per day because Google leaves out
- * days without impressions.
- */
-function TrendLines({ days, shown }: { days: string[]; shown: RankingEntry[] }) {
-  return (
-    <PositionChart
-      rows={chartRows(days, shown)}
-      worst={worstShown(shown)}
-      yLabel="Position"
-      nameOf={(key) => seriesName(shown, key)}
-      valueText={(value, key) =>
-        String(key).endsWith(SEARCH_CONSOLE_SUFFIX)
-          ? formatAveragePosition(Number(value))
-          : `#${String(value)}`
-      }
-    >
-      {shown.flatMap(keywordLines)}
-    </PositionChart>
-  )
-}
-
-/**
- * A keyword's solid line of rank checks and, with Search Console data, its dashed average in the
- * same colour right after it, so the legend pairs them.
- */
-function keywordLines(entry: RankingEntry, i: number) {
-  const colour = COLORS[i % COLORS.length]
-  const checks = (
-    <Line
-      key={entry.id}
-      type="monotone"
-      dataKey={entry.id}
-      name={entry.id}
-      stroke={colour}
-      strokeWidth={2}
-      // A keyword with a single position is a dot, not nothing (issue 32 item 2).
-      dot={okChecks(entry) < 2 ? { r: 4, fill: colour } : false}
-      connectNulls={false}
-      isAnimationActive={false}
-    />
-  )
-  if (!entry.searchConsole) return [checks]
-  const key = searchConsoleKey(entry.id)
-  return [
-    checks,
-    <Line
-      key={key}
-      type="monotone"
-      dataKey={key}
-      name={key}
-      stroke={colour}
-      strokeWidth={1.5}
-      strokeDasharray="6 4"
-      dot={{ r: 2 }}
-      connectNulls={false}
-      isAnimationActive={false}
-    />,
-  ]
 }
