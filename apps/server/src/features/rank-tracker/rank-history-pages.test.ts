@@ -188,3 +188,22 @@ describe('GET /api/rank-tracker/history/keywords', () => {
     }
   })
 })
+
+test("the screen's load waits the simulation's 1.5 s; another page of the table does not", async () => {
+  const slow = await createTestApp({ clock, env: { SIMULATED_DELAYS: 'true' } })
+  try {
+    const session = await signUp(slow.app, { email: 'slow-pages@example.com' })
+    const owned = apiCaller(slow.app, () => session.accessToken)
+    await owned('PUT', '/api/business', businessInput)
+    const timed = async (query: string) => {
+      const started = performance.now()
+      const answer = await owned('GET', `/api/rank-tracker/history?location=main&${query}`)
+      expect(answer.status).toBe(200)
+      return performance.now() - started
+    }
+    expect(await timed('page=2')).toBeLessThan(1000)
+    expect(await timed('page=1')).toBeGreaterThanOrEqual(1450)
+  } finally {
+    await slow.close()
+  }
+}, 30_000)

@@ -79,7 +79,8 @@ export function rankTrackerRoutes(deps: AppDeps) {
       const query = c.req.valid('query')
       const { business, location, provider } = await scope(c.var.tenant, query.location)
       // docs/product.md §4: the screen shows a loading state for 1.5 s; off in tests (SIMULATED_DELAYS).
-      if (deps.env.SIMULATED_DELAYS) await wait(RANK_LOAD_DELAY_MS)
+      // It is the screen's load: another page of the table is not (ADR 052).
+      if (deps.env.SIMULATED_DELAYS && query.page === 1) await wait(RANK_LOAD_DELAY_MS)
       const history = await getRankHistory({
         db,
         keywordData,

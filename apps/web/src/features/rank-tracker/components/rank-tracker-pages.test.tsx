@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { paths } from '@/config/paths'
 import { ownerHandlers, savedBusiness } from '@/test/business-fixtures'
 import { captureDownloads } from '@/test/downloads'
-import { json, storeSession, stubNetwork } from '@/test/network'
+import { deferred, json, storeSession, stubNetwork } from '@/test/network'
 import { historyHandlers } from '@/test/rank-history'
 import { loadScreens, renderApp } from '@/test/render-app'
 
@@ -22,16 +22,21 @@ const tracked = Array.from({ length: 400 }, (_, i) => ({
 const checksOf = (n: number, range: number): RankCheck[] =>
   Array.from({ length: range }, () => (n % 50) + 1)
 
+/** Holds the history's answers while set, as a slow network would. */
+let gate: Promise<void> | undefined
+
 /** `listed`: the keyword list's answer, the history's keywords when not given. */
 function signIn(listed = tracked) {
   storeSession()
+  gate = undefined
   const asked: string[] = []
   stubNetwork({
     ...ownerHandlers({ business: savedBusiness }),
     'GET /api/rank-tracker/keywords': () => json({ keywords: listed }),
-    ...historyHandlers((request) => {
+    ...historyHandlers(async (request) => {
       const url = new URL(request.url)
       asked.push(`${url.pathname} ${url.searchParams.toString()}`)
+      if (gate) await gate
       const range = Number(new URL(request.url).searchParams.get('range')) as RankRange
       return {
         range,
@@ -163,5 +168,32 @@ describe('rank tracker with 400 keywords', () => {
     )
     const boxes = within(chooser).getAllByRole('checkbox')
     expect(boxes[0]).toHaveAccessibleName(expect.stringMatching(/^dentist query \d+$/) as string)
+  })
+
+  test('paging keeps the page shown while the next one comes, a page read before too', async () => {
+    signIn()
+    const table = await screen.findByRole('table', { name: 'Keyword Rankings' }, { timeout: 5000 })
+    const pager = screen.getByRole('navigation', { name: 'Keyword ranking pages' })
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next' }))
+    expect(pager).toHaveTextContent('Keywords 51-100 of 400')
+    // A new page: the page shown stays until it comes, and the pager waits.
+    let held = deferred<void>()
+    gate = held.promise
+    await userEvent.click(within(pager).getByRole('button', { name: 'Next' }))
+    expect(screen.queryByText('Loading rankings…')).not.toBeInTheDocument()
+    expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('dentist query 051')
+    expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled()
+    gate = undefined
+    held.resolve()
+    await waitFor(() => expect(pager).toHaveTextContent('Keywords 101-150 of 400'))
+    // A page read before shows at once while it is read again: no loading state either.
+    held = deferred<void>()
+    gate = held.promise
+    await userEvent.click(within(pager).getByRole('button', { name: 'Previous' }))
+    expect(pager).toHaveTextContent('Keywords 51-100 of 400')
+    expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('dentist query 051')
+    expect(screen.queryByText('Loading rankings…')).not.toBeInTheDocument()
+    gate = undefined
+    held.resolve()
   })
 })
