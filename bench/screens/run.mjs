@@ -114,6 +114,7 @@ async function loadOnce(browser, url, storageState) {
   try {
     await context.addInitScript(observeLcp)
     const page = await context.newPage()
+    page.on('pageerror', (error) => console.warn(`${url}: page error: ${error.message}`))
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
     const reading = []
@@ -157,7 +158,10 @@ async function measureScreen(browser, url, storageState) {
     console.log(`${url}: the last load's requests (start, end ms; bytes), LCP ${last.lcp.time}`)
     console.table(last.timeline)
   }
-  if (last.landed !== new URL(url).pathname) console.warn(`${url}: landed on ${last.landed}`)
+  for (const run of runs) {
+    if (run.landed !== new URL(url).pathname) console.warn(`${url}: landed on ${run.landed}`)
+    if (run.lcp.time === 0) console.warn(`${url}: a load painted nothing`)
+  }
   return {
     'LCP ms': Math.round(median(runs.map((r) => r.lcp.time))),
     'LCP element': last.lcp.element,
