@@ -231,6 +231,29 @@ try {
   await ok('DELETE', `/api/share-links/${turnedOff.link.id}`, undefined, 200)
   await deps.jobs.whenIdle()
 
+  // A keyword analysis (0.38.1, issue 36 item 3): the request answers with it pending and its job
+  // finishes it; read until it is no longer pending, a bounded number of times, as the screen does.
+  const analysed = await ok<{ analysis: { id: string } }>(
+    'POST',
+    '/api/keywords/analyse',
+    { keyword: 'dental implants austin', locationId: null },
+    202,
+  )
+  const analysisId = analysed.analysis.id
+  let analysisStatus = 'pending'
+  for (let tries = 0; analysisStatus === 'pending' && tries < 20; tries++) {
+    await deps.jobs.whenIdle()
+    const read = await ok<{ analysis: { status: string } }>(
+      'GET',
+      `/api/keywords/analyses/${analysisId}`,
+    )
+    analysisStatus = read.analysis.status
+    if (analysisStatus === 'pending') await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  // Only a finished analysis has the stored result worth keeping (a failed one has none).
+  if (analysisStatus !== 'done') throw new Error(`the keyword analysis ended ${analysisStatus}`)
+  await deps.jobs.whenIdle()
+
   const { email, password } = FIXTURE_MANAGER
   const manager = { email, password, userId: managerSession.userId }
   const manifest: UpgradeManifest = {
@@ -239,8 +262,9 @@ try {
     owner: { ...FIXTURE_OWNER, userId: session.userId },
     manager,
     scanId: scan.scan.id,
+    analysisId,
     // What the API answered, as read-back.ts picks it: the next release must read the same.
-    expected: await readBack(call, { scanId: scan.scan.id, manager }),
+    expected: await readBack(call, { scanId: scan.scan.id, manager, analysisId }),
   }
   await closeApp()
   mkdirSync(out, { recursive: true })

@@ -34,6 +34,11 @@ export interface UpgradeManifest {
    */
   manager?: { email: string; password: string; userId: string }
   scanId: string
+  /**
+   * From 0.38.1 (issue 36): a finished keyword analysis, made by its job. Its presence says the
+   * fixture holds one; older fixtures were made before analyses were stored.
+   */
+  analysisId?: string
   expected: Records
 }
 
@@ -142,10 +147,58 @@ async function readTeamAndReports(call: Call) {
 }
 
 /**
- * Every record of the signed-in owner that the fixture holds, as stored fields. The team and the
- * reports' settings only when the fixture has a manager (0.38.0 on): an older release had neither.
+ * A keyword analysis (0.38.1's fixture on), as stored fields: the result is the job's stored
+ * answer, its figures written when it finished, not worked out when read.
  */
-export async function readBack(call: Call, ids: { scanId: string; manager?: unknown }) {
+async function readAnalysis(call: Call, id: string) {
+  type Analysis = {
+    id: string
+    keywordId: string
+    keyword: string
+    status: string
+    result: {
+      keyword: string
+      searchVolume: number | null
+      competition: string | null
+      relevance: string
+      recommendations: string[]
+      aiAnalysis: string
+      source: string
+    } | null
+    failure: string | null
+    createdAt: string
+    finishedAt: string | null
+  }
+  const { analysis: a } = await read<{ analysis: Analysis }>(call, `/api/keywords/analyses/${id}`)
+  return {
+    id: a.id,
+    keywordId: a.keywordId,
+    keyword: a.keyword,
+    status: a.status,
+    result: a.result && {
+      keyword: a.result.keyword,
+      searchVolume: a.result.searchVolume,
+      competition: a.result.competition,
+      relevance: a.result.relevance,
+      recommendations: a.result.recommendations,
+      aiAnalysis: a.result.aiAnalysis,
+      source: a.result.source,
+    },
+    failure: a.failure,
+    createdAt: a.createdAt,
+    finishedAt: a.finishedAt,
+  }
+}
+
+/**
+ * Every record of the signed-in owner that the fixture holds, as stored fields. The team and the
+ * reports' settings only when the fixture has a manager (0.38.0 on): an older release had neither;
+ * the keyword analysis only when it names one (0.38.1 on).
+ */
+export async function readBack(
+  call: Call,
+  ids: { scanId: string; manager?: unknown; analysisId?: string },
+) {
   type Business = Place & { website: string; category: string; lat: number; lng: number }
   const { business } = await read<{ business: Business }>(call, '/api/business')
   const { locations } = await read<{ locations: Place[] }>(call, '/api/business/locations')
@@ -254,5 +307,6 @@ export async function readBack(call: Call, ids: { scanId: string; manager?: unkn
     })),
     followedCompetitors: followed.map((f) => ({ id: f.id, name: f.name, key: f.key })),
     ...(ids.manager ? await readTeamAndReports(call) : {}),
+    ...(ids.analysisId ? { keywordAnalysis: await readAnalysis(call, ids.analysisId) } : {}),
   }
 }

@@ -144,6 +144,10 @@ describe.each(versions)('a database written by release %s', (version) => {
       expect(expected.invitations).toHaveLength(1)
       expect(expected.reportSettings?.recipients.length).toBeGreaterThan(0)
       expect(expected.reportSettings?.logo).not.toBeNull()
+      if (!manifest.analysisId) continue
+      // 0.38.1 on: a keyword analysis its job finished, with its stored result.
+      expect(expected.keywordAnalysis?.status).toBe('done')
+      expect(expected.keywordAnalysis?.result?.aiAnalysis).toBeTruthy()
     }
   })
 })
