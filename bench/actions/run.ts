@@ -284,9 +284,16 @@ try {
   const outcomes = new Map<string, number>()
   for (const id of analyses) {
     for (;;) {
-      const { analysis } = (await call('GET', `/api/keywords/analyses/${id}`)).body as {
-        analysis: { status: string }
+      const read = await call('GET', `/api/keywords/analyses/${id}`)
+      // The job keeps the newest 10 finished analyses a place (ADR 051): an older one is gone.
+      if (read.status === 404) {
+        outcomes.set(
+          'finished, no longer kept',
+          (outcomes.get('finished, no longer kept') ?? 0) + 1,
+        )
+        break
       }
+      const { analysis } = read.body as { analysis: { status: string } }
       if (analysis.status !== 'pending' || performance.now() - analysedAt > 600_000) {
         outcomes.set(analysis.status, (outcomes.get(analysis.status) ?? 0) + 1)
         break

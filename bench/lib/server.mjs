@@ -34,19 +34,27 @@ function freePort() {
 /**
  * Starts the built server. Without `dataDir` a fresh temporary one is made and removed on stop; a
  * given `dataDir` is kept, so a benchmark can seed it between two starts. `nodeArgs` go before the
- * script (for example `--cpu-prof`).
+ * script (for example `--cpu-prof`). `cpus` (a taskset list such as '1') runs the server on those
+ * CPUs only, apart from a browser the bench runs on the others.
  */
 export async function startServer({
   databaseUrl,
   dataDir: givenDataDir,
   env = {},
   nodeArgs = [],
+  cpus,
 } = {}) {
   const port = await freePort()
   const dataDir = givenDataDir ?? mkdtempSync(path.join(tmpdir(), 'localseo-bench-'))
-  const child = spawn(
+  const command = [
     process.execPath,
-    [...startOptions(), ...nodeArgs, path.join(root, 'apps/server/dist/index.js')],
+    ...startOptions(),
+    ...nodeArgs,
+    path.join(root, 'apps/server/dist/index.js'),
+  ]
+  const child = spawn(
+    cpus ? 'taskset' : command[0],
+    cpus ? ['-c', cpus, ...command] : command.slice(1),
     {
       env: {
         ...process.env,
