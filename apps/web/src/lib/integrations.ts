@@ -32,14 +32,19 @@ function syncStoredUser(store: AuthStore, connections: GoogleConnections): void 
   }
 }
 
-/** Keeps the query cache and the stored user in step after a connect or disconnect. */
-export function storeConnections(
+/**
+ * Keeps the query cache and the stored user in step after a connect or disconnect. A read of the
+ * connections still under way was asked before the change: it is cancelled first, or its older
+ * answer would land after this one and show the service as it was.
+ */
+export async function storeConnections(
   queryClient: QueryClient,
   store: AuthStore,
   connections: GoogleConnections,
-): void {
+): Promise<void> {
   const user = store.getState().user
   if (!user) return
+  await queryClient.cancelQueries({ queryKey: connectionsQueryKey(user.id) })
   queryClient.setQueryData(
     connectionsQueryKey(user.id),
     (known: IntegrationsState | undefined): IntegrationsState => ({

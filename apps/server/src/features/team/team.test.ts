@@ -213,10 +213,13 @@ test('at least one owner remains: the only owner cannot step down or leave; two 
   expect(statuses[0]).toBe(200)
   expect([403, 409]).toContain(statuses[1])
   const team = await as(owner).call<Team>('GET', '/api/team')
-  expect(team.body.members.filter((m) => m.role === 'owner')).toHaveLength(1)
+  const owners = team.body.members.filter((m) => m.role === 'owner')
+  expect(owners).toHaveLength(1)
+  // Either request may have won: the one still an owner invites next.
+  const remaining = owners[0]?.userId === owner.userId ? owner : second
 
   // A member leaves: they are gone from the list and the business is gone from theirs.
-  const viewer = await addMember(t, owner, businessId, 'viewer')
+  const viewer = await addMember(t, remaining, businessId, 'viewer')
   expect((await as(viewer).call('DELETE', '/api/membership')).status).toBe(204)
   expect((await memberCall(t.app, viewer, 'GET', '/api/membership')).body).toEqual({
     businesses: [],

@@ -19,8 +19,8 @@ export function useConnectGoogle() {
   const store = useAuthStore()
   return useMutation({
     mutationFn: connectGoogle,
-    onSuccess: ({ connections }): void => {
-      storeConnections(queryClient, store, connections)
+    onSuccess: async ({ connections }): Promise<void> => {
+      await storeConnections(queryClient, store, connections)
       // A new connection is logged as activity on the dashboard.
       void queryClient.invalidateQueries({ queryKey: dashboardKey })
     },

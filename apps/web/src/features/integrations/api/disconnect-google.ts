@@ -17,8 +17,8 @@ export function useDisconnectGoogle() {
   const store = useAuthStore()
   return useMutation({
     mutationFn: disconnectGoogle,
-    onSuccess: (connections): void => {
-      storeConnections(queryClient, store, connections)
+    onSuccess: async (connections): Promise<void> => {
+      await storeConnections(queryClient, store, connections)
       void queryClient.invalidateQueries({ queryKey: dashboardKey })
     },
   })
