@@ -3,7 +3,7 @@
 // screens an owner opens (dashboard, business, rank tracker, saved keywords, tasks, alerts, the user)
 // and 30% writes (a task's status, the alert topics, the business itself, saving and removing a
 // planner keyword; some saves and task moves answer 409, as the owner's would). Prints the
-// p50/p99/max latency, the answers by status class, errors (autocannon's: no answer within 10 s), and the server's
+// p50/p99/max latency, the answers by status class, errors (autocannon's: a connection that failed or no answer within 10 s, the timeouts among them and each error's code), and the server's
 // RSS before, at the end and at its peak. PROFILE=1 starts the server with --cpu-prof and names the
 // profile it wrote (open it in Chrome's DevTools, Performance tab); SERVER_LOG_LEVEL=info logs each
 // request with its time.
@@ -49,6 +49,19 @@ async function signInSeededOwner(url) {
   const session = await response.json()
   if (!response.ok) throw new Error(`signing in the seeded owner answered ${response.status}`)
   return session
+}
+
+/** autocannon's run, counting each failed request by its error's code into `failures`. */
+function runAutocannon(failures, options) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(options, (error, result) =>
+      error ? reject(error) : resolve(result),
+    )
+    instance.on('reqError', (error) => {
+      const code = error.code ?? error.message
+      failures[code] = (failures[code] ?? 0) + 1
+    })
+  })
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -151,7 +164,9 @@ try {
     const second = Math.round((Date.now() - startedAt) / 1000)
     if (soakSample > 0 && second >= (samples.length + 1) * soakSample) samples.push({ second, rss })
   }, 1000)
-  const result = await autocannon({
+  /** What failed, by its code: a timeout (no answer within 10 s) or the connection's error. */
+  const failures = {}
+  const result = await runAutocannon(failures, {
     url: server.url,
     connections,
     duration,
@@ -174,6 +189,7 @@ try {
   clearInterval(sampler)
   const rssAfter = rssMiB(server.pid)
   printLoadAverage()
+  if (Object.keys(failures).length > 0) console.log('failures by code:', failures)
   if (samples.length > 0)
     console.table(samples.map(({ second, rss }) => ({ second, 'RSS MiB': rss })))
   console.table([
@@ -184,7 +200,9 @@ try {
       'p50 ms': result.latency.p50,
       'p99 ms': result.latency.p99,
       'max ms': result.latency.max,
-      errors: result.errors + result.timeouts,
+      // autocannon's errors include its timeouts (no answer within 10 s).
+      errors: result.errors,
+      'of them timeouts': result.timeouts,
       ...statuses,
       'RSS before MiB': rssBefore,
       'RSS after MiB': rssAfter,

@@ -28,6 +28,7 @@ import { rankTrackerRoutes } from './features/rank-tracker/rank-tracker.routes.j
 import { siteAuditRoutes } from './features/site-audit/site-audit.routes.js'
 import { sharedRoutes, shareLinkRoutes } from './features/share-links/share-links.routes.js'
 import { membershipRoutes, teamRoutes } from './features/team/team.routes.js'
+import { admitInOrder } from './lib/admit-in-order.js'
 import { closeConnectionOn413 } from './lib/close-on-413.js'
 import { compressResponses } from './lib/compress-responses.js'
 import type { AppDeps } from './lib/deps.js'
@@ -44,6 +45,13 @@ import { noStore } from './lib/no-store.js'
 import { APP_VERSION } from './version.js'
 
 export const MAX_BODY_BYTES = 1024 * 1024
+
+/**
+ * Requests handled at once when MAX_ACTIVE_REQUESTS is unset, as measured under 200 connections
+ * (docs/decisions/054-requests-admitted-in-order.md): the embedded database answers one statement
+ * at a time on this thread, so fewer at once keep each turn of the event loop short.
+ */
+const ACTIVE_REQUESTS: Record<AppDeps['dbKind'], number> = { postgres: 32, pglite: 8 }
 
 function apiRoutes(deps: AppDeps) {
   const api = new Hono()
@@ -117,6 +125,9 @@ function apiRoutes(deps: AppDeps) {
 }
 
 export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) {
+  // One queue for the API and auth, after the logger and metrics so their times include the wait.
+  const admission = admitInOrder(deps.env.MAX_ACTIVE_REQUESTS ?? ACTIVE_REQUESTS[deps.dbKind])
+  deps.metrics.readAdmission(admission)
   const app = new Hono()
     .use('*', requestId())
     .use('*', httpMetrics(deps.metrics))
@@ -145,6 +156,8 @@ export function createApp(deps: AppDeps, options: { webDistDir?: string } = {}) 
     })
     // For an operator's scraper, behind METRICS_TOKEN, not a session (docs/decisions/041-metrics.md).
     .get('/metrics', metricsEndpoint(deps.metrics, deps.env.METRICS_TOKEN))
+    .use('/auth/v1/*', admission.middleware)
+    .use('/api/*', admission.middleware)
     .route('/auth/v1', authRoutes(deps))
     .route('/api', apiRoutes(deps))
     // The alert email's 'Stop these emails' link works without signing in (issue 16 item 4).

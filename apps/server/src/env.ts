@@ -41,6 +41,13 @@ const envSchema = z
      * that serves the requests (docs/decisions/053-pglite-in-a-worker-thread.md). A prototype.
      */
     PGLITE_WORKER: z.enum(['on', 'off']).default('off'),
+    /**
+     * How many /api and /auth/v1 requests are handled at once; the rest wait in arrival order
+     * (docs/decisions/054-requests-admitted-in-order.md). Unset: 32 on PostgreSQL, 8 on PGlite.
+     */
+    MAX_ACTIVE_REQUESTS: optionalString.pipe(
+      z.coerce.number<string>().int().min(1).max(10_000).optional(),
+    ),
     SITE_URL: optionalString.pipe(z.url().optional()),
     JWT_SECRET: optionalString.pipe(z.string().min(32).optional()),
     ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(3600),

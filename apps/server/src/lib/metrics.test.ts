@@ -74,6 +74,9 @@ describe('GET /metrics', () => {
     expect(metrics.types.get('http_request_duration_seconds')).toBe('histogram')
     // Every queue is listed with its depth, an empty one at 0 (PGlite: no pool gauge, ADR 041).
     expect(sampleValue(metrics, 'queue_jobs', { queue: 'geo-grid.scan', state: 'queued' })).toBe(0)
+    // The scrape is not one of the API requests it counts (ADR 054).
+    expect(sampleValue(metrics, 'http_requests_in_app', { state: 'active' })).toBe(0)
+    expect(sampleValue(metrics, 'http_requests_in_app', { state: 'waiting' })).toBe(0)
     expect(metrics.types.has('db_pool_connections')).toBe(on.database.kind === 'postgres')
     if (on.database.kind === 'postgres') {
       expect(sampleValue(metrics, 'db_pool_connections', { state: 'total' })).toBeGreaterThan(0)

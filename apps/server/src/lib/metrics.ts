@@ -33,6 +33,30 @@ export interface AppMetrics {
   providerCall(provider: string, outcome: CallOutcome): void
   /** Where the queue's depth is read at scrape time (jobs/queue.ts `depth`). */
   readQueueDepth(read: () => Promise<QueueDepth[]>): void
+  /** Where the requests inside the app and waiting for their turn are read (lib/admit-in-order.ts). */
+  readAdmission(admission: RequestsInApp): void
+}
+
+/** The requests handled now and those waiting their turn (lib/admit-in-order.ts). */
+export interface RequestsInApp {
+  active(): number
+  waiting(): number
+}
+
+function admissionGauge(registry: Registry, reader: () => RequestsInApp | undefined) {
+  new Gauge({
+    name: 'http_requests_in_app',
+    help: 'API and auth requests at scrape time: handled now (active) and waiting their turn (waiting).',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      this.reset()
+      const admission = reader()
+      if (!admission) return
+      this.set({ state: 'active' }, admission.active())
+      this.set({ state: 'waiting' }, admission.waiting())
+    },
+  })
 }
 
 /** Read at scrape time, bounded: a busy or unreachable database must not hold the scrape. */
@@ -127,6 +151,8 @@ export function createMetrics({
   let readDepth: (() => Promise<QueueDepth[]>) | undefined
   queueDepthGauge(registry, logger, () => readDepth)
   if (pool) poolGauge(registry, pool)
+  let admission: RequestsInApp | undefined
+  admissionGauge(registry, () => admission)
 
   return {
     registry,
@@ -139,6 +165,9 @@ export function createMetrics({
     providerCall: (provider, outcome) => calls.inc({ provider, outcome }),
     readQueueDepth(read) {
       readDepth = read
+    },
+    readAdmission(requests) {
+      admission = requests
     },
   }
 }
