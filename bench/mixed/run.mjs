@@ -1,10 +1,11 @@
 // Many owners at once (issue 31 item 6, issue 36 item 4): CONNECTIONS (200) connections of mixed
 // traffic from OWNERS (20) owners for DURATION (120) seconds on the built server: 70% reads of the
-// screens an owner opens (dashboard, business, rank tracker, saved keywords, tasks, alerts, the user)
-// and 30% writes (a task's status, the alert topics, the business itself, saving and removing a
-// planner keyword; some saves and task moves answer 409, as the owner's would). Prints the
-// p50/p99/max latency, the answers by status class, errors (autocannon's: a connection that failed or no answer within 10 s, the timeouts among them and each error's code), and the server's
-// RSS before, at the end and at its peak. PROFILE=1 starts the server with --cpu-prof and names the
+// screens an owner opens (dashboard, business, rank tracker, saved keywords, tasks, alerts, the
+// user) and 30% writes (a task's status, the alert topics, the business itself, saving and removing
+// a planner keyword; some saves and task moves answer 409, as the owner's would). Prints the
+// p50/p99/max latency, the answers by status class, errors (autocannon's: a connection that failed
+// or no answer within 10 s, the timeouts among them and each error's code), and the server's RSS
+// before, at the end and at its peak. PROFILE=1 starts the server with --cpu-prof and names the
 // profile it wrote (open it in Chrome's DevTools, Performance tab); SERVER_LOG_LEVEL=info logs each
 // request with its time.
 // SEEDED makes the first owner the seeded account of bench/seed/run.ts (issue 36 item 4: a year of
