@@ -96,3 +96,27 @@ describe('prepared statements on PGlite', () => {
     expect((await statements.query('select count(*)::int as n from item')).rows).toEqual([{ n: 0 }])
   })
 })
+
+describe('the event loop while statements run', () => {
+  test('gets a turn once statements have run one after another for 10 ms', async () => {
+    // PGlite answers inside a promise: a chain of statements never left the turn it started in,
+    // and Node accepts one new connection a turn (ADR 054).
+    let turns = 0
+    let counting = true
+    const count = () => {
+      turns++
+      if (counting) setImmediate(count)
+    }
+    setImmediate(count)
+    const started = performance.now()
+    let statementsRun = 0
+    while (performance.now() - started < 100) {
+      await statements.query('select pg_sleep(0.002)')
+      statementsRun++
+    }
+    counting = false
+    // About 50 statements of 2 ms: a turn every 10 ms or so, not one turn for all of them.
+    expect(statementsRun).toBeGreaterThan(10)
+    expect(turns).toBeGreaterThanOrEqual(5)
+  })
+})

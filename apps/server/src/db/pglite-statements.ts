@@ -51,10 +51,29 @@ export interface StatementRunner {
   readonly size: number
 }
 
+/** How long statements may run one after another before the event loop gets a turn. */
+const TURN_MS = 10
+
+/**
+ * A turn for the event loop once statements have run for TURN_MS since the last. PGlite answers
+ * inside a promise, so the statements of every request in flight otherwise ran one after another
+ * within a single turn, and Node accepts one new connection a turn: under load new connections
+ * waited for seconds (docs/decisions/054-requests-admitted-in-order.md).
+ */
+function turnTaker() {
+  let since = performance.now()
+  return async () => {
+    if (performance.now() - since < TURN_MS) return
+    await new Promise<void>((resolve) => setImmediate(resolve))
+    since = performance.now()
+  }
+}
+
 export function pgliteStatements(client: PGlite, limit = STATEMENT_LIMIT): StatementRunner {
   // Map order is the use order: a statement is moved to the end each time it runs.
   const statements = new Map<string, Statement>()
   let counter = 0
+  const nextTurn = turnTaker()
 
   /** Parses `text` into a new named statement, closing the least recently used past the bound. */
   async function prepare(text: string, options: QueryOptions | undefined): Promise<Statement> {
@@ -121,13 +140,17 @@ export function pgliteStatements(client: PGlite, limit = STATEMENT_LIMIT): State
   }
 
   return {
-    query: (text, params, options) =>
+    query: async (text, params, options) => {
+      await nextTurn()
       // query()'s locks: no transaction in progress, then the query lock.
-      client._runExclusiveTransaction(() =>
+      return client._runExclusiveTransaction(() =>
         client.runExclusive(() => run(text, params, options, false)),
-      ),
-    queryInTransaction: (text, params, options) =>
-      client.runExclusive(() => run(text, params, options, true)),
+      )
+    },
+    queryInTransaction: async (text, params, options) => {
+      await nextTurn()
+      return client.runExclusive(() => run(text, params, options, true))
+    },
     get size() {
       return statements.size
     },
