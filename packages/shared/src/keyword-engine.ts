@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import type { Business } from './business.js'
 import { businessTerms } from './business-terms.js'
+import { boundedMemo } from './memo.js'
 import { CATEGORY_TERMS } from './category-terms.js'
 import { figureSourceSchema } from './figure-source.js'
 import { KEYWORD_LEVELS, type KeywordLevel } from './keyword-figures.js'
@@ -63,25 +64,10 @@ export function normaliseKeyword(value: string): string {
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/**
- * A small bounded memo: the planner describes up to 200 saved keywords per request against the same
- * business, and building its terms and patterns again for each was a tenth of the server's CPU under
- * many owners' traffic (issue 31 item 6). The oldest entry goes first past `limit`.
- */
-function memo<T>(limit: number) {
-  const entries = new Map<string, T>()
-  return (key: string, make: () => T): T => {
-    let value = entries.get(key)
-    if (value === undefined) {
-      value = make()
-      if (entries.size >= limit) entries.delete(entries.keys().next().value ?? '')
-      entries.set(key, value)
-    }
-    return value
-  }
-}
-
-const phrasePatterns = memo<RegExp | null>(500)
+// The planner describes up to 200 saved keywords per request against the same business, and
+// building its terms and patterns again for each was a tenth of the server's CPU under many owners'
+// traffic (issue 31 item 6): both are memoised.
+const phrasePatterns = boundedMemo<RegExp | null>(500)
 
 /** Whether `text` (normalised) holds `phrase` as whole words. */
 function containsPhrase(text: string, phrase: string): boolean {
@@ -189,7 +175,7 @@ export function relevanceOf(keyword: string, context: RelevanceContext): Keyword
   return topic === 2 && place && !QUALIFIERS.test(k) ? 'high' : 'medium'
 }
 
-const topics = memo<{ phrases: string[]; businessWords: Set<string> }>(100)
+const topics = boundedMemo<{ phrases: string[]; businessWords: Set<string> }>(100)
 
 /** The phrases and words that make a keyword about this business, built once per business. */
 function topicOf(context: RelevanceContext) {

@@ -9,6 +9,7 @@ import { toCountryCode } from './countries.js'
 import { normalizeInternationalAddress, sameInternationalAddress } from './nap-international.js'
 import { normalizeName, words } from './nap-name.js'
 import { US_STATES, toStateCode } from './us-states.js'
+import { boundedMemo } from './memo.js'
 import { ownValue } from './own-key.js'
 
 export interface Nap {
@@ -63,9 +64,20 @@ const ADDRESS_WORDS: Readonly<Record<string, string>> = {
 
 const UNIT_WORDS = new Set(['ste', 'apt', 'bldg', 'fl', 'rm', 'dept', 'unit'])
 
-const stateNamesLongestFirst = Object.values(US_STATES)
+/** A full state name right before the ZIP code (or at the end), longest names first, and its code. */
+const stateNamePatterns = Object.values(US_STATES)
   .map((name) => name.toLowerCase().replace(/[^a-z ]/g, ''))
   .sort((a, b) => b.length - a.length)
+  .map((name) => ({
+    pattern: new RegExp(` ${name}(?= \\d{5}| $)`),
+    code: ` ${toStateCode(name)?.toLowerCase() ?? name}`,
+  }))
+
+/**
+ * The comparable forms already made: a listings view compares the profile's address and phone with
+ * every platform's, for every place, on each dashboard and Local Listings read.
+ */
+const comparableForms = boundedMemo<string>(2000)
 
 /**
  * A comparable form of a one-line address: '100 congress ave ste 200 austin tx 78701' in the US,
@@ -73,12 +85,14 @@ const stateNamesLongestFirst = Object.values(US_STATES)
  */
 export function normalizeAddress(address: string, country = 'US'): string {
   if (country !== 'US') return normalizeInternationalAddress(address, country)
+  return comparableForms(`address\n${address}`, () => normalizeUsAddress(address))
+}
+
+function normalizeUsAddress(address: string): string {
   let text = ` ${words(address).join(' ')} `
-  // A full state name right before the ZIP code (or at the end) becomes its code.
-  for (const name of stateNamesLongestFirst) {
-    const pattern = new RegExp(` ${name}(?= \\d{5}| $)`)
+  for (const { pattern, code } of stateNamePatterns) {
     if (pattern.test(text)) {
-      text = text.replace(pattern, ` ${toStateCode(name)?.toLowerCase() ?? name}`)
+      text = text.replace(pattern, code)
       break
     }
   }
@@ -104,9 +118,11 @@ export function normalizeAddress(address: string, country = 'US'): string {
 
 /** E.164 when the number parses (read in the record's country, US by default), otherwise its digits. */
 export function normalizePhone(phone: string, country = 'US'): string {
-  const parsed = parsePhoneNumberFromString(phone, toCountryCode(country) ?? 'US')
-  if (parsed?.isValid()) return parsed.number
-  return phone.replace(/\D/g, '')
+  return comparableForms(`phone\n${country}\n${phone}`, () => {
+    const parsed = parsePhoneNumberFromString(phone, toCountryCode(country) ?? 'US')
+    if (parsed?.isValid()) return parsed.number
+    return phone.replace(/\D/g, '')
+  })
 }
 
 export { formatAddress, normalizeName }
