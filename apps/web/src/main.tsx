@@ -1,3 +1,5 @@
+// First, so a returning owner's code downloads while the rest of this script is evaluated.
+import './app/start-early'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { preloadSignedIn } from './app/preload'

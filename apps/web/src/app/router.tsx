@@ -10,6 +10,7 @@ import type { ScreenPreload } from '@/lib/screen-preload'
 import { FallbackRedirect, FullPageLoader, RedirectIfAuthenticated } from './guards'
 import { lazyLoaded } from './lazy-loaded'
 import { LandingRoute } from './routes/landing'
+import { layoutCode, screenCode } from './screen-code'
 import { ShellSkeleton } from './shell-skeleton'
 
 type ScreenComponent = ComponentType<{ business: Business }>
@@ -58,19 +59,16 @@ const SharedScreen = lazy(async () => ({
 }))
 
 /** The signed-in layout's chunk (with the libraries every signed-in screen shares). */
-const protectedLayout = lazyLoaded(
-  async () => (await import('./layout/protected-layout')).ProtectedLayout,
-  { placeholder: <ShellSkeleton /> },
-)
+const protectedLayout = lazyLoaded(async () => (await layoutCode()).ProtectedLayout, {
+  placeholder: <ShellSkeleton />,
+})
 export const loadProtectedLayout = protectedLayout.load
 const ProtectedLayout = protectedLayout.Component
 
 const screens: readonly ScreenRouteEntry[] = [
   screenRoute(
     paths.recommendations,
-    async () =>
-      (await import('@/features/recommendations/components/recommendations-screen'))
-        .RecommendationsScreen,
+    async () => (await screenCode[paths.recommendations]()).RecommendationsScreen,
     {
       prefetch: async (context) =>
         (
@@ -78,45 +76,33 @@ const screens: readonly ScreenRouteEntry[] = [
         ).prefetchRecommendations(context),
     },
   ),
-  screenRoute(
-    paths.dashboard,
-    async () => (await import('@/app/routes/dashboard')).DashboardRoute,
-    {
-      prefetch: async (context) =>
-        (await import('@/features/dashboard/api/prefetch-dashboard')).prefetchDashboard(context),
-      // What prefetchDashboard asks for (preload.test.tsx checks they are taken, not asked again).
-      early: [
-        `/api/dashboard?location=${MAIN_LOCATION}`,
-        '/api/integrations',
-        '/api/site-audit/runs',
-      ],
-    },
-  ),
-  screenRoute(
-    paths.siteAudit,
-    async () =>
-      (await import('@/features/site-audit/components/site-audit-screen')).SiteAuditScreen,
-    { early: ['/api/site-audit/runs'] },
-  ),
-  screenRoute(
-    paths.keywords,
-    async () => (await import('@/features/keywords/components/keywords-screen')).KeywordsScreen,
-    {
-      early: [
-        `/api/keywords?location=${MAIN_LOCATION}`,
-        `/api/keywords/suggestions?location=${MAIN_LOCATION}`,
-      ],
-    },
-  ),
+  screenRoute(paths.dashboard, async () => (await screenCode[paths.dashboard]()).DashboardRoute, {
+    prefetch: async (context) =>
+      (await import('@/features/dashboard/api/prefetch-dashboard')).prefetchDashboard(context),
+    // What prefetchDashboard asks for (preload.test.tsx checks they are taken, not asked again).
+    early: [
+      `/api/dashboard?location=${MAIN_LOCATION}`,
+      '/api/integrations',
+      '/api/site-audit/runs',
+    ],
+  }),
+  screenRoute(paths.siteAudit, async () => (await screenCode[paths.siteAudit]()).SiteAuditScreen, {
+    early: ['/api/site-audit/runs'],
+  }),
+  screenRoute(paths.keywords, async () => (await screenCode[paths.keywords]()).KeywordsScreen, {
+    early: [
+      `/api/keywords?location=${MAIN_LOCATION}`,
+      `/api/keywords/suggestions?location=${MAIN_LOCATION}`,
+    ],
+  }),
   screenRoute(
     paths.keywordPlanner,
-    async () => (await import('@/features/planner/components/planner-screen')).PlannerScreen,
+    async () => (await screenCode[paths.keywordPlanner]()).PlannerScreen,
     { early: [`/api/planner/saved?location=${MAIN_LOCATION}`] },
   ),
   screenRoute(
     paths.rankTracker,
-    async () =>
-      (await import('@/features/rank-tracker/components/rank-tracker-screen')).RankTrackerScreen,
+    async () => (await screenCode[paths.rankTracker]()).RankTrackerScreen,
     {
       early: [
         '/api/automation',
@@ -128,52 +114,37 @@ const screens: readonly ScreenRouteEntry[] = [
   ),
   screenRoute(
     paths.rankTrackerGrid,
-    async () => (await import('@/features/geo-grid/components/geo-grid-screen')).GeoGridScreen,
+    async () => (await screenCode[paths.rankTrackerGrid]()).GeoGridScreen,
     { early: ['/api/geo-grid/setup', '/api/geo-grid/scans'] },
   ),
-  screenRoute(
-    paths.backlinks,
-    async () => (await import('@/features/backlinks/components/backlinks-screen')).BacklinksScreen,
-    {
-      early: [
-        `/api/backlinks/summary?location=${MAIN_LOCATION}`,
-        `/api/backlinks?location=${MAIN_LOCATION}&page=1&pageSize=20`,
-        '/api/backlinks/verify-runs/latest',
-      ],
-    },
-  ),
-  screenRoute(
-    paths.listings,
-    async () => (await import('@/features/listings/components/listings-screen')).ListingsScreen,
-    {
-      prefetch: async (context) =>
-        (await import('@/features/listings/api/get-listings')).prefetchListings(context),
-    },
-  ),
-  screenRoute(
-    paths.reviews,
-    async () =>
-      (await import('@/features/business-profile/components/reviews-screen')).ReviewsScreen,
-    {
-      early: [
-        `/api/business-profile/reviews/summary?location=${MAIN_LOCATION}`,
-        `/api/business-profile/reviews?location=${MAIN_LOCATION}&page=1`,
-      ],
-    },
-  ),
-  screenRoute(
-    paths.posts,
-    async () => (await import('@/features/business-profile/components/posts-screen')).PostsScreen,
-    { early: ['/api/business-profile', `/api/business-profile/posts?location=${MAIN_LOCATION}`] },
-  ),
-  screenRoute(paths.reports, async () => (await import('@/app/routes/reports')).ReportsRoute, {
+  screenRoute(paths.backlinks, async () => (await screenCode[paths.backlinks]()).BacklinksScreen, {
+    early: [
+      `/api/backlinks/summary?location=${MAIN_LOCATION}`,
+      `/api/backlinks?location=${MAIN_LOCATION}&page=1&pageSize=20`,
+      '/api/backlinks/verify-runs/latest',
+    ],
+  }),
+  screenRoute(paths.listings, async () => (await screenCode[paths.listings]()).ListingsScreen, {
+    prefetch: async (context) =>
+      (await import('@/features/listings/api/get-listings')).prefetchListings(context),
+  }),
+  screenRoute(paths.reviews, async () => (await screenCode[paths.reviews]()).ReviewsScreen, {
+    early: [
+      `/api/business-profile/reviews/summary?location=${MAIN_LOCATION}`,
+      `/api/business-profile/reviews?location=${MAIN_LOCATION}&page=1`,
+    ],
+  }),
+  screenRoute(paths.posts, async () => (await screenCode[paths.posts]()).PostsScreen, {
+    early: ['/api/business-profile', `/api/business-profile/posts?location=${MAIN_LOCATION}`],
+  }),
+  screenRoute(paths.reports, async () => (await screenCode[paths.reports]()).ReportsRoute, {
     early: [
       '/api/share-links',
       `/api/reports/months?location=${MAIN_LOCATION}`,
       '/api/reports/settings',
     ],
   }),
-  screenRoute(paths.settings, async () => (await import('@/app/routes/settings')).SettingsScreen, {
+  screenRoute(paths.settings, async () => (await screenCode[paths.settings]()).SettingsScreen, {
     early: [
       '/api/business/sample-data',
       '/api/automation',
@@ -185,20 +156,13 @@ const screens: readonly ScreenRouteEntry[] = [
   }),
   screenRoute(
     paths.newBusiness,
-    async () => (await import('@/app/routes/new-business')).NewBusinessScreen,
+    async () => (await screenCode[paths.newBusiness]()).NewBusinessScreen,
   ),
-  screenRoute(
-    paths.join,
-    async () => (await import('@/features/team/components/join-screen')).JoinScreen,
-  ),
-  screenRoute(
-    paths.methods,
-    async () => (await import('@/features/methods/components/methods-screen')).MethodsScreen,
-  ),
+  screenRoute(paths.join, async () => (await screenCode[paths.join]()).JoinScreen),
+  screenRoute(paths.methods, async () => (await screenCode[paths.methods]()).MethodsScreen),
   screenRoute(
     paths.competitors,
-    async () =>
-      (await import('@/features/competitors/components/competitors-screen')).CompetitorsScreen,
+    async () => (await screenCode[paths.competitors]()).CompetitorsScreen,
     { early: [`/api/competitors?location=${MAIN_LOCATION}&days=90`] },
   ),
 ]
