@@ -38,7 +38,7 @@ export interface AppMetrics {
 }
 
 /** The requests handled now and those waiting their turn (lib/admit-in-order.ts). */
-export interface RequestsInApp {
+interface RequestsInApp {
   active(): number
   waiting(): number
 }
