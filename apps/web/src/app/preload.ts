@@ -2,11 +2,11 @@
 // session, the session check, the signed-in shell's code, the business, and the opened screen's
 // code and first requests all start before React renders, side by side, instead of one after
 // another (index -> session -> business -> screen code -> screen data).
-import { paths } from '@/config/paths'
 import { sendEarly, storedAccessToken } from '@/lib/early-requests'
 import { SESSION_STORAGE_KEY, USER_STORAGE_KEY } from '@/lib/user-storage'
 import type { AppState } from './provider'
 import { earlyRequestsOf, loadProtectedLayout, preloadScreen } from './router'
+import { firstScreenOf } from './screen-code'
 
 /**
  * The ids the stored user names, read without parsing the whole record (that waits for zod). A
@@ -38,8 +38,7 @@ export function preloadSignedIn(
   const session = storage.getItem(SESSION_STORAGE_KEY)
   if (!session) return false
   const ids = storedIds(storage)
-  // A signed-in owner who opens '/' is sent to the dashboard.
-  const screen = pathname === paths.landing ? paths.dashboard : pathname
+  const screen = firstScreenOf(pathname)
   const token = storedAccessToken(session)
   // Sent before auth-js and the API client load; they take these answers (lib/early-requests.ts).
   if (token) {

@@ -27,6 +27,11 @@ export const screenCode = {
   [paths.competitors]: () => import('@/features/competitors/components/competitors-screen'),
 }
 
+/** The screen a signed-in owner who opens `pathname` sees first: '/' sends them to the dashboard. */
+export function firstScreenOf(pathname: string): string {
+  return pathname === paths.landing ? paths.dashboard : pathname
+}
+
 /** The code of the screen at `pathname`, if one is there. */
 export function screenCodeAt(pathname: string): (() => Promise<unknown>) | undefined {
   return Object.hasOwn(screenCode, pathname)

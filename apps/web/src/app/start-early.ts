@@ -2,9 +2,8 @@
 // opened screen's start downloading now, before the entry evaluates React and the rest of itself
 // (170-250 ms at a 4x CPU throttle), instead of after. app/preload.ts then sends the first requests
 // and joins these downloads (docs/decisions/019-compressed-assets-and-preloading.md).
-import { paths } from '@/config/paths'
 import { SESSION_STORAGE_KEY } from '@/lib/user-storage'
-import { layoutCode, screenCodeAt } from './screen-code'
+import { firstScreenOf, layoutCode, screenCodeAt } from './screen-code'
 
 interface Code {
   layout: () => Promise<unknown>
@@ -23,9 +22,7 @@ export function startCodeEarly(
     // Storage the browser refuses: the app starts without the preload, as for a first visit.
     return false
   }
-  // A signed-in owner who opens '/' is sent to the dashboard.
-  const screen = pathname === paths.landing ? paths.dashboard : pathname
-  for (const load of [code.layout, code.screenAt(screen)]) {
+  for (const load of [code.layout, code.screenAt(firstScreenOf(pathname))]) {
     void load?.().catch(() => {
       // The route loads it again when it renders, and reports a failure then.
     })
