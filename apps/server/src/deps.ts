@@ -15,7 +15,7 @@ import { createMeasuredKeywordsFromEnv } from './features/keywords/public.js'
 import { createJobQueue } from './jobs/queue.js'
 import { systemClock } from './lib/clock.js'
 import type { AppDeps } from './lib/deps.js'
-import { createLogger } from './lib/logger.js'
+import { createLogger, type Logger } from './lib/logger.js'
 import { createMetrics } from './lib/metrics.js'
 import { createRuns } from './lib/run-registry.js'
 import { createSecretsSource } from './lib/secrets.js'
@@ -77,6 +77,17 @@ async function devMailKeyFor(env: Env, overrides: DepsOverrides) {
 }
 
 /** ServerDeps.stopWork: one stop of the queue and the runs, however often it is asked for. */
+/** The app's metrics, with its session listener's when it has one (PostgreSQL). */
+function metricsFor(env: Env, database: Database, sessions: SessionCacheHandle, logger: Logger) {
+  const metrics = createMetrics({
+    pool: database.pool,
+    processMetrics: env.METRICS_TOKEN !== undefined,
+    logger,
+  })
+  if (sessions.listener) metrics.readSessionListener(sessions.listener)
+  return metrics
+}
+
 function workStopper({ jobs, runs }: Pick<AppDeps, 'jobs' | 'runs'>): () => Promise<void> {
   let stopped: Promise<void> | undefined
   return () => {
@@ -119,11 +130,7 @@ export async function createDeps(env: Env, overrides: DepsOverrides = {}): Promi
   const fetcher =
     overrides.fetcher ??
     createSafeFetcher({ allowHosts: env.FETCH_ALLOW_HOSTS, resolve: overrides.resolve })
-  const metrics = createMetrics({
-    pool: database.pool,
-    processMetrics: env.METRICS_TOKEN !== undefined,
-    logger,
-  })
+  const metrics = metricsFor(env, database, sessions, logger)
   const jobs = createJobQueue({
     database,
     logger,

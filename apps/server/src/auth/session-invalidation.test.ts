@@ -8,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/app.js'
 import { authHeader, signUp } from '../testing/auth.js'
 import { testDatabaseUrl } from '../testing/db.js'
+import { parseExposition, sampleValue } from '../testing/prometheus-text.js'
+import { createMetrics } from '../lib/metrics.js'
 import { createSessionCache } from './session-cache.js'
 import {
   AUTH_CHANGE_CHANNEL,
@@ -79,14 +81,25 @@ describe.skipIf(!testDatabaseUrl)('session changes across instances (PostgreSQL)
     expect(heard).toEqual([other.userId])
   })
 
-  test('the listener drops a notified user, is off while disconnected and listens again', async () => {
+  test('the listener drops a notified user, is off while disconnected and listens again, as GET /metrics shows', async () => {
     const sessions = openSessionCache({
       databaseUrl: t.database.connectionString,
       logger,
       retryMs: 50,
     })
+    const metrics = createMetrics({ processMetrics: false, logger })
+    metrics.readSessionListener(sessions.listener!)
+    const scrape = async () => {
+      const samples = parseExposition(await metrics.registry.metrics())
+      return {
+        up: sampleValue(samples, 'auth_change_listener_up', {}),
+        heard: sampleValue(samples, 'auth_changes_heard_total', {}),
+      }
+    }
     try {
       await sessions.ready
+      // Its own echo, which turned the cache on, is not a change heard.
+      expect(await scrape()).toEqual({ up: 1, heard: 0 })
       const { cache } = sessions
       const entry = (userId: string, sessionId: string) =>
         ({ user: { id: userId }, session: { id: sessionId }, mfaEnabled: false }) as never
@@ -95,12 +108,14 @@ describe.skipIf(!testDatabaseUrl)('session changes across instances (PostgreSQL)
       await sql.query(`select pg_notify($1, 'u1')`, [AUTH_CHANGE_CHANNEL])
       await until(() => cache.get('s1', 'u1', now) === undefined)
       expect(cache.get('s2', 'u2', now)).toBeDefined()
+      expect(await scrape()).toEqual({ up: 1, heard: 1 })
 
       await sql.query(
         `select pg_terminate_backend(pid) from pg_stat_activity
           where application_name = 'localseo-auth-listener' and datname = current_database()`,
       )
       await until(() => cache.get('s2', 'u2', now) === undefined)
+      expect((await scrape()).up).toBe(0)
       // Back within its retry delay: what is read from then on is kept again.
       await until(() => {
         cache.set(entry('u3', 's3'), now, cache.version())
@@ -108,6 +123,7 @@ describe.skipIf(!testDatabaseUrl)('session changes across instances (PostgreSQL)
       })
       await sql.query(`select pg_notify($1, 'u3')`, [AUTH_CHANGE_CHANNEL])
       await until(() => cache.get('s3', 'u3', now) === undefined)
+      expect(await scrape()).toEqual({ up: 1, heard: 2 })
     } finally {
       await sessions.close()
     }

@@ -19,7 +19,17 @@ export interface SessionCacheHandle {
   cache: SessionCache
   /** Resolves once the cache is in use (at once with PGlite; after LISTEN with PostgreSQL). */
   ready: Promise<void>
+  /** With PostgreSQL, what its listener has heard (GET /metrics); PGlite has no listener. */
+  listener?: ListenerState
   close(): Promise<void>
+}
+
+/** The auth_change listener's state, read at scrape time (lib/metrics.ts). */
+export interface ListenerState {
+  /** Notifications received of changes made anywhere, each dropping a user's cached sessions. */
+  heard(): number
+  /** Whether notifications are being delivered now (the cache is on). */
+  live(): boolean
 }
 
 /** With PGlite, every write passes through this process: the routes' own invalidation suffices. */
@@ -36,6 +46,7 @@ export function openSessionCache(options: {
   const sessions = listener.attach(createSessionCache({ otherInstances: true }))
   return {
     ...sessions,
+    listener,
     async close() {
       await sessions.close()
       await listener.close()
@@ -47,7 +58,7 @@ export function openSessionCache(options: {
  * One LISTEN connection and the caches it keeps true. The process has one (openSessionCache); the
  * server tests share one per test database among the apps they start on it (testing/db.ts).
  */
-export interface AuthChangeListener {
+export interface AuthChangeListener extends ListenerState {
   /** Serves `cache` from now on; its handle's close() stops that, leaving the connection open. */
   attach(cache: SessionCache): SessionCacheHandle
   close(): Promise<void>
@@ -71,6 +82,7 @@ export function listenForAuthChanges({
   let nextRetryMs = retryMs
   /** Whether notifications are being delivered now (our own came back on this connection). */
   let live = false
+  let heard = 0
   /** Each attached cache, with what its handle's `ready` waits for. */
   const caches = new Map<SessionCache, () => void>()
 
@@ -93,12 +105,7 @@ export function listenForAuthChanges({
   }
 
   async function connect() {
-    const client = new pg.Client({
-      connectionString: databaseUrl,
-      application_name: LISTENER_APPLICATION_NAME,
-      keepAlive: true,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    })
+    const client = listenerClient(databaseUrl)
     current = client
     // The caches come on only once a notification of our own has come back through this
     // connection: notifications are then being delivered (right after a reconnect they were seen
@@ -107,6 +114,7 @@ export function listenForAuthChanges({
     client.on('notification', (message) => {
       if (message.channel !== AUTH_CHANGE_CHANNEL || !message.payload) return
       if (message.payload !== echo) {
+        heard++
         for (const cache of caches.keys()) cache.invalidateUser(message.payload)
       } else if (current === client) {
         // Anything read before this may be stale: start empty.
@@ -132,6 +140,8 @@ export function listenForAuthChanges({
   void connect()
   return {
     attach: (cache) => attachCache(caches, live, cache),
+    heard: () => heard,
+    live: () => live,
     async close() {
       closed = true
       clearTimeout(retry)
@@ -142,6 +152,16 @@ export function listenForAuthChanges({
       await client?.end().catch(() => undefined)
     },
   }
+}
+
+/** The listener's own connection, named in pg_stat_activity. */
+function listenerClient(databaseUrl: string) {
+  return new pg.Client({
+    connectionString: databaseUrl,
+    application_name: LISTENER_APPLICATION_NAME,
+    keepAlive: true,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  })
 }
 
 /** Adds `cache` to the listener's; a new cache holds nothing yet, so it is in use at once while live. */

@@ -78,7 +78,11 @@ describe('GET /metrics', () => {
     expect(sampleValue(metrics, 'http_requests_in_app', { state: 'active' })).toBe(0)
     expect(sampleValue(metrics, 'http_requests_in_app', { state: 'waiting' })).toBe(0)
     expect(metrics.types.has('db_pool_connections')).toBe(on.database.kind === 'postgres')
+    // Only PostgreSQL's instances hear each other's session changes (ADR 004).
+    expect(metrics.types.has('auth_change_listener_up')).toBe(on.database.kind === 'postgres')
+    expect(metrics.types.has('auth_changes_heard_total')).toBe(on.database.kind === 'postgres')
     if (on.database.kind === 'postgres') {
+      expect(sampleValue(metrics, 'auth_change_listener_up')).toBe(1)
       expect(sampleValue(metrics, 'db_pool_connections', { state: 'total' })).toBeGreaterThan(0)
       // The scrape's own queue query may be waiting for one of the test pool's 4 connections.
       expect(

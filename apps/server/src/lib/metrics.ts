@@ -2,6 +2,7 @@
 // one registry per app (never prom-client's global one), so two apps in one process (tests) never
 // count into each other (docs/decisions/025-one-wiring.md).
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import type { ListenerState } from '../auth/session-invalidation.js'
 import type { Logger } from './logger.js'
 
 /** How long a scrape waits for the queue's depth before it answers without it. */
@@ -35,6 +36,8 @@ export interface AppMetrics {
   readQueueDepth(read: () => Promise<QueueDepth[]>): void
   /** Where the requests inside the app and waiting for their turn are read (lib/admit-in-order.ts). */
   readAdmission(admission: RequestsInApp): void
+  /** With PostgreSQL, where the session cache's auth_change listener is read (ADR 004); once. */
+  readSessionListener(listener: ListenerState): void
 }
 
 /** The requests handled now and those waiting their turn (lib/admit-in-order.ts). */
@@ -55,6 +58,30 @@ function admissionGauge(registry: Registry, reader: () => RequestsInApp | undefi
       if (!admission) return
       this.set({ state: 'active' }, admission.active())
       this.set({ state: 'waiting' }, admission.waiting())
+    },
+  })
+}
+
+/**
+ * PostgreSQL only (PGlite has no listener, so no samples): whether this instance hears the others'
+ * session changes, and how many it heard.
+ */
+function sessionListenerMetrics(registry: Registry, listener: ListenerState) {
+  new Gauge({
+    name: 'auth_change_listener_up',
+    help: "1 while this instance hears other instances' session changes (its session cache is on), else 0.",
+    registers: [registry],
+    collect() {
+      this.set(listener.live() ? 1 : 0)
+    },
+  })
+  new Counter({
+    name: 'auth_changes_heard_total',
+    help: 'Changes to users, sessions and second factors heard from PostgreSQL (NOTIFY auth_change).',
+    registers: [registry],
+    collect() {
+      this.reset()
+      this.inc(listener.heard())
     },
   })
 }
@@ -169,5 +196,6 @@ export function createMetrics({
     readAdmission(requests) {
       admission = requests
     },
+    readSessionListener: (listener) => sessionListenerMetrics(registry, listener),
   }
 }

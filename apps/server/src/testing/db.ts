@@ -84,7 +84,7 @@ export function sharedSessionCache(database: Database): SessionCacheHandle | und
     listener = listenForAuthChanges({ databaseUrl: url, logger: pino({ level: 'silent' }) })
     listeners.set(url, listener)
   }
-  return listener.attach(createSessionCache({ otherInstances: true }))
+  return { ...listener.attach(createSessionCache({ otherInstances: true })), listener }
 }
 
 async function copiedPostgres(adminUrl: string, { logger }: TestDbOptions = {}): Promise<Database> {
