@@ -254,6 +254,24 @@ try {
   if (analysisStatus !== 'done') throw new Error(`the keyword analysis ended ${analysisStatus}`)
   await deps.jobs.whenIdle()
 
+  // Business Profile posts (0.38.3, ADR 055), on the sample profile a server without a Google
+  // client links: a draft, one published now ('live' there, not sent) and one scheduled.
+  await ok('PUT', '/api/business-profile/links/main', { googleLocation: 'locations/sample-main' })
+  const post = (summary: string, when: Record<string, unknown>) =>
+    ok(
+      'POST',
+      '/api/business-profile/posts',
+      { locations: ['main'], content: { topicType: 'STANDARD', summary }, ...when },
+      201,
+    )
+  await post('A draft about same-day whitening.', { when: 'draft' })
+  await post('Now open on Saturdays.', { when: 'now' })
+  await post('Free checkups for kids next month.', {
+    when: 'schedule',
+    // A week on in UTC's wall-clock time: days ahead in the business's time zone, whichever it is.
+    publishAt: new Date(deps.clock.now().getTime() + 7 * 86_400_000).toISOString().slice(0, 16),
+  })
+
   const { email, password } = FIXTURE_MANAGER
   const manager = { email, password, userId: managerSession.userId }
   const manifest: UpgradeManifest = {
@@ -263,8 +281,9 @@ try {
     manager,
     scanId: scan.scan.id,
     analysisId,
+    posts: true,
     // What the API answered, as read-back.ts picks it: the next release must read the same.
-    expected: await readBack(call, { scanId: scan.scan.id, manager, analysisId }),
+    expected: await readBack(call, { scanId: scan.scan.id, manager, analysisId, posts: true }),
   }
   await closeApp()
   mkdirSync(out, { recursive: true })

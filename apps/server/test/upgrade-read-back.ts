@@ -39,6 +39,11 @@ export interface UpgradeManifest {
    * fixture holds one; older fixtures were made before analyses were stored.
    */
   analysisId?: string
+  /**
+   * From 0.38.3: Business Profile posts of the main place, linked to a sample profile (a draft, one
+   * 'live' there and one scheduled). Older fixtures have none.
+   */
+  posts?: true
   expected: Records
 }
 
@@ -190,14 +195,44 @@ async function readAnalysis(call: Call, id: string) {
   }
 }
 
+/** The main place's Business Profile posts (0.38.3's fixture on), as stored fields. */
+async function readPosts(call: Call) {
+  type Post = {
+    id: string
+    location: string
+    content: { topicType: string; summary: string }
+    status: string
+    publishAt: string | null
+    publishAtLocal: string | null
+    repeat: string
+    googleName: string | null
+    sample: boolean
+    createdAt: string
+  }
+  const page = await read<{ posts: Post[] }>(call, '/api/business-profile/posts?location=main')
+  return page.posts.map((p) => ({
+    id: p.id,
+    location: p.location,
+    topicType: p.content.topicType,
+    summary: p.content.summary,
+    status: p.status,
+    publishAt: p.publishAt,
+    publishAtLocal: p.publishAtLocal,
+    repeat: p.repeat,
+    googleName: p.googleName,
+    sample: p.sample,
+    createdAt: p.createdAt,
+  }))
+}
+
 /**
  * Every record of the signed-in owner that the fixture holds, as stored fields. The team and the
  * reports' settings only when the fixture has a manager (0.38.0 on): an older release had neither;
- * the keyword analysis only when it names one (0.38.1 on).
+ * the keyword analysis only when it names one (0.38.1 on), the posts only when it says so (0.38.3 on).
  */
 export async function readBack(
   call: Call,
-  ids: { scanId: string; manager?: unknown; analysisId?: string },
+  ids: { scanId: string; manager?: unknown; analysisId?: string; posts?: true },
 ) {
   type Business = Place & { website: string; category: string; lat: number; lng: number }
   const { business } = await read<{ business: Business }>(call, '/api/business')
@@ -308,5 +343,6 @@ export async function readBack(
     followedCompetitors: followed.map((f) => ({ id: f.id, name: f.name, key: f.key })),
     ...(ids.manager ? await readTeamAndReports(call) : {}),
     ...(ids.analysisId ? { keywordAnalysis: await readAnalysis(call, ids.analysisId) } : {}),
+    ...(ids.posts ? { posts: await readPosts(call) } : {}),
   }
 }

@@ -148,6 +148,9 @@ describe.each(versions)('a database written by release %s', (version) => {
       // 0.38.1 on: a keyword analysis its job finished, with its stored result.
       expect(expected.keywordAnalysis?.status).toBe('done')
       expect(expected.keywordAnalysis?.result?.aiAnalysis).toBeTruthy()
+      if (!manifest.posts) continue
+      // 0.38.3 on: a draft, a post live on the sample profile and a scheduled one.
+      expect(expected.posts?.map((p) => p.status).sort()).toEqual(['draft', 'live', 'scheduled'])
     }
   })
 })

@@ -125,6 +125,13 @@ describe('Connect with Google', () => {
     await searchConsole().getByLabel('Search Console property').waitFor()
     await analytics().getByLabel('Google Analytics property').waitFor()
     await analytics().getByRole('button', { name: 'Disconnect' }).click()
+    // Asked first, saying what goes and what stays.
+    const confirm = page.getByRole('alertdialog', { name: 'Disconnect Google?' })
+    await confirm.getByText('Your posts are kept').waitFor()
+    await snap(page, 'disconnect-google', confirm)
+    expect(fake.calls).not.toContain('POST /revoke')
+    await confirm.getByRole('button', { name: 'Disconnect' }).click()
+    await confirm.waitFor({ state: 'detached' })
     await searchConsole().getByRole('button', { name: 'Connect with Google' }).waitFor()
     expect(fake.calls).toContain('POST /revoke')
     expect(problems).toEqual([])

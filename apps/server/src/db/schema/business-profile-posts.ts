@@ -1,9 +1,8 @@
 // Business Profile posts (issue 33 item 6, ADR 036): one row per post and place of ours, from the
 // draft to Google's answer. A scheduled post is claimed once by the planner's tick (status
 // 'scheduled' → 'publishing' in one statement), and Google's name is kept the moment Google
-// answers, so no retry creates it twice. The rows go with their link (another profile linked to the
-// place is not where they were posted). Google's edits quota is counted in
-// business_profile_post_edits.
+// answers, so no retry creates it twice. The rows outlive their link: they are the owner's writing
+// (ADR 055). Google's edits quota is counted in business_profile_post_edits.
 import { sql } from 'drizzle-orm'
 import {
   boolean,
@@ -26,9 +25,12 @@ export const businessProfilePosts = pgTable(
       .primaryKey()
       .default(sql`gen_random_uuid()`),
     businessId: businessIdColumn(),
-    linkId: uuid('link_id')
-      .notNull()
-      .references(() => businessProfileLinks.id, { onDelete: 'cascade' }),
+    /**
+     * The link it was written for or sent through. Null once that link is gone (Google
+     * disconnected, the place unlinked): the post stays the owner's, and linking the place again
+     * gives it back its link (only to the profile it was sent to, if it was). ADR 055.
+     */
+    linkId: uuid('link_id').references(() => businessProfileLinks.id, { onDelete: 'set null' }),
     /** Our place, as the link's: 'main' or the location id. */
     locationKey: text('location_key').notNull(),
     /** Google's LocalPostTopicType: STANDARD (an Update), OFFER or EVENT. */

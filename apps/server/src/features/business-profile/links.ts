@@ -35,6 +35,7 @@ import {
   type GoogleLocation,
 } from './google-api.js'
 import { forgetLinkPerformance, removeSamplePerformance } from './performance-import.js'
+import { detachSentPosts, postsFollowLink, removeSamplePosts } from './posts-links.js'
 import { forgetLinkReviews, removeSampleReviews } from './reviews-import.js'
 
 type Deps = Pick<AppDeps, 'db' | 'env' | 'clock' | 'logger' | 'secrets'>
@@ -287,6 +288,7 @@ async function forgetOtherProfile(
   if (!before || before.googleLocation === googleLocation) return false
   await forgetLinkReviews(tx, businessId, [before.id])
   await forgetLinkPerformance(tx, businessId, [before.id])
+  await detachSentPosts(tx, businessId, before.id)
   return true
 }
 
@@ -345,7 +347,7 @@ export async function saveLink(
       sample: listed.sample,
       linkedAt: now,
     }
-    await tx
+    const [link] = await tx
       .insert(businessProfileLinks)
       .values({
         businessId: business.id,
@@ -357,6 +359,8 @@ export async function saveLink(
         target: [businessProfileLinks.businessId, businessProfileLinks.locationKey],
         set: values,
       })
+      .returning()
+    await postsFollowLink(tx, link!)
   })
   return profileStatus(deps, config, business.id)
 }
@@ -384,6 +388,7 @@ export async function removeLink(
 
 /** Settings' 'Remove sample data': the links to sample profiles, and their reviews, go with the rest. */
 export async function removeSampleProfileLinks(tx: Tx, businessId: string): Promise<number> {
+  await removeSamplePosts(tx, businessId)
   await removeSampleReviews(tx, businessId)
   await removeSamplePerformance(tx, businessId)
   const removed = await tx

@@ -171,11 +171,15 @@ export async function publishDuePosts(deps: Deps): Promise<number> {
   return rows.length
 }
 
+/** Why a post whose place lost its link (ADR 055) was not sent. */
+export const NOT_LINKED =
+  'Not sent: this location is no longer linked to a Business Profile. Link it in Settings, then publish it again.'
+
 async function claimedRow(deps: Deps, businessId: string, postId: string) {
   const [row] = await deps.db
     .select({ post: p, link: businessProfileLinks, timeZone: businesses.timeZone })
     .from(p)
-    .innerJoin(businessProfileLinks, eq(businessProfileLinks.id, p.linkId))
+    .leftJoin(businessProfileLinks, eq(businessProfileLinks.id, p.linkId))
     .innerJoin(businesses, eq(businesses.id, p.businessId))
     .where(and(eq(p.businessId, businessId), eq(p.id, postId), eq(p.status, 'publishing')))
   return row
@@ -195,13 +199,14 @@ function outcomeOf(post: GoogleLocalPost) {
 async function ours(
   deps: Deps,
   row: PostRow,
+  link: Link,
   posts: GoogleLocalPost[],
 ): Promise<GoogleLocalPost | undefined> {
   if (row.googleName) return posts.find((g) => g.name === row.googleName)
   const taken = await deps.db
     .select({ name: p.googleName })
     .from(p)
-    .where(and(eq(p.businessId, row.businessId), eq(p.linkId, row.linkId), isNotNull(p.googleName)))
+    .where(and(eq(p.businessId, row.businessId), eq(p.linkId, link.id), isNotNull(p.googleName)))
   const held = new Set(taken.map((t) => t.name))
   const after = row.createdAt.getTime() - CLOCK_SKEW_MS
   return posts.find(
@@ -224,7 +229,7 @@ async function sendToGoogle(
   return withGoogleToken(deps, config, row.businessId, async (token) => {
     // A try after another (its answer lost, or its instance gone): Google may have the post.
     if (row.attempts > 1 || row.googleName) {
-      const found = await ours(deps, row, await listLocalPosts(apis, token, location))
+      const found = await ours(deps, row, link, await listLocalPosts(apis, token, location))
       if (found) return found
       if (row.googleName) return 'gone'
     }
@@ -315,6 +320,10 @@ export async function publishClaimed(
   const claimed = await claimedRow(deps, businessId, postId)
   if (!claimed) return null
   const { post: row, link, timeZone } = claimed
+  if (!link) {
+    await finish(deps, row, timeZone, { status: 'failed', reason: NOT_LINKED })
+    return null
+  }
   const config = googleOAuthConfig(deps.env)
   if (row.sample || !config) {
     // A sample profile: nothing is sent to Google, and the post says so.

@@ -78,7 +78,11 @@ async function linkedOwner(email: string, { sample = false } = {}) {
     .select({ id: businesses.id })
     .from(businesses)
     .where(eq(businesses.userId, session.userId))
-  return Object.assign(call, { businessId: business!.id, roundRock: added.body.locations[0]!.id })
+  return Object.assign(call, {
+    businessId: business!.id,
+    roundRock: added.body.locations[0]!.id,
+    token: () => session.accessToken,
+  })
 }
 
 const update = {
@@ -496,6 +500,108 @@ describe('scheduled posts', () => {
       status: 'live',
       googleName: `${GBP_ACCOUNT}/${AUSTIN}/localPosts/1`,
     })
+  })
+})
+
+describe('a post outlives the link of its place (ADR 055)', () => {
+  /** Each post's text, state and link, by its text. */
+  const linkIds = async (businessId: string) =>
+    (await rows(businessId))
+      .map((p) => [p.summary, p.status, p.linkId])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0])))
+
+  test("disconnecting Google keeps the owner's posts; linking the place again brings them back", async () => {
+    await start()
+    const call = await linkedOwner('owner@example.com')
+    const live = (await send(call, { content: { ...update, summary: 'Live on Google' } })).body
+      .posts[0]!
+    const draft = (await send(call, { content: { ...update, summary: 'A draft' }, when: 'draft' }))
+      .body.posts[0]!
+    await send(call, {
+      content: { ...update, summary: 'Next Tuesday' },
+      when: 'schedule',
+      publishAt: '2026-01-20T09:00',
+    })
+    expect((await call('DELETE', '/api/integrations/google')).status).toBe(200)
+    // Every post is still there, without a link, as it was.
+    expect(await linkIds(call.businessId)).toEqual([
+      ['A draft', 'draft', null],
+      ['Live on Google', 'live', null],
+      ['Next Tuesday', 'scheduled', null],
+    ])
+    const listed = await call<PostsPage>('GET', `${ROUTE}?location=main`)
+    expect(listed.body.link).toBeNull()
+    expect(listed.body.posts).toHaveLength(3)
+    // Connected again, before the place is linked: what needs the profile waits for it; a
+    // draft's words can still change.
+    await connectGoogle(t.app, call.token(), 'business-profile')
+    const sentEdit = await call<{ error: { message: string } }>('PATCH', `${ROUTE}/${live.id}`, {
+      content: { ...update, summary: 'Changed' },
+    })
+    expect(sentEdit.status).toBe(409)
+    expect(sentEdit.body.error.message).toContain('no longer linked')
+    expect((await call('DELETE', `${ROUTE}/${live.id}`)).status).toBe(409)
+    const publish = await call<{ error: { message: string } }>('PATCH', `${ROUTE}/${draft.id}`, {
+      content: update,
+      when: 'now',
+    })
+    expect(publish.status).toBe(409)
+    expect(publish.body.error.message).toContain('Link it in Settings')
+    const words = await call<ProfilePost>('PATCH', `${ROUTE}/${draft.id}`, {
+      content: { ...update, summary: 'A better draft' },
+    })
+    expect(words.status).toBe(200)
+    expect(fake.businessProfile.localPosts.calls).toHaveLength(1)
+
+    expect(
+      (await call('PUT', '/api/business-profile/links/main', { googleLocation: AUSTIN })).status,
+    ).toBe(200)
+    const [link] = (await rows(call.businessId)).map((p) => p.linkId)
+    expect(link).not.toBeNull()
+    expect(await linkIds(call.businessId)).toEqual([
+      ['A better draft', 'draft', link],
+      ['Live on Google', 'live', link],
+      ['Next Tuesday', 'scheduled', link],
+    ])
+    clock.set(new Date('2026-01-20T14:00:00Z'))
+    await t.automation!.tick()
+    expect(posts.creates()).toBe(2)
+  })
+
+  test('a scheduled post whose place is unlinked at its time fails, saying why', async () => {
+    await start()
+    const call = await linkedOwner('owner@example.com')
+    await send(call, { when: 'schedule', publishAt: '2026-01-20T09:00' })
+    expect((await call('DELETE', '/api/business-profile/links/main')).status).toBe(200)
+    clock.set(new Date('2026-01-20T14:00:00Z'))
+    await t.automation!.tick()
+    const [post] = await rows(call.businessId)
+    expect(post).toMatchObject({ status: 'failed', linkId: null })
+    expect(post!.reason).toContain('no longer linked to a Business Profile')
+    expect(posts.creates()).toBe(0)
+  })
+
+  test('linked to another profile, a post sent to the one before stays apart; one not sent goes to the new one', async () => {
+    await start()
+    const call = await linkedOwner('owner@example.com')
+    await send(call, { content: { ...update, summary: 'On Austin' } })
+    await send(call, { content: { ...update, summary: 'Not sent' }, when: 'draft' })
+    const other = 'locations/9071346785'
+    expect(
+      (await call('PUT', '/api/business-profile/links/main', { googleLocation: other })).status,
+    ).toBe(200)
+    const byText = Object.fromEntries(
+      (await rows(call.businessId)).map((p) => [p.summary, p.linkId]),
+    )
+    expect(byText['On Austin']).toBeNull()
+    expect(byText['Not sent']).not.toBeNull()
+    // Back on Austin, the post on it is found again.
+    expect(
+      (await call('PUT', '/api/business-profile/links/main', { googleLocation: AUSTIN })).status,
+    ).toBe(200)
+    const again = (await rows(call.businessId)).map((p) => p.linkId)
+    expect(again[0]).not.toBeNull()
+    expect(again[1]).toBe(again[0])
   })
 })
 

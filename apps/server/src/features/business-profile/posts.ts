@@ -39,6 +39,7 @@ import {
 } from './google-api.js'
 import {
   localPostBody,
+  NOT_LINKED,
   publishClaimed,
   QUOTA_WAIT,
   reserveEdit,
@@ -295,6 +296,10 @@ function changedFields(before: LocalPostBody, after: LocalPostBody): (keyof Loca
   return fields.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]))
 }
 
+/** A post on Google whose place has lost the link to that profile (ADR 055). */
+const PROFILE_UNLINKED =
+  'The profile this post is on is no longer linked here: link this location to it again in Settings to change or delete the post on Google.'
+
 /** Runs a write on Google for a post's profile location, under Google's edits quota. */
 async function onGoogle<T>(
   deps: Deps,
@@ -302,16 +307,18 @@ async function onGoogle<T>(
   row: PostRow,
   write: (token: string) => Promise<T>,
 ): Promise<T> {
-  const [link] = await deps.db
-    .select()
-    .from(businessProfileLinks)
-    .where(
-      and(
-        eq(businessProfileLinks.businessId, row.businessId),
-        eq(businessProfileLinks.id, row.linkId),
-      ),
-    )
-  if (!link) throw new AppError('not_found', 'This post does not exist.')
+  const [link] = row.linkId
+    ? await deps.db
+        .select()
+        .from(businessProfileLinks)
+        .where(
+          and(
+            eq(businessProfileLinks.businessId, row.businessId),
+            eq(businessProfileLinks.id, row.linkId),
+          ),
+        )
+    : []
+  if (!link) throw new AppError('conflict', PROFILE_UNLINKED)
   if (!(await reserveEdit(deps, row.businessId, link.googleLocation, deps.clock.now()))) {
     throw new AppError('rate_limited', QUOTA_WAIT)
   }
@@ -366,6 +373,9 @@ export async function updatePost(
     return toPost({ ...row, ...columns, updatedAt: now })
   }
   const sent = row.status === 'live' || row.status === 'rejected'
+  if (update.when && update.when !== 'draft' && !sent && !row.linkId) {
+    throw new AppError('conflict', NOT_LINKED)
+  }
   if (update.when === 'now' && !sent) await requirePostable(deps, config, business.id)
   const when =
     update.when && !sent ? timing(business, update.when, update.publishAt ?? null, now) : {}

@@ -209,6 +209,26 @@ test('each post says where it stands, in the business time zone', async () => {
   expect(within(publishing).getByRole('button', { name: /^Edit/ })).toBeDisabled()
 })
 
+test('a place whose link is gone: its posts are kept, and the screen says they come back once it is linked', async () => {
+  storeSession()
+  stubNetwork({
+    ...ownerHandlers({ business }),
+    'GET /api/business-profile': () => json({ connection: 'connected', links: [link] }),
+    // Unlinked meanwhile (Settings in another tab): the place's posts, without a link.
+    'GET /api/business-profile/posts': () =>
+      json({ ...page([post({ status: 'draft' })]), link: null }),
+  })
+  renderApp(paths.posts)
+  expect(
+    await screen.findByText(
+      /not linked to a Business Profile yet.*Its posts are kept and shown here again once it is linked\./s,
+      {},
+      settingsScreenWait,
+    ),
+  ).toBeVisible()
+  expect(screen.queryByRole('list', { name: 'Your posts' })).toBeNull()
+})
+
 test('sample profiles: posts say they were not sent, and the screen says how to connect Google', async () => {
   open({ sample: true, posts: [post({ status: 'live', sample: true })] })
   renderApp(paths.posts)

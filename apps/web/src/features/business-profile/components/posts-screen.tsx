@@ -191,6 +191,9 @@ function PostList({ page, places }: { page: PostsPage; places: PostPlace[] }) {
           Settings
         </Link>
         .
+        {page.posts.length > 0
+          ? ' Its posts are kept and shown here again once it is linked.'
+          : null}
       </p>
     )
   }

@@ -166,7 +166,7 @@ describe('API settings with Google sign-in on the server (issue 18)', () => {
     expect(calls).not.toContain('POST /api/integrations/search-console/connect')
   })
 
-  test('a connected account names itself on both cards and Disconnect forgets it', async () => {
+  test('a connected account names itself on both cards and Disconnect, once confirmed, forgets it', async () => {
     let google: GoogleAccount = connected
     const { calls } = withGoogle(connected, {
       'GET /api/integrations': () => json({ connections: none, google }),
@@ -178,9 +178,20 @@ describe('API settings with Google sign-in on the server (issue 18)', () => {
     const analytics = await card('Google Analytics')
     expect(await analytics.findByText('Connected and working properly')).toBeVisible()
     expect(analytics.getByText('Connected to Google as owner@gmail.com')).toBeVisible()
+    // Asked first, saying what goes and that the posts stay; Cancel changes nothing.
     await userEvent.click(analytics.getByRole('button', { name: 'Disconnect' }))
+    let dialog = await screen.findByRole('alertdialog', { name: 'Disconnect Google?' })
+    expect(within(dialog).getByText(/reviews and calls/)).toBeVisible()
+    expect(within(dialog).getByText(/Your posts are kept/)).toBeVisible()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(calls).not.toContain('DELETE /api/integrations/google')
+    await userEvent.click(analytics.getByRole('button', { name: 'Disconnect' }))
+    dialog = await screen.findByRole('alertdialog', { name: 'Disconnect Google?' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disconnect' }))
     expect(await analytics.findByText('Not connected')).toBeVisible()
     expect(calls).toContain('DELETE /api/integrations/google')
+    expect(screen.queryByRole('alertdialog')).toBeNull()
     expect(
       (await card('Google Search Console')).getByRole('button', { name: 'Connect with Google' }),
     ).toBeVisible()

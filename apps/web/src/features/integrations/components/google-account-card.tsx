@@ -4,6 +4,8 @@ import {
   type GoogleService,
 } from '@localseo/shared/integrations'
 import { TriangleAlert } from 'lucide-react'
+import { useState } from 'react'
+import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Button } from '@/components/ui/button'
 import { ErrorAlert } from '@/components/error-alert'
 import { formatDate } from '@/lib/dates'
@@ -15,6 +17,10 @@ import { GoogleCardFrame } from './google-card-frame'
 import { SearchConsoleProperty } from './search-console-property'
 
 type RealAccount = Exclude<GoogleAccount, { status: 'simulated' }>
+
+/** What a disconnect removes and keeps (the server's disconnectGoogle; ADR 055 for the posts). */
+const DISCONNECT_EFFECT =
+  'Search Console, Analytics and your Business Profile stop updating here, and what was imported from them goes: search figures, visits, reviews and calls. Your posts are kept and come back once your locations are linked again. You can connect again at any time.'
 
 /** 'Connected to Google as owner@gmail.com', or without the address when Google did not tell it. */
 export function connectedAs(email: string | null): string {
@@ -63,6 +69,7 @@ export function GoogleAccountCard({
 }) {
   const connect = useStartGoogleConnect()
   const disconnect = useDisconnectGoogleAccount(userId)
+  const [confirming, setConfirming] = useState(false)
   const granted = account.status === 'connected' && account.services.includes(service)
   const connectLabel = account.status === 'revoked' ? 'Reconnect' : 'Connect with Google'
   // After a success the browser is leaving for Google: the button stays 'Connecting...'.
@@ -72,7 +79,7 @@ export function GoogleAccountCard({
       <AccountState account={account} service={service} />
       {granted && service === 'search-console' ? <SearchConsoleProperty userId={userId} /> : null}
       {granted && service === 'analytics' ? <AnalyticsProperty userId={userId} /> : null}
-      <ErrorAlert>{connect.error?.message ?? disconnect.error?.message}</ErrorAlert>
+      <ErrorAlert>{connect.error?.message}</ErrorAlert>
       <div className="mt-auto flex flex-wrap gap-2">
         {granted ? null : (
           <Button disabled={connecting} onClick={() => connect.mutate()}>
@@ -83,12 +90,26 @@ export function GoogleAccountCard({
           <Button
             variant="outline"
             disabled={disconnect.isPending}
-            onClick={() => disconnect.mutate()}
+            onClick={() => {
+              disconnect.reset()
+              setConfirming(true)
+            }}
           >
             {disconnect.isPending ? 'Disconnecting...' : 'Disconnect'}
           </Button>
         )}
       </div>
+      <ConfirmDialog
+        open={confirming}
+        busy={disconnect.isPending}
+        title="Disconnect Google?"
+        description={DISCONNECT_EFFECT}
+        error={disconnect.error?.message}
+        confirmLabel="Disconnect"
+        busyLabel="Disconnecting..."
+        onConfirm={() => disconnect.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+        onClose={() => setConfirming(false)}
+      />
     </GoogleCardFrame>
   )
 }
