@@ -33,11 +33,15 @@ export async function closeConnection(): Promise<void> {
 }
 
 /** The pages open now, with what each saw: what a failed step's report describes. */
-const openPages = new Map<Page, { problems: string[]; slow: string[] }>()
+const openPages = new Map<Page, { problems: string[]; slow: string[]; went: string[] }>()
 /** Pages a journey closed during the current step, described as they were before closing. */
 let closedThisStep: string[] = []
 
-/** A page as it is: its address, its last slow requests and problems, the text on screen. */
+/**
+ * A page as it is: its address and the last addresses it went to (a step waiting for an address
+ * that came and went reads differently from one whose click never navigated), its last slow
+ * requests and problems, the text on screen.
+ */
 async function describePage(page: Page): Promise<string> {
   const seen = openPages.get(page)
   const text = await page
@@ -46,6 +50,7 @@ async function describePage(page: Page): Promise<string> {
     .catch(() => '(no main element)')
   return [
     `  at ${page.url()}`,
+    ...(seen?.went.slice(-5).map((line) => `  went: ${line}`) ?? []),
     ...(seen?.slow.slice(-5).map((line) => `  slow: ${line}`) ?? []),
     ...(seen?.problems.slice(-5).map((line) => `  ${line}`) ?? []),
     `  on screen: ${text.replace(/\s+/g, ' ').slice(0, 600)}`,
@@ -88,7 +93,14 @@ export async function openBrowser(
   })
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
   const slow: string[] = []
-  openPages.set(page, { problems, slow })
+  const went: string[] = []
+  const opened = Date.now()
+  openPages.set(page, { problems, slow, went })
+  // The main frame's navigations, the history API's included, by seconds since the page opened.
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return
+    went.push(`${((Date.now() - opened) / 1000).toFixed(1)} s ${frame.url()}`)
+  })
   page.on('close', () => openPages.delete(page))
   page.on('requestfinished', (request) => {
     const { responseEnd } = request.timing()
