@@ -6,6 +6,7 @@ import {
   type BrowserContext,
   type Download,
   type Page,
+  type Request,
 } from 'playwright-core'
 import { appendFile } from 'node:fs/promises'
 import { afterAll, beforeAll, beforeEach, inject, type TestContext } from 'vitest'
@@ -33,14 +34,17 @@ export async function closeConnection(): Promise<void> {
 }
 
 /** The pages open now, with what each saw: what a failed step's report describes. */
-const openPages = new Map<Page, { problems: string[]; slow: string[]; went: string[] }>()
+const openPages = new Map<
+  Page,
+  { problems: string[]; slow: string[]; went: string[]; pending: Map<Request, number> }
+>()
 /** Pages a journey closed during the current step, described as they were before closing. */
 let closedThisStep: string[] = []
 
 /**
  * A page as it is: its address and the last addresses it went to (a step waiting for an address
- * that came and went reads differently from one whose click never navigated), its last slow
- * requests and problems, the text on screen.
+ * that came and went reads differently from one whose click never navigated), its requests still
+ * unanswered, its last slow requests and problems, the text on screen.
  */
 async function describePage(page: Page): Promise<string> {
   const seen = openPages.get(page)
@@ -51,6 +55,11 @@ async function describePage(page: Page): Promise<string> {
   return [
     `  at ${page.url()}`,
     ...(seen?.went.slice(-5).map((line) => `  went: ${line}`) ?? []),
+    // Requests still unanswered: a click whose request waits reads differently from a lost click.
+    ...[...(seen?.pending ?? [])].map(
+      ([request, since]) =>
+        `  unanswered for ${((Date.now() - since) / 1000).toFixed(1)} s: ${request.method()} ${request.url()}`,
+    ),
     ...(seen?.slow.slice(-5).map((line) => `  slow: ${line}`) ?? []),
     ...(seen?.problems.slice(-5).map((line) => `  ${line}`) ?? []),
     `  on screen: ${text.replace(/\s+/g, ' ').slice(0, 600)}`,
@@ -94,8 +103,12 @@ export async function openBrowser(
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
   const slow: string[] = []
   const went: string[] = []
+  const pending = new Map<Request, number>()
   const opened = Date.now()
-  openPages.set(page, { problems, slow, went })
+  openPages.set(page, { problems, slow, went, pending })
+  page.on('request', (request) => pending.set(request, Date.now()))
+  page.on('requestfinished', (request) => pending.delete(request))
+  page.on('requestfailed', (request) => pending.delete(request))
   // The main frame's navigations, the history API's included, by seconds since the page opened.
   page.on('framenavigated', (frame) => {
     if (frame !== page.mainFrame()) return
