@@ -221,7 +221,7 @@ test('a place whose link is gone: its posts are kept, and the screen says they c
   renderApp(paths.posts)
   expect(
     await screen.findByText(
-      /not linked to a Business Profile yet.*Its posts are kept and shown here again once it is linked\./s,
+      /no longer linked to a Business Profile: link it again in.*Its posts are kept and shown here again once it is linked\./s,
       {},
       settingsScreenWait,
     ),

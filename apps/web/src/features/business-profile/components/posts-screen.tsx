@@ -184,16 +184,17 @@ function PostList({ page, places }: { page: PostsPage; places: PostPlace[] }) {
   const [deleting, setDeleting] = useState<ProfilePost | null>(null)
   const remove = useDeletePost()
   if (!page.link) {
+    // A place with posts was linked once: they wait for its link (ADR 055).
+    const kept = page.posts.length > 0
     return (
       <p className="text-sm text-muted-foreground">
-        This location is not linked to a Business Profile yet: link it in{' '}
+        {kept
+          ? 'This location is no longer linked to a Business Profile: link it again in '
+          : 'This location is not linked to a Business Profile yet: link it in '}
         <Link to={paths.settings} className="font-medium underline">
           Settings
         </Link>
-        .
-        {page.posts.length > 0
-          ? ' Its posts are kept and shown here again once it is linked.'
-          : null}
+        .{kept ? ' Its posts are kept and shown here again once it is linked.' : null}
       </p>
     )
   }
