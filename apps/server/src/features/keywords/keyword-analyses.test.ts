@@ -26,6 +26,7 @@ import {
   ANALYSIS_TOOK_TOO_LONG,
   runKeywordAnalysis,
 } from './keyword-analyses.js'
+import { createSimulatedRankProvider, type RankProvider } from './rank-provider.js'
 
 interface Answer {
   analysis: KeywordAnalysisRecord
@@ -55,10 +56,15 @@ afterEach(async () => {
 })
 
 /** An owner with a business, on an app whose AI is the stub model (quota: `quota` calls a day). */
-async function owner({ quota = '50', jobs = false } = {}) {
+async function owner({
+  quota = '50',
+  jobs = false,
+  rank,
+}: { quota?: string; jobs?: boolean; rank?: RankProvider } = {}) {
   const app = await createTestApp({
     clock,
     jobs,
+    rank,
     env: {
       OPENAI_API_KEY: 'test-key-analyses-0123456789',
       OPENAI_BASE_URL: stub.baseURL,
@@ -110,6 +116,33 @@ describe('POST /api/keywords/analyse', () => {
       },
     })
     expect(done.body.analysis.result?.searchVolume).not.toBe(modelAnswer.searchVolume)
+  })
+
+  test('answers pending even when a worker finished the analysis before the answer was sent', async () => {
+    // A worker woken at commit may finish the analysis while the request still checks today's
+    // position: the answer is the analysis as queued all the same, so the screen always starts
+    // from pending and reads it (it failed CI's keywords journey once, which holds those reads).
+    let finished: Promise<void> = Promise.resolve()
+    const simulated = createSimulatedRankProvider({ failureRate: 0 })
+    const { app, call } = await owner({
+      rank: {
+        ...simulated,
+        simulated: true,
+        label: simulated.label,
+        check: async (queries) => {
+          await finished
+          return simulated.check(queries)
+        },
+      },
+    })
+    app.deps.jobs.wake = () => {
+      finished = runWaitingAnalyses(app)
+    }
+    stub.script([], jsonAnswer(modelAnswer))
+    const posted = await analyse(call, 'teeth whitening austin')
+    expect(stub.requests).toHaveLength(1)
+    expect(posted.body.analysis).toMatchObject({ status: 'pending', result: null })
+    expect((await read(call, posted.body.analysis.id)).body.analysis.status).toBe('done')
   })
 
   test("the queue's worker runs it", async () => {

@@ -51,7 +51,9 @@ const LEVEL_LABELS: Record<KeywordLevel, Level> = { low: 'Low', medium: 'Medium'
 
 /**
  * Stores a pending analysis of the keyword and its job, inside the request's transaction: both exist
- * exactly when the keyword and its activity do. Call `wakeAnalyses` once it has committed.
+ * exactly when the keyword and its activity do. Answers the analysis as stored, pending: the POST's
+ * answer says pending whether or not the job has run by the time it is sent, and the screen reads
+ * the analysis until it is done. Call `wakeAnalyses` once it has committed.
  */
 export async function queueKeywordAnalysis(
   tx: Tx,
@@ -60,10 +62,11 @@ export async function queueKeywordAnalysis(
     businessId: string
     locationId: string | null
     keywordId: string
+    keyword: string
     userId: string
     now: Date
   },
-): Promise<string> {
+): Promise<KeywordAnalysisRecord> {
   const [created] = await tx
     .insert(keywordAnalyses)
     .values({
@@ -72,7 +75,7 @@ export async function queueKeywordAnalysis(
       keywordId: row.keywordId,
       createdAt: row.now,
     })
-    .returning({ id: keywordAnalyses.id })
+    .returning({ id: keywordAnalyses.id, status: keywordAnalyses.status })
   if (!created) throw new Error('The analysis was not stored.')
   const job: AnalysisJob = {
     businessId: row.businessId,
@@ -80,7 +83,16 @@ export async function queueKeywordAnalysis(
     userId: row.userId,
   }
   await deps.jobs.send(ANALYSE_QUEUE, job, created.id, { db: transactionSql(tx) })
-  return created.id
+  return {
+    id: created.id,
+    keywordId: row.keywordId,
+    keyword: row.keyword,
+    status: created.status,
+    result: null,
+    failure: null,
+    createdAt: row.now.toISOString(),
+    finishedAt: null,
+  }
 }
 
 /** Tells this instance's idle worker that an analysis is waiting (after its transaction commits). */

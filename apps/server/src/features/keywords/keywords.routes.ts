@@ -62,23 +62,23 @@ export function keywordRoutes(deps: AppDeps) {
       const userId = c.var.auth.userId
       const scope = await scopeOf(c.var.tenant, locationId)
       const businessId = scope.business.id
-      // The figures and the AI's advice are a job's (issue 36 item 3): the answer is the pending
-      // analysis, which the screen reads at /analyses/:id until it is done.
-      const analysed = await analyseKeyword(scope, {
+      // The figures and the AI's advice are a job's (issue 36 item 3): the answer is the analysis as
+      // stored, pending, which the screen reads at /analyses/:id until it is done.
+      const { analysis, keyword: record } = await analyseKeyword(scope, {
         keyword,
         queue: (tx, stored) =>
           queueKeywordAnalysis(tx, deps, {
             businessId,
             locationId: stored.locationId,
             keywordId: stored.id,
+            keyword: stored.keyword,
             userId,
             now: scope.now,
           }),
         queued: () => wakeAnalyses(deps),
         checkLater: (keywordId) => requestAnalysedCheck(deps, businessId, keywordId),
       })
-      const analysis = await getKeywordAnalysis(deps, businessId, analysed.analysisId)
-      return c.json({ analysis, keyword: analysed.keyword }, 202)
+      return c.json({ analysis, keyword: record }, 202)
     })
     .get('/analyses/:id', validate('param', analysisParam), async (c) => {
       const businessId = await c.var.tenant.businessId()

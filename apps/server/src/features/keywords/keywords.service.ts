@@ -68,7 +68,7 @@ async function keywordRecord(scope: KeywordScope, keywordId: string) {
  * provider's, stored as the keyword's check of the day (the same position the Rank Tracker and
  * dashboard show); a real provider's check comes from a job too (`checkLater`).
  */
-export async function analyseKeyword(
+export async function analyseKeyword<Analysis>(
   scope: KeywordScope,
   {
     keyword,
@@ -77,17 +77,23 @@ export async function analyseKeyword(
     checkLater,
   }: {
     keyword: string
-    /** Stores the pending analysis of the stored keyword and sends its job, in the transaction. */
-    queue: (tx: Tx, keyword: { id: string; locationId: string | null }) => Promise<string>
+    /**
+     * Stores the pending analysis of the stored keyword and sends its job, in the transaction; what
+     * it answers is the answer's analysis, as stored before the job could run.
+     */
+    queue: (
+      tx: Tx,
+      keyword: { id: string; locationId: string | null; keyword: string },
+    ) => Promise<Analysis>
     /** Called once the transaction has committed, so a worker takes the job at once. */
     queued: () => void
     /** Sends the job that checks the keyword today (a real provider's check takes seconds). */
     checkLater: (keywordId: string) => Promise<void>
   },
-): Promise<{ analysisId: string; keyword: KeywordRecord }> {
+): Promise<{ analysis: Analysis; keyword: KeywordRecord }> {
   const { db, business, location, now } = scope
   const text = normaliseKeyword(keyword)
-  const { row, analysisId } = await db.transaction(async (tx) => {
+  const { row, analysis } = await db.transaction(async (tx) => {
     const saved = await upsertKeyword(tx, {
       businessId: business.id,
       location,
@@ -101,7 +107,7 @@ export async function analyseKeyword(
       message: `Keyword analysed: ${text}`,
       now,
     })
-    return { row: saved, analysisId: await queue(tx, saved) }
+    return { row: saved, analysis: await queue(tx, { ...saved, keyword: text }) }
   })
   queued()
   const { rank: provider, onPlaceFound, onMapSearched } = scope
@@ -121,7 +127,7 @@ export async function analyseKeyword(
   } else {
     await checkLater(row.id)
   }
-  return { analysisId, keyword: await keywordRecord(scope, row.id) }
+  return { analysis, keyword: await keywordRecord(scope, row.id) }
 }
 
 /** Relevant ideas the owner does not analyse or track yet, most relevant and most searched first. */
