@@ -294,11 +294,15 @@ export async function businessHasRows(
 /**
  * Serialises writes of one business inside a transaction: the business row is locked until it
  * ends, so two requests at once cannot both pass a check (a duplicate, one location too many).
+ * `FOR NO KEY UPDATE`, not `FOR UPDATE`: it conflicts with itself but not with the key-share lock
+ * every insert of a row that refers to the business takes, so a job writing the business's rows
+ * meanwhile is not held behind it, nor deadlocked with it when the transaction then waits for a
+ * row that job holds (docs/decisions/056-lock-order.md).
  */
 export async function lockBusiness(tx: Tx, businessId: string) {
   await tx
     .select({ id: businesses.id })
     .from(businesses)
     .where(eq(businesses.id, businessId))
-    .for('update')
+    .for('no key update')
 }

@@ -269,6 +269,8 @@ const NOT_IMPORTED = {
 /**
  * Another profile location linked to a place of ours: the reviews of the one before are not this
  * place's (they go), and the next import reads every page of the new one. Answers whether it was.
+ * The link row is locked first, before its rows go, as an import locks it before writing them: one
+ * of the two waits for the other rather than each for a row the other holds (ADR 056).
  */
 async function forgetOtherProfile(
   tx: Tx,
@@ -285,6 +287,7 @@ async function forgetOtherProfile(
         eq(businessProfileLinks.locationKey, locationKey),
       ),
     )
+    .for('update')
   if (!before || before.googleLocation === googleLocation) return false
   await forgetLinkReviews(tx, businessId, [before.id])
   await forgetLinkPerformance(tx, businessId, [before.id])

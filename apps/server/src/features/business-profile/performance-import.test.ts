@@ -17,8 +17,10 @@ import {
   businessProfilePerformanceImports,
   businessProfileSearchTerms,
 } from '../../db/schema/business-profile-performance.js'
+import { businessProfileLinks } from '../../db/schema/business-profile.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { expectShape } from '../../testing/contract.js'
+import { testDatabaseUrl } from '../../testing/db.js'
 import { startFakeGoogle, type FakeGoogle } from '../../testing/fake-google.js'
 import { linkedProfileOwner } from '../../testing/business-profile-owner.js'
 import { importProfilePerformance } from './performance-import.js'
@@ -92,6 +94,19 @@ const terms = (businessId: string) =>
     .from(businessProfileSearchTerms)
     .where(eq(businessProfileSearchTerms.businessId, businessId))
     .orderBy(asc(businessProfileSearchTerms.keyword))
+
+/** Whether a statement of this database waits for a lock (the relink, behind the import), up to 2 s. */
+async function waitingForALock(): Promise<boolean> {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await t.database.executeSql(
+      `select count(*)::int as waiting from pg_stat_activity
+       where datname = current_database() and wait_event_type = 'Lock'`,
+    )
+    if (Number(rows[0]?.waiting) > 0) return true
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  return false
+}
 
 const run = async (businessId: string) =>
   (
@@ -246,6 +261,49 @@ describe('importing the performance', () => {
     expect(await terms(call.businessId)).toEqual([])
     expect(await run(call.businessId)).toBeUndefined()
   })
+
+  // An import locks its link, then writes the link's rows, each insert taking a key-share lock on
+  // the business. Relinking locked the business for update, removed the old link's rows, then
+  // waited for the link: each waited for the other (PostgreSQL: 'deadlock detected', a 500).
+  // ADR 056. Only PostgreSQL runs two transactions side by side; PGlite has one connection.
+  test.runIf(testDatabaseUrl)(
+    'relinking while an import writes the link neither deadlocks nor fails (PostgreSQL)',
+    async () => {
+      await start()
+      const call = await linkedOwner('owner@example.com')
+      const [link] = await t.db.select().from(businessProfileLinks)
+      let commit: () => void = () => undefined
+      const mayCommit = new Promise<void>((resolve) => (commit = resolve))
+      let locked: () => void = () => undefined
+      const linkLocked = new Promise<void>((resolve) => (locked = resolve))
+      // What storeLocation does, held open between its lock and its writes.
+      const importing = t.db.transaction(async (tx) => {
+        await tx
+          .select({ id: businessProfileLinks.id })
+          .from(businessProfileLinks)
+          .where(eq(businessProfileLinks.id, link!.id))
+          .for('update')
+        locked()
+        await mayCommit
+        await tx.insert(businessProfileSearchTerms).values({
+          businessId: call.businessId,
+          linkId: link!.id,
+          keyword: 'dentist near me',
+          impressions: 40,
+        })
+      })
+      await linkLocked
+      const relinking = call('PUT', `${ROUTE}/links/main`, {
+        googleLocation: 'locations/2718281828',
+      })
+      expect(await waitingForALock()).toBe(true)
+      commit()
+      await importing
+      expect((await relinking).status).toBe(200)
+      // The import wrote first; the relink then removed the old profile's terms.
+      expect(await terms(call.businessId)).toEqual([])
+    },
+  )
 
   test('the daily Google import’s job imports it; Settings shows its outcome', async () => {
     await start({ jobs: true })

@@ -49,7 +49,7 @@ async function updateBusiness(tx: Tx, businessId: string, input: BusinessInput, 
       .select({ services: businesses.services })
       .from(businesses)
       .where(eq(businesses.id, businessId))
-      .for('update')
+      .for('no key update')
     services = saved?.services.length
       ? saved.services
       : servicesFromName(input.name, input.category, input.country)

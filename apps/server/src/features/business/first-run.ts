@@ -14,7 +14,7 @@ export async function seedFirstRunData(tx: Tx, businessId: string, now: Date): P
     .select()
     .from(businesses)
     .where(eq(businesses.id, businessId))
-    .for('update')
+    .for('no key update')
   if (!business || business.sampleDataSeededAt) return false
   if (!business.name.trim() || !business.city.trim() || !business.category.trim()) return false
 

@@ -9,7 +9,6 @@ import type { Tx } from '../../db/client.js'
 import { businesses } from '../../db/schema/business.js'
 import type { AppDeps } from '../../lib/deps.js'
 import { AppError } from '../../lib/errors.js'
-import { lockBusiness } from '../../lib/tenant.js'
 import { connectionRow, googleOAuthConfig, revokeAtGoogle } from '../integrations/public.js'
 
 export const NAME_MISMATCH =
@@ -46,7 +45,13 @@ export async function deleteBusiness(
     if (!revoked) deps.logger.warn('deleted a business whose Google grant Google did not revoke')
   }
   await deps.db.transaction(async (tx) => {
-    await lockBusiness(tx, business.id)
+    // FOR UPDATE, not lockBusiness's FOR NO KEY UPDATE: the row goes, so a job still writing the
+    // business's rows is waited for here, before anything is removed (ADR 056).
+    await tx
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(eq(businesses.id, business.id))
+      .for('update')
     // Waiting work goes with the rows it was for; a job already running ends on a missing business.
     await cancelWaitingJobs(tx, business.id)
     await tx.delete(businesses).where(eq(businesses.id, business.id))
