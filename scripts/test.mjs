@@ -18,6 +18,8 @@ const journeyDiagnostics = path.join(reports, 'journey-diagnostics.txt')
 
 /** @type {{ name: string, seconds: number, ok: boolean, counts?: Counts }[]} */
 const results = []
+/** The steps' names in the order they started: the summary keeps it, whichever ends first. */
+const started = []
 
 /**
  * @typedef {{ passed: number, failed: number, skipped: number, failures: string[],
@@ -31,7 +33,8 @@ const results = []
  * @param {{ env?: Record<string, string>, prefix?: boolean, report?: string }} [options]
  */
 async function run(name, command, options = {}) {
-  const started = performance.now()
+  started.push(name)
+  const began = performance.now()
   const child = spawn(command[0], command.slice(1), {
     cwd: root,
     env: { ...process.env, ...options.env },
@@ -55,7 +58,7 @@ async function run(name, command, options = {}) {
   })
   const result = {
     name,
-    seconds: (performance.now() - started) / 1000,
+    seconds: (performance.now() - began) / 1000,
     ok: code === 0,
     counts: options.report ? await readCounts(options.report) : undefined,
   }
@@ -112,8 +115,8 @@ function why(messages = []) {
           all.findIndex((line) => /^at .*\.(test|e2e)\.tsx?:/.test(line)) === index
         : text && !/^[-+] (Expected|Received)$/.test(text),
     )
-    .slice(0, 8)
-    .map((text) => (text.length > 240 ? `${text.slice(0, 240)}…` : text))
+    .slice(0, 6)
+    .map((text) => (text.length > 200 ? `${text.slice(0, 200)}…` : text))
   return lines.map((text) => `\n      ${text}`).join('')
 }
 
@@ -123,23 +126,29 @@ function vitestReport(name) {
   return { file, args: ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`] }
 }
 
+/**
+ * The end of the log, in the order a reader of its tail needs: the slowest files, the failed
+ * journey steps' pages, then every step's failed tests, then the steps. The failures come last but
+ * for the steps' table, in the order the steps started, so a short tail of the log names them all.
+ */
 async function summary() {
   const line = (text) => process.stdout.write(`${text}\n`)
+  results.sort((a, b) => started.indexOf(a.name) - started.indexOf(b.name))
   for (const { name, counts } of results) {
     if (!counts) continue
     line(`\n== ${name}: slowest files`)
     for (const file of counts.slowest)
       line(`${file.seconds.toFixed(0).padStart(5)} s  ${file.name}`)
   }
-  for (const { name, counts } of results) {
-    if (!counts?.failures.length) continue
-    line(`\n== ${name}: failed`)
-    for (const failure of counts.failures) line(`  ${failure}`)
-  }
   const diagnostics = await readFile(journeyDiagnostics, 'utf8').catch(() => '')
   if (diagnostics) {
     line("\n== journeys: the failed steps' pages")
     for (const text of diagnostics.trimEnd().split('\n').slice(0, 40)) line(`  ${text}`)
+  }
+  for (const { name, counts } of results) {
+    if (!counts?.failures.length) continue
+    line(`\n== ${name}: failed`)
+    for (const failure of counts.failures) line(`  ${failure}`)
   }
   line('\n== npm test: steps')
   let total = { passed: 0, failed: 0, skipped: 0 }

@@ -62,7 +62,7 @@ async function describePage(page: Page): Promise<string> {
     ),
     ...(seen?.slow.slice(-5).map((line) => `  slow: ${line}`) ?? []),
     ...(seen?.problems.slice(-5).map((line) => `  ${line}`) ?? []),
-    `  on screen: ${text.replace(/\s+/g, ' ').slice(0, 600)}`,
+    `  on screen: ${text.replace(/\s+/g, ' ').slice(0, 300)}`,
   ].join('\n')
 }
 

@@ -131,7 +131,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
 async function startTestApp(env: Env, database: Database, options: TestAppOptions) {
   const clock = options.clock ?? { now: () => new Date() }
-  const logger = pino({ level: 'silent' })
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' })
   // A fresh outbox key per test app: read /dev/mail with `?key=${t.devMailKey}`.
   const devMailKey = generateDevMailKey()
   // The server's own wiring (deps.ts), with what a test must control given in.
