@@ -231,3 +231,19 @@ export async function endOfFile(file: string | undefined): Promise<void> {
       'test that makes it (docs/decisions/003-test-databases.md).',
   )
 }
+
+/**
+ * Whether a statement of this PostgreSQL database comes to wait for a row lock within about 2 s: a
+ * test holding one transaction open sees the other reach its lock before letting the first end.
+ */
+export async function someoneWaitsForALock(database: Pick<Database, 'executeSql'>) {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await database.executeSql(
+      `select count(*)::int as waiting from pg_stat_activity
+       where datname = current_database() and wait_event_type = 'Lock'`,
+    )
+    if (Number(rows[0]?.waiting) > 0) return true
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  return false
+}

@@ -8,8 +8,7 @@ import { backlinks } from '../../db/schema/backlinks.js'
 import { businesses } from '../../db/schema/business.js'
 import { backlinkCounts } from '../../db/schema/backlink-counts.js'
 import { createTestApp, type TestApp } from '../../testing/app.js'
-import { testDatabaseUrl } from '../../testing/db.js'
-import { rows } from '../../testing/db-fingerprint.js'
+import { someoneWaitsForALock, testDatabaseUrl } from '../../testing/db.js'
 import { createOwner, seedBacklinks } from '../../testing/backlink-owners.js'
 
 let t: TestApp
@@ -165,17 +164,7 @@ test.runIf(testDatabaseUrl)(
     // The second lowers 'low' from the count it sees (2) and waits for the first's row lock.
     const second = t.db.update(backlinks).set({ quality: 'high' }).where(eq(backlinks.id, b!.id))
     const secondDone = second.then(() => undefined)
-    let waiting = false
-    for (let i = 0; i < 200 && !waiting; i++) {
-      const [row] = await rows<{ waiting: number }>(
-        t.db,
-        sql`select count(*)::int as waiting from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-      )
-      waiting = (row?.waiting ?? 0) > 0
-      if (!waiting) await new Promise((resolve) => setTimeout(resolve, 10))
-    }
-    expect(waiting).toBe(true)
+    expect(await someoneWaitsForALock(t.database)).toBe(true)
     commitFirst()
     await first
     await secondDone

@@ -20,7 +20,7 @@ import {
 import { businessProfileLinks } from '../../db/schema/business-profile.js'
 import { createTestApp, createTestClock, type TestApp } from '../../testing/app.js'
 import { expectShape } from '../../testing/contract.js'
-import { testDatabaseUrl } from '../../testing/db.js'
+import { someoneWaitsForALock, testDatabaseUrl } from '../../testing/db.js'
 import { startFakeGoogle, type FakeGoogle } from '../../testing/fake-google.js'
 import { linkedProfileOwner } from '../../testing/business-profile-owner.js'
 import { importProfilePerformance } from './performance-import.js'
@@ -94,19 +94,6 @@ const terms = (businessId: string) =>
     .from(businessProfileSearchTerms)
     .where(eq(businessProfileSearchTerms.businessId, businessId))
     .orderBy(asc(businessProfileSearchTerms.keyword))
-
-/** Whether a statement of this database waits for a lock (the relink, behind the import), up to 2 s. */
-async function waitingForALock(): Promise<boolean> {
-  for (let i = 0; i < 200; i++) {
-    const { rows } = await t.database.executeSql(
-      `select count(*)::int as waiting from pg_stat_activity
-       where datname = current_database() and wait_event_type = 'Lock'`,
-    )
-    if (Number(rows[0]?.waiting) > 0) return true
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-  return false
-}
 
 const run = async (businessId: string) =>
   (
@@ -296,7 +283,7 @@ describe('importing the performance', () => {
       const relinking = call('PUT', `${ROUTE}/links/main`, {
         googleLocation: 'locations/2718281828',
       })
-      expect(await waitingForALock()).toBe(true)
+      expect(await someoneWaitsForALock(t.database)).toBe(true)
       commit()
       await importing
       expect((await relinking).status).toBe(200)
