@@ -176,3 +176,47 @@ test.runIf(testDatabaseUrl)(
     expect(low).toEqual([])
   },
 )
+
+// Verify all once counted a link as failed on PostgreSQL: 'deadlock detected'. A statement's
+// trigger lowered the counts of the links' old values, then raised those of the new ones (and the
+// lowering itself in no set order), so two links rated in opposite directions (one 'high' to
+// 'low', another 'low' to 'high') locked the two counts in opposite orders. Every count a
+// statement changes is now locked in one order, the key's (migration 0051). Here the first
+// transaction holds 'high'; the second changes a link from 'low' to 'high'; the first then
+// changes one to 'low'. Lowering 'low' before waiting for 'high', the second held 'low', and the
+// two waited for each other.
+test.runIf(testDatabaseUrl)(
+  'two transactions changing two counts in opposite directions do not deadlock (PostgreSQL)',
+  async () => {
+    await seedBacklinks(t, owner.businessId, [
+      { domain: 'a.example', quality: 'high' },
+      { domain: 'b.example', quality: 'low' },
+      { domain: 'c.example', quality: 'medium' },
+    ])
+    const [a, b, c] = await t.db
+      .select({ id: backlinks.id })
+      .from(backlinks)
+      .orderBy(asc(backlinks.domain))
+    let goOn: () => void = () => undefined
+    const firstMayGoOn = new Promise<void>((resolve) => (goOn = resolve))
+    let holding: () => void = () => undefined
+    const firstHoldsHigh = new Promise<void>((resolve) => (holding = resolve))
+    const first = t.db.transaction(async (tx) => {
+      await tx.update(backlinks).set({ quality: 'unrated' }).where(eq(backlinks.id, a!.id))
+      holding()
+      await firstMayGoOn
+      await tx.update(backlinks).set({ quality: 'low' }).where(eq(backlinks.id, c!.id))
+    })
+    await firstHoldsHigh
+    const second = t.db.update(backlinks).set({ quality: 'high' }).where(eq(backlinks.id, b!.id))
+    const secondDone = second.then(
+      () => 'stored',
+      (error: Error) => `${error.message}: ${String(error.cause)}`,
+    )
+    expect(await someoneWaitsForALock(t.database)).toBe(true)
+    goOn()
+    await first
+    expect(await secondDone).toBe('stored')
+    await expectCountsExact()
+  },
+)
